@@ -1,0 +1,65 @@
+/**
+ * A labelled form control with its hint and errors, wired for screen readers: the control
+ * gets aria-invalid and aria-describedby from Conform, the errors sit in the element with
+ * the field's errorId.
+ */
+import type { ReactNode } from "react";
+
+export const controlClass =
+  "block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-600 focus:outline-2 focus:outline-offset-0 focus:outline-brand-600 aria-[invalid=true]:border-red-600 disabled:bg-slate-100";
+
+export function FormField(props: {
+  id: string;
+  label: string;
+  required?: boolean;
+  errorId: string;
+  errors?: string[];
+  hint?: ReactNode;
+  hintId?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const { id, label, required, errorId, errors, hint, hintId, className, children } = props;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-semibold text-slate-800">
+        {label}
+        {required ? (
+          <span className="ml-0.5 text-red-700" aria-hidden="true">
+            *
+          </span>
+        ) : (
+          <span className="ml-1.5 font-normal text-slate-500">(optional)</span>
+        )}
+      </label>
+      {children}
+      {hint ? (
+        <p id={hintId} className="mt-1.5 text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      <div id={errorId} aria-live="polite">
+        {errors?.length ? (
+          <ul className="mt-1.5 space-y-0.5 text-sm font-medium text-red-700">
+            {errors.map((error) => (
+              <li key={error}>{error}</li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** A success or failure banner, announced to screen readers. */
+export function FormStatus({ tone, children }: { tone: "success" | "error"; children: ReactNode }) {
+  return tone === "success" ? (
+    <div role="status" className="rounded-lg border border-brand-300 bg-brand-50 px-4 py-3 font-medium text-brand-900">
+      {children}
+    </div>
+  ) : (
+    <div role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 font-medium text-red-800">
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * Every enumeration of the product, defined once (product spec §3 "Enumerations", §4).
+ *
+ * The zod schemas, the Drizzle schema's CHECK constraints, the form selects and the admin
+ * badges all read these tuples; nothing else spells the values.
+ */
+
+/** Service types a quote request can ask for (spec §3 serviceType). */
+export const SERVICE_TYPES = [
+  "residential",
+  "commercial",
+  "industrial-kitchen",
+  "deep-clean",
+  "post-construction",
+  "airbnb",
+  "strata",
+] as const;
+export type ServiceType = (typeof SERVICE_TYPES)[number];
+
+export const SERVICE_TYPE_LABELS: Record<ServiceType, string> = {
+  residential: "Residential Cleaning",
+  commercial: "Commercial Cleaning",
+  "industrial-kitchen": "Industrial Kitchen Cleaning",
+  "deep-clean": "Deep Cleaning",
+  "post-construction": "Post-Construction Cleaning",
+  airbnb: "Airbnb Turnover Cleaning",
+  strata: "Strata Cleaning",
+};
+
+/** Property sizes (spec §3 propertySize). */
+export const PROPERTY_SIZES = ["small", "medium", "large", "commercial"] as const;
+export type PropertySize = (typeof PROPERTY_SIZES)[number];
+
+export const PROPERTY_SIZE_LABELS: Record<PropertySize, string> = {
+  small: "Small (1-2 bedrooms)",
+  medium: "Medium (3-4 bedrooms)",
+  large: "Large (5+ bedrooms)",
+  commercial: "Commercial space",
+};
+
+/** How often the cleaning should happen (spec §3 frequency). */
+export const FREQUENCIES = ["one-time", "weekly", "bi-weekly", "monthly"] as const;
+export type Frequency = (typeof FREQUENCIES)[number];
+
+export const FREQUENCY_LABELS: Record<Frequency, string> = {
+  "one-time": "One-time",
+  weekly: "Weekly",
+  "bi-weekly": "Bi-weekly",
+  monthly: "Monthly",
+};
+
+/** Quote request statuses (spec §3, §4). `cancelled` is shown but never offered. */
+export const QUOTE_STATUSES = ["pending", "quoted", "completed", "cancelled"] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+
+/** Contact message statuses (spec §3, §4). */
+export const CONTACT_STATUSES = ["unread", "read", "responded"] as const;
+export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+
+/** Account roles (DESIGN.md "Data": users.role). Sign-up only ever creates `user`. */
+export const USER_ROLES = ["user", "admin"] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+/** What an attachment belongs to (DESIGN.md "Data": attachments.owner kind). */
+export const ATTACHMENT_OWNER_KINDS = ["quote", "contact"] as const;
+export type AttachmentOwnerKind = (typeof ATTACHMENT_OWNER_KINDS)[number];
+
+/** Entities whose status changes are audited (DESIGN.md "Data": status_changes.entity). */
+export const AUDITED_ENTITIES = ["quote_request", "contact_message"] as const;
+export type AuditedEntity = (typeof AUDITED_ENTITIES)[number];

@@ -1,0 +1,36 @@
+/**
+ * Limits of the product, defined once.
+ *
+ * Photo limits come from product spec §5 "Photos" and §9 (max 5 per form, 5 MB each,
+ * images only). "5 MB" is read as 5 MiB (5 × 1024 × 1024 bytes), the larger reading, so a
+ * photo a phone labels "5 MB" is accepted.
+ * Text lengths are not in the spec; they are generous bounds for what each field holds.
+ */
+
+/** Maximum number of photos on one quote request or contact message. */
+export const MAX_PHOTOS = 5;
+
+/** Maximum size of one photo in bytes. */
+export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+
+/** Image formats accepted, judged by their bytes (magic numbers), never the name. */
+export const ACCEPTED_IMAGE_TYPES = [
+  "image/jpeg",
+  "image/png",
+  "image/webp",
+  "image/gif",
+  "image/avif",
+  "image/heic",
+] as const;
+export type AcceptedImageType = (typeof ACCEPTED_IMAGE_TYPES)[number];
+
+/** Maximum length in characters of each text field. */
+export const TEXT_LIMITS = {
+  name: 100,
+  email: 254, // RFC 5321 path limit
+  phone: 30,
+  address: 300,
+  additionalInfo: 2000,
+  message: 5000,
+  fileName: 255,
+} as const;

@@ -1,0 +1,71 @@
+/**
+ * The 'Get Your Free Quote' form (product spec §3 "Quote form payload", §5 "Quote form").
+ * One schema for the browser (Conform's client validation) and the server (the authority).
+ *
+ * Required: name, email, phone, address, serviceType. Optional: propertySize, frequency,
+ * preferredDate (not in the past, Jamaica time), additionalInfo, photos.
+ */
+import { z } from "zod";
+import { todayInJamaica } from "~/domain/dates";
+import { FREQUENCIES, PROPERTY_SIZES, SERVICE_TYPES } from "~/domain/enumerations";
+import { TEXT_LIMITS } from "~/domain/limits";
+import { photosSchema } from "./photos";
+
+function requiredText(label: string, max: number) {
+  return z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, { error: `${label} is required.` })
+    .max(max, { error: `${label} must be at most ${max} characters.` });
+}
+
+function optionalText(label: string, max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, { error: `${label} must be at most ${max} characters.` })
+    .optional();
+}
+
+function choice<T extends readonly [string, ...string[]]>(values: T, label: string) {
+  return z.enum(values, { error: `Please choose a valid ${label.toLowerCase()}.` });
+}
+
+export const emailSchema = z
+  .string({ error: "Email is required." })
+  .trim()
+  .max(TEXT_LIMITS.email, { error: `Email must be at most ${TEXT_LIMITS.email} characters.` })
+  .pipe(z.email({ error: "Please enter a valid email address." }));
+
+export const phoneSchema = requiredText("Phone", TEXT_LIMITS.phone).regex(/^[+()\-.\s\d]{7,}$/, {
+  error: "Please enter a valid phone number.",
+});
+
+const preferredDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Please pick a date." })
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), {
+    error: "Please pick a valid date.",
+  })
+  .refine((value) => value >= todayInJamaica(), {
+    error: "The preferred date cannot be in the past.",
+  })
+  .optional();
+
+export const quoteSchema = z.object({
+  name: requiredText("Full name", TEXT_LIMITS.name),
+  email: emailSchema,
+  phone: phoneSchema,
+  address: requiredText("Property address", TEXT_LIMITS.address),
+  serviceType: z.enum(SERVICE_TYPES, {
+    error: (issue) =>
+      issue.input === undefined ? "Service type is required." : "Please choose a valid service type.",
+  }),
+  propertySize: choice(PROPERTY_SIZES, "Property size").optional(),
+  frequency: choice(FREQUENCIES, "Frequency").optional(),
+  preferredDate: preferredDateSchema,
+  additionalInfo: optionalText("Additional information", TEXT_LIMITS.additionalInfo),
+  photos: photosSchema,
+});
+
+export type QuoteInput = z.infer<typeof quoteSchema>;

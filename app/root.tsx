@@ -1,0 +1,71 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { readCompany } from "~/server/env.server";
+import stylesheet from "~/tailwind.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+/** The business identity from [vars], for the header, footer and contact links. */
+export function loader({ context }: LoaderFunctionArgs) {
+  return { company: readCompany(context.cloudflare.env) };
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en-JM">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f524f" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-brand-900"
+        >
+          Skip to main content
+        </a>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** Last resort for errors outside the public layout; never shows error details. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <main id="main" className="mx-auto max-w-xl flex-1 px-6 py-24 text-center">
+      <p className="text-6xl font-bold text-brand-700">{status}</p>
+      <h1 className="mt-4 text-2xl font-semibold">
+        {status === 404 ? "Oops! Page not found" : "Something went wrong on our side."}
+      </h1>
+      <p className="mt-4 text-slate-600">Please try again in a moment.</p>
+      <a href="/" className="mt-8 inline-block font-semibold text-brand-700 underline">
+        Return to Home
+      </a>
+    </main>
+  );
+}

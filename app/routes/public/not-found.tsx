@@ -1,0 +1,30 @@
+/** Every unmatched URL: the spec's 404 page ('404', 'Oops! Page not found', 'Return to Home'). */
+import { data, type MetaFunction } from "@remix-run/cloudflare";
+import { Link } from "@remix-run/react";
+import { buttonStyles } from "~/components/ui";
+
+export function loader() {
+  return data(null, { status: 404 });
+}
+
+export const meta: MetaFunction = () => [
+  { title: "Page not found" },
+  { name: "robots", content: "noindex" },
+];
+
+export default function NotFound() {
+  return <NotFoundMessage />;
+}
+
+export function NotFoundMessage() {
+  return (
+    <section className="mx-auto flex max-w-xl flex-col items-center px-6 py-24 text-center sm:py-32">
+      <p className="font-display text-7xl font-bold text-brand-700">404</p>
+      <h1 className="mt-4 text-2xl font-semibold text-slate-900">Oops! Page not found</h1>
+      <p className="mt-3 text-slate-600">The page you are looking for does not exist or has moved.</p>
+      <Link to="/" className={`${buttonStyles.secondary} mt-8`}>
+        Return to Home
+      </Link>
+    </section>
+  );
+}

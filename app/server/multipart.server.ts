@@ -1,0 +1,155 @@
+/**
+ * Reads a `multipart/form-data` request with hard limits, using busboy's streaming parser.
+ *
+ * Each file is held in memory only up to `maxFileBytes + 1` bytes: past that, busboy stops
+ * handing over data, the rest of that file is read and discarded, and parsing goes on, so the
+ * other fields still arrive and the visitor's typed values can be sent back. Files beyond
+ * `maxFiles` are skipped without being held. Memory is therefore bounded by
+ * `maxFiles × (maxFileBytes + 1)` plus the text fields.
+ *
+ * Errors: throws `MultipartError` when the request is not multipart/form-data, has no body,
+ * or its body is malformed or truncated. Never throws for oversized or surplus files: those are
+ * reported in the result so the caller can answer with the spec's messages.
+ */
+import Busboy from "busboy";
+
+export interface UploadedFile {
+  /** The form field the file came in (e.g. "photos"). */
+  field: string;
+  /** The file name the browser sent, without any path. May be empty. */
+  fileName: string;
+  /** The MIME type the browser claimed. Untrusted: sniff the bytes instead. */
+  claimedType: string;
+  /** At most `maxFileBytes + 1` bytes; longer means the file was too large. */
+  bytes: Uint8Array<ArrayBuffer>;
+  /** True when the file was longer than `maxFileBytes + 1` bytes and was cut there. */
+  truncated: boolean;
+}
+
+export interface MultipartForm {
+  /** Text fields in the order they arrived. */
+  fields: Array<[name: string, value: string]>;
+  /** Files with a name or content (an empty file input sends neither, and is skipped). */
+  files: UploadedFile[];
+  /** More files were sent than `maxFiles`; the surplus was skipped. */
+  tooManyFiles: boolean;
+  /** A text field was longer than `maxFieldBytes` and was cut, or too many fields came. */
+  fieldsOverLimit: boolean;
+}
+
+export interface MultipartLimits {
+  maxFiles: number;
+  /** Largest acceptable file in bytes; one byte more is kept to tell "too large". */
+  maxFileBytes: number;
+  maxFields: number;
+  maxFieldBytes: number;
+}
+
+export class MultipartError extends Error {
+  override name = "MultipartError";
+}
+
+export async function readMultipartForm(
+  request: Request,
+  limits: MultipartLimits,
+): Promise<MultipartForm> {
+  const contentType = request.headers.get("Content-Type") ?? "";
+  if (!/^multipart\/form-data\s*;/i.test(contentType)) {
+    throw new MultipartError(`Expected multipart/form-data, got "${contentType || "nothing"}"`);
+  }
+  if (!request.body) throw new MultipartError("The request has no body");
+
+  let parser: Busboy.Busboy;
+  try {
+    parser = Busboy({
+      headers: { "content-type": contentType },
+      defParamCharset: "utf8",
+      limits: {
+        files: limits.maxFiles,
+        fileSize: limits.maxFileBytes + 1,
+        fields: limits.maxFields,
+        fieldSize: limits.maxFieldBytes,
+        parts: limits.maxFiles + limits.maxFields + 1,
+      },
+    });
+  } catch (error) {
+    throw new MultipartError(`Unreadable multipart header: ${String(error)}`);
+  }
+
+  const form: MultipartForm = { fields: [], files: [], tooManyFiles: false, fieldsOverLimit: false };
+  const pendingFiles: Promise<void>[] = [];
+
+  const finished = new Promise<void>((resolve, reject) => {
+    parser.on("field", (name, value, info) => {
+      if (info.valueTruncated) form.fieldsOverLimit = true;
+      form.fields.push([name, value]);
+    });
+    parser.on("file", (field, stream, info) => {
+      const chunks: Uint8Array[] = [];
+      let truncated = false;
+      stream.on("data", (chunk: Uint8Array) => chunks.push(chunk));
+      stream.on("limit", () => {
+        truncated = true;
+      });
+      pendingFiles.push(
+        new Promise<void>((done, fail) => {
+          stream.on("error", fail);
+          stream.on("close", () => {
+            const bytes = concat(chunks);
+            if (bytes.byteLength > 0 || info.filename) {
+              form.files.push({
+                field,
+                fileName: info.filename ?? "",
+                claimedType: info.mimeType,
+                bytes,
+                truncated,
+              });
+            }
+            done();
+          });
+        }),
+      );
+    });
+    parser.on("filesLimit", () => {
+      form.tooManyFiles = true;
+    });
+    const overLimit = () => {
+      form.fieldsOverLimit = true;
+    };
+    parser.on("fieldsLimit", overLimit);
+    parser.on("partsLimit", overLimit);
+    parser.on("error", (error) => reject(new MultipartError(String(error))));
+    parser.on("close", resolve);
+  });
+
+  try {
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!parser.write(value)) {
+        // Wait for busboy to catch up, unless it fails or finishes first.
+        await Promise.race([new Promise((resolve) => parser.once("drain", resolve)), finished]);
+      }
+    }
+    parser.end();
+    await finished;
+    await Promise.all(pendingFiles);
+  } catch (error) {
+    parser.destroy();
+    if (error instanceof MultipartError) throw error;
+    throw new MultipartError(`Could not read the request body: ${String(error)}`);
+  }
+  return form;
+}
+
+function concat(chunks: Uint8Array[]): Uint8Array<ArrayBuffer> {
+  const total = chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0);
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}

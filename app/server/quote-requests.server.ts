@@ -1,0 +1,45 @@
+/**
+ * Quote requests: storing a visitor's request with its photos.
+ */
+import { quoteRequests } from "../../drizzle/schema";
+import type { QuoteInput } from "~/forms/quote";
+import { storeSubmission } from "./attachments.server";
+import { getDb } from "./db.server";
+
+/**
+ * Stores a validated quote request and its photos (whole or nothing) with status `pending`.
+ * In: the bindings and the parsed form. Out: the new record's id (UUID).
+ * Throws when D1 or R2 fails; nothing is left behind then.
+ */
+export async function createQuoteRequest(
+  env: Pick<CloudflareBindings, "DB" | "UPLOADS">,
+  input: QuoteInput,
+  now: Date = new Date(),
+): Promise<{ id: string }> {
+  const db = getDb(env);
+  const id = crypto.randomUUID();
+  await storeSubmission({
+    db,
+    bucket: env.UPLOADS,
+    ownerKind: "quote",
+    ownerId: id,
+    photos: input.photos,
+    now,
+    insertRecord: db.insert(quoteRequests).values({
+      id,
+      createdAt: now,
+      updatedAt: now,
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      address: input.address,
+      serviceType: input.serviceType,
+      propertySize: input.propertySize ?? null,
+      frequency: input.frequency ?? null,
+      preferredDate: input.preferredDate ?? null,
+      additionalInfo: input.additionalInfo ?? null,
+      status: "pending",
+    }),
+  });
+  return { id };
+}

@@ -1,0 +1,178 @@
+/**
+ * The D1 schema (DESIGN.md "Data"). `npm run db:generate` turns changes here into a new SQL
+ * migration under migrations/; read every generated file before committing it (D1 ignores
+ * `PRAGMA foreign_keys=OFF`, so a table rebuild needs `PRAGMA defer_foreign_keys`).
+ *
+ * Times are integers in milliseconds since the Unix epoch (UTC); `preferred_date` is an ISO
+ * calendar date (YYYY-MM-DD). Every enumeration is enforced by a CHECK constraint built from
+ * the one TypeScript definition in app/domain/enumerations.ts.
+ */
+import { type SQL, sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  sqliteTable,
+  text,
+  type AnySQLiteColumn,
+} from "drizzle-orm/sqlite-core";
+import {
+  ATTACHMENT_OWNER_KINDS,
+  AUDITED_ENTITIES,
+  CONTACT_STATUSES,
+  FREQUENCIES,
+  PROPERTY_SIZES,
+  QUOTE_STATUSES,
+  SERVICE_TYPES,
+  USER_ROLES,
+} from "../app/domain/enumerations";
+import { ACCEPTED_IMAGE_TYPES, MAX_PHOTO_BYTES } from "../app/domain/limits";
+
+/** `column IN ('a', 'b', …)` for a CHECK constraint; values are trusted constants. */
+function oneOf(column: AnySQLiteColumn, values: readonly string[]): SQL {
+  const list = values.map((value) => `'${value.replaceAll("'", "''")}'`).join(", ");
+  return sql`${column} IN (${sql.raw(list)})`;
+}
+
+const timestamps = {
+  createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+};
+
+export const quoteRequests = sqliteTable(
+  "quote_requests",
+  {
+    id: text("id").primaryKey(),
+    ...timestamps,
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    address: text("address").notNull(),
+    serviceType: text("service_type", { enum: SERVICE_TYPES }).notNull(),
+    propertySize: text("property_size", { enum: PROPERTY_SIZES }),
+    frequency: text("frequency", { enum: FREQUENCIES }),
+    preferredDate: text("preferred_date"),
+    additionalInfo: text("additional_info"),
+    status: text("status", { enum: QUOTE_STATUSES }).notNull().default("pending"),
+  },
+  (table) => [
+    check("quote_requests_service_type_check", oneOf(table.serviceType, SERVICE_TYPES)),
+    check(
+      "quote_requests_property_size_check",
+      sql`${table.propertySize} IS NULL OR ${oneOf(table.propertySize, PROPERTY_SIZES)}`,
+    ),
+    check(
+      "quote_requests_frequency_check",
+      sql`${table.frequency} IS NULL OR ${oneOf(table.frequency, FREQUENCIES)}`,
+    ),
+    check(
+      "quote_requests_preferred_date_check",
+      sql`${table.preferredDate} IS NULL OR ${table.preferredDate} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'`,
+    ),
+    check("quote_requests_status_check", oneOf(table.status, QUOTE_STATUSES)),
+    index("quote_requests_created_at_idx").on(table.createdAt),
+  ],
+);
+
+export const contactMessages = sqliteTable(
+  "contact_messages",
+  {
+    id: text("id").primaryKey(),
+    ...timestamps,
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    message: text("message").notNull(),
+    status: text("status", { enum: CONTACT_STATUSES }).notNull().default("unread"),
+  },
+  (table) => [
+    check("contact_messages_status_check", oneOf(table.status, CONTACT_STATUSES)),
+    index("contact_messages_created_at_idx").on(table.createdAt),
+  ],
+);
+
+/** A photo stored in R2 under `r2Key`, belonging to a quote request or contact message. */
+export const attachments = sqliteTable(
+  "attachments",
+  {
+    id: text("id").primaryKey(),
+    ownerKind: text("owner_kind", { enum: ATTACHMENT_OWNER_KINDS }).notNull(),
+    ownerId: text("owner_id").notNull(),
+    r2Key: text("r2_key").notNull().unique(),
+    fileName: text("file_name").notNull(),
+    /** Sniffed from the bytes, never the browser's claim. */
+    contentType: text("content_type", { enum: ACCEPTED_IMAGE_TYPES }).notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [
+    check("attachments_owner_kind_check", oneOf(table.ownerKind, ATTACHMENT_OWNER_KINDS)),
+    check("attachments_content_type_check", oneOf(table.contentType, ACCEPTED_IMAGE_TYPES)),
+    check(
+      "attachments_size_check",
+      sql`${table.sizeBytes} > 0 AND ${table.sizeBytes} <= ${sql.raw(String(MAX_PHOTO_BYTES))}`,
+    ),
+    index("attachments_owner_idx").on(table.ownerKind, table.ownerId),
+  ],
+);
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    /** Always stored lower-case. */
+    email: text("email").notNull().unique(),
+    /** scrypt hash string with its parameters inside (see app/server/password.server.ts). */
+    passwordHash: text("password_hash").notNull(),
+    role: text("role", { enum: USER_ROLES }).notNull().default("user"),
+    emailVerifiedAt: integer("email_verified_at", { mode: "timestamp_ms" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [
+    check("users_role_check", oneOf(table.role, USER_ROLES)),
+    check("users_email_lower_check", sql`${table.email} = lower(${table.email})`),
+  ],
+);
+
+/** A signed-in session. `id` is the SHA-256 (hex) of the cookie's token, never the token. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [index("sessions_user_id_idx").on(table.userId)],
+);
+
+/** The audit trail: who moved which record from which status to which, and when. */
+export const statusChanges = sqliteTable(
+  "status_changes",
+  {
+    id: text("id").primaryKey(),
+    entity: text("entity", { enum: AUDITED_ENTITIES }).notNull(),
+    entityId: text("entity_id").notNull(),
+    fromStatus: text("from_status").notNull(),
+    toStatus: text("to_status").notNull(),
+    actorUserId: text("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [
+    check("status_changes_entity_check", oneOf(table.entity, AUDITED_ENTITIES)),
+    check(
+      "status_changes_status_check",
+      sql`${oneOf(table.fromStatus, [...QUOTE_STATUSES, ...CONTACT_STATUSES])} AND ${oneOf(table.toStatus, [...QUOTE_STATUSES, ...CONTACT_STATUSES])}`,
+    ),
+    index("status_changes_entity_idx").on(table.entity, table.entityId),
+  ],
+);
+
+export type QuoteRequest = typeof quoteRequests.$inferSelect;
+export type ContactMessage = typeof contactMessages.$inferSelect;
+export type Attachment = typeof attachments.$inferSelect;
+export type User = typeof users.$inferSelect;
+export type Session = typeof sessions.$inferSelect;
+export type StatusChange = typeof statusChanges.$inferSelect;

@@ -1,0 +1,15 @@
+/**
+ * `npm start`: builds the app, applies the D1 migrations to the local database and serves
+ * the Worker with `wrangler dev` (the real Workers runtime) on http://127.0.0.1:8787.
+ * PORT overrides the port. Installs the npm packages first when node_modules is missing.
+ */
+import { existsSync } from "node:fs";
+import { bin, run } from "./run.mjs";
+
+if (!existsSync(new URL("../node_modules/.bin/wrangler", import.meta.url))) {
+  await run("npm", ["ci"]);
+}
+const port = process.env.PORT ?? "8787";
+await run(bin("remix"), ["vite:build"]);
+await run("node", [new URL("./db-migrate.mjs", import.meta.url).pathname]);
+await run(bin("wrangler"), ["dev", "--ip", "127.0.0.1", "--port", port]);
