@@ -1,0 +1,17 @@
+/**
+ * Bundles the production Worker once for all integration tests, exactly as a deploy would
+ * (`wrangler deploy --dry-run --outdir`), from the Remix build in build/ (made by `npm test`
+ * before vitest runs; built here when missing).
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, rmSync } from "node:fs";
+import { WORKER_BUNDLE_DIR } from "./worker";
+
+export default function setup() {
+  const bin = (name: string) => `node_modules/.bin/${name}`;
+  if (!existsSync("build/server/index.js")) execFileSync(bin("remix"), ["vite:build"], { stdio: "inherit" });
+  rmSync(WORKER_BUNDLE_DIR, { recursive: true, force: true });
+  execFileSync(bin("wrangler"), ["deploy", "--dry-run", "--outdir", WORKER_BUNDLE_DIR], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}

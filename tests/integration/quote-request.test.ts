@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { MAX_PHOTO_BYTES } from "~/domain/limits";
+import { fileNotImageMessage, fileTooLargeMessage, MESSAGES } from "~/domain/messages";
+import { makePng, VALID_QUOTE } from "../fixtures";
+import { encodeMultipart, postForm, startWorker, type TestWorker } from "./worker";
+
+let worker: TestWorker;
+beforeAll(async () => {
+  worker = await startWorker();
+});
+afterAll(() => worker?.dispose());
+beforeEach(async () => {
+  await worker.db.batch([
+    worker.db.prepare("DELETE FROM attachments"),
+    worker.db.prepare("DELETE FROM quote_requests"),
+  ]);
+  const keys = await worker.listKeys();
+  if (keys.length) await worker.bucket.delete(keys);
+});
+
+function quoteForm(fields: Record<string, string> = {}, photos: Array<[Uint8Array, string, string?]> = []) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ ...VALID_QUOTE, ...fields })) form.append(name, value);
+  for (const [bytes, name, type] of photos) form.append("photos", new File([bytes], name, { type: type ?? "image/png" }));
+  return form;
+}
+
+async function countRows() {
+  const quotes = await worker.db.prepare("SELECT count(*) AS n FROM quote_requests").first<{ n: number }>();
+  const attachments = await worker.db.prepare("SELECT count(*) AS n FROM attachments").first<{ n: number }>();
+  return { quotes: quotes!.n, attachments: attachments!.n, objects: (await worker.listKeys()).length };
+}
+
+/** Text of the page with HTML entities decoded, for reading messages. */
+async function pageText(response: Response) {
+  return (await response.text()).replaceAll("&#x27;", "'").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
+}
+
+describe("POST /quote", () => {
+  test("stores the request in D1 and its photo in R2, byte for byte", async () => {
+    const png = makePng(16, 12);
+    const response = await postForm(worker, "/quote", quoteForm({ preferredDate: "2099-01-15" }, [[png, "living room.png"]]));
+    expect(response.status).toBe(200);
+    expect(await pageText(response)).toContain(MESSAGES.quoteSuccess);
+
+    const row = await worker.db.prepare("SELECT * FROM quote_requests").first<Record<string, unknown>>();
+    expect(row).toMatchObject({
+      name: VALID_QUOTE.name,
+      email: VALID_QUOTE.email,
+      phone: VALID_QUOTE.phone,
+      address: VALID_QUOTE.address,
+      service_type: "residential",
+      property_size: "medium",
+      frequency: "bi-weekly",
+      preferred_date: "2099-01-15",
+      additional_info: VALID_QUOTE.additionalInfo,
+      status: "pending",
+    });
+    expect(row!.id).toMatch(/^[0-9a-f-]{36}$/);
+
+    const attachment = await worker.db.prepare("SELECT * FROM attachments").first<Record<string, unknown>>();
+    expect(attachment).toMatchObject({
+      owner_kind: "quote",
+      owner_id: row!.id,
+      file_name: "living room.png",
+      content_type: "image/png",
+      size_bytes: png.byteLength,
+    });
+    const object = await worker.bucket.get(attachment!.r2_key as string);
+    expect(object).not.toBeNull();
+    expect(Buffer.from(await object!.arrayBuffer()).equals(png)).toBe(true);
+    expect(object!.httpMetadata?.contentType).toBe("image/png");
+  });
+
+  test("stores a request without photos, optional fields empty", async () => {
+    const response = await postForm(worker, "/quote", quoteForm({ propertySize: "", frequency: "", additionalInfo: "" }));
+    expect(response.status).toBe(200);
+    const row = await worker.db.prepare("SELECT property_size, frequency, preferred_date, additional_info FROM quote_requests").first();
+    expect(row).toEqual({ property_size: null, frequency: null, preferred_date: null, additional_info: null });
+    expect(await countRows()).toEqual({ quotes: 1, attachments: 0, objects: 0 });
+  });
+
+  test("an invalid request is refused with 400, its messages and typed values, and nothing is stored", async () => {
+    const response = await postForm(
+      worker,
+      "/quote",
+      quoteForm({ name: "", email: "not-an-email", serviceType: "spaceship", address: "7 Kent Avenue" }, [
+        [makePng(), "fine.png"],
+      ]),
+    );
+    expect(response.status).toBe(400);
+    const html = await pageText(response);
+    expect(html).toContain("Full name is required.");
+    expect(html).toContain("Please enter a valid email address.");
+    expect(html).toContain("Please choose a valid service type.");
+    expect(html).toContain('value="7 Kent Avenue"');
+    expect(html).toContain('value="not-an-email"');
+    expect(html).not.toContain(MESSAGES.quoteSuccess);
+    expect(await countRows()).toEqual({ quotes: 0, attachments: 0, objects: 0 });
+  });
+
+  test.each([
+    ["a missing required field", { phone: "" }, "Phone is required."],
+    ["an unknown property size", { propertySize: "mansion" }, "Please choose a valid property size."],
+    ["over-long text", { additionalInfo: "x".repeat(2001) }, "at most 2000 characters"],
+  ])("%s gets 400 and its message", async (_case, fields, message) => {
+    const response = await postForm(worker, "/quote", quoteForm(fields));
+    expect(response.status).toBe(400);
+    expect(await pageText(response)).toContain(message);
+    expect(await countRows()).toEqual({ quotes: 0, attachments: 0, objects: 0 });
+  });
+
+  test("a text file named .png is refused as not an image", async () => {
+    const text = new TextEncoder().encode("just some text, honestly");
+    const response = await postForm(worker, "/quote", quoteForm({}, [[text, "holiday.png", "image/png"]]));
+    expect(response.status).toBe(400);
+    expect(await pageText(response)).toContain(fileNotImageMessage("holiday.png"));
+    expect(await countRows()).toEqual({ quotes: 0, attachments: 0, objects: 0 });
+  });
+
+  test("a photo over 5 MB is refused as too large; exactly 5 MB is accepted", async () => {
+    const tooBig = makePng(8, 8, MAX_PHOTO_BYTES + 1);
+    const response = await postForm(worker, "/quote", quoteForm({}, [[tooBig, "big.png"]]));
+    expect(response.status).toBe(400);
+    expect(await pageText(response)).toContain(fileTooLargeMessage("big.png"));
+    expect(await countRows()).toEqual({ quotes: 0, attachments: 0, objects: 0 });
+
+    const justRight = makePng(8, 8, MAX_PHOTO_BYTES);
+    expect(justRight.byteLength).toBe(MAX_PHOTO_BYTES);
+    const accepted = await postForm(worker, "/quote", quoteForm({}, [[justRight, "max.png"]]));
+    expect(accepted.status).toBe(200);
+    expect(await countRows()).toEqual({ quotes: 1, attachments: 1, objects: 1 });
+  });
+
+  test("a body that is not multipart, or is cut off, gets 400 and stores nothing", async () => {
+    const urlEncoded = await worker.fetch("/quote", {
+      method: "POST",
+      body: new URLSearchParams(VALID_QUOTE).toString(),
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+    expect(urlEncoded.status).toBe(400);
+
+    const { body, contentType } = await encodeMultipart(quoteForm({}, [[makePng(), "cut.png"]]));
+    const truncated = await worker.fetch("/quote", {
+      method: "POST",
+      body: body.slice(0, body.byteLength - 40),
+      headers: { "Content-Type": contentType },
+    });
+    expect(truncated.status).toBe(400);
+    expect(await pageText(truncated)).toContain(MESSAGES.quoteFailure);
+    expect(await countRows()).toEqual({ quotes: 0, attachments: 0, objects: 0 });
+  });
+});
+
+describe("whole or nothing", () => {
+  test("when the D1 batch fails after the photos reached R2, nothing remains and the visitor is told", async () => {
+    // A real D1 failure: a trigger aborts the attachment insert inside the batch.
+    await worker.db.exec(
+      "CREATE TRIGGER fail_attachments BEFORE INSERT ON attachments BEGIN SELECT RAISE(ABORT, 'simulated D1 failure'); END;",
+    );
+    try {
+      const response = await postForm(worker, "/quote", quoteForm({}, [[makePng(), "a.png"], [makePng(4, 4), "b.png"]]));
+      expect(response.status).toBe(503);
+      const html = await pageText(response);
+      expect(html).toContain(MESSAGES.quoteFailure);
+      expect(html).toContain(`value="${VALID_QUOTE.address}"`);
+      expect(await countRows()).toEqual({ quotes: 0, attachments: 0, objects: 0 });
+    } finally {
+      await worker.db.exec("DROP TRIGGER fail_attachments;");
+    }
+  });
+});
+
+describe("origin check", () => {
+  test("a cross-origin post is refused with 403 and stores nothing", async () => {
+    const { body, contentType } = await encodeMultipart(quoteForm());
+    const response = await worker.fetch("/quote", {
+      method: "POST",
+      body,
+      headers: { "Content-Type": contentType, Origin: "https://evil.example" },
+    });
+    expect(response.status).toBe(403);
+    expect(await countRows()).toEqual({ quotes: 0, attachments: 0, objects: 0 });
+  });
+});
+
+describe("pages", () => {
+  test("/quote renders the form; unknown paths are the 404 page", async () => {
+    const quote = await worker.fetch("/quote?service=airbnb");
+    expect(quote.status).toBe(200);
+    const html = await quote.text();
+    expect(html).toContain("Get Your Free Quote");
+    expect(html).toMatch(/<option value="airbnb" selected="">/);
+
+    const missing = await worker.fetch("/no/such/page");
+    expect(missing.status).toBe(404);
+    const text = await missing.text();
+    expect(text).toContain("Oops! Page not found");
+    expect(text).toContain("Return to Home");
+  });
+});
