@@ -26,7 +26,7 @@ function pngChunk(type: string, data: Uint8Array): Buffer {
  * A real, decodable RGB PNG of `width` × `height` pixels. `padTo` appends a private ancillary
  * chunk so the file reaches at least that many bytes (for size-limit tests).
  */
-export function makePng(width = 8, height = 8, padTo = 0): Buffer {
+export function makePng(width = 8, height = 8, padTo = 0): Uint8Array<ArrayBuffer> {
   const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x3c)]);
   const raw = Buffer.concat(Array.from({ length: height }, () => row));
   const ihdr = Buffer.alloc(13);
@@ -41,7 +41,7 @@ export function makePng(width = 8, height = 8, padTo = 0): Buffer {
   const size = parts.reduce((sum, part) => sum + part.length, 0) + 12;
   if (padTo > size) parts.push(pngChunk("prVt", Buffer.alloc(padTo - size - 12, 7)));
   parts.push(pngChunk("IEND", Buffer.alloc(0)));
-  return Buffer.concat(parts);
+  return new Uint8Array(Buffer.concat(parts));
 }
 
 /** A quote request that passes every rule, as form fields. */

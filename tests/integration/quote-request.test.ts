@@ -18,7 +18,7 @@ beforeEach(async () => {
   if (keys.length) await worker.bucket.delete(keys);
 });
 
-function quoteForm(fields: Record<string, string> = {}, photos: Array<[Uint8Array, string, string?]> = []) {
+function quoteForm(fields: Record<string, string> = {}, photos: Array<[Uint8Array<ArrayBuffer>, string, string?]> = []) {
   const form = new FormData();
   for (const [name, value] of Object.entries({ ...VALID_QUOTE, ...fields })) form.append(name, value);
   for (const [bytes, name, type] of photos) form.append("photos", new File([bytes], name, { type: type ?? "image/png" }));
@@ -68,7 +68,7 @@ describe("POST /quote", () => {
     });
     const object = await worker.bucket.get(attachment!.r2_key as string);
     expect(object).not.toBeNull();
-    expect(Buffer.from(await object!.arrayBuffer()).equals(png)).toBe(true);
+    expect(Buffer.from(await object!.arrayBuffer()).equals(Buffer.from(png))).toBe(true);
     expect(object!.httpMetadata?.contentType).toBe("image/png");
   });
 

@@ -69,7 +69,7 @@ async function migrate(db: D1Database) {
  * Serialises a FormData the way a browser does and returns the raw request parts, so tests
  * can send it as is or damage it on purpose.
  */
-export async function encodeMultipart(form: FormData): Promise<{ body: Uint8Array; contentType: string }> {
+export async function encodeMultipart(form: FormData): Promise<{ body: Uint8Array<ArrayBuffer>; contentType: string }> {
   const request = new Request("http://localhost/", { method: "POST", body: form });
   return {
     body: new Uint8Array(await request.arrayBuffer()),

@@ -21,7 +21,7 @@ export default function Home() {
         alt=""
         width={1600}
         height={1046}
-        fetchPriority="high"
+        {...{ fetchpriority: "high" }}
         className="absolute inset-0 -z-10 size-full object-cover opacity-35"
       />
       <div className="absolute inset-0 -z-10 bg-gradient-to-r from-brand-950 via-brand-950/85 to-brand-950/30" />

@@ -1,0 +1,60 @@
+import { expect, test } from "@playwright/test";
+import { MESSAGES } from "../../app/domain/messages";
+import { makePng } from "../fixtures";
+import { queryD1, readR2Object } from "./d1";
+
+test("a visitor requests a quote with a photo and it lands in D1 and R2", async ({ page }, testInfo) => {
+  const email = `e2e-${testInfo.project.name}-${Date.now()}@example.com`;
+  await page.goto("/");
+  await page.getByRole("link", { name: "Get a Free Quote" }).first().click();
+  await expect(page).toHaveURL(/\/quote$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Get Your Free Quote" })).toBeVisible();
+
+  await page.getByLabel("Full Name").fill("Marcia Campbell");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Phone").fill("+1 876 555 0199");
+  await page.getByLabel("Service Type").selectOption("airbnb");
+  await page.getByLabel("Property Address").fill("Unit 4, Rose Hall Villas");
+  await page.getByLabel("Property Size").selectOption("small");
+  await page.getByLabel("Frequency").selectOption("weekly");
+  await page.getByLabel("Preferred Date").fill("2099-03-01");
+  await page.getByLabel("Additional Information").fill("Turnover between guests every Saturday.");
+  const photo = makePng(32, 24);
+  await page.getByLabel("Photos of the job").setInputFiles({ name: "bedroom.png", mimeType: "image/png", buffer: Buffer.from(photo) });
+  await page.getByRole("button", { name: "Get My Free Quote" }).click();
+
+  await expect(page.getByRole("status")).toHaveText(MESSAGES.quoteSuccess);
+  await expect(page.getByLabel("Full Name")).toHaveValue("");
+
+  const rows = queryD1<{ id: string; service_type: string; frequency: string; status: string }>(
+    `SELECT id, service_type, frequency, status FROM quote_requests WHERE email = '${email}'`,
+  );
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({ service_type: "airbnb", frequency: "weekly", status: "pending" });
+  const attachments = queryD1<{ file_name: string; content_type: string; r2_key: string }>(
+    `SELECT file_name, content_type, r2_key FROM attachments WHERE owner_id = '${rows[0]!.id}'`,
+  );
+  expect(attachments).toMatchObject([{ file_name: "bedroom.png", content_type: "image/png" }]);
+  expect(readR2Object(attachments[0]!.r2_key).equals(Buffer.from(photo))).toBe(true);
+});
+
+test("a mistake is shown next to its field and the typed values stay", async ({ page }) => {
+  await page.goto("/quote?service=strata");
+  await expect(page.getByLabel("Service Type")).toHaveValue("strata");
+  await page.getByLabel("Full Name").fill("Devon Reid");
+  await page.getByLabel("Email").fill("devon@example.com");
+  await page.getByLabel("Phone").fill("876 555 0142");
+  await page.getByLabel("Property Address").fill("22 Queens Drive");
+  await page.getByLabel("Photos of the job").setInputFiles({
+    name: "notes.png",
+    mimeType: "image/png",
+    buffer: Buffer.from("this is text, not a picture"),
+  });
+  await page.getByRole("button", { name: "Get My Free Quote" }).click();
+  // The browser believes the file is a PNG; the server reads its bytes and refuses it.
+  await expect(page.getByText("File notes.png is not an image.")).toBeVisible();
+  await expect(page.getByLabel("Full Name")).toHaveValue("Devon Reid");
+  await expect(page.getByLabel("Property Address")).toHaveValue("22 Queens Drive");
+  await expect(page.getByLabel("Service Type")).toHaveValue("strata");
+  expect(queryD1(`SELECT id FROM quote_requests WHERE email = 'devon@example.com'`)).toHaveLength(0);
+});
