@@ -68,7 +68,7 @@ export function SiteFooter({ company }: { company: Company }) {
       </div>
       <div className="border-t border-brand-900">
         <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-brand-300 sm:px-6">
-          © {year} {company.name}. All rights reserved.
+          © {year} {company.name} · All rights reserved
         </p>
       </div>
     </footer>

@@ -22,9 +22,9 @@ export default function Home() {
         width={1600}
         height={1046}
         {...{ fetchpriority: "high" }}
-        className="absolute inset-0 -z-10 size-full object-cover opacity-35"
+        className="absolute inset-0 -z-10 size-full object-cover object-[70%_center] opacity-60"
       />
-      <div className="absolute inset-0 -z-10 bg-gradient-to-r from-brand-950 via-brand-950/85 to-brand-950/30" />
+      <div className="absolute inset-0 -z-10 bg-gradient-to-r from-brand-950 via-brand-950/80 to-brand-950/10" />
       <div className="mx-auto max-w-7xl px-4 py-24 sm:px-6 sm:py-32 lg:py-40">
         <p className="text-sm font-semibold tracking-widest text-sun-300 uppercase">
           {SERVICE_AREAS.join(" · ")}

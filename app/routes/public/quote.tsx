@@ -116,7 +116,7 @@ export default function QuotePage() {
           {...getFormProps(form)}
           className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-2"
         >
-          <div className="mb-6 space-y-3" id={form.errorId}>
+          <div className="space-y-3 [&:not(:empty)]:mb-6" id={form.errorId}>
             {actionData?.submitted ? <FormStatus tone="success">{MESSAGES.quoteSuccess}</FormStatus> : null}
             {form.errors?.length ? <FormStatus tone="error">{form.errors.join(" ")}</FormStatus> : null}
           </div>
