@@ -37,16 +37,21 @@ export const emailSchema = z
   .max(TEXT_LIMITS.email, { error: `Email must be at most ${TEXT_LIMITS.email} characters.` })
   .pipe(z.email({ error: "Please enter a valid email address." }));
 
-export const phoneSchema = requiredText("Phone", TEXT_LIMITS.phone).regex(/^[+()\-.\s\d]{7,}$/, {
-  error: "Please enter a valid phone number.",
-});
+export const phoneSchema = requiredText("Phone", TEXT_LIMITS.phone).refine(
+  (value) => /^[+()\-.\s\d]+$/.test(value) && (value.match(/\d/g)?.length ?? 0) >= 7,
+  { error: "Please enter a valid phone number." },
+);
+
+/** True for a real calendar date: "2099-02-28" yes, "2099-02-30" no. */
+function isCalendarDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
 
 const preferredDateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Please pick a date." })
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), {
-    error: "Please pick a valid date.",
-  })
+  .refine(isCalendarDate, { error: "Please pick a valid date." })
   .refine((value) => value >= todayInJamaica(), {
     error: "The preferred date cannot be in the past.",
   })

@@ -2,6 +2,8 @@
  * Stores a submission whole or not at all (DESIGN.md "Rules that cross modules"):
  * photos go to R2 first, then the record and its attachment rows in one D1 batch (one
  * transaction); if anything fails, the uploaded objects are deleted and the error rethrown.
+ * A batch error that may still have committed (a lost connection) is checked against D1
+ * before anything is deleted.
  */
 import type { BatchItem } from "drizzle-orm/batch";
 import { attachments } from "../../drizzle/schema";
@@ -24,24 +26,23 @@ export interface StoreSubmissionInput {
   photos: File[];
   /** The statement that inserts the record itself; runs in the same batch. */
   insertRecord: BatchItem<"sqlite">;
+  /** True when the record is in D1 (asked after a batch error, before cleaning up). */
+  recordExists: () => Promise<boolean>;
   now: Date;
 }
 
 /** Throws whatever R2 or D1 threw, after removing every object this call stored. */
 export async function storeSubmission(input: StoreSubmissionInput): Promise<void> {
-  const { db, bucket, ownerKind, ownerId, photos, insertRecord, now } = input;
+  const { db, bucket, ownerKind, ownerId, photos, insertRecord, recordExists, now } = input;
   const stored: string[] = [];
   try {
     const rows = [];
     for (const photo of photos) {
       const id = crypto.randomUUID();
       const key = `${KEY_PREFIX[ownerKind]}/${ownerId}/${id}`;
-      const bytes = new Uint8Array(await photo.arrayBuffer());
-      await bucket.put(key, bytes, {
-        httpMetadata: { contentType: photo.type },
-        customMetadata: { fileName: photo.name },
-      });
+      // Recorded before the put: a put that fails after writing still gets cleaned up.
       stored.push(key);
+      await bucket.put(key, photo, { httpMetadata: { contentType: photo.type } });
       rows.push({
         id,
         ownerKind,
@@ -49,7 +50,7 @@ export async function storeSubmission(input: StoreSubmissionInput): Promise<void
         r2Key: key,
         fileName: photo.name,
         contentType: photo.type as AcceptedImageType,
-        sizeBytes: bytes.byteLength,
+        sizeBytes: photo.size,
         createdAt: now,
       });
     }
@@ -57,6 +58,7 @@ export async function storeSubmission(input: StoreSubmissionInput): Promise<void
     if (rows.length > 0) statements.push(db.insert(attachments).values(rows));
     await db.batch(statements);
   } catch (error) {
+    if (await recordExists().catch(() => false)) return;
     if (stored.length > 0) {
       await bucket.delete(stored).catch((cleanupError: unknown) => {
         console.error(

@@ -2,8 +2,9 @@
  * Reads a `multipart/form-data` request with hard limits, using busboy's streaming parser.
  *
  * Each file is held in memory only up to `maxFileBytes + 1` bytes: past that, busboy stops
- * handing over data, the rest of that file is read and discarded, and parsing goes on, so the
- * other fields still arrive and the visitor's typed values can be sent back. Files beyond
+ * handing over data, what was held is dropped, the rest of that file is read and discarded,
+ * and parsing goes on, so the other fields still arrive and the visitor's typed values can be
+ * sent back. Files beyond
  * `maxFiles` are skipped without being held. Memory is therefore bounded by
  * `maxFiles × (maxFileBytes + 1)` plus the text fields.
  *
@@ -16,14 +17,12 @@ import Busboy from "busboy";
 export interface UploadedFile {
   /** The form field the file came in (e.g. "photos"). */
   field: string;
-  /** The file name the browser sent, without any path. May be empty. */
+  /** The file name the browser sent, without any path. Untrusted; may be empty. */
   fileName: string;
   /** The MIME type the browser claimed. Untrusted: sniff the bytes instead. */
   claimedType: string;
-  /** At most `maxFileBytes + 1` bytes; longer means the file was too large. */
-  bytes: Uint8Array<ArrayBuffer>;
-  /** True when the file was longer than `maxFileBytes + 1` bytes and was cut there. */
-  truncated: boolean;
+  /** The file's bytes, or null when it was larger than `maxFileBytes` (its bytes were dropped). */
+  data: Blob | null;
 }
 
 export interface MultipartForm {
@@ -78,6 +77,7 @@ export async function readMultipartForm(
 
   const form: MultipartForm = { fields: [], files: [], tooManyFiles: false, fieldsOverLimit: false };
   const pendingFiles: Promise<void>[] = [];
+  let failed = false;
 
   const finished = new Promise<void>((resolve, reject) => {
     parser.on("field", (name, value, info) => {
@@ -85,30 +85,33 @@ export async function readMultipartForm(
       form.fields.push([name, value]);
     });
     parser.on("file", (field, stream, info) => {
-      const chunks: Uint8Array[] = [];
-      let truncated = false;
-      stream.on("data", (chunk: Uint8Array) => chunks.push(chunk));
-      stream.on("limit", () => {
-        truncated = true;
+      let chunks: Uint8Array<ArrayBuffer>[] | null = [];
+      let size = 0;
+      stream.on("data", (chunk: Uint8Array<ArrayBuffer>) => {
+        chunks?.push(chunk);
+        size += chunk.byteLength;
       });
-      pendingFiles.push(
-        new Promise<void>((done, fail) => {
-          stream.on("error", fail);
-          stream.on("close", () => {
-            const bytes = concat(chunks);
-            if (bytes.byteLength > 0 || info.filename) {
-              form.files.push({
-                field,
-                fileName: info.filename ?? "",
-                claimedType: info.mimeType,
-                bytes,
-                truncated,
-              });
-            }
-            done();
-          });
-        }),
-      );
+      // Past the cap: drop what was held; busboy discards the rest of this file.
+      stream.on("limit", () => {
+        chunks = null;
+      });
+      const file = new Promise<void>((done, fail) => {
+        stream.on("error", fail);
+        stream.on("close", () => {
+          if (size > 0 || info.filename) {
+            form.files.push({
+              field,
+              fileName: info.filename ?? "",
+              claimedType: info.mimeType,
+              data: chunks ? new Blob(chunks) : null,
+            });
+          }
+          chunks = null;
+          done();
+        });
+      });
+      file.catch(() => {}); // a failed file also fails the parser; that error is reported
+      pendingFiles.push(file);
     });
     parser.on("filesLimit", () => {
       form.tooManyFiles = true;
@@ -118,15 +121,20 @@ export async function readMultipartForm(
     };
     parser.on("fieldsLimit", overLimit);
     parser.on("partsLimit", overLimit);
-    parser.on("error", (error) => reject(new MultipartError(String(error))));
+    parser.on("error", (error) => {
+      failed = true;
+      reject(new MultipartError(String(error)));
+    });
     parser.on("close", resolve);
   });
+  finished.catch(() => {}); // handled below; this only keeps a rejection from going unobserved
 
+  const reader = request.body.getReader();
   try {
-    const reader = request.body.getReader();
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
+      if (failed) break; // malformed: stop reading the rest of the body
       if (!parser.write(value)) {
         // Wait for busboy to catch up, unless it fails or finishes first.
         await Promise.race([new Promise((resolve) => parser.once("drain", resolve)), finished]);
@@ -137,19 +145,9 @@ export async function readMultipartForm(
     await Promise.all(pendingFiles);
   } catch (error) {
     parser.destroy();
+    reader.cancel().catch(() => {});
     if (error instanceof MultipartError) throw error;
     throw new MultipartError(`Could not read the request body: ${String(error)}`);
   }
   return form;
-}
-
-function concat(chunks: Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const total = chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0);
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
 }

@@ -1,25 +1,26 @@
 /**
- * Same-origin check for every state-changing request (DESIGN.md "Rules that cross modules").
- *
- * A POST (or PUT/PATCH/DELETE) is refused when the browser says it came from another site:
- * an `Origin` header whose host differs from the request's host, or
- * `Sec-Fetch-Site: cross-site`. Requests without either header (curl, old browsers) pass;
- * SameSite=Lax cookies already keep those from carrying a session.
- * Remix also compares Origin and Host, but answers a mismatch with a 500; this answers 403.
+ * Request checks run in the Worker before Remix (DESIGN.md "Rules that cross modules").
  */
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** In: the request. Out: a 403 response when it is a cross-origin write, else null. */
+/**
+ * Same-origin check for every state-changing request. A POST (or PUT/PATCH/DELETE) is
+ * refused when the browser says it came from elsewhere: an `Origin` header other than this
+ * request's own origin (scheme and host), `Origin: null`, or `Sec-Fetch-Site: cross-site`.
+ * Requests without either header (curl, old browsers) pass; SameSite=Lax cookies already
+ * keep those from carrying a session.
+ *
+ * In: the request. Out: a 403 response when it is a cross-origin write, else null.
+ */
 export function rejectCrossOriginWrite(request: Request): Response | null {
   if (SAFE_METHODS.has(request.method)) return null;
   const origin = request.headers.get("Origin");
-  const host = request.headers.get("Host") ?? new URL(request.url).host;
   let crossOrigin = request.headers.get("Sec-Fetch-Site") === "cross-site";
   if (origin !== null) {
     try {
-      crossOrigin ||= origin === "null" || new URL(origin).host !== host;
+      crossOrigin ||= new URL(origin).origin !== new URL(request.url).origin;
     } catch {
-      crossOrigin = true;
+      crossOrigin = true; // "null" or garbage
     }
   }
   if (!crossOrigin) return null;
@@ -27,4 +28,16 @@ export function rejectCrossOriginWrite(request: Request): Response | null {
     status: 403,
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
   });
+}
+
+/**
+ * The request without `X-Forwarded-Host`. The Worker is the edge: no proxy of ours sets it,
+ * so it can only come from the client, and Remix would trust it over `Host` in its own CSRF
+ * check (answering a mismatch with a 500).
+ */
+export function withoutForwardedHost(request: Request): Request {
+  if (!request.headers.has("X-Forwarded-Host")) return request;
+  const headers = new Headers(request.headers);
+  headers.delete("X-Forwarded-Host");
+  return new Request(request, { headers });
 }

@@ -110,6 +110,40 @@ describe("POST /quote", () => {
     expect(await countRows()).toEqual({ quotes: 0, attachments: 0, objects: 0 });
   });
 
+  test("an empty photo input (what a browser sends with no file chosen) is no photo", async () => {
+    const form = quoteForm();
+    form.append("photos", new File([], "", { type: "application/octet-stream" }));
+    const response = await postForm(worker, "/quote", form);
+    expect(response.status).toBe(200);
+    expect(await countRows()).toEqual({ quotes: 1, attachments: 0, objects: 0 });
+  });
+
+  test("more than five photos are refused with a message, and nothing is stored", async () => {
+    const photos = Array.from({ length: 6 }, (_, i) => [makePng(), `p${i}.png`] as [Uint8Array<ArrayBuffer>, string]);
+    const response = await postForm(worker, "/quote", quoteForm({}, photos));
+    expect(response.status).toBe(400);
+    expect(await pageText(response)).toContain("You can attach at most 5 photos.");
+    expect(await countRows()).toEqual({ quotes: 0, attachments: 0, objects: 0 });
+  });
+
+  test("a text field far over every limit is refused, not stored", async () => {
+    const response = await postForm(worker, "/quote", quoteForm({ additionalInfo: "x".repeat(70_000) }));
+    expect(response.status).toBe(400);
+    expect(await countRows()).toEqual({ quotes: 0, attachments: 0, objects: 0 });
+  });
+
+  test("file names are cleaned: no control characters, at most 255 characters", async () => {
+    const longName = `${"a".repeat(3000)}.png`;
+    const response = await postForm(
+      worker,
+      "/quote",
+      quoteForm({}, [[makePng(), longName], [makePng(), "tab\tand\u0007bell.png"]]),
+    );
+    expect(response.status).toBe(200);
+    const names = await worker.db.prepare("SELECT file_name FROM attachments ORDER BY file_name").all<{ file_name: string }>();
+    expect(names.results.map((row) => row.file_name)).toEqual(["a".repeat(255), "tab and bell.png"].sort());
+  });
+
   test("a text file named .png is refused as not an image", async () => {
     const text = new TextEncoder().encode("just some text, honestly");
     const response = await postForm(worker, "/quote", quoteForm({}, [[text, "holiday.png", "image/png"]]));
@@ -181,6 +215,33 @@ describe("origin check", () => {
     });
     expect(response.status).toBe(403);
     expect(await countRows()).toEqual({ quotes: 0, attachments: 0, objects: 0 });
+  });
+
+  test.each([
+    ["Origin: null", { Origin: "null" }],
+    ["another scheme", { Origin: "https://" }],
+    ["Sec-Fetch-Site: cross-site", { "Sec-Fetch-Site": "cross-site" }],
+  ])("%s is refused with 403", async (_case, headers) => {
+    const { body, contentType } = await encodeMultipart(quoteForm());
+    const origin = _case === "another scheme" ? { Origin: worker.origin.replace("http://", "https://") } : {};
+    const response = await worker.fetch("/quote", {
+      method: "POST",
+      body,
+      headers: { "Content-Type": contentType, ...headers, ...origin },
+    });
+    expect(response.status).toBe(403);
+    expect(await countRows()).toEqual({ quotes: 0, attachments: 0, objects: 0 });
+  });
+
+  test("a forged X-Forwarded-Host does not break a same-origin post", async () => {
+    const { body, contentType } = await encodeMultipart(quoteForm());
+    const response = await worker.fetch("/quote", {
+      method: "POST",
+      body,
+      headers: { "Content-Type": contentType, Origin: worker.origin, "X-Forwarded-Host": "evil.example" },
+    });
+    expect(response.status).toBe(200);
+    expect(await countRows()).toEqual({ quotes: 1, attachments: 0, objects: 0 });
   });
 });
 

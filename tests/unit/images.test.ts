@@ -17,7 +17,8 @@ describe("image sniffing", () => {
   test("refuses text, empty input and images of other formats", async () => {
     expect(await sniffImageType(new TextEncoder().encode("hello, I am a .png"))).toBeNull();
     expect(await sniffImageType(new Uint8Array())).toBeNull();
-    expect(await sniffImageType(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
+    // Recognised images of formats the site does not take:
     expect(await sniffImageType(bytes(0x42, 0x4d, 0x3a, 0, 0, 0))).toBeNull(); // BMP
+    expect(await sniffImageType(bytes(0x49, 0x49, 0x2a, 0x00, 0x08, 0, 0, 0))).toBeNull(); // TIFF
   });
 });

@@ -62,6 +62,12 @@ describe("quote schema", () => {
     expect(errors[field]?.[0]).toMatch(/Please choose a valid/);
   });
 
+  test("a phone number needs at least seven digits and only phone characters", () => {
+    expect(errorsOf({ ...VALID_QUOTE, phone: "-------" }).phone).toEqual(["Please enter a valid phone number."]);
+    expect(errorsOf({ ...VALID_QUOTE, phone: "call me" }).phone).toEqual(["Please enter a valid phone number."]);
+    expect(errorsOf({ ...VALID_QUOTE, phone: "(876) 555-0100" })).toEqual({});
+  });
+
   test("refuses an invalid e-mail address", () => {
     expect(errorsOf({ ...VALID_QUOTE, email: "ana@" }).email).toEqual([
       "Please enter a valid email address.",
@@ -85,6 +91,8 @@ describe("quote schema", () => {
     ]);
     expect(errorsOf({ ...VALID_QUOTE, preferredDate: todayInJamaica() })).toEqual({});
     expect(errorsOf({ ...VALID_QUOTE, preferredDate: "tomorrow" }).preferredDate).toBeDefined();
+    expect(errorsOf({ ...VALID_QUOTE, preferredDate: "2099-02-30" }).preferredDate).toEqual(["Please pick a valid date."]);
+    expect(errorsOf({ ...VALID_QUOTE, preferredDate: "2099-02-28" })).toEqual({});
   });
 
   test("photos: accepts images up to 5 MB, names the file that is too large or not an image", () => {

@@ -22,7 +22,7 @@ import {
   type ServiceType,
 } from "~/domain/enumerations";
 import { MAX_PHOTOS } from "~/domain/limits";
-import { MESSAGES, tooManyPhotosMessage } from "~/domain/messages";
+import { fileTooLargeMessage, MESSAGES, tooManyPhotosMessage } from "~/domain/messages";
 import { PHOTOS_FIELD } from "~/forms/photos";
 import { quoteSchema } from "~/forms/quote";
 import { createQuoteRequest } from "~/server/quote-requests.server";
@@ -55,13 +55,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   const submission = parseWithZod(form.formData, { schema: quoteSchema });
-  if (submission.status !== "success" || form.tooManyPhotos || form.fieldsOverLimit) {
+  const photoErrors = [
+    ...form.tooLargePhotos.map(fileTooLargeMessage),
+    ...(form.tooManyPhotos ? [tooManyPhotosMessage(MAX_PHOTOS)] : []),
+  ];
+  if (submission.status !== "success" || photoErrors.length > 0 || form.fieldsOverLimit) {
     return data(
       {
         submitted: false,
         result: submission.reply({
           formErrors: form.fieldsOverLimit ? [MESSAGES.quoteFailure] : undefined,
-          fieldErrors: form.tooManyPhotos ? { [PHOTOS_FIELD]: [tooManyPhotosMessage(MAX_PHOTOS)] } : undefined,
+          fieldErrors: photoErrors.length > 0 ? { [PHOTOS_FIELD]: photoErrors } : undefined,
         }),
       },
       { status: 400 },
