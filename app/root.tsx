@@ -9,6 +9,7 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import type { SiteData } from "~/seo";
 import { readCompany } from "~/server/env.server";
 import stylesheet from "~/tailwind.css?url";
 
@@ -17,9 +18,9 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-/** The business identity from [vars], for the header, footer and contact links. */
-export function loader({ context }: LoaderFunctionArgs) {
-  return { company: readCompany(context.cloudflare.env) };
+/** The business identity from [vars] and the site's origin, for every page (see app/seo.ts). */
+export function loader({ context, request }: LoaderFunctionArgs): SiteData {
+  return { company: readCompany(context.cloudflare.env), origin: new URL(request.url).origin };
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -1,12 +1,21 @@
 /**
  * Every URL of the site (v3_routeConfig). Public pages share the header and footer of
  * routes/public/layout.tsx; anything unmatched is the spec's 404 page with status 404.
+ * The spec's single-page "internal page switch" (§2) becomes these real URLs.
  */
 import { index, layout, route, type RouteConfig } from "@remix-run/route-config";
 
 export default [
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
+    route("services", "routes/public/services.tsx"),
+    route("services/:slug", "routes/public/service.tsx"),
+    route("about", "routes/public/about.tsx"),
+    route("contact", "routes/public/contact.tsx"),
+    route("gallery", "routes/public/gallery.tsx"),
+    route("faq", "routes/public/faq.tsx"),
     route("quote", "routes/public/quote.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),

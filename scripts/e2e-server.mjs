@@ -9,7 +9,7 @@ import { bin, run } from "./run.mjs";
 export const E2E_STATE = ".wrangler/e2e";
 const port = process.env.PORT ?? "8790";
 
-if (!existsSync("build/server/index.js")) await run(bin("remix"), ["vite:build"]);
+if (!existsSync("build/server/index.js")) await run("npm", ["run", "build"]);
 rmSync(E2E_STATE, { recursive: true, force: true });
 await run("node", ["scripts/db-migrate.mjs", "--persist-to", E2E_STATE]);
 await run(bin("wrangler"), ["dev", "--ip", "127.0.0.1", "--port", port, "--persist-to", E2E_STATE]);

@@ -10,6 +10,6 @@ if (!existsSync(new URL("../node_modules/.bin/wrangler", import.meta.url))) {
   await run("npm", ["ci"]);
 }
 const port = process.env.PORT ?? "8787";
-await run(bin("remix"), ["vite:build"]);
+await run("npm", ["run", "build"]);
 await run("node", [new URL("./db-migrate.mjs", import.meta.url).pathname]);
 await run(bin("wrangler"), ["dev", "--ip", "127.0.0.1", "--port", port]);

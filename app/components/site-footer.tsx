@@ -3,6 +3,7 @@ import { Link } from "@remix-run/react";
 import { OPENING_HOURS, SERVICE_AREAS, SERVICE_AREAS_NOTE } from "~/content/business";
 import { PRIMARY_NAV } from "~/content/navigation";
 import type { Company } from "~/server/env.server";
+import { telHref, whatsappHref } from "./contact-details";
 import { Logo } from "./logo";
 
 export function SiteFooter({ company }: { company: Company }) {
@@ -21,17 +22,17 @@ export function SiteFooter({ company }: { company: Company }) {
           <h2 className="text-sm font-semibold tracking-wider text-white uppercase">Contact</h2>
           <ul className="mt-4 space-y-2 text-sm">
             <li>
-              <a className="hover:text-white hover:underline" href={`tel:${company.phone.replace(/[^\d+]/g, "")}`}>
+              <a className="hover:text-white hover:underline" href={telHref(company.phone)}>
                 {company.phone}
               </a>
             </li>
             <li>
-              <a className="break-all hover:text-white hover:underline" href={`mailto:${company.email}`}>
+              <a className="wrap-anywhere hover:text-white hover:underline" href={`mailto:${company.email}`}>
                 {company.email}
               </a>
             </li>
             <li>
-              <a className="hover:text-white hover:underline" href={`https://wa.me/${company.whatsapp}`}>
+              <a className="hover:text-white hover:underline" href={whatsappHref(company.whatsapp)}>
                 Chat on WhatsApp
               </a>
             </li>

@@ -14,3 +14,12 @@ export const PRIMARY_NAV: readonly NavItem[] = [
 ];
 
 export const ADMIN_LOGIN: NavItem = { label: "Admin Login", to: "/auth" };
+
+/** Every public page, in sitemap order (the 404 page and admin pages are not listed). */
+export function publicPaths(serviceSlugs: readonly string[]): string[] {
+  return [
+    ...PRIMARY_NAV.map((item) => item.to),
+    "/quote",
+    ...serviceSlugs.map((slug) => `/services/${slug}`),
+  ];
+}

@@ -13,6 +13,8 @@ const companySchema = z.object({
   /** Digits only, international format without '+', as wa.me expects. */
   COMPANY_WHATSAPP: z.string().regex(/^\d{7,15}$/),
   NOTIFY_EMAIL: z.email(),
+  /** The company's social profile for 'View More Work'; empty when there is none. */
+  SOCIAL_URL: z.union([z.url({ protocol: /^https$/ }), z.literal("")]).default(""),
 });
 
 export interface Company {
@@ -21,6 +23,8 @@ export interface Company {
   email: string;
   whatsapp: string;
   notifyEmail: string;
+  /** Absolute https URL, or null. */
+  socialUrl: string | null;
 }
 
 export function readCompany(env: CloudflareBindings): Company {
@@ -31,5 +35,6 @@ export function readCompany(env: CloudflareBindings): Company {
     email: vars.COMPANY_EMAIL,
     whatsapp: vars.COMPANY_WHATSAPP,
     notifyEmail: vars.NOTIFY_EMAIL,
+    socialUrl: vars.SOCIAL_URL || null,
   };
 }

@@ -9,7 +9,7 @@ import { WORKER_BUNDLE_DIR } from "./worker";
 
 export default function setup() {
   const bin = (name: string) => `node_modules/.bin/${name}`;
-  if (!existsSync("build/server/index.js")) execFileSync(bin("remix"), ["vite:build"], { stdio: "inherit" });
+  if (!existsSync("build/server/index.js")) execFileSync("npm", ["run", "build"], { stdio: "inherit" });
   rmSync(WORKER_BUNDLE_DIR, { recursive: true, force: true });
   execFileSync(bin("wrangler"), ["deploy", "--dry-run", "--outdir", WORKER_BUNDLE_DIR], {
     stdio: ["ignore", "ignore", "inherit"],

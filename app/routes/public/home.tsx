@@ -1,54 +1,208 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
-import heroPhoto from "~/assets/photos/cleaning-team-with-equipment.jpg";
-import { SERVICE_AREAS } from "~/content/business";
+/**
+ * / : the home page (product spec §2 "Home"). In-page ids: services, faq, quote, contact.
+ */
+import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useRouteLoaderData } from "@remix-run/react";
+import { ContactMethods, HoursAndAreas } from "~/components/contact-details";
+import { FaqAccordion } from "~/components/faq-accordion";
+import { Icon } from "~/components/icon";
+import { SectionHeading } from "~/components/page-hero";
+import { Picture, preloadPhoto } from "~/components/picture";
+import { ServiceCard } from "~/components/service-card";
+import { ServiceCarousel } from "~/components/service-carousel";
 import { buttonStyles } from "~/components/ui";
+import { PROMISES, QUOTE_REPLY_HOURS, SERVICE_AREAS, STATS, WHY_CHOOSE } from "~/content/business";
+import { HOME_FAQS } from "~/content/faqs";
+import { CAROUSEL_SLIDES, SERVICES } from "~/content/services";
+import type { loader as rootLoader } from "~/root";
+import { pageMeta } from "~/seo";
 
-export const meta: MetaFunction = () => [
-  { title: "Professional Cleaning Services in Montego Bay, Jamaica" },
-  {
-    name: "description",
-    content:
-      "Residential, commercial, post-construction and Airbnb cleaning in Montego Bay, Rose Hall, Ironshore and Reading. Free estimates, eco-friendly supplies, licensed and insured.",
-  },
-];
+const HERO_PHOTO = "teamWithEquipment";
+const HERO_SIZES = "100vw";
+
+export const links: LinksFunction = () => [preloadPhoto(HERO_PHOTO, HERO_SIZES)];
+
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Professional Cleaning Services in Montego Bay, Jamaica",
+    description:
+      "Residential, commercial, industrial kitchen, post-construction, strata and Airbnb cleaning in Montego Bay, Rose Hall, Ironshore and Reading. Free estimates, eco-friendly supplies, licensed and insured.",
+  });
 
 export default function Home() {
+  const site = useRouteLoaderData<typeof rootLoader>("root");
   return (
-    <section className="relative isolate overflow-hidden bg-brand-950">
-      <img
-        src={heroPhoto}
-        alt=""
-        width={1600}
-        height={1046}
-        {...{ fetchpriority: "high" }}
-        className="absolute inset-0 -z-10 size-full object-cover object-[70%_center] opacity-60"
-      />
-      <div className="absolute inset-0 -z-10 bg-gradient-to-r from-brand-950 via-brand-950/80 to-brand-950/10" />
-      <div className="mx-auto max-w-7xl px-4 py-24 sm:px-6 sm:py-32 lg:py-40">
-        <p className="text-sm font-semibold tracking-widest text-sun-300 uppercase">
-          {SERVICE_AREAS.join(" · ")}
-        </p>
-        <h1 className="mt-4 max-w-3xl font-display text-4xl leading-tight font-bold text-white sm:text-6xl">
-          A spotless home or business, without lifting a finger.
-        </h1>
-        <p className="mt-6 max-w-2xl text-lg leading-relaxed text-brand-100">
-          Professional cleaning across Montego Bay: homes, offices, kitchens, new builds and
-          holiday rentals. Eco-friendly supplies, a licensed and insured team, and free
-          estimates.
-        </p>
-        <div className="mt-10 flex flex-wrap gap-4">
-          <Link to="/quote" className={buttonStyles.primary}>
-            Get a Free Quote
+    <>
+      <section className="relative isolate overflow-hidden bg-brand-950">
+        <Picture
+          photo={HERO_PHOTO}
+          sizes={HERO_SIZES}
+          alt=""
+          priority
+          className="absolute inset-0 -z-10 size-full object-cover object-[70%_center] opacity-60"
+        />
+        <div className="absolute inset-0 -z-10 bg-gradient-to-r from-brand-950 via-brand-950/80 to-brand-950/10" />
+        <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 sm:py-28 lg:py-36">
+          <p className="text-sm font-semibold tracking-widest text-sun-300 uppercase">{SERVICE_AREAS.join(" · ")}</p>
+          <h1 className="mt-4 max-w-3xl font-display text-4xl leading-tight font-bold text-white sm:text-6xl">
+            A spotless home or business, without lifting a finger.
+          </h1>
+          <p className="mt-6 max-w-2xl text-lg leading-relaxed text-brand-50">
+            Professional cleaning across Montego Bay for homes, offices, kitchens, new builds and
+            holiday rentals. Trusted by {STATS.homeTrustedBy} clients.
+          </p>
+          <div className="mt-10 flex flex-wrap gap-4">
+            <Link to="/quote" className={buttonStyles.primary}>
+              Get a Free Quote
+            </Link>
+            <Link
+              to="/services"
+              className="inline-flex items-center rounded-full border-2 border-white/80 px-6 py-3 font-semibold text-white hover:bg-white/10"
+            >
+              Our Services
+            </Link>
+          </div>
+          <ul className="mt-10 flex flex-wrap gap-x-6 gap-y-2 text-sm font-medium text-brand-50">
+            {PROMISES.map((promise) => (
+              <li key={promise} className="flex items-center gap-2">
+                <Icon name="check" className="size-4 text-sun-300" />
+                {promise}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="why-heading" className="mx-auto max-w-7xl px-4 py-20 sm:px-6">
+        <SectionHeading
+          id="why-heading"
+          eyebrow="Why Choose Us"
+          title={`Why Choose ${site?.company.name ?? "Us"}`}
+          lead="A cleaning company you can hand your keys to: reliable people, safe products and a promise we keep."
+          center
+        />
+        <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {WHY_CHOOSE.map((item) => (
+            <li key={item.title} className="rounded-2xl border border-brand-100 bg-white p-6 shadow-sm">
+              <span className="flex size-12 items-center justify-center rounded-xl bg-brand-100 text-brand-800">
+                <Icon name={item.icon} />
+              </span>
+              <h3 className="mt-5 text-lg font-semibold text-slate-900">{item.title}</h3>
+              <p className="mt-2 leading-relaxed text-slate-700">{item.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section id="services" aria-labelledby="services-heading" className="bg-sand-100 py-20">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6">
+          <SectionHeading
+            id="services-heading"
+            eyebrow="Our Services"
+            title="Cleaning for every kind of space"
+            lead="From family homes to restaurant kitchens, each service has its own checklist and a team trained for it."
+          />
+          <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {SERVICES.map((service) => (
+              <li key={service.slug}>
+                <ServiceCard service={service} compact />
+              </li>
+            ))}
+          </ul>
+          <div className="mt-12 text-center">
+            <Link to="/services" className={buttonStyles.outline}>
+              View All Services
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="work-heading" className="mx-auto max-w-7xl px-4 py-20 sm:px-6">
+        <SectionHeading id="work-heading" eyebrow="Our Work" title="What we take care of" />
+        <div className="mt-10">
+          <ServiceCarousel slides={CAROUSEL_SLIDES} />
+        </div>
+      </section>
+
+      <section aria-labelledby="difference-heading" className="bg-brand-900 text-white">
+        <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-20 sm:px-6 lg:grid-cols-2">
+          <div>
+            <p className="text-sm font-semibold tracking-widest text-sun-300 uppercase">The result</p>
+            <h2 id="difference-heading" className="mt-2 font-display text-3xl font-bold sm:text-4xl">
+              See the Difference
+            </h2>
+            <p className="mt-4 text-lg leading-relaxed text-brand-100">
+              Limescale gone from the shower glass. Grease lifted from the stovetop. Builders' dust
+              off every ledge. A clean you notice the moment you walk in.
+            </p>
+            <Link to="/gallery" className={`${buttonStyles.primary} mt-8`}>
+              View the Gallery
+            </Link>
+          </div>
+          <div className="overflow-hidden rounded-2xl">
+            <Picture
+              photo="kitchenDining"
+              sizes="(min-width: 1024px) 600px, 100vw"
+              className="aspect-[16/10] w-full object-cover"
+            />
+          </div>
+        </div>
+      </section>
+
+      <section id="faq" aria-labelledby="faq-heading" className="mx-auto max-w-3xl px-4 py-20 sm:px-6">
+        <SectionHeading id="faq-heading" eyebrow="FAQ" title="Questions we hear often" center />
+        <div className="mt-10">
+          <FaqAccordion faqs={HOME_FAQS} group="home-faq" />
+        </div>
+        <div className="mt-10 flex flex-wrap justify-center gap-4">
+          <Link to="/faq" className={buttonStyles.outline}>
+            View All FAQs
           </Link>
-          <Link
-            to="/services"
-            className="inline-flex items-center rounded-full border-2 border-white/70 px-6 py-3 font-semibold text-white hover:bg-white/10"
-          >
-            Our Services
+          <Link to="/contact" className={buttonStyles.secondary}>
+            Contact Us
           </Link>
         </div>
-      </div>
-    </section>
+      </section>
+
+      <section id="quote" aria-labelledby="quote-heading" className="bg-sun-300">
+        <div className="mx-auto flex max-w-7xl flex-col items-start justify-between gap-6 px-4 py-14 sm:px-6 lg:flex-row lg:items-center">
+          <div>
+            <h2 id="quote-heading" className="font-display text-3xl font-bold text-brand-950">
+              Get a free, no-obligation quote
+            </h2>
+            <p className="mt-2 text-lg text-brand-950">
+              Tell us about the job and we reply within {QUOTE_REPLY_HOURS} hours.
+            </p>
+          </div>
+          <Link to="/quote" className={`${buttonStyles.secondary} shrink-0`}>
+            Get a Free Quote
+          </Link>
+        </div>
+      </section>
+
+      {site ? (
+        <section id="contact" aria-labelledby="contact-heading" className="mx-auto max-w-7xl px-4 py-20 sm:px-6">
+          <div className="grid gap-10 lg:grid-cols-2">
+            <div>
+              <SectionHeading
+                id="contact-heading"
+                eyebrow="Contact"
+                title="Talk to us"
+                lead="Call, e-mail or send a WhatsApp message. We are happy to answer questions before you book."
+              />
+              <div className="mt-8">
+                <ContactMethods company={site.company} />
+              </div>
+            </div>
+            <div className="min-w-0 lg:pt-24">
+              <HoursAndAreas />
+              <Link to="/contact" className={`${buttonStyles.outline} mt-8`}>
+                Send us a message
+              </Link>
+            </div>
+          </div>
+        </section>
+      ) : null}
+    </>
   );
 }

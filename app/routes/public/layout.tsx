@@ -1,19 +1,24 @@
-/** Wraps every public page in the shared header and footer (product spec §2). */
+/**
+ * Wraps every public page in the shared header and footer (product spec §2) and carries the
+ * business's structured data.
+ */
 import { Outlet, useRouteLoaderData } from "@remix-run/react";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import type { loader as rootLoader } from "~/root";
+import { businessJsonLd, jsonForScript } from "~/seo";
 
 export default function PublicLayout() {
-  const root = useRouteLoaderData<typeof rootLoader>("root");
-  if (!root) throw new Error("The root loader did not run");
+  const site = useRouteLoaderData<typeof rootLoader>("root");
+  if (!site) throw new Error("The root loader did not run");
   return (
     <>
-      <SiteHeader companyName={root.company.name} />
+      <SiteHeader companyName={site.company.name} />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Outlet />
       </main>
-      <SiteFooter company={root.company} />
+      <SiteFooter company={site.company} />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(businessJsonLd(site)) }} />
     </>
   );
 }

@@ -2,15 +2,14 @@
 import { data, type MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { buttonStyles } from "~/components/ui";
+import { pageMeta } from "~/seo";
 
 export function loader() {
   return data(null, { status: 404 });
 }
 
-export const meta: MetaFunction = () => [
-  { title: "Page not found" },
-  { name: "robots", content: "noindex" },
-];
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, { title: "Page not found", description: "This page does not exist.", noindex: true });
 
 export default function NotFound() {
   return <NotFoundMessage />;

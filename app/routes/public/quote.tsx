@@ -25,16 +25,15 @@ import { MAX_PHOTOS } from "~/domain/limits";
 import { fileTooLargeMessage, MESSAGES, tooManyPhotosMessage } from "~/domain/messages";
 import { PHOTOS_FIELD } from "~/forms/photos";
 import { quoteSchema } from "~/forms/quote";
+import { pageMeta } from "~/seo";
 import { createQuoteRequest } from "~/server/quote-requests.server";
 import { MultipartError, readSubmissionForm } from "~/server/submission-form.server";
 
-export const meta: MetaFunction = () => [
-  { title: "Get Your Free Quote | Cleaning Services in Montego Bay" },
-  {
-    name: "description",
-    content: `Tell us about your home or business and we will reply within ${QUOTE_REPLY_HOURS} hours with a free, personalised cleaning quote.`,
-  },
-];
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Get Your Free Quote",
+    description: `Tell us about your home or business and we will reply within ${QUOTE_REPLY_HOURS} hours with a free, personalised cleaning quote.`,
+  });
 
 export function loader({ request }: LoaderFunctionArgs) {
   const service = new URL(request.url).searchParams.get("service");

@@ -1,0 +1,83 @@
+/**
+ * How to reach the company: phone (tel:), e-mail (mailto:) and WhatsApp click-to-chat, from
+ * the business identity in [vars]; plus the one weekly schedule and the service areas.
+ */
+import { OPENING_HOURS, SERVICE_AREAS, SERVICE_AREAS_NOTE } from "~/content/business";
+import type { Company } from "~/server/env.server";
+import { Icon } from "./icon";
+
+/** `tel:` link for a display phone number ("+1 876 555 0123" → "tel:+18765550123"). */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, "")}`;
+}
+
+/** WhatsApp click-to-chat (https://wa.me/<digits>), with an optional first message. */
+export function whatsappHref(number: string, text?: string): string {
+  return `https://wa.me/${number}${text ? `?text=${encodeURIComponent(text)}` : ""}`;
+}
+
+export function ContactMethods({ company }: { company: Company }) {
+  const methods = [
+    { icon: "phone", label: "Call us", value: company.phone, href: telHref(company.phone) },
+    { icon: "mail", label: "E-mail us", value: company.email, href: `mailto:${company.email}` },
+    {
+      icon: "chat",
+      label: "WhatsApp",
+      value: "Chat with us on WhatsApp",
+      href: whatsappHref(company.whatsapp, "Hello! I would like to ask about a cleaning."),
+    },
+  ] as const;
+  return (
+    <ul className="grid gap-4">
+      {methods.map((method) => (
+        <li key={method.label}>
+          <a
+            href={method.href}
+            className="flex items-center gap-4 rounded-xl border border-brand-100 bg-white p-4 shadow-sm transition-colors hover:border-brand-300 hover:bg-brand-50"
+          >
+            <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-800">
+              <Icon name={method.icon} className="size-5" />
+            </span>
+            <span className="min-w-0">
+              <span className="block text-sm text-slate-600">{method.label}</span>
+              <span className="block font-semibold wrap-anywhere text-slate-900">{method.value}</span>
+            </span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function HoursAndAreas() {
+  return (
+    <div className="grid gap-6">
+      <div className="rounded-xl bg-brand-50 p-5">
+        <h3 className="flex items-center gap-2 font-semibold text-brand-900">
+          <Icon name="clock" className="size-5" /> Opening hours
+        </h3>
+        <dl className="mt-3 space-y-2 text-slate-700">
+          {OPENING_HOURS.map((entry) => (
+            <div key={entry.days} className="flex flex-wrap justify-between gap-x-4">
+              <dt>{entry.days}</dt>
+              <dd className="font-medium text-slate-900">{entry.label}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+      <div className="rounded-xl bg-brand-50 p-5">
+        <h3 className="flex items-center gap-2 font-semibold text-brand-900">
+          <Icon name="pin" className="size-5" /> Service areas
+        </h3>
+        <ul className="mt-3 flex flex-wrap gap-2">
+          {SERVICE_AREAS.map((area) => (
+            <li key={area} className="rounded-full bg-white px-3 py-1 text-sm font-medium text-brand-900">
+              {area}
+            </li>
+          ))}
+        </ul>
+        <p className="mt-3 text-sm text-slate-700">…{SERVICE_AREAS_NOTE}.</p>
+      </div>
+    </div>
+  );
+}

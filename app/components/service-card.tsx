@@ -1,0 +1,56 @@
+/**
+ * A service card: image, title, description, (optionally) its feature list and 'Learn More'
+ * to the service's page (product spec §2 "Services overview"). The card carries the spec's
+ * page id as its element id.
+ */
+import { Link } from "@remix-run/react";
+import type { Service } from "~/content/services";
+import { Icon } from "./icon";
+import { Picture } from "./picture";
+
+export function ServiceCard({
+  service,
+  compact = false,
+  heading: Heading = "h3",
+}: {
+  service: Service;
+  compact?: boolean;
+  /** The title's heading level: one below the section's heading. */
+  heading?: "h2" | "h3";
+}) {
+  return (
+    <article
+      id={service.pageId}
+      className="group flex h-full flex-col overflow-hidden rounded-2xl border border-brand-100 bg-white shadow-sm transition-shadow hover:shadow-md"
+    >
+      <div className="aspect-[3/2] overflow-hidden bg-brand-100">
+        <Picture
+          photo={service.photo}
+          sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
+          className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
+        />
+      </div>
+      <div className="flex flex-1 flex-col p-6">
+        <Heading className="text-xl font-semibold text-slate-900">{service.title}</Heading>
+        <p className="mt-2 leading-relaxed text-slate-700">{service.description}</p>
+        {compact ? null : (
+          <ul className="mt-4 space-y-2">
+            {service.features.map((feature) => (
+              <li key={feature} className="flex items-start gap-2 text-slate-700">
+                <Icon name="check" className="mt-0.5 size-5 shrink-0 text-brand-600" />
+                {feature}
+              </li>
+            ))}
+          </ul>
+        )}
+        <Link
+          to={`/services/${service.slug}`}
+          className="mt-6 inline-flex items-center gap-1.5 self-start font-semibold text-brand-700 hover:text-brand-900"
+        >
+          Learn More<span className="sr-only"> about {service.title}</span>
+          <Icon name="arrowRight" className="size-4 transition-transform group-hover:translate-x-0.5" />
+        </Link>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * The home page carousel of service photos (product spec §2 "Home", §9 "Carousel"), built on
+ * embla-carousel-react: 3 slides per view on large screens, 2 on medium, 1 on small; drag
+ * threshold 10 px; previous/next buttons and arrow keys. Without JavaScript it is a
+ * horizontally scrolling row that snaps to each slide.
+ */
+import { Link } from "@remix-run/react";
+import useEmblaCarousel from "embla-carousel-react";
+import { useCallback, useEffect, useState, type KeyboardEvent } from "react";
+import type { CAROUSEL_SLIDES } from "~/content/services";
+import { Icon } from "./icon";
+import { Picture } from "./picture";
+
+export function ServiceCarousel({ slides }: { slides: typeof CAROUSEL_SLIDES }) {
+  const [viewportRef, embla] = useEmblaCarousel({ align: "start", dragThreshold: 10, containScroll: "trimSnaps" });
+  const [canPrev, setCanPrev] = useState(false);
+  const [canNext, setCanNext] = useState(false);
+
+  const update = useCallback(() => {
+    if (!embla) return;
+    setCanPrev(embla.canScrollPrev());
+    setCanNext(embla.canScrollNext());
+  }, [embla]);
+
+  useEffect(() => {
+    if (!embla) return;
+    update();
+    embla.on("select", update).on("reInit", update);
+    return () => {
+      embla.off("select", update).off("reInit", update);
+    };
+  }, [embla, update]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === "ArrowLeft") {
+      event.preventDefault();
+      embla?.scrollPrev();
+    } else if (event.key === "ArrowRight") {
+      event.preventDefault();
+      embla?.scrollNext();
+    }
+  };
+
+  return (
+    <div role="region" aria-roledescription="carousel" aria-label="Our work, by service">
+      <div
+        ref={viewportRef}
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        data-carousel-viewport
+        data-ready={embla ? "true" : undefined}
+        className={`-mx-2 rounded-2xl ${embla ? "overflow-hidden" : "snap-x snap-mandatory overflow-x-auto"}`}
+      >
+        <div className="flex touch-pan-y">
+          {slides.map((slide, index) => (
+            <div
+              key={slide.photo}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${index + 1} of ${slides.length}`}
+              data-carousel-slide
+              className="min-w-0 shrink-0 grow-0 basis-full snap-start px-2 md:basis-1/2 lg:basis-1/3"
+            >
+              <Link to={`/services/${slide.slug}`} className="group block overflow-hidden rounded-2xl bg-white shadow-sm">
+                <div className="aspect-[4/3] overflow-hidden">
+                  <Picture
+                    photo={slide.photo}
+                    sizes="(min-width: 1024px) 400px, (min-width: 768px) 50vw, 100vw"
+                    className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
+                  />
+                </div>
+                <p className="px-5 py-4 font-semibold text-slate-900">{slide.title}</p>
+              </Link>
+            </div>
+          ))}
+        </div>
+      </div>
+      <div className="noscript:hidden mt-6 flex justify-end gap-3">
+        <button
+          type="button"
+          onClick={() => embla?.scrollPrev()}
+          disabled={!canPrev}
+          className="rounded-full border-2 border-brand-700 p-2.5 text-brand-800 hover:bg-brand-50 disabled:border-slate-300 disabled:text-slate-400"
+        >
+          <Icon name="arrowLeft" className="size-5" label="Previous slide" />
+        </button>
+        <button
+          type="button"
+          onClick={() => embla?.scrollNext()}
+          disabled={!canNext}
+          className="rounded-full border-2 border-brand-700 p-2.5 text-brand-800 hover:bg-brand-50 disabled:border-slate-300 disabled:text-slate-400"
+        >
+          <Icon name="arrowRight" className="size-5" label="Next slide" />
+        </button>
+      </div>
+    </div>
+  );
+}

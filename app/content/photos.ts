@@ -1,0 +1,183 @@
+/**
+ * The site's photographs: stock photos (Pexels licence or CC0) kept in app/assets/photos/ and
+ * credited in app/assets/photos/CREDITS.md. They are stock: alt texts describe what is shown,
+ * never claim the people are the company's staff.
+ *
+ * `npm run build` (scripts/build-images.ts) writes each photo as AVIF and WebP at every width
+ * of PHOTO_WIDTHS up to its own width, to public/photos/<file>-<width>.<format>.
+ */
+export interface Photo {
+  /** File name in app/assets/photos without ".jpg". */
+  file: string;
+  /** Pixel size of the original. */
+  width: number;
+  height: number;
+  alt: string;
+  credit: string;
+}
+
+/** Widths (px) generated for `srcset`; a photo gets those up to its own width. */
+export const PHOTO_WIDTHS = [480, 800, 1200, 1600] as const;
+
+export const PHOTOS = {
+  teamWithEquipment: {
+    file: "cleaning-team-with-equipment",
+    width: 1600,
+    height: 1046,
+    alt: "Three cleaners in orange overalls with a vacuum, mop and bucket in a bright living room",
+    credit: "Tima Miroshnichenko, Pexels",
+  },
+  teamArriving: {
+    file: "cleaning-team-arriving-at-home",
+    width: 640,
+    height: 960,
+    alt: "A cleaning team walking up to a house carrying their equipment",
+    credit: "Tima Miroshnichenko, Pexels",
+  },
+  highDusting: {
+    file: "cleaner-high-dusting-windows",
+    width: 640,
+    height: 960,
+    alt: "A cleaner on a step ladder cleaning high windows with an extension pole",
+    credit: "Tima Miroshnichenko, Pexels",
+  },
+  kitchenDining: {
+    file: "cleaning-team-kitchen-dining-area",
+    width: 1600,
+    height: 900,
+    alt: "Cleaners mopping and wiping down a modern kitchen and dining area",
+    credit: "Tima Miroshnichenko, Pexels",
+  },
+  vacuumCloseup: {
+    file: "cleaning-team-vacuum-closeup",
+    width: 1600,
+    height: 1067,
+    alt: "Close-up of an upright vacuum cleaner on a carpet",
+    credit: "Tima Miroshnichenko, Pexels",
+  },
+  moppingLivingRoom: {
+    file: "residential-mopping-living-room",
+    width: 1600,
+    height: 900,
+    alt: "A cleaner mopping the wooden floor of a bright living room",
+    credit: "Liliana Drew, Pexels",
+  },
+  ovenDeepClean: {
+    file: "residential-deep-clean-oven",
+    width: 1600,
+    height: 900,
+    alt: "Deep-cleaning the inside of a kitchen oven",
+    credit: "Liliana Drew, Pexels",
+  },
+  showerSqueegee: {
+    file: "bathroom-shower-squeegee",
+    width: 1067,
+    height: 1600,
+    alt: "A gloved hand squeegeeing a glass shower screen",
+    credit: "Karolina Grabowska, Pexels",
+  },
+  sprayAndWipe: {
+    file: "spray-and-wipe-surfaces",
+    width: 1067,
+    height: 1600,
+    alt: "Gloved hands spraying and wiping a surface",
+    credit: "Polina Zimmerman, Pexels",
+  },
+  counterWipe: {
+    file: "kitchen-counter-wipe-down",
+    width: 640,
+    height: 959,
+    alt: "Wiping down a kitchen counter under white cabinets",
+    credit: "Liliana Drew, Pexels",
+  },
+  rugVacuum: {
+    file: "vacuuming-area-rug",
+    width: 640,
+    height: 853,
+    alt: "Vacuuming a patterned area rug",
+    credit: "cottonbro studio, Pexels",
+  },
+  mirrorDusting: {
+    file: "cleaning-tools-duster",
+    width: 640,
+    height: 426,
+    alt: "A gloved hand dusting a bathroom mirror with a feather duster",
+    credit: "Karolina Grabowska, Pexels",
+  },
+  makingBed: {
+    file: "airbnb-turnover-making-bed",
+    width: 1600,
+    height: 900,
+    alt: "Two housekeepers making a bed with fresh linen",
+    credit: "Liliana Drew, Pexels",
+  },
+  tidySuite: {
+    file: "airbnb-tidy-bedroom-suite",
+    width: 1600,
+    height: 1200,
+    alt: "A tidy, freshly made bedroom suite with a sofa, lamps and curtains",
+    credit: "Unsplash",
+  },
+  emptyRoomHandover: {
+    file: "post-construction-move-out-empty-room",
+    width: 1600,
+    height: 900,
+    alt: "A freshly cleaned empty room with a new floor and white walls, ready for hand-over",
+    credit: "Curtis Adams, Pexels",
+  },
+  hardwoodMop: {
+    file: "hardwood-floor-mopping",
+    width: 1600,
+    height: 900,
+    alt: "A flat mop gliding over a glossy hardwood floor",
+    credit: "Pixabay, Pexels",
+  },
+  officeDusting: {
+    file: "office-cleaning-dusting",
+    width: 800,
+    height: 551,
+    alt: "A cleaner dusting shelves and files in an office",
+    credit: "pxhere (CC0)",
+  },
+  disinfecting: {
+    file: "commercial-disinfecting-surfaces",
+    width: 1600,
+    height: 900,
+    alt: "A worker in protective clothing and gloves disinfecting a work surface",
+    credit: "Matilda Wormwood, Pexels",
+  },
+  highRiseWindows: {
+    file: "high-rise-window-cleaning",
+    width: 480,
+    height: 640,
+    alt: "A rope-access window cleaner on the glass front of an apartment block",
+    credit: "pxhere (CC0)",
+  },
+  apartmentWindows: {
+    file: "apartment-window-cleaning",
+    width: 1280,
+    height: 853,
+    alt: "A cleaner squeegeeing the floor-to-ceiling windows of a high-rise apartment",
+    credit: "pxhere (CC0)",
+  },
+} as const satisfies Record<string, Photo>;
+
+export type PhotoId = keyof typeof PHOTOS;
+
+/** The widths generated for one photo (never upscaled). */
+export function photoWidths(photo: Photo): number[] {
+  const widths: number[] = PHOTO_WIDTHS.filter((width) => width < photo.width);
+  return [...widths, photo.width];
+}
+
+/** Public URL of one generated variant. */
+export function photoUrl(photo: Photo, width: number, format: "avif" | "webp"): string {
+  return `/photos/${photo.file}-${width}.${format}`;
+}
+
+/** The `srcset` attribute for one format. */
+export function photoSrcSet(photo: Photo, format: "avif" | "webp"): string {
+  return photoWidths(photo)
+    .map((width) => `${photoUrl(photo, width, format)} ${width}w`)
+    .join(", ");
+}

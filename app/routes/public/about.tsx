@@ -1,0 +1,78 @@
+/** /about: the company story, its figures and 'Why Choose Us?' (product spec §2 "About"). */
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { Link } from "@remix-run/react";
+import { Icon } from "~/components/icon";
+import { PageHero, SectionHeading } from "~/components/page-hero";
+import { Picture } from "~/components/picture";
+import { buttonStyles } from "~/components/ui";
+import { STATS, STORY, WHY_CHOOSE_US } from "~/content/business";
+import { pageMeta } from "~/seo";
+
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "About Us",
+    description:
+      "A licensed and insured cleaning company in Montego Bay with eco-friendly supplies, an expert team and a 100% satisfaction guarantee.",
+    image: "teamArriving",
+  });
+
+export default function About() {
+  return (
+    <>
+      <PageHero
+        eyebrow="About Us"
+        title="Clean spaces, honest work, right here in Montego Bay"
+        lead="A local team that treats every home and business as if it were our own."
+      />
+
+      <section aria-labelledby="story-heading" className="mx-auto grid max-w-7xl items-start gap-12 px-4 py-16 sm:px-6 lg:grid-cols-5">
+        <div className="lg:col-span-3">
+          <SectionHeading id="story-heading" eyebrow="Our Story" title="How we work" />
+          <div className="mt-6 space-y-5 text-lg leading-relaxed text-slate-700">
+            {STORY.map((paragraph) => (
+              <p key={paragraph.slice(0, 24)}>{paragraph}</p>
+            ))}
+          </div>
+          <dl className="mt-10 grid grid-cols-2 gap-6">
+            <div className="rounded-2xl bg-brand-900 p-6 text-white">
+              <dt className="order-2 mt-1 text-brand-100">Happy Clients</dt>
+              <dd className="font-display text-4xl font-bold text-sun-300">{STATS.aboutHappyClients}</dd>
+            </div>
+            <div className="rounded-2xl bg-brand-900 p-6 text-white">
+              <dt className="mt-1 text-brand-100">Years Experience</dt>
+              <dd className="font-display text-4xl font-bold text-sun-300">{STATS.aboutYearsExperience}</dd>
+            </div>
+          </dl>
+        </div>
+        <div className="overflow-hidden rounded-2xl lg:col-span-2">
+          <Picture photo="teamArriving" sizes="(min-width: 1024px) 480px, 100vw" priority className="w-full object-cover" />
+        </div>
+      </section>
+
+      <section aria-labelledby="why-us-heading" className="bg-sand-100 py-16">
+        <div className="mx-auto max-w-7xl px-4 sm:px-6">
+          <SectionHeading id="why-us-heading" title="Why Choose Us?" center />
+          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {WHY_CHOOSE_US.map((item) => (
+              <li key={item.title} className="rounded-2xl border border-brand-100 bg-white p-6 shadow-sm">
+                <span className="flex size-12 items-center justify-center rounded-xl bg-sun-300 text-brand-950">
+                  <Icon name={item.icon} />
+                </span>
+                <h3 className="mt-5 text-lg font-semibold text-slate-900">{item.title}</h3>
+                <p className="mt-2 leading-relaxed text-slate-700">{item.text}</p>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-12 flex flex-wrap justify-center gap-4">
+            <Link to="/quote" className={buttonStyles.primary}>
+              Get a Free Quote
+            </Link>
+            <Link to="/contact" className={buttonStyles.outline}>
+              Contact Us
+            </Link>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+/** /faq: eight questions, one open at a time (product spec §2 "FAQ"). */
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { Link } from "@remix-run/react";
+import { FaqAccordion } from "~/components/faq-accordion";
+import { PageHero } from "~/components/page-hero";
+import { buttonStyles } from "~/components/ui";
+import { FAQS } from "~/content/faqs";
+import { pageMeta } from "~/seo";
+
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Frequently Asked Questions",
+    description:
+      "Supplies, service areas, booking, pricing, insurance, our satisfaction guarantee and more: answers to the questions clients ask most.",
+  });
+
+export default function FaqPage() {
+  return (
+    <>
+      <PageHero eyebrow="FAQ" title="Frequently Asked Questions" lead="Everything clients usually ask before their first cleaning." />
+      <section aria-label="Questions and answers" className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
+        <FaqAccordion faqs={FAQS} group="faq" heading="h2" />
+        <div className="mt-12 rounded-2xl bg-brand-50 p-8 text-center">
+          <h2 className="font-display text-2xl font-bold text-brand-900">Still have a question?</h2>
+          <p className="mt-2 text-slate-700">We are happy to help.</p>
+          <Link to="/contact" className={`${buttonStyles.secondary} mt-6`}>
+            Contact Us Today
+          </Link>
+        </div>
+      </section>
+    </>
+  );
+}

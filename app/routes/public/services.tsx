@@ -1,0 +1,54 @@
+/** /services: the services overview (product spec §2 "Services overview"). */
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { Link } from "@remix-run/react";
+import { PageHero } from "~/components/page-hero";
+import { ServiceCard } from "~/components/service-card";
+import { buttonStyles } from "~/components/ui";
+import { PRICING_FACTORS } from "~/content/business";
+import { SERVICES } from "~/content/services";
+import { pageMeta } from "~/seo";
+
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "Cleaning Services",
+    description:
+      "Residential deep cleaning, commercial, industrial kitchen, post-construction, strata and Airbnb turnover cleaning across Montego Bay. Free estimates.",
+    image: "moppingLivingRoom",
+  });
+
+export default function Services() {
+  return (
+    <>
+      <PageHero
+        eyebrow="Our Services"
+        title="Professional cleaning for homes, businesses and rentals"
+        lead="Six services, each with its own checklist and a team trained for it. Every estimate is free."
+      />
+      <section aria-label="All services" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+        <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
+          {SERVICES.map((service) => (
+            <li key={service.slug}>
+              <ServiceCard service={service} heading="h2" />
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="custom-heading" className="mx-auto max-w-7xl px-4 pb-20 sm:px-6">
+        <div className="flex flex-col items-start justify-between gap-6 rounded-3xl bg-brand-900 p-8 text-white sm:p-12 lg:flex-row lg:items-center">
+          <div className="max-w-2xl">
+            <h2 id="custom-heading" className="font-display text-3xl font-bold">
+              Custom Solutions Available
+            </h2>
+            <p className="mt-3 text-lg leading-relaxed text-brand-100">
+              Something that does not fit a box? A one-off event clean, a mix of services or an
+              unusual space: tell us what you need. Pricing depends on {PRICING_FACTORS}.
+            </p>
+          </div>
+          <Link to="/quote" className={`${buttonStyles.primary} shrink-0`}>
+            Request Custom Quote
+          </Link>
+        </div>
+      </section>
+    </>
+  );
+}

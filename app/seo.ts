@@ -1,0 +1,93 @@
+/**
+ * Per-page metadata (title, description, canonical URL, Open Graph, Twitter card) and the
+ * business's structured data (schema.org HouseCleaning, a LocalBusiness).
+ */
+import type { MetaArgs, MetaDescriptor } from "@remix-run/cloudflare";
+import { OPENING_HOURS, SERVICE_AREAS } from "~/content/business";
+import { PHOTOS, photoUrl, photoWidths, type PhotoId } from "~/content/photos";
+import { SERVICES } from "~/content/services";
+import type { Company } from "~/server/env.server";
+
+export interface SiteData {
+  company: Company;
+  /** The site's origin, e.g. "https://www.example.com", from the request. */
+  origin: string;
+}
+
+export interface PageSeo {
+  title: string;
+  description: string;
+  /** The photo shared on social media; defaults to the home hero. */
+  image?: PhotoId;
+  noindex?: boolean;
+}
+
+/** Meta descriptors for a page. `args` is the route's meta args (reads the root loader). */
+export function pageMeta(args: Pick<MetaArgs, "matches" | "location">, page: PageSeo): MetaDescriptor[] {
+  const site = args.matches.find((match) => match.id === "root")?.data as SiteData | undefined;
+  const name = site?.company.name ?? "";
+  const title = name ? `${page.title} | ${name}` : page.title;
+  const url = site ? `${site.origin}${args.location.pathname}` : args.location.pathname;
+  const photo = PHOTOS[page.image ?? "teamWithEquipment"];
+  const imageWidth = photoWidths(photo).find((width) => width >= 1200) ?? photo.width;
+  const image = `${site?.origin ?? ""}${photoUrl(photo, imageWidth, "webp")}`;
+  return [
+    { title },
+    { name: "description", content: page.description },
+    ...(page.noindex ? [{ name: "robots", content: "noindex" }] : [{ tagName: "link", rel: "canonical", href: url }]),
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: name },
+    { property: "og:title", content: page.title },
+    { property: "og:description", content: page.description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: image },
+    { property: "og:image:alt", content: photo.alt },
+    { property: "og:locale", content: "en_JM" },
+    { name: "twitter:card", content: "summary_large_image" },
+  ];
+}
+
+/** schema.org JSON-LD for the business: areas served, opening hours and services. */
+export function businessJsonLd({ company, origin }: SiteData): Record<string, unknown> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "HouseCleaning",
+    "@id": `${origin}/#business`,
+    name: company.name,
+    url: `${origin}/`,
+    telephone: company.phone,
+    email: company.email,
+    image: `${origin}${photoUrl(PHOTOS.teamWithEquipment, 1200, "webp")}`,
+    address: {
+      "@type": "PostalAddress",
+      addressLocality: "Montego Bay",
+      addressRegion: "St. James",
+      addressCountry: "JM",
+    },
+    areaServed: SERVICE_AREAS.map((name) => ({ "@type": "Place", name: `${name}, Jamaica` })),
+    openingHoursSpecification: OPENING_HOURS.filter((entry) => entry.opens).map((entry) => ({
+      "@type": "OpeningHoursSpecification",
+      dayOfWeek: entry.dayOfWeek.map((day) => `https://schema.org/${day}`),
+      opens: entry.opens,
+      closes: entry.closes,
+    })),
+    hasOfferCatalog: {
+      "@type": "OfferCatalog",
+      name: "Cleaning services",
+      itemListElement: SERVICES.map((service) => ({
+        "@type": "Offer",
+        itemOffered: {
+          "@type": "Service",
+          name: service.title,
+          description: service.description,
+          url: `${origin}/services/${service.slug}`,
+        },
+      })),
+    },
+  };
+}
+
+/** JSON for a <script> element: `<` escaped so no value can close the element. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c");
+}

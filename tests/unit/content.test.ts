@@ -1,0 +1,81 @@
+import { existsSync } from "node:fs";
+import { describe, expect, test } from "vitest";
+import routes from "~/routes";
+import { OPENING_HOURS, SERVICE_AREAS, WHY_CHOOSE, WHY_CHOOSE_US } from "~/content/business";
+import { FAQS, HOME_FAQS } from "~/content/faqs";
+import { BEFORE_AFTER, GALLERY_CATEGORIES, GALLERY_ITEMS } from "~/content/gallery";
+import { publicPaths } from "~/content/navigation";
+import { PHOTOS } from "~/content/photos";
+import { CAROUSEL_SLIDES, findService, SERVICES } from "~/content/services";
+import { SERVICE_TYPES } from "~/domain/enumerations";
+
+type RouteEntry = { path?: string; index?: boolean; children?: RouteEntry[] };
+function routePaths(entries: RouteEntry[]): string[] {
+  return entries.flatMap((entry) => [
+    ...(entry.index ? ["/"] : entry.path ? [`/${entry.path}`] : []),
+    ...routePaths(entry.children ?? []),
+  ]);
+}
+
+describe("content data", () => {
+  test("the six services of the spec, each with its page id, a quote type and real content", () => {
+    expect(SERVICES.map((service) => service.pageId)).toEqual([
+      "residential-service",
+      "commercial-service",
+      "industrial-kitchen-service",
+      "postconstruction-service",
+      "strata-service",
+      "airbnb-service",
+    ]);
+    for (const service of SERVICES) {
+      expect(SERVICE_TYPES).toContain(service.serviceType);
+      expect(findService(service.slug)).toBe(service);
+      expect(service.slug).toMatch(/^[a-z-]+$/);
+      expect(service.included.length).toBeGreaterThanOrEqual(4);
+      expect(service.idealFor.length).toBeGreaterThanOrEqual(2);
+      expect(service.visit.length).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  test("every service and every listed page has a route", () => {
+    const paths = routePaths(routes as RouteEntry[]);
+    expect(paths).toContain("/services/:slug");
+    for (const path of publicPaths(SERVICES.map((service) => service.slug))) {
+      const matched = paths.includes(path) || (path.startsWith("/services/") && paths.includes("/services/:slug"));
+      expect(matched, path).toBe(true);
+    }
+    expect(publicPaths([])).toEqual(["/", "/services", "/about", "/contact", "/gallery", "/faq", "/quote"]);
+  });
+
+  test("eight FAQs on the spec's topics, five of them on the home page", () => {
+    expect(FAQS).toHaveLength(8);
+    expect(HOME_FAQS).toHaveLength(5);
+    expect(new Set(FAQS.map((faq) => faq.id)).size).toBe(8);
+  });
+
+  test("nine gallery photos with the spec's categories, all of them used", () => {
+    expect(GALLERY_ITEMS).toHaveLength(9);
+    expect(new Set(GALLERY_ITEMS.map((item) => item.category))).toEqual(new Set(GALLERY_CATEGORIES));
+    expect(BEFORE_AFTER.length).toBeGreaterThan(0);
+  });
+
+  test("home and about cards are the spec's", () => {
+    expect(WHY_CHOOSE.map((item) => item.title)).toEqual(["Professional Team", "Eco-Friendly", "Flexible Scheduling", "Quality Guarantee"]);
+    expect(WHY_CHOOSE_US.map((item) => item.title)).toEqual(["Licensed & Insured", "Eco-Friendly", "Expert Team", "Quality Guaranteed"]);
+    expect(SERVICE_AREAS).toEqual(["Montego Bay", "Rose Hall", "Ironshore", "Reading"]);
+    expect(OPENING_HOURS.map((entry) => `${entry.days}: ${entry.label}`)).toEqual([
+      "Monday - Friday: 8:00 AM - 6:00 PM",
+      "Saturday: 9:00 AM - 4:00 PM",
+      "Sunday: By appointment",
+    ]);
+  });
+
+  test("every photo exists in the repository with an alt text and a credit", () => {
+    expect(CAROUSEL_SLIDES).toHaveLength(4);
+    for (const photo of Object.values(PHOTOS)) {
+      expect(existsSync(`app/assets/photos/${photo.file}.jpg`), photo.file).toBe(true);
+      expect(photo.alt.length).toBeGreaterThan(10);
+      expect(photo.credit.length).toBeGreaterThan(2);
+    }
+  });
+});
