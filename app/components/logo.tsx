@@ -12,7 +12,7 @@ export function Logo({ name, inverted = false }: { name: string; inverted?: bool
         />
       </svg>
       <span
-        className={`font-display text-lg leading-tight font-bold ${inverted ? "text-white" : "text-brand-900"}`}
+        className={`font-display text-base leading-tight font-bold whitespace-nowrap sm:text-lg ${inverted ? "text-white" : "text-brand-900"}`}
       >
         {name}
       </span>

@@ -24,7 +24,7 @@ function fallbackSrc(photo: Photo): string {
 }
 
 export function Picture({ photo: id, sizes, className, alt, priority = false }: PictureProps) {
-  const photo = PHOTOS[id];
+  const photo: Photo = PHOTOS[id];
   return (
     <picture>
       <source type="image/avif" srcSet={photoSrcSet(photo, "avif")} sizes={sizes} />
@@ -38,6 +38,7 @@ export function Picture({ photo: id, sizes, className, alt, priority = false }: 
         decoding={priority ? "sync" : "async"}
         {...(priority ? { fetchpriority: "high" } : {})}
         className={className}
+        style={photo.focus ? { objectPosition: photo.focus } : undefined}
       />
     </picture>
   );
@@ -87,7 +88,8 @@ export function LazyPicture(props: PictureProps) {
         ref={placeholder}
         data-lazy-photo={photo.file}
         data-loaded={visible || undefined}
-        className="noscript:hidden bg-brand-100"
+        // Fills a sized frame (aspect-[4/3] parent); otherwise keeps the photo's own ratio.
+        className="noscript:hidden size-full bg-brand-100"
         style={{ aspectRatio: `${photo.width} / ${photo.height}` }}
       >
         {visible ? <Picture {...props} /> : null}

@@ -45,7 +45,7 @@ export function ServiceCard({
         )}
         <Link
           to={`/services/${service.slug}`}
-          className="mt-6 inline-flex items-center gap-1.5 self-start font-semibold text-brand-700 hover:text-brand-900"
+          className="mt-auto inline-flex items-center gap-1.5 self-start pt-6 font-semibold text-brand-700 hover:text-brand-900"
         >
           Learn More<span className="sr-only"> about {service.title}</span>
           <Icon name="arrowRight" className="size-4 transition-transform group-hover:translate-x-0.5" />

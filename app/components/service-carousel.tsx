@@ -59,7 +59,8 @@ export function ServiceCarousel({ slides }: { slides: typeof CAROUSEL_SLIDES }) 
               aria-roledescription="slide"
               aria-label={`${index + 1} of ${slides.length}`}
               data-carousel-slide
-              className="min-w-0 shrink-0 grow-0 basis-full snap-start px-2 md:basis-1/2 lg:basis-1/3"
+              // Without JavaScript a sliver of the next slide shows that the row scrolls.
+              className="min-w-0 shrink-0 grow-0 basis-full snap-start px-2 noscript:basis-[88%] md:basis-1/2 md:noscript:basis-[46%] lg:basis-1/3 lg:noscript:basis-[31%]"
             >
               <Link to={`/services/${slide.slug}`} className="group block overflow-hidden rounded-2xl bg-white shadow-sm">
                 <div className="aspect-[4/3] overflow-hidden">

@@ -14,6 +14,8 @@ export interface Photo {
   height: number;
   alt: string;
   credit: string;
+  /** CSS object-position when the photo is cropped to a frame; default "50% 50%". */
+  focus?: string;
 }
 
 /** Widths (px) generated for `srcset`; a photo gets those up to its own width. */
@@ -26,6 +28,7 @@ export const PHOTOS = {
     height: 1046,
     alt: "Three cleaners in orange overalls with a vacuum, mop and bucket in a bright living room",
     credit: "Tima Miroshnichenko, Pexels",
+    focus: "45% 50%",
   },
   teamArriving: {
     file: "cleaning-team-arriving-at-home",
@@ -75,6 +78,7 @@ export const PHOTOS = {
     height: 1600,
     alt: "A gloved hand squeegeeing a glass shower screen",
     credit: "Karolina Grabowska, Pexels",
+    focus: "50% 72%",
   },
   sprayAndWipe: {
     file: "spray-and-wipe-surfaces",
@@ -89,6 +93,7 @@ export const PHOTOS = {
     height: 959,
     alt: "Wiping down a kitchen counter under white cabinets",
     credit: "Liliana Drew, Pexels",
+    focus: "50% 65%",
   },
   rugVacuum: {
     file: "vacuuming-area-rug",

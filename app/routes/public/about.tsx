@@ -34,13 +34,13 @@ export default function About() {
             ))}
           </div>
           <dl className="mt-10 grid grid-cols-2 gap-6">
-            <div className="rounded-2xl bg-brand-900 p-6 text-white">
-              <dt className="order-2 mt-1 text-brand-100">Happy Clients</dt>
-              <dd className="font-display text-4xl font-bold text-sun-300">{STATS.aboutHappyClients}</dd>
+            <div className="flex flex-col-reverse rounded-2xl bg-brand-900 p-6 text-white">
+              <dt className="mt-1 text-sm text-brand-100 sm:text-base">Happy Clients</dt>
+              <dd className="font-display text-5xl font-bold text-sun-300">{STATS.aboutHappyClients}</dd>
             </div>
-            <div className="rounded-2xl bg-brand-900 p-6 text-white">
-              <dt className="mt-1 text-brand-100">Years Experience</dt>
-              <dd className="font-display text-4xl font-bold text-sun-300">{STATS.aboutYearsExperience}</dd>
+            <div className="flex flex-col-reverse rounded-2xl bg-brand-900 p-6 text-white">
+              <dt className="mt-1 text-sm text-brand-100 sm:text-base">Years Experience</dt>
+              <dd className="font-display text-5xl font-bold text-sun-300">{STATS.aboutYearsExperience}</dd>
             </div>
           </dl>
         </div>
@@ -55,7 +55,7 @@ export default function About() {
           <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {WHY_CHOOSE_US.map((item) => (
               <li key={item.title} className="rounded-2xl border border-brand-100 bg-white p-6 shadow-sm">
-                <span className="flex size-12 items-center justify-center rounded-xl bg-sun-300 text-brand-950">
+                <span className="flex size-12 items-center justify-center rounded-xl bg-brand-100 text-brand-800">
                   <Icon name={item.icon} />
                 </span>
                 <h3 className="mt-5 text-lg font-semibold text-slate-900">{item.title}</h3>

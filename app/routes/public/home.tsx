@@ -39,7 +39,7 @@ export default function Home() {
           sizes={HERO_SIZES}
           alt=""
           priority
-          className="absolute inset-0 -z-10 size-full object-cover object-[70%_center] opacity-60"
+          className="absolute inset-0 -z-10 size-full object-cover opacity-60"
         />
         <div className="absolute inset-0 -z-10 bg-gradient-to-r from-brand-950 via-brand-950/80 to-brand-950/10" />
         <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 sm:py-28 lg:py-36">
@@ -51,13 +51,13 @@ export default function Home() {
             Professional cleaning across Montego Bay for homes, offices, kitchens, new builds and
             holiday rentals. Trusted by {STATS.homeTrustedBy} clients.
           </p>
-          <div className="mt-10 flex flex-wrap gap-4">
+          <div className="mt-10 flex flex-col gap-4 sm:flex-row">
             <Link to="/quote" className={buttonStyles.primary}>
               Get a Free Quote
             </Link>
             <Link
               to="/services"
-              className="inline-flex items-center rounded-full border-2 border-white/80 px-6 py-3 font-semibold text-white hover:bg-white/10"
+              className="inline-flex items-center justify-center rounded-full border-2 border-white/80 px-6 py-3 font-semibold text-white hover:bg-white/10"
             >
               Our Services
             </Link>
@@ -76,7 +76,7 @@ export default function Home() {
       <section aria-labelledby="why-heading" className="mx-auto max-w-7xl px-4 py-20 sm:px-6">
         <SectionHeading
           id="why-heading"
-          eyebrow="Why Choose Us"
+          eyebrow="Our promise"
           title={`Why Choose ${site?.company.name ?? "Us"}`}
           lead="A cleaning company you can hand your keys to: reliable people, safe products and a promise we keep."
           center
@@ -141,7 +141,7 @@ export default function Home() {
           </div>
           <div className="overflow-hidden rounded-2xl">
             <Picture
-              photo="kitchenDining"
+              photo="hardwoodMop"
               sizes="(min-width: 1024px) 600px, 100vw"
               className="aspect-[16/10] w-full object-cover"
             />
@@ -194,7 +194,7 @@ export default function Home() {
                 <ContactMethods company={site.company} />
               </div>
             </div>
-            <div className="min-w-0 lg:pt-24">
+            <div className="min-w-0">
               <HoursAndAreas />
               <Link to="/contact" className={`${buttonStyles.outline} mt-8`}>
                 Send us a message

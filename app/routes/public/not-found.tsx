@@ -19,7 +19,7 @@ export function NotFoundMessage() {
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center px-6 py-24 text-center sm:py-32">
       <p className="font-display text-7xl font-bold text-brand-700">404</p>
-      <h1 className="mt-4 text-2xl font-semibold text-slate-900">Oops! Page not found</h1>
+      <h1 className="mt-4 font-display text-3xl font-bold text-slate-900">Oops! Page not found</h1>
       <p className="mt-3 text-slate-600">The page you are looking for does not exist or has moved.</p>
       <Link to="/" className={`${buttonStyles.secondary} mt-8`}>
         Return to Home

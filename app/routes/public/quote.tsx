@@ -9,6 +9,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { controlClass, FormField, FormStatus } from "~/components/form-field";
+import { PageHero } from "~/components/page-hero";
 import { buttonStyles } from "~/components/ui";
 import { QUOTE_REPLY_HOURS } from "~/content/business";
 import { todayInJamaica } from "~/domain/dates";
@@ -102,15 +103,11 @@ export default function QuotePage() {
 
   return (
     <>
-      <section className="bg-brand-900 text-white">
-        <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20">
-          <h1 className="font-display text-4xl font-bold sm:text-5xl">Get Your Free Quote</h1>
-          <p className="mt-4 max-w-2xl text-lg text-brand-100">
-            Tell us about the job. We reply within {QUOTE_REPLY_HOURS} hours with a personalised
-            quote, free of charge and with no obligation.
-          </p>
-        </div>
-      </section>
+      <PageHero
+        eyebrow="Free Quote"
+        title="Get Your Free Quote"
+        lead={`Tell us about the job. We reply within ${QUOTE_REPLY_HOURS} hours with a personalised quote, free of charge and with no obligation.`}
+      />
 
       <div id="quote" className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-3 lg:py-16">
         <Form

@@ -40,11 +40,11 @@ export default function ServicePage() {
             </Link>
             <h1 className="mt-6 font-display text-4xl leading-tight font-bold sm:text-5xl">{service.title}</h1>
             <p className="mt-5 text-lg leading-relaxed text-brand-100">{service.intro}</p>
-            <div className="mt-8 flex flex-wrap gap-4">
+            <div className="mt-8 flex flex-col gap-4 sm:flex-row">
               <Link to={quoteHref} className={buttonStyles.primary}>
                 Get a Free Quote
               </Link>
-              <Link to="/contact" className="inline-flex items-center rounded-full border-2 border-white/80 px-6 py-3 font-semibold text-white hover:bg-white/10">
+              <Link to="/contact" className="inline-flex items-center justify-center rounded-full border-2 border-white/80 px-6 py-3 font-semibold text-white hover:bg-white/10">
                 Contact Us
               </Link>
             </div>
@@ -89,7 +89,7 @@ export default function ServicePage() {
             <ul className="mt-4 space-y-2 text-slate-700">
               {service.idealFor.map((who) => (
                 <li key={who} className="flex items-start gap-2">
-                  <Icon name="sparkle" className="mt-0.5 size-5 shrink-0 text-brand-600" />
+                  <Icon name="check" className="mt-0.5 size-5 shrink-0 text-brand-600" />
                   {who}
                 </li>
               ))}
