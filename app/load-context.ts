@@ -12,3 +12,14 @@ declare module "@remix-run/cloudflare" {
     cloudflare: CloudflareContext;
   }
 }
+
+declare global {
+  /**
+   * Bindings not declared in wrangler.toml's plain sections: secrets (`wrangler secret put`,
+   * `.dev.vars` locally) and the optional e-mail binding (commented out until set up).
+   */
+  interface CloudflareBindings {
+    TURNSTILE_SECRET_KEY?: string;
+    EMAIL?: SendEmail;
+  }
+}

@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,
   Links,
+  useRouteLoaderData,
   Meta,
   Outlet,
   Scripts,
@@ -10,7 +11,7 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { SiteData } from "~/seo";
-import { readCompany } from "~/server/env.server";
+import { readCompany, readPublicFeatures } from "~/server/env.server";
 import stylesheet from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -20,10 +21,12 @@ export const links: LinksFunction = () => [
 
 /** The business identity from [vars] and the site's origin, for every page (see app/seo.ts). */
 export function loader({ context, request }: LoaderFunctionArgs): SiteData {
-  return { company: readCompany(context.cloudflare.env), origin: new URL(request.url).origin };
+  const env = context.cloudflare.env;
+  return { company: readCompany(env), features: readPublicFeatures(env), origin: new URL(request.url).origin };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
+  const site = useRouteLoaderData<typeof loader>("root");
   return (
     <html lang="en-JM">
       <head>
@@ -32,6 +35,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0f524f" />
         <Meta />
         <Links />
+        {site ? <AnalyticsTags features={site.features} /> : null}
       </head>
       <body className="flex min-h-screen flex-col">
         <a
@@ -45,6 +49,34 @@ export function Layout({ children }: { children: ReactNode }) {
         <Scripts />
       </body>
     </html>
+  );
+}
+
+/**
+ * The analytics tags, only when an id is configured in [vars]; with none, no third-party
+ * script loads. Events are pushed to window.dataLayer by app/analytics.ts.
+ */
+function AnalyticsTags({ features }: { features: SiteData["features"] }) {
+  return (
+    <>
+      {features.ga4Id ? (
+        <>
+          <script async src={`https://www.googletagmanager.com/gtag/js?id=${features.ga4Id}`} />
+          <script
+            dangerouslySetInnerHTML={{
+              __html: `window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments)}gtag("js",new Date());gtag("config",${JSON.stringify(features.ga4Id)});`,
+            }}
+          />
+        </>
+      ) : null}
+      {features.cfAnalyticsToken ? (
+        <script
+          defer
+          src="https://static.cloudflareinsights.com/beacon.min.js"
+          data-cf-beacon={JSON.stringify({ token: features.cfAnalyticsToken })}
+        />
+      ) : null}
+    </>
   );
 }
 

@@ -6,10 +6,11 @@ import type { MetaArgs, MetaDescriptor } from "@remix-run/cloudflare";
 import { OPENING_HOURS, SERVICE_AREAS } from "~/content/business";
 import { PHOTOS, photoUrl, photoWidths, type PhotoId } from "~/content/photos";
 import { SERVICES } from "~/content/services";
-import type { Company } from "~/server/env.server";
+import type { Company, PublicFeatures } from "~/server/env.server";
 
 export interface SiteData {
   company: Company;
+  features: PublicFeatures;
   /** The site's origin, e.g. "https://www.example.com", from the request. */
   origin: string;
 }

@@ -11,7 +11,7 @@ import { FREQUENCIES, PROPERTY_SIZES, SERVICE_TYPES } from "~/domain/enumeration
 import { TEXT_LIMITS } from "~/domain/limits";
 import { photosSchema } from "./photos";
 
-function requiredText(label: string, max: number) {
+export function requiredText(label: string, max: number) {
   return z
     .string({ error: `${label} is required.` })
     .trim()
@@ -19,7 +19,7 @@ function requiredText(label: string, max: number) {
     .max(max, { error: `${label} must be at most ${max} characters.` });
 }
 
-function optionalText(label: string, max: number) {
+export function optionalText(label: string, max: number) {
   return z
     .string()
     .trim()

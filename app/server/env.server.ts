@@ -38,3 +38,23 @@ export function readCompany(env: CloudflareBindings): Company {
     socialUrl: vars.SOCIAL_URL || null,
   };
 }
+
+/** Third-party features the pages render only when configured (all off by default). */
+export interface PublicFeatures {
+  /** GA4 measurement id (G-…), or null. */
+  ga4Id: string | null;
+  /** Cloudflare Web Analytics token, or null. */
+  cfAnalyticsToken: string | null;
+  /** Turnstile site key, only when the secret is also set; or null. */
+  turnstileSiteKey: string | null;
+}
+
+export function readPublicFeatures(env: CloudflareBindings): PublicFeatures {
+  const ga4 = env.GA4_MEASUREMENT_ID?.trim() ?? "";
+  const cf = env.CF_WEB_ANALYTICS_TOKEN?.trim() ?? "";
+  return {
+    ga4Id: /^G-[A-Z0-9]{4,20}$/.test(ga4) ? ga4 : null,
+    cfAnalyticsToken: /^[a-f0-9]{32}$/i.test(cf) ? cf : null,
+    turnstileSiteKey: env.TURNSTILE_SITE_KEY && env.TURNSTILE_SECRET_KEY ? env.TURNSTILE_SITE_KEY : null,
+  };
+}

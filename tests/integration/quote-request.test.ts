@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { MAX_PHOTO_BYTES } from "~/domain/limits";
 import { fileNotImageMessage, fileTooLargeMessage, MESSAGES } from "~/domain/messages";
 import { makePng, VALID_QUOTE } from "../fixtures";
-import { encodeMultipart, postForm, startWorker, type TestWorker } from "./worker";
+import { encodeMultipart, followRedirect, postForm, startWorker, type TestWorker } from "./worker";
 
 let worker: TestWorker;
 beforeAll(async () => {
@@ -40,8 +40,10 @@ describe("POST /quote", () => {
   test("stores the request in D1 and its photo in R2, byte for byte", async () => {
     const png = makePng(16, 12);
     const response = await postForm(worker, "/quote", quoteForm({ preferredDate: "2099-01-15" }, [[png, "living room.png"]]));
-    expect(response.status).toBe(200);
-    expect(await pageText(response)).toContain(MESSAGES.quoteSuccess);
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/quote");
+    const page = await followRedirect(worker, response);
+    expect(await pageText(page)).toContain(MESSAGES.quoteSuccess);
 
     const row = await worker.db.prepare("SELECT * FROM quote_requests").first<Record<string, unknown>>();
     expect(row).toMatchObject({
@@ -74,7 +76,7 @@ describe("POST /quote", () => {
 
   test("stores a request without photos, optional fields empty", async () => {
     const response = await postForm(worker, "/quote", quoteForm({ propertySize: "", frequency: "", additionalInfo: "" }));
-    expect(response.status).toBe(200);
+    expect(response.status).toBe(303);
     const row = await worker.db.prepare("SELECT property_size, frequency, preferred_date, additional_info FROM quote_requests").first();
     expect(row).toEqual({ property_size: null, frequency: null, preferred_date: null, additional_info: null });
     expect(await countRows()).toEqual({ quotes: 1, attachments: 0, objects: 0 });
@@ -114,7 +116,7 @@ describe("POST /quote", () => {
     const form = quoteForm();
     form.append("photos", new File([], "", { type: "application/octet-stream" }));
     const response = await postForm(worker, "/quote", form);
-    expect(response.status).toBe(200);
+    expect(response.status).toBe(303);
     expect(await countRows()).toEqual({ quotes: 1, attachments: 0, objects: 0 });
   });
 
@@ -138,7 +140,7 @@ describe("POST /quote", () => {
       "/quote",
       quoteForm({}, [[makePng(), `${"a".repeat(3000)}.png`], [makePng(), "cuisine été 🧽.png"]]),
     );
-    expect(response.status).toBe(200);
+    expect(response.status).toBe(303);
     const names = await worker.db.prepare("SELECT file_name FROM attachments").all<{ file_name: string }>();
     expect(names.results.map((row) => row.file_name).sort()).toEqual(["a".repeat(255), "cuisine été 🧽.png"].sort());
   });
@@ -168,7 +170,7 @@ describe("POST /quote", () => {
     const justRight = makePng(8, 8, MAX_PHOTO_BYTES);
     expect(justRight.byteLength).toBe(MAX_PHOTO_BYTES);
     const accepted = await postForm(worker, "/quote", quoteForm({}, [[justRight, "max.png"]]));
-    expect(accepted.status).toBe(200);
+    expect(accepted.status).toBe(303);
     expect(await countRows()).toEqual({ quotes: 1, attachments: 1, objects: 1 });
   });
 
@@ -183,6 +185,7 @@ describe("POST /quote", () => {
     const { body, contentType } = await encodeMultipart(quoteForm({}, [[makePng(), "cut.png"]]));
     const truncated = await worker.fetch("/quote", {
       method: "POST",
+      redirect: "manual",
       body: body.slice(0, body.byteLength - 40),
       headers: { "Content-Type": contentType },
     });
@@ -243,9 +246,10 @@ describe("origin check", () => {
     const response = await worker.fetch("/quote", {
       method: "POST",
       body,
+      redirect: "manual",
       headers: { "Content-Type": contentType, Origin: worker.origin, "X-Forwarded-Host": "evil.example" },
     });
-    expect(response.status).toBe(200);
+    expect(response.status).toBe(303);
     expect(await countRows()).toEqual({ quotes: 1, attachments: 0, objects: 0 });
   });
 });

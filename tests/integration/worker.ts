@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Log, LogLevel, Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { CONSOLE_MAIL_PREFIX } from "~/server/mailer.server";
 
 export const WORKER_BUNDLE_DIR = ".cache/worker";
 
@@ -19,13 +20,36 @@ export interface TestWorker {
   fetch(path: string, init?: RequestInit): Promise<Response>;
   /** Every R2 key in the bucket. */
   listKeys(): Promise<string[]>;
+  /** Lines the Worker printed to its console so far (console.log/error). */
+  output(): string[];
+  /** E-mails sent through the console mail transport so far. */
+  mails(): Array<{ to: string; subject: string; links: string[]; text: string; replyTo?: string }>;
   dispose(): Promise<void>;
 }
 
-export async function startWorker(): Promise<TestWorker> {
+export interface StartOptions {
+  /** Variables to set or override (as `[vars]` or secrets would). */
+  bindings?: Record<string, string>;
+}
+
+export async function startWorker(options: StartOptions = {}): Promise<TestWorker> {
   const { workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml");
+  const lines: string[] = [];
+  const collect = (stream: NodeJS.ReadableStream) => {
+    let pending = "";
+    stream.on("data", (chunk: Buffer) => {
+      const parts = (pending + chunk.toString("utf8")).split("\n");
+      pending = parts.pop() ?? "";
+      lines.push(...parts);
+    });
+  };
   const mf = new Miniflare({
     ...workerOptions,
+    bindings: { ...(workerOptions.bindings as Record<string, unknown>), ...options.bindings },
+    handleRuntimeStdio(stdout: NodeJS.ReadableStream, stderr: NodeJS.ReadableStream) {
+      collect(stdout);
+      collect(stderr);
+    },
     // The bundle is self-contained; wrangler.toml's `main` is the unbundled source.
     // Listed explicitly: the bundle keeps a dynamic import() that Miniflare cannot follow.
     modules: [{ type: "ESModule", path: join(WORKER_BUNDLE_DIR, "server.js") }],
@@ -43,12 +67,22 @@ export async function startWorker(): Promise<TestWorker> {
     origin,
     db,
     bucket,
-    fetch: (path, init) =>
-      mf.dispatchFetch(new URL(path, origin), init as never) as unknown as Promise<Response>,
+    fetch: (path, init = {}) => {
+      // Each request comes from a fresh client address unless the test sets one.
+      const headers = new Headers(init.headers);
+      if (!headers.has("CF-Connecting-IP")) headers.set("CF-Connecting-IP", newClientIp());
+      return mf.dispatchFetch(new URL(path, origin), { ...init, headers } as never) as unknown as Promise<Response>;
+    },
     async listKeys() {
       const listed = await bucket.list();
       return listed.objects.map((object) => object.key);
     },
+    output: () => [...lines],
+    mails: () =>
+      lines
+        .map((line) => line.slice(line.indexOf(CONSOLE_MAIL_PREFIX)))
+        .filter((line) => line.startsWith(CONSOLE_MAIL_PREFIX))
+        .map((line) => JSON.parse(line.slice(CONSOLE_MAIL_PREFIX.length))),
     dispose: () => mf.dispose(),
   };
 }
@@ -77,12 +111,31 @@ export async function encodeMultipart(form: FormData): Promise<{ body: Uint8Arra
   };
 }
 
-/** Posts `form` as multipart/form-data, like a browser with JavaScript off. */
-export async function postForm(worker: TestWorker, path: string, form: FormData): Promise<Response> {
+let clients = 0;
+/** A fresh client address, so each test has its own rate-limit budget. */
+export function newClientIp(): string {
+  clients++;
+  return `10.${(clients >> 16) & 255}.${(clients >> 8) & 255}.${clients & 255}`;
+}
+
+/**
+ * Posts `form` as multipart/form-data, like a browser with JavaScript off, from a new client
+ * address unless `ip` is given. Redirects are not followed.
+ */
+export async function postForm(worker: TestWorker, path: string, form: FormData, ip = newClientIp()): Promise<Response> {
   const { body, contentType } = await encodeMultipart(form);
   return worker.fetch(path, {
     method: "POST",
     body,
-    headers: { "Content-Type": contentType, Origin: worker.origin },
+    redirect: "manual",
+    headers: { "Content-Type": contentType, Origin: worker.origin, "CF-Connecting-IP": ip },
   });
+}
+
+/** Follows a post's redirect with its flash cookie, as the browser would; returns the page. */
+export async function followRedirect(worker: TestWorker, response: Response): Promise<Response> {
+  const location = response.headers.get("Location");
+  if (!location) throw new Error(`No redirect (status ${response.status})`);
+  const cookie = response.headers.get("Set-Cookie")?.split(";")[0] ?? "";
+  return worker.fetch(location, { headers: { Cookie: cookie } });
 }

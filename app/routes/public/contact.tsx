@@ -1,15 +1,40 @@
 /**
- * /contact: every way to reach the company, its hours and service areas, and the place of
- * the contact form (product spec §2 "Contact").
+ * /contact: every way to reach the company, its hours and service areas, and the contact form
+ * (product spec §2 "Contact"). The action also serves the home page's contact section; after
+ * success it redirects back to where the message was sent from, with a one-time message.
  */
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link, useRouteLoaderData } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { ContactForm } from "~/components/contact-form";
 import { ContactMethods, HoursAndAreas } from "~/components/contact-details";
 import { PageHero, SectionHeading } from "~/components/page-hero";
-import { buttonStyles } from "~/components/ui";
-import { PRICING_FACTORS, PROMISES, QUOTE_REPLY_HOURS } from "~/content/business";
+import { QUOTE_REPLY_HOURS } from "~/content/business";
+import { MESSAGES } from "~/domain/messages";
+import { contactSchema } from "~/forms/contact";
 import type { loader as rootLoader } from "~/root";
 import { pageMeta } from "~/seo";
+import { createContactMessage } from "~/server/contact-messages.server";
+import { readCompany } from "~/server/env.server";
+import { takeFlash } from "~/server/flash.server";
+import { handleSubmission, type ActionResult } from "~/server/form-submission.server";
+import { contactMessageNotification } from "~/server/notifications.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { flash, headers } = await takeFlash(request, "contact");
+  return data({ flash }, { headers });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { env } = context.cloudflare;
+  return handleSubmission(request, context.cloudflare, {
+    form: "contact",
+    schema: contactSchema,
+    failureMessage: MESSAGES.contactFailure,
+    store: createContactMessage,
+    notification: (value, id, origin) => contactMessageNotification(readCompany(env).notifyEmail, value, id, origin),
+    successLocation: (formData) => (formData.get("returnTo") === "/" ? "/#contact" : "/contact#message"),
+  });
+}
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {
@@ -20,6 +45,8 @@ export const meta: MetaFunction = (args) =>
 
 export default function Contact() {
   const site = useRouteLoaderData<typeof rootLoader>("root");
+  const { flash } = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionResult>();
   if (!site) return null;
   return (
     <>
@@ -40,23 +67,19 @@ export default function Contact() {
         </section>
         <section id="message" aria-labelledby="message-heading" className="rounded-2xl border border-brand-100 bg-white p-6 shadow-sm sm:p-8">
           <SectionHeading id="message-heading" title="Send us a message" />
-          <p className="mt-4 leading-relaxed text-slate-700">
-            Tell us what you need and we will get back to you soon. For a price, the quote form
+          <p className="mt-3 mb-6 leading-relaxed text-slate-700">
+            We answer every message. For a price, the{" "}
+            <Link to="/quote" className="font-semibold text-brand-700 underline">
+              quote form
+            </Link>{" "}
             asks the right questions and we reply within {QUOTE_REPLY_HOURS} hours.
           </p>
-          <p className="mt-4 leading-relaxed text-slate-700">
-            Estimates are always free. Pricing depends on {PRICING_FACTORS}.
-          </p>
-          <ul className="mt-6 grid gap-2 sm:grid-cols-2">
-            {PROMISES.map((promise) => (
-              <li key={promise} className="rounded-lg bg-brand-50 px-3 py-2 text-sm font-medium text-brand-900">
-                {promise}
-              </li>
-            ))}
-          </ul>
-          <Link to="/quote" className={`${buttonStyles.primary} mt-8`}>
-            Get a Free Quote
-          </Link>
+          <ContactForm
+            returnTo="/contact"
+            flash={flash}
+            lastResult={actionData?.result}
+            turnstileSiteKey={site.features.turnstileSiteKey}
+          />
         </section>
       </div>
     </>

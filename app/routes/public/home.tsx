@@ -1,9 +1,10 @@
 /**
  * / : the home page (product spec §2 "Home"). In-page ids: services, faq, quote, contact.
  */
-import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useRouteLoaderData } from "@remix-run/react";
-import { ContactMethods, HoursAndAreas } from "~/components/contact-details";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { ContactForm } from "~/components/contact-form";
+import { ContactMethods } from "~/components/contact-details";
 import { FaqAccordion } from "~/components/faq-accordion";
 import { Icon } from "~/components/icon";
 import { SectionHeading } from "~/components/page-hero";
@@ -16,11 +17,18 @@ import { HOME_FAQS } from "~/content/faqs";
 import { CAROUSEL_SLIDES, SERVICES } from "~/content/services";
 import type { loader as rootLoader } from "~/root";
 import { pageMeta } from "~/seo";
+import { takeFlash } from "~/server/flash.server";
 
 const HERO_PHOTO = "teamWithEquipment";
 const HERO_SIZES = "100vw";
 
 export const links: LinksFunction = () => [preloadPhoto(HERO_PHOTO, HERO_SIZES)];
+
+/** The contact section's one-time success message after a message sent from here. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { flash, headers } = await takeFlash(request, "contact");
+  return data({ flash }, { headers });
+}
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {
@@ -31,6 +39,7 @@ export const meta: MetaFunction = (args) =>
 
 export default function Home() {
   const site = useRouteLoaderData<typeof rootLoader>("root");
+  const { flash } = useLoaderData<typeof loader>();
   return (
     <>
       <section className="relative isolate overflow-hidden bg-brand-950">
@@ -182,23 +191,21 @@ export default function Home() {
 
       {site ? (
         <section id="contact" aria-labelledby="contact-heading" className="mx-auto max-w-7xl px-4 py-20 sm:px-6">
-          <div className="grid gap-10 lg:grid-cols-2">
-            <div>
+          <div className="grid gap-10 lg:grid-cols-5">
+            <div className="min-w-0 lg:col-span-2">
               <SectionHeading
                 id="contact-heading"
                 eyebrow="Contact"
                 title="Talk to us"
-                lead="Call, e-mail or send a WhatsApp message. We are happy to answer questions before you book."
+                lead="Call, e-mail or send a WhatsApp message, or write to us here. We are happy to answer questions before you book."
               />
               <div className="mt-8">
                 <ContactMethods company={site.company} />
               </div>
             </div>
-            <div className="min-w-0">
-              <HoursAndAreas />
-              <Link to="/contact" className={`${buttonStyles.outline} mt-8`}>
-                Send us a message
-              </Link>
+            <div className="min-w-0 rounded-2xl border border-brand-100 bg-white p-6 shadow-sm sm:p-8 lg:col-span-3">
+              <h3 className="mb-6 font-display text-2xl font-bold text-slate-900">Send us a message</h3>
+              <ContactForm returnTo="/" flash={flash} turnstileSiteKey={site.features.turnstileSiteKey} />
             </div>
           </div>
         </section>

@@ -1,14 +1,18 @@
 /**
  * /quote: the 'Get Your Free Quote' form (product spec §2 "Quote page", §3, §5, §8).
  * A plain multipart <Form> that works without JavaScript; `?service=<type>` preselects the
- * service type. The action validates with the shared schema, stores the request and its
- * photos whole or not at all, and answers 400 with field errors (typed values kept).
+ * service type. The action is the shared submission path (app/server/form-submission.server.ts):
+ * 400 with field errors and typed values kept, or a redirect back here with a one-time
+ * success message.
  */
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { controlClass, FormField, FormStatus } from "~/components/form-field";
+import { Honeypot, Turnstile } from "~/components/form-guards";
+import { PhotoPicker } from "~/components/photo-picker";
+import { useIsSubmitting, useSubmissionAnalytics } from "~/components/use-submission";
 import { PageHero } from "~/components/page-hero";
 import { buttonStyles } from "~/components/ui";
 import { QUOTE_REPLY_HOURS } from "~/content/business";
@@ -23,12 +27,15 @@ import {
   type ServiceType,
 } from "~/domain/enumerations";
 import { MAX_PHOTOS } from "~/domain/limits";
-import { fileTooLargeMessage, MESSAGES, tooManyPhotosMessage } from "~/domain/messages";
-import { PHOTOS_FIELD } from "~/forms/photos";
+import { MESSAGES } from "~/domain/messages";
 import { quoteSchema } from "~/forms/quote";
+import type { loader as rootLoader } from "~/root";
 import { pageMeta } from "~/seo";
+import { readCompany } from "~/server/env.server";
+import { takeFlash } from "~/server/flash.server";
+import { handleSubmission, type ActionResult } from "~/server/form-submission.server";
+import { quoteRequestNotification } from "~/server/notifications.server";
 import { createQuoteRequest } from "~/server/quote-requests.server";
-import { MultipartError, readSubmissionForm } from "~/server/submission-form.server";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {
@@ -36,63 +43,42 @@ export const meta: MetaFunction = (args) =>
     description: `Tell us about your home or business and we will reply within ${QUOTE_REPLY_HOURS} hours with a free, personalised cleaning quote.`,
   });
 
-export function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request }: LoaderFunctionArgs) {
   const service = new URL(request.url).searchParams.get("service");
   const preselected = SERVICE_TYPES.find((type) => type === service) ?? null;
-  return { today: todayInJamaica(), preselected };
+  const { flash, headers } = await takeFlash(request, "quote");
+  return data({ today: todayInJamaica(), preselected, flash }, { headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  let form;
-  try {
-    form = await readSubmissionForm(request);
-  } catch (error) {
-    if (!(error instanceof MultipartError)) throw error;
-    return data(
-      { submitted: false, result: { status: "error" as const, error: { "": [MESSAGES.quoteFailure] } } },
-      { status: 400 },
-    );
-  }
-
-  const submission = parseWithZod(form.formData, { schema: quoteSchema });
-  const photoErrors = [
-    ...form.tooLargePhotos.map(fileTooLargeMessage),
-    ...(form.tooManyPhotos ? [tooManyPhotosMessage(MAX_PHOTOS)] : []),
-  ];
-  if (submission.status !== "success" || photoErrors.length > 0 || form.fieldsOverLimit) {
-    return data(
-      {
-        submitted: false,
-        result: submission.reply({
-          formErrors: form.fieldsOverLimit ? [MESSAGES.quoteFailure] : undefined,
-          fieldErrors: photoErrors.length > 0 ? { [PHOTOS_FIELD]: photoErrors } : undefined,
-        }),
-      },
-      { status: 400 },
-    );
-  }
-
-  try {
-    await createQuoteRequest(context.cloudflare.env, submission.value);
-  } catch (error) {
-    console.error(JSON.stringify({ event: "quote_request_store_failed", error: String(error) }));
-    return data(
-      { submitted: false, result: submission.reply({ formErrors: [MESSAGES.quoteFailure] }) },
-      { status: 503 },
-    );
-  }
-  return { submitted: true, result: submission.reply({ resetForm: true }) };
+  const { env } = context.cloudflare;
+  return handleSubmission(request, context.cloudflare, {
+    form: "quote",
+    schema: quoteSchema,
+    failureMessage: MESSAGES.quoteFailure,
+    store: createQuoteRequest,
+    notification: (value, id, origin) => quoteRequestNotification(readCompany(env).notifyEmail, value, id, origin),
+    successLocation: () => "/quote",
+    analyticsLabel: (value) => value.serviceType,
+  });
 }
 
 export default function QuotePage() {
-  const { today, preselected } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const isSubmitting = navigation.state === "submitting" && navigation.formAction === "/quote";
+  const { flash } = useLoaderData<typeof loader>();
+  useSubmissionAnalytics(flash);
+  // A new key after each success resets every field and the chosen photos.
+  return <QuoteFormPage key={flash?.id ?? "quote"} />;
+}
+
+function QuoteFormPage() {
+  const { today, preselected, flash } = useLoaderData<typeof loader>();
+  const actionData = useActionData<ActionResult>();
+  const { features } = useRouteLoaderData<typeof rootLoader>("root")!;
+  const isSubmitting = useIsSubmitting("/quote");
 
   const [form, fields] = useForm({
     id: "quote-form",
-    lastResult: navigation.state === "idle" ? actionData?.result : null,
+    lastResult: isSubmitting ? null : actionData?.result,
     constraint: getZodConstraint(quoteSchema),
     defaultValue: { serviceType: preselected ?? undefined },
     shouldValidate: "onBlur",
@@ -117,12 +103,13 @@ export default function QuotePage() {
           className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-2"
         >
           <div className="space-y-3 [&:not(:empty)]:mb-6" id={form.errorId}>
-            {actionData?.submitted ? <FormStatus tone="success">{MESSAGES.quoteSuccess}</FormStatus> : null}
+            {flash ? <FormStatus tone="success">{MESSAGES.quoteSuccess}</FormStatus> : null}
             {form.errors?.length ? <FormStatus tone="error">{form.errors.join(" ")}</FormStatus> : null}
           </div>
 
           <fieldset disabled={isSubmitting} className="grid gap-6 sm:grid-cols-2">
             <legend className="sr-only">Your details and the job</legend>
+            <Honeypot />
             <FormField id={fields.name.id} label="Full Name" required errorId={fields.name.errorId} errors={fields.name.errors}>
               <input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} autoComplete="name" className={controlClass} />
             </FormField>
@@ -176,15 +163,11 @@ export default function QuotePage() {
               hint={`Up to ${MAX_PHOTOS} images (JPEG, PNG, WebP, GIF, AVIF or HEIC), 5MB each.`}
               hintId={`${fields.photos.id}-hint`}
             >
-              <input
+              <PhotoPicker
                 id={fields.photos.id}
-                name={PHOTOS_FIELD}
-                type="file"
-                multiple
-                accept="image/*"
-                aria-invalid={photoErrors.length > 0 || undefined}
-                aria-describedby={`${fields.photos.id}-hint ${fields.photos.errorId}`}
-                className="block w-full text-sm text-slate-700 file:mr-4 file:rounded-full file:border-0 file:bg-brand-50 file:px-4 file:py-2.5 file:font-semibold file:text-brand-800 hover:file:bg-brand-100"
+                hintId={`${fields.photos.id}-hint`}
+                errorId={fields.photos.errorId}
+                errors={photoErrors}
               />
             </FormField>
             <FormField id={fields.additionalInfo.id} label="Additional Information" errorId={fields.additionalInfo.errorId} errors={fields.additionalInfo.errors} className="sm:col-span-2">
@@ -197,6 +180,7 @@ export default function QuotePage() {
               />
             </FormField>
             <div className="sm:col-span-2">
+              <Turnstile siteKey={features.turnstileSiteKey} />
               <button type="submit" className={`${buttonStyles.secondary} w-full sm:w-auto`}>
                 {isSubmitting ? "Submitting..." : "Get My Free Quote"}
               </button>

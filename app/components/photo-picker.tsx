@@ -1,0 +1,161 @@
+/**
+ * The photo control of both visitor forms (product spec §5 "Photos").
+ *
+ * Without JavaScript (and before hydration) it is a plain `<input type="file" multiple>`
+ * named "photos"; the server applies every rule and answers with the spec's messages.
+ * With JavaScript:
+ * - chosen photos show as thumbnails, each with a remove button;
+ * - a file over 5 MB or not an image is refused at once with the spec's message;
+ * - at most 5 photos: extra files are silently dropped, and at 5 the picker is disabled and
+ *   its label reads 'Maximum files reached';
+ * - the chosen files live in a hidden file input named "photos" (set through DataTransfer),
+ *   so the form still submits them as ordinary multipart data.
+ */
+import { useEffect, useId, useRef, useState } from "react";
+import { MAX_PHOTO_BYTES, MAX_PHOTOS } from "~/domain/limits";
+import { fileNotImageMessage, fileTooLargeMessage, MESSAGES } from "~/domain/messages";
+import { PHOTOS_FIELD } from "~/forms/photos";
+import { Icon } from "./icon";
+
+interface PhotoPickerProps {
+  id: string;
+  hintId: string;
+  errorId: string;
+  /** Errors from the server or from Conform's validation. */
+  errors: string[];
+}
+
+interface Chosen {
+  file: File;
+  url: string;
+}
+
+const inputClass =
+  "block w-full text-sm text-slate-700 file:mr-4 file:rounded-full file:border-0 file:bg-brand-50 file:px-4 file:py-2.5 file:font-semibold file:text-brand-800 hover:file:bg-brand-100";
+
+/** The browser's own guess is all we have before upload; the server checks the bytes. */
+function looksLikeImage(file: File): boolean {
+  return file.type.startsWith("image/") || (file.type === "" && /\.(heic|heif|avif)$/i.test(file.name));
+}
+
+export function PhotoPicker({ id, hintId, errorId, errors }: PhotoPickerProps) {
+  const [enhanced, setEnhanced] = useState(false);
+  const [chosen, setChosen] = useState<Chosen[]>([]);
+  const [rejected, setRejected] = useState<string[]>([]);
+  const carrier = useRef<HTMLInputElement>(null);
+  const statusId = useId();
+
+  useEffect(() => setEnhanced(true), []);
+
+  // Keep the hidden input's files equal to the chosen list.
+  useEffect(() => {
+    if (!carrier.current) return;
+    const transfer = new DataTransfer();
+    for (const { file } of chosen) transfer.items.add(file);
+    carrier.current.files = transfer.files;
+  }, [chosen, enhanced]);
+
+  // Free the thumbnails' object URLs when the picker goes away.
+  const urls = useRef<string[]>([]);
+  urls.current = chosen.map((item) => item.url);
+  useEffect(() => () => urls.current.forEach((url) => URL.revokeObjectURL(url)), []);
+
+  if (!enhanced) {
+    return (
+      <input
+        id={id}
+        name={PHOTOS_FIELD}
+        type="file"
+        multiple
+        accept="image/*"
+        aria-invalid={errors.length > 0 || undefined}
+        aria-describedby={`${hintId} ${errorId}`}
+        className={inputClass}
+      />
+    );
+  }
+
+  const full = chosen.length >= MAX_PHOTOS;
+
+  function add(files: FileList | null) {
+    if (!files) return;
+    const problems: string[] = [];
+    const accepted: Chosen[] = [];
+    for (const file of Array.from(files)) {
+      if (file.size > MAX_PHOTO_BYTES) problems.push(fileTooLargeMessage(file.name));
+      else if (!looksLikeImage(file)) problems.push(fileNotImageMessage(file.name));
+      else accepted.push({ file, url: URL.createObjectURL(file) });
+    }
+    const room = MAX_PHOTOS - chosen.length;
+    // Beyond the limit, extra files are silently dropped (spec §5).
+    for (const dropped of accepted.slice(room)) URL.revokeObjectURL(dropped.url);
+    setChosen([...chosen, ...accepted.slice(0, Math.max(room, 0))]);
+    setRejected(problems);
+  }
+
+  function remove(index: number) {
+    const item = chosen[index];
+    if (item) URL.revokeObjectURL(item.url);
+    setChosen(chosen.filter((_, i) => i !== index));
+    setRejected([]);
+  }
+
+  const allErrors = [...rejected, ...errors];
+  return (
+    <div>
+      <input ref={carrier} type="file" name={PHOTOS_FIELD} multiple hidden tabIndex={-1} aria-hidden="true" />
+      <label
+        htmlFor={id}
+        className={`flex cursor-pointer items-center justify-center gap-2 rounded-lg border-2 border-dashed px-4 py-5 text-sm font-semibold transition-colors ${
+          full
+            ? "cursor-not-allowed border-slate-300 bg-slate-50 text-slate-600"
+            : "border-brand-300 bg-brand-50 text-brand-800 hover:bg-brand-100"
+        }`}
+      >
+        <Icon name="camera" className="size-5" />
+        {full ? MESSAGES.maxFilesReached : `Add photos (up to ${MAX_PHOTOS})`}
+      </label>
+      <input
+        id={id}
+        type="file"
+        multiple
+        accept="image/*"
+        disabled={full}
+        className="sr-only"
+        aria-invalid={allErrors.length > 0 || undefined}
+        aria-describedby={`${hintId} ${errorId} ${statusId}`}
+        onChange={(event) => {
+          add(event.currentTarget.files);
+          event.currentTarget.value = "";
+        }}
+      />
+      <p id={statusId} className="sr-only" aria-live="polite">
+        {chosen.length} of {MAX_PHOTOS} photos chosen.
+      </p>
+      {chosen.length > 0 ? (
+        <ul className="mt-3 grid grid-cols-3 gap-3 sm:grid-cols-5" aria-label="Chosen photos">
+          {chosen.map((item, index) => (
+            <li key={item.url} className="relative">
+              <img src={item.url} alt={item.file.name} className="aspect-square w-full rounded-lg object-cover" />
+              <button
+                type="button"
+                onClick={() => remove(index)}
+                className="absolute -top-2 -right-2 flex size-7 items-center justify-center rounded-full bg-slate-900 text-white shadow hover:bg-red-700"
+              >
+                <span aria-hidden="true">×</span>
+                <span className="sr-only">Remove {item.file.name}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {rejected.length > 0 ? (
+        <ul className="mt-2 space-y-0.5 text-sm font-medium text-red-700" role="alert">
+          {rejected.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

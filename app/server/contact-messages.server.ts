@@ -1,0 +1,43 @@
+/**
+ * Contact messages: storing a visitor's message with its photos.
+ */
+import { eq } from "drizzle-orm";
+import { contactMessages } from "../../drizzle/schema";
+import type { ContactInput } from "~/forms/contact";
+import { storeSubmission } from "./attachments.server";
+import { getDb } from "./db.server";
+
+/**
+ * Stores a validated contact message and its photos (whole or nothing) with status `unread`.
+ * In: the bindings and the parsed form. Out: the new record's id (UUID).
+ * Throws when D1 or R2 fails; nothing is left behind then.
+ */
+export async function createContactMessage(
+  env: Pick<CloudflareBindings, "DB" | "UPLOADS">,
+  input: ContactInput,
+  now: Date = new Date(),
+): Promise<{ id: string }> {
+  const db = getDb(env);
+  const id = crypto.randomUUID();
+  await storeSubmission({
+    db,
+    bucket: env.UPLOADS,
+    ownerKind: "contact",
+    ownerId: id,
+    photos: input.photos,
+    now,
+    recordExists: async () =>
+      (await db.select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.id, id)).get()) !== undefined,
+    insertRecord: db.insert(contactMessages).values({
+      id,
+      createdAt: now,
+      updatedAt: now,
+      name: input.name,
+      email: input.email,
+      phone: input.phone ?? null,
+      message: input.message,
+      status: "unread",
+    }),
+  });
+  return { id };
+}

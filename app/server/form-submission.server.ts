@@ -1,0 +1,127 @@
+/**
+ * The one path every visitor form takes on the server (product spec §5, §8; DESIGN.md rules):
+ *
+ * 1. rate limit per client IP → 429 with a clear message;
+ * 2. read the multipart body with hard caps → 400 when unreadable;
+ * 3. honeypot filled → answered like a success, nothing stored;
+ * 4. Turnstile, when configured → 400 when it fails;
+ * 5. validate with the form's zod schema (photos judged by their bytes) → 400 with the
+ *    field errors and the typed values;
+ * 6. store whole or nothing → 503 with the spec's failure message when storage fails;
+ * 7. e-mail the company (after the response; a mail failure is logged, never fatal);
+ * 8. redirect with a one-time flash (post/redirect/get).
+ *
+ * Returns the Response (a redirect or `data(...)` with the Conform reply) for the action.
+ */
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "@remix-run/cloudflare";
+import type { z } from "zod";
+import { MAX_PHOTOS } from "~/domain/limits";
+import { fileTooLargeMessage, tooManyPhotosMessage } from "~/domain/messages";
+import { HONEYPOT_FIELD } from "~/forms/honeypot";
+import { PHOTOS_FIELD } from "~/forms/photos";
+import type { CloudflareContext } from "~/load-context";
+import { commitFlash, type Flash, type FlashForm } from "./flash.server";
+import { sendMail, type Mail } from "./mailer.server";
+import { allowFormSubmission, clientIp } from "./rate-limit.server";
+import { MultipartError, readSubmissionForm } from "./submission-form.server";
+import { TURNSTILE_FIELD, turnstileEnabled, verifyTurnstile } from "./turnstile.server";
+
+/** Shown with HTTP 429 when one client sends too many submissions. */
+export const RATE_LIMITED_MESSAGE =
+  "You have sent several requests in a short time. Please wait a minute and try again, or call or WhatsApp us.";
+/** Shown when Turnstile refuses the submission. */
+export const TURNSTILE_FAILED_MESSAGE = "We could not verify that you are not a robot. Please try again.";
+
+export interface ActionResult {
+  result: SubmissionResult<string[]>;
+}
+
+export interface SubmissionHandler<Schema extends z.ZodTypeAny> {
+  form: FlashForm;
+  schema: Schema;
+  /** The spec's failure message for this form (§8). */
+  failureMessage: string;
+  /** Stores the validated submission whole or nothing; returns the new record's id. */
+  store: (env: CloudflareBindings, value: z.output<Schema>) => Promise<{ id: string }>;
+  /** The notification e-mail for a stored submission. */
+  notification: (value: z.output<Schema>, id: string, origin: string) => Mail;
+  /** Where to go after success (path, may carry a #fragment). */
+  successLocation: (formData: FormData) => string;
+  /** The analytics label carried by the flash (quote: the service type). */
+  analyticsLabel?: (value: z.output<Schema>) => Flash["label"];
+}
+
+export async function handleSubmission<Schema extends z.ZodTypeAny>(
+  request: Request,
+  { env, ctx }: CloudflareContext,
+  handler: SubmissionHandler<Schema>,
+): Promise<Response | ReturnType<typeof data<ActionResult>>> {
+  const fail = (status: number, message: string) =>
+    data<ActionResult>({ result: { status: "error", error: { "": [message] } } }, { status });
+
+  if (!(await allowFormSubmission(env.FORM_RATE_LIMITER, handler.form, request))) {
+    return fail(429, RATE_LIMITED_MESSAGE);
+  }
+
+  let form;
+  try {
+    form = await readSubmissionForm(request);
+  } catch (error) {
+    if (!(error instanceof MultipartError)) throw error;
+    return fail(400, handler.failureMessage);
+  }
+
+  const succeed = async (flash: Flash) =>
+    redirect(handler.successLocation(form.formData), {
+      status: 303,
+      headers: { "Set-Cookie": await commitFlash(request, flash) },
+    });
+
+  const honeypot = form.formData.get(HONEYPOT_FIELD);
+  if (typeof honeypot === "string" && honeypot.trim() !== "") {
+    console.log(JSON.stringify({ event: "honeypot_filled", form: handler.form, ip: clientIp(request) }));
+    return succeed({ form: handler.form, id: crypto.randomUUID() });
+  }
+
+  if (turnstileEnabled(env)) {
+    const token = form.formData.get(TURNSTILE_FIELD);
+    if (!(await verifyTurnstile(env.TURNSTILE_SECRET_KEY!, typeof token === "string" ? token : null, clientIp(request)))) {
+      return fail(400, TURNSTILE_FAILED_MESSAGE);
+    }
+  }
+
+  const submission = parseWithZod(form.formData, { schema: handler.schema });
+  const photoErrors = [
+    ...form.tooLargePhotos.map(fileTooLargeMessage),
+    ...(form.tooManyPhotos ? [tooManyPhotosMessage(MAX_PHOTOS)] : []),
+  ];
+  if (submission.status !== "success" || photoErrors.length > 0 || form.fieldsOverLimit) {
+    return data<ActionResult>(
+      {
+        result: submission.reply({
+          formErrors: form.fieldsOverLimit ? [handler.failureMessage] : undefined,
+          fieldErrors: photoErrors.length > 0 ? { [PHOTOS_FIELD]: photoErrors } : undefined,
+        }),
+      },
+      { status: 400 },
+    );
+  }
+
+  let id: string;
+  try {
+    ({ id } = await handler.store(env, submission.value));
+  } catch (error) {
+    console.error(JSON.stringify({ event: "submission_store_failed", form: handler.form, error: String(error) }));
+    return data<ActionResult>({ result: submission.reply({ formErrors: [handler.failureMessage] }) }, { status: 503 });
+  }
+
+  const mail = handler.notification(submission.value, id, new URL(request.url).origin);
+  ctx.waitUntil(
+    sendMail(env, mail).catch((error: unknown) => {
+      console.error(JSON.stringify({ event: "notification_failed", form: handler.form, id, error: String(error) }));
+    }),
+  );
+  return succeed({ form: handler.form, id: crypto.randomUUID(), label: handler.analyticsLabel?.(submission.value) });
+}

@@ -1,0 +1,46 @@
+/**
+ * The project's mailer: one `sendMail` for every e-mail the site sends.
+ *
+ * Transports (wrangler.toml `MAIL_TRANSPORT`):
+ * - "console" (local dev and tests): prints the message as one JSON line starting with
+ *   `MAIL ` to the server console: recipient, subject, every link and the text. Tests read
+ *   these lines from the server's output; a developer follows links from the terminal.
+ * - "cloudflare" (production): the Workers `send_email` binding `EMAIL`, from `MAIL_FROM`.
+ *
+ * Errors: throws when the transport is misconfigured or the binding refuses the message;
+ * callers that must not fail (notifications) catch and log.
+ */
+export interface Mail {
+  to: string;
+  subject: string;
+  /** Plain-text body. */
+  text: string;
+  /** Every link in the message, in order (printed separately by the console transport). */
+  links: string[];
+  replyTo?: string;
+}
+
+export type MailEnv = Pick<CloudflareBindings, "MAIL_TRANSPORT" | "MAIL_FROM" | "EMAIL">;
+
+/** The prefix of a console-transport line; tests search the server log for it. */
+export const CONSOLE_MAIL_PREFIX = "MAIL ";
+
+export async function sendMail(env: MailEnv, mail: Mail): Promise<void> {
+  if (env.MAIL_TRANSPORT === "cloudflare") {
+    if (!env.EMAIL || !env.MAIL_FROM) {
+      throw new Error("MAIL_TRANSPORT is cloudflare but the EMAIL binding or MAIL_FROM is missing");
+    }
+    await env.EMAIL.send({
+      from: env.MAIL_FROM,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+    });
+    return;
+  }
+  console.log(
+    CONSOLE_MAIL_PREFIX +
+      JSON.stringify({ to: mail.to, subject: mail.subject, links: mail.links, replyTo: mail.replyTo, text: mail.text }),
+  );
+}
