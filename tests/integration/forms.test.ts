@@ -1,0 +1,315 @@
+/**
+ * Both visitor forms against the production Worker in Miniflare with real D1 and R2:
+ * bad input, abuse, post/redirect/get, whole-or-nothing storage and the notification e-mail.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { MAX_PHOTO_BYTES } from "~/domain/limits";
+import { fileTooLargeMessage, MESSAGES } from "~/domain/messages";
+import { HONEYPOT_FIELD } from "~/forms/honeypot";
+import { RATE_LIMITED_MESSAGE, TURNSTILE_FAILED_MESSAGE } from "~/server/form-submission.server";
+import { makePng, VALID_QUOTE } from "../fixtures";
+import { encodeMultipart, followRedirect, newClientIp, postForm, startWorker, type TestWorker } from "./worker";
+
+const VALID_CONTACT = {
+  name: "Devon Reid",
+  email: "devon.reid@example.com",
+  phone: "876 555 0142",
+  message: "Do you clean pool decks as well?",
+  returnTo: "/contact",
+};
+
+let worker: TestWorker;
+beforeAll(async () => {
+  worker = await startWorker();
+});
+afterAll(() => worker?.dispose());
+beforeEach(async () => {
+  await worker.db.batch(
+    ["attachments", "quote_requests", "contact_messages"].map((table) => worker.db.prepare(`DELETE FROM ${table}`)),
+  );
+  const keys = await worker.listKeys();
+  if (keys.length) await worker.bucket.delete(keys);
+});
+
+function form(fields: Record<string, string>, photos: Array<[Uint8Array<ArrayBuffer>, string]> = []) {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.append(name, value);
+  for (const [bytes, name] of photos) data.append("photos", new File([bytes], name, { type: "image/png" }));
+  return data;
+}
+
+async function stored(target: TestWorker = worker) {
+  const count = async (table: string) =>
+    (await target.db.prepare(`SELECT count(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
+  return {
+    quotes: await count("quote_requests"),
+    contacts: await count("contact_messages"),
+    attachments: await count("attachments"),
+    objects: (await target.listKeys()).length,
+  };
+}
+const NOTHING = { quotes: 0, contacts: 0, attachments: 0, objects: 0 };
+
+async function text(response: Response) {
+  return (await response.text()).replaceAll("&#x27;", "'").replaceAll("&quot;", '"').replaceAll("&amp;", "&").replaceAll("&lt;", "<").replaceAll("&gt;", ">");
+}
+
+async function waitFor<T>(read: () => T | undefined, what: string): Promise<T> {
+  for (let i = 0; i < 50; i++) {
+    const value = read();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`Timed out waiting for ${what}`);
+}
+
+describe("contact form", () => {
+  test("a message with a photo is stored, the company is e-mailed, and the page says so once", async () => {
+    const png = makePng(12, 9);
+    const response = await postForm(worker, "/contact", form(VALID_CONTACT, [[png, "deck.png"]]));
+    expect(response.status).toBe(303);
+    expect(response.headers.get("Location")).toBe("/contact#message");
+
+    const row = await worker.db.prepare("SELECT * FROM contact_messages").first<Record<string, unknown>>();
+    expect(row).toMatchObject({ name: VALID_CONTACT.name, email: VALID_CONTACT.email, phone: VALID_CONTACT.phone, message: VALID_CONTACT.message, status: "unread" });
+    expect(await stored()).toEqual({ quotes: 0, contacts: 1, attachments: 1, objects: 1 });
+
+    const page = await followRedirect(worker, response);
+    expect(await text(page)).toContain(MESSAGES.contactSuccess);
+    expect(page.headers.get("Set-Cookie")).toMatch(/^flash=; Max-Age=0/);
+    // A refresh (the cookie is gone) shows the form again, without the message or a resubmission.
+    const refreshed = await worker.fetch("/contact");
+    expect(await text(refreshed)).not.toContain(MESSAGES.contactSuccess);
+    expect(await stored()).toMatchObject({ contacts: 1 });
+
+    const mail = await waitFor(() => worker.mails().find((m) => m.text.includes(String(row!.id))), "the notification");
+    expect(mail.to).toBe("bookings@montegobaycleaning.example");
+    expect(mail.subject).toBe("New contact message from Devon Reid");
+    expect(mail.replyTo).toBe(VALID_CONTACT.email);
+    expect(mail.links).toEqual([`${worker.origin}/admin/messages/${row!.id}`]);
+    for (const value of [VALID_CONTACT.email, VALID_CONTACT.phone, VALID_CONTACT.message, "Photos: 1"]) expect(mail.text).toContain(value);
+  });
+
+  test("sent from the home page, it returns to the home page's contact section", async () => {
+    const response = await postForm(worker, "/contact", form({ ...VALID_CONTACT, returnTo: "/" }));
+    expect(response.headers.get("Location")).toBe("/#contact");
+    expect(await text(await followRedirect(worker, response))).toContain(MESSAGES.contactSuccess);
+  });
+
+  test.each([
+    ["name", "Full name is required."],
+    ["email", "Email is required."],
+    ["message", "Message is required."],
+  ])("a missing %s is refused with 400 and its message, typed values kept", async (field, message) => {
+    const response = await postForm(worker, "/contact", form({ ...VALID_CONTACT, [field]: "" }));
+    expect(response.status).toBe(400);
+    const html = await text(response);
+    expect(html).toContain(message);
+    for (const [name, value] of Object.entries(VALID_CONTACT)) {
+      if (name !== field && name !== "message" && name !== "returnTo") expect(html).toContain(`value="${value}"`);
+    }
+    if (field !== "message") expect(html).toContain(VALID_CONTACT.message);
+    expect(await stored()).toEqual(NOTHING);
+  });
+
+  test.each([
+    ["an invalid e-mail", { email: "devon@@example" }, "Please enter a valid email address."],
+    ["an over-long message", { message: "x".repeat(5001) }, "Message must be at most 5000 characters."],
+    ["an over-long name", { name: "x".repeat(101) }, "Full name must be at most 100 characters."],
+    ["a phone that is not one", { phone: "ring me" }, "Please enter a valid phone number."],
+  ])("%s is refused with its message", async (_case, fields, message) => {
+    const response = await postForm(worker, "/contact", form({ ...VALID_CONTACT, ...fields }));
+    expect(response.status).toBe(400);
+    expect(await text(response)).toContain(message);
+    expect(await stored()).toEqual(NOTHING);
+  });
+
+  test("the phone is optional", async () => {
+    const response = await postForm(worker, "/contact", form({ ...VALID_CONTACT, phone: "" }));
+    expect(response.status).toBe(303);
+    expect(await worker.db.prepare("SELECT phone FROM contact_messages").first()).toEqual({ phone: null });
+  });
+
+  test("six photos, a 6 MB image or a text file named .png are refused with the spec's messages", async () => {
+    const six = Array.from({ length: 6 }, (_, i): [Uint8Array<ArrayBuffer>, string] => [makePng(), `p${i}.png`]);
+    const tooMany = await postForm(worker, "/contact", form(VALID_CONTACT, six));
+    expect(tooMany.status).toBe(400);
+    expect(await text(tooMany)).toContain("You can attach at most 5 photos.");
+
+    const big = await postForm(worker, "/contact", form(VALID_CONTACT, [[makePng(8, 8, 6 * 1024 * 1024), "big.png"]]));
+    expect(big.status).toBe(400);
+    expect(await text(big)).toContain(fileTooLargeMessage("big.png"));
+
+    const fake = await postForm(worker, "/contact", form(VALID_CONTACT, [[new TextEncoder().encode("not a picture"), "fake.png"]]));
+    expect(fake.status).toBe(400);
+    expect(await text(fake)).toContain("File fake.png is not an image.");
+    expect(await stored()).toEqual(NOTHING);
+  });
+});
+
+describe("bad bodies are refused with 400 and store nothing, never a 500", () => {
+  const post = (body: BodyInit | null, contentType?: string) =>
+    worker.fetch("/contact", {
+      method: "POST",
+      body,
+      redirect: "manual",
+      headers: contentType ? { "Content-Type": contentType, Origin: worker.origin } : { Origin: worker.origin },
+    });
+
+  test.each([
+    ["an empty body", () => post(null, "multipart/form-data; boundary=abc")],
+    ["an empty body without a type", () => post("")],
+    ["JSON", () => post(JSON.stringify(VALID_CONTACT), "application/json")],
+    ["plain text", () => post("name=Devon", "text/plain")],
+    ["multipart without a boundary", () => post("--x\r\n", "multipart/form-data")],
+    ["garbled multipart", () => post(crypto.getRandomValues(new Uint8Array(4096)), "multipart/form-data; boundary=----x")],
+  ])("%s", async (_case, send) => {
+    const response = await send();
+    expect(response.status).toBe(400);
+    expect((await text(response)).includes(MESSAGES.contactFailure)).toBe(true);
+    expect(await stored()).toEqual(NOTHING);
+  });
+
+  test("a part without a name is ignored; the missing fields are reported", async () => {
+    const response = await post(
+      '------x\r\nContent-Disposition: form-data\r\n\r\nvalue\r\n------x--\r\n',
+      "multipart/form-data; boundary=----x",
+    );
+    expect(response.status).toBe(400);
+    expect((await text(response)).includes("Full name is required.")).toBe(true);
+    expect(await stored()).toEqual(NOTHING);
+  });
+
+  test("a multipart body cut off in the middle of a photo", async () => {
+    const { body, contentType } = await encodeMultipart(form(VALID_CONTACT, [[makePng(64, 64, 200_000), "cut.png"]]));
+    const response = await post(body.slice(0, 100_000), contentType);
+    expect(response.status).toBe(400);
+    expect(await stored()).toEqual(NOTHING);
+  });
+});
+
+describe("what visitors type is kept exactly", () => {
+  test("Unicode, emoji, HTML and SQL look-alikes are stored verbatim and e-mailed as plain text", async () => {
+    const fields = {
+      ...VALID_QUOTE,
+      name: "Zoë 🧽 O'Brien-Campbell",
+      address: "<script>alert('x')</script> 12 Gloucester Ave",
+      additionalInfo: "'; DROP TABLE quote_requests; -- and <b>bold</b> & \"quotes\"",
+    };
+    const response = await postForm(worker, "/quote", form(fields));
+    expect(response.status).toBe(303);
+    const row = await worker.db.prepare("SELECT id, name, address, additional_info FROM quote_requests").first<Record<string, string>>();
+    expect(row).toMatchObject({ name: fields.name, address: fields.address, additional_info: fields.additionalInfo });
+    const mail = await waitFor(() => worker.mails().find((m) => m.links[0]?.endsWith(row!.id!)), "the notification");
+    expect(mail.subject).toBe("New quote request: Residential Cleaning from Zoë 🧽 O'Brien-Campbell");
+    expect(mail.text).toContain(fields.address);
+    expect(mail.text).toContain(fields.additionalInfo);
+  });
+
+  test("a value with HTML sent back after an error is escaped in the page", async () => {
+    const response = await postForm(worker, "/contact", form({ ...VALID_CONTACT, email: "", name: '"><img src=x onerror=alert(1)>' }));
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).not.toContain("<img src=x onerror=alert(1)>");
+    expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;");
+  });
+});
+
+describe("abuse", () => {
+  test("a burst from one client is stopped with 429 after five submissions; nothing extra is stored", async () => {
+    const ip = newClientIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      statuses.push((await postForm(worker, "/contact", form({ ...VALID_CONTACT, message: `Burst ${i}` }), ip)).status);
+    }
+    expect(statuses).toEqual([303, 303, 303, 303, 303, 429, 429]);
+    const limited = await postForm(worker, "/contact", form(VALID_CONTACT), ip);
+    expect(await text(limited)).toContain(RATE_LIMITED_MESSAGE);
+    expect(await stored()).toMatchObject({ contacts: 5 });
+    // Another client, and the other form, are not affected.
+    expect((await postForm(worker, "/contact", form(VALID_CONTACT))).status).toBe(303);
+    expect((await postForm(worker, "/quote", form(VALID_QUOTE), ip)).status).toBe(303);
+  });
+
+  test("a filled honeypot is answered like a success and stores nothing", async () => {
+    const before = worker.mails().length;
+    const response = await postForm(worker, "/contact", form({ ...VALID_CONTACT, [HONEYPOT_FIELD]: "https://spam.example" }));
+    expect(response.status).toBe(303);
+    expect(await text(await followRedirect(worker, response))).toContain(MESSAGES.contactSuccess);
+    expect(await stored()).toEqual(NOTHING);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(worker.mails().length).toBe(before);
+  });
+});
+
+describe("failures never lose a submission silently", () => {
+  test("a D1 failure after the photo reached R2 leaves nothing behind and says so", async () => {
+    await worker.db.exec(
+      "CREATE TRIGGER fail_contact BEFORE INSERT ON attachments BEGIN SELECT RAISE(ABORT, 'simulated D1 failure'); END;",
+    );
+    try {
+      const response = await postForm(worker, "/contact", form(VALID_CONTACT, [[makePng(), "a.png"]]));
+      expect(response.status).toBe(503);
+      const html = await text(response);
+      expect(html).toContain(MESSAGES.contactFailure);
+      expect(html).toContain(`value="${VALID_CONTACT.email}"`);
+      expect(await stored()).toEqual(NOTHING);
+    } finally {
+      await worker.db.exec("DROP TRIGGER fail_contact;");
+    }
+  });
+});
+
+describe("configured features", () => {
+  test("a mail failure is logged and the visitor still succeeds; the record is kept", async () => {
+    const broken = await startWorker({ bindings: { MAIL_TRANSPORT: "cloudflare" } }); // no EMAIL binding
+    try {
+      const response = await postForm(broken, "/quote", form(VALID_QUOTE));
+      expect(response.status).toBe(303);
+      expect(await stored(broken)).toMatchObject({ quotes: 1 });
+      await waitFor(() => broken.output().find((line) => line.includes("notification_failed")), "the logged failure");
+    } finally {
+      await broken.dispose();
+    }
+  });
+
+  test("with Turnstile configured, the widget is on the page and a post without a token is refused", async () => {
+    const guarded = await startWorker({ bindings: { TURNSTILE_SITE_KEY: "1x00000000000000000000AA", TURNSTILE_SECRET_KEY: "secret" } });
+    try {
+      expect(await (await guarded.fetch("/quote")).text()).toContain("challenges.cloudflare.com/turnstile");
+      const response = await postForm(guarded, "/quote", form(VALID_QUOTE));
+      expect(response.status).toBe(400);
+      expect(await text(response)).toContain(TURNSTILE_FAILED_MESSAGE);
+      expect(await stored(guarded)).toEqual(NOTHING);
+    } finally {
+      await guarded.dispose();
+    }
+  });
+
+  test("without analytics ids or Turnstile, pages load nothing from another site", async () => {
+    for (const path of ["/", "/quote", "/contact"]) {
+      const html = await (await worker.fetch(path)).text();
+      const loaded = [...html.matchAll(/<(?:script|link|img|source)\b[^>]*\b(?:src|href|srcSet)="([^"]+)"/g)]
+        .filter((match) => !/rel="canonical"/.test(match[0]))
+        .map((match) => match[1]!);
+      expect(loaded.length).toBeGreaterThan(3);
+      expect(loaded.filter((url) => !url.startsWith("/"))).toEqual([]);
+      expect(/googletagmanager|cloudflareinsights|challenges\.cloudflare\.com/.test(html)).toBe(false);
+    }
+  });
+
+  test("a GA4 id turns the tag on", async () => {
+    const tagged = await startWorker({ bindings: { GA4_MEASUREMENT_ID: "G-TEST1234" } });
+    try {
+      expect(await (await tagged.fetch("/")).text()).toContain("https://www.googletagmanager.com/gtag/js?id=G-TEST1234");
+    } finally {
+      await tagged.dispose();
+    }
+  });
+});
+
+test("a photo of exactly 5 MB is accepted on the contact form", async () => {
+  const response = await postForm(worker, "/contact", form(VALID_CONTACT, [[makePng(8, 8, MAX_PHOTO_BYTES), "max.png"]]));
+  expect(response.status).toBe(303);
+  expect(await stored()).toEqual({ quotes: 0, contacts: 1, attachments: 1, objects: 1 });
+});
