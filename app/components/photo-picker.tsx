@@ -106,6 +106,7 @@ export function PhotoPicker({ id, hintId, errorId, errors }: PhotoPickerProps) {
       <input ref={carrier} type="file" name={PHOTOS_FIELD} multiple hidden tabIndex={-1} aria-hidden="true" />
       <label
         htmlFor={id}
+        data-photo-picker="ready"
         className={`flex cursor-pointer items-center justify-center gap-2 rounded-lg border-2 border-dashed px-4 py-5 text-sm font-semibold transition-colors ${
           full
             ? "cursor-not-allowed border-slate-300 bg-slate-50 text-slate-600"

@@ -6,10 +6,10 @@ import { useEffect } from "react";
 import { ANALYTICS_EVENTS, trackEvent } from "~/analytics";
 import type { Flash } from "~/server/flash.server";
 
-/** True while a form posting to `action` is being submitted. */
+/** True while a form posting to the path `action` is being submitted (query ignored). */
 export function useIsSubmitting(action: string): boolean {
   const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formAction === action;
+  return navigation.state === "submitting" && navigation.formAction?.split("?")[0] === action;
 }
 
 /** Fires the analytics event of a successful submission once (spec §7). */

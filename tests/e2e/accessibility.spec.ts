@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { publicPaths } from "../../app/content/navigation";
 import { SERVICES } from "../../app/content/services";
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { FAQS, HOME_FAQS } from "../../app/content/faqs";
 import { GALLERY_ITEMS } from "../../app/content/gallery";
 import { PRIMARY_NAV } from "../../app/content/navigation";

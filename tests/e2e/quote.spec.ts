@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { MESSAGES } from "../../app/domain/messages";
 import { makePng } from "../fixtures";
 import { queryD1, readR2Object } from "./d1";

@@ -1,0 +1,41 @@
+/**
+ * Playwright's `test` with two additions for this site:
+ * - every test browses from its own client address (CF-Connecting-IP, which wrangler dev
+ *   passes through), so the per-IP rate limit of the forms never couples tests;
+ * - `mails()` returns the e-mails the server printed (console mail transport) so far.
+ */
+import { test as base, expect } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { CONSOLE_MAIL_PREFIX } from "../../app/server/mailer.server";
+
+export interface SentMail {
+  to: string;
+  subject: string;
+  links: string[];
+  text: string;
+}
+
+let counter = 0;
+
+export const test = base.extend<{ clientIp: string; mails: () => SentMail[] }>({
+  clientIp: [
+    async ({ page }, use, testInfo) => {
+      counter++;
+      const ip = `10.${testInfo.workerIndex % 250}.${(counter >> 8) & 255}.${counter & 255}`;
+      await page.setExtraHTTPHeaders({ "CF-Connecting-IP": ip });
+      await use(ip);
+    },
+    { auto: true },
+  ],
+  mails: async ({}, use) => {
+    await use(() =>
+      readFileSync(".wrangler/e2e/server.log", "utf8")
+        .split("\n")
+        .map((line) => line.slice(line.indexOf(CONSOLE_MAIL_PREFIX)))
+        .filter((line) => line.startsWith(CONSOLE_MAIL_PREFIX))
+        .map((line) => JSON.parse(line.slice(CONSOLE_MAIL_PREFIX.length)) as SentMail),
+    );
+  },
+});
+
+export { expect };

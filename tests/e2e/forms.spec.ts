@@ -1,0 +1,164 @@
+/**
+ * Both visitor forms in Chromium, with JavaScript on and off: success, errors with values
+ * kept, photos, pending texts, analytics events, the notification e-mail, no resubmission.
+ */
+import type { Page } from "@playwright/test";
+import { MESSAGES } from "../../app/domain/messages";
+import { makePng } from "../fixtures";
+import { queryD1 } from "./d1";
+import { expect, test } from "./fixtures";
+
+const javaScript = () => test.info().project.name === "js";
+const png = (name: string, width = 16) => ({ name, mimeType: "image/png", buffer: Buffer.from(makePng(width, 12)) });
+
+async function fillContact(page: Page, email: string) {
+  const form = page.locator("#message form");
+  await form.getByLabel("Full Name").fill("Keisha Williams");
+  await form.getByLabel("Email Address").fill(email);
+  await form.getByLabel("Phone").fill("876 555 0177");
+  await form.getByRole("textbox", { name: "Message" }).fill("Can you clean our office every Friday evening?");
+  return form;
+}
+
+/** The dataLayer entries as arrays, e.g. ["event", "quote_request", {…}]. */
+const dataLayer = (page: Page) => page.evaluate(() => (window.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>)));
+
+test("contact form: a message with a photo is sent, stored, e-mailed, and the form is cleared", async ({ page, mails }) => {
+  const email = `contact-${test.info().project.name}-${Date.now()}@example.com`;
+  const thirdParty: string[] = [];
+  page.on("request", (request) => {
+    if (/^https?:/.test(request.url()) && !request.url().startsWith("http://127.0.0.1")) thirdParty.push(request.url());
+  });
+  await page.goto("/contact");
+  if (javaScript()) await expect(page.locator("#message [data-photo-picker=ready]")).toBeVisible(); // hydrated
+  const form = await fillContact(page, email);
+  await form.getByLabel("Photos", { exact: false }).first().setInputFiles(png("office.png"));
+  if (javaScript()) await expect(form.getByRole("img", { name: "office.png" })).toBeVisible();
+  await form.getByRole("button", { name: "Send Message" }).click();
+
+  await expect(page.getByRole("status")).toHaveText(MESSAGES.contactSuccess);
+  await expect(page).toHaveURL(/\/contact#message$/);
+  await expect(form.getByLabel("Full Name")).toHaveValue("");
+  await expect(form.getByRole("textbox", { name: "Message" })).toHaveValue("");
+  if (javaScript()) {
+    await expect(form.getByRole("img", { name: "office.png" })).toHaveCount(0);
+    expect(await dataLayer(page)).toContainEqual(["event", "contact_form_submit", { event_category: "form" }]);
+  }
+
+  const rows = queryD1<{ id: string; status: string }>(`SELECT id, status FROM contact_messages WHERE email = '${email}'`);
+  expect(rows).toEqual([{ id: expect.any(String), status: "unread" }]);
+  expect(queryD1(`SELECT id FROM attachments WHERE owner_id = '${rows[0]!.id}'`)).toHaveLength(1);
+  await expect.poll(() => mails().find((mail) => mail.text.includes(email))?.links).toEqual([
+    expect.stringMatching(new RegExp(`/admin/messages/${rows[0]!.id}$`)),
+  ]);
+
+  // A refresh does not send it again.
+  await page.reload();
+  await expect(page.getByRole("status")).toHaveCount(0);
+  expect(queryD1(`SELECT id FROM contact_messages WHERE email = '${email}'`)).toHaveLength(1);
+  expect(thirdParty).toEqual([]);
+});
+
+test("contact form on the home page returns to the home page's contact section", async ({ page }) => {
+  await page.goto("/");
+  const section = page.locator("#contact");
+  await section.getByLabel("Full Name").fill("Andre Brown");
+  await section.getByLabel("Email Address").fill(`home-${test.info().project.name}-${Date.now()}@example.com`);
+  await section.getByRole("textbox", { name: "Message" }).fill("Hello from the home page.");
+  await section.getByRole("button", { name: "Send Message" }).click();
+  await expect(page).toHaveURL(/\/#contact$/);
+  await expect(section.getByRole("status")).toHaveText(MESSAGES.contactSuccess);
+});
+
+test("contact form: a server-side error is shown next to its field and everything typed stays", async ({ page }) => {
+  await page.goto("/contact");
+  const form = await fillContact(page, "keisha@example.com");
+  await form.getByLabel("Phone").fill("ring me");
+  await form.getByRole("button", { name: "Send Message" }).click();
+  await expect(form.getByText("Please enter a valid phone number.")).toBeVisible();
+  await expect(form.getByLabel("Phone")).toHaveAttribute("aria-invalid", "true");
+  await expect(form.getByLabel("Full Name")).toHaveValue("Keisha Williams");
+  await expect(form.getByLabel("Email Address")).toHaveValue("keisha@example.com");
+  await expect(form.getByRole("textbox", { name: "Message" })).toHaveValue("Can you clean our office every Friday evening?");
+  expect(queryD1(`SELECT id FROM contact_messages WHERE email = 'keisha@example.com'`)).toHaveLength(0);
+});
+
+test("without JavaScript, an oversized photo gets the spec's message from the server", async ({ page }) => {
+  test.skip(javaScript(), "with JavaScript the browser refuses it before upload (next test)");
+  await page.goto("/contact");
+  const form = await fillContact(page, "big-photo@example.com");
+  await form.getByLabel("Photos", { exact: false }).first().setInputFiles({
+    name: "huge.png",
+    mimeType: "image/png",
+    buffer: Buffer.from(makePng(8, 8, 6 * 1024 * 1024)),
+  });
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST"),
+    form.getByRole("button", { name: "Send Message" }).click(),
+  ]);
+  expect(response.status()).toBe(400);
+  await expect(form.getByText("File huge.png is too large. Max size is 5MB.")).toBeVisible();
+  await expect(form.getByLabel("Full Name")).toHaveValue("Keisha Williams");
+});
+
+test("with JavaScript, photos show as removable thumbnails, at most five, checked before upload", async ({ page }) => {
+  test.skip(!javaScript(), "needs JavaScript");
+  await page.goto("/quote");
+  const picker = page.locator("#quote-form-photos");
+  await expect(page.locator("[data-photo-picker=ready]")).toBeVisible(); // hydrated
+  await picker.setInputFiles(Array.from({ length: 6 }, (_, i) => png(`room-${i}.png`)));
+  const thumbnails = page.getByRole("list", { name: "Chosen photos" }).getByRole("listitem");
+  await expect(thumbnails).toHaveCount(5);
+  await expect(page.getByText(MESSAGES.maxFilesReached)).toBeVisible();
+  await expect(picker).toBeDisabled();
+
+  await page.getByRole("button", { name: "Remove room-2.png" }).click();
+  await expect(thumbnails).toHaveCount(4);
+  await expect(picker).toBeEnabled();
+  await expect(page.getByText(MESSAGES.maxFilesReached)).toHaveCount(0);
+
+  await picker.setInputFiles([
+    { name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(5 * 1024 * 1024 + 1) },
+    { name: "notes.png", mimeType: "text/plain", buffer: Buffer.from("just text") },
+  ]);
+  await expect(page.getByText("File huge.png is too large. Max size is 5MB.")).toBeVisible();
+  await expect(page.getByText("File notes.png is not an image.")).toBeVisible();
+  await expect(thumbnails).toHaveCount(4);
+});
+
+test("while sending, inputs are disabled and the buttons read 'Sending...' and 'Submitting...'", async ({ page }) => {
+  test.skip(!javaScript(), "the pending state is drawn by the page's script");
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/*", async (route) => {
+    if (route.request().method() === "POST") await held;
+    await route.continue();
+  });
+
+  await page.goto("/contact");
+  const form = await fillContact(page, `pending-${Date.now()}@example.com`);
+  await form.getByRole("button", { name: "Send Message" }).click();
+  await expect(form.getByRole("button", { name: "Sending..." })).toBeDisabled();
+  await expect(form.getByLabel("Full Name")).toBeDisabled();
+  release();
+  await expect(page.getByRole("status")).toHaveText(MESSAGES.contactSuccess);
+
+  let releaseQuote!: () => void;
+  const heldQuote = new Promise<void>((resolve) => (releaseQuote = resolve));
+  await page.unroute("**/*");
+  await page.route("**/*", async (route) => {
+    if (route.request().method() === "POST") await heldQuote;
+    await route.continue();
+  });
+  await page.goto("/quote?service=commercial");
+  await page.getByLabel("Full Name").fill("Pending Person");
+  await page.getByLabel("Email").fill(`pending-quote-${Date.now()}@example.com`);
+  await page.getByLabel("Phone").fill("876 555 0101");
+  await page.getByLabel("Property Address").fill("5 Union Street");
+  await page.getByRole("button", { name: "Get My Free Quote" }).click();
+  await expect(page.getByRole("button", { name: "Submitting..." })).toBeDisabled();
+  await expect(page.getByLabel("Property Address")).toBeDisabled();
+  releaseQuote();
+  await expect(page.getByRole("status")).toHaveText(MESSAGES.quoteSuccess);
+  expect(await dataLayer(page)).toContainEqual(["event", "quote_request", { event_category: "form", event_label: "commercial" }]);
+});
