@@ -5,6 +5,7 @@
  */
 import { Link } from "@remix-run/react";
 import type { Service } from "~/content/services";
+import { CheckList } from "./highlights";
 import { Icon } from "./icon";
 import { Picture } from "./picture";
 
@@ -34,14 +35,7 @@ export function ServiceCard({
         <Heading className="text-xl font-semibold text-slate-900">{service.title}</Heading>
         <p className="mt-2 leading-relaxed text-slate-700">{service.description}</p>
         {compact ? null : (
-          <ul className="mt-4 space-y-2">
-            {service.features.map((feature) => (
-              <li key={feature} className="flex items-start gap-2 text-slate-700">
-                <Icon name="check" className="mt-0.5 size-5 shrink-0 text-brand-600" />
-                {feature}
-              </li>
-            ))}
-          </ul>
+          <CheckList items={service.features} className="mt-4 space-y-2" />
         )}
         <Link
           to={`/services/${service.slug}`}

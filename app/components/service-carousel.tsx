@@ -77,23 +77,22 @@ export function ServiceCarousel({ slides }: { slides: typeof CAROUSEL_SLIDES }) 
         </div>
       </div>
       <div className="noscript:hidden mt-6 flex justify-end gap-3">
-        <button
-          type="button"
-          onClick={() => embla?.scrollPrev()}
-          disabled={!canPrev}
-          className="rounded-full border-2 border-brand-700 p-2.5 text-brand-800 hover:bg-brand-50 disabled:border-slate-300 disabled:text-slate-400"
-        >
-          <Icon name="arrowLeft" className="size-5" label="Previous slide" />
-        </button>
-        <button
-          type="button"
-          onClick={() => embla?.scrollNext()}
-          disabled={!canNext}
-          className="rounded-full border-2 border-brand-700 p-2.5 text-brand-800 hover:bg-brand-50 disabled:border-slate-300 disabled:text-slate-400"
-        >
-          <Icon name="arrowRight" className="size-5" label="Next slide" />
-        </button>
+        <ArrowButton direction="Previous" onClick={() => embla?.scrollPrev()} disabled={!canPrev} />
+        <ArrowButton direction="Next" onClick={() => embla?.scrollNext()} disabled={!canNext} />
       </div>
     </div>
+  );
+}
+
+function ArrowButton({ direction, onClick, disabled }: { direction: "Previous" | "Next"; onClick: () => void; disabled: boolean }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={disabled}
+      className="rounded-full border-2 border-brand-700 p-2.5 text-brand-800 hover:bg-brand-50 disabled:border-slate-300 disabled:text-slate-400"
+    >
+      <Icon name={direction === "Previous" ? "arrowLeft" : "arrowRight"} className="size-5" label={`${direction} slide`} />
+    </button>
   );
 }

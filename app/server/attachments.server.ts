@@ -5,8 +5,9 @@
  * A batch error that may still have committed (a lost connection) is checked against D1
  * before anything is deleted.
  */
+import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { attachments } from "../../drizzle/schema";
+import { attachments, contactMessages, quoteRequests } from "../../drizzle/schema";
 import type { AttachmentOwnerKind } from "~/domain/enumerations";
 import type { AcceptedImageType } from "~/domain/limits";
 import type { Database } from "./db.server";
@@ -26,14 +27,12 @@ export interface StoreSubmissionInput {
   photos: File[];
   /** The statement that inserts the record itself; runs in the same batch. */
   insertRecord: BatchItem<"sqlite">;
-  /** True when the record is in D1 (asked after a batch error, before cleaning up). */
-  recordExists: () => Promise<boolean>;
   now: Date;
 }
 
 /** Throws whatever R2 or D1 threw, after removing every object this call stored. */
 export async function storeSubmission(input: StoreSubmissionInput): Promise<void> {
-  const { db, bucket, ownerKind, ownerId, photos, insertRecord, recordExists, now } = input;
+  const { db, bucket, ownerKind, ownerId, photos, insertRecord, now } = input;
   const stored: string[] = [];
   try {
     const rows = [];
@@ -58,7 +57,7 @@ export async function storeSubmission(input: StoreSubmissionInput): Promise<void
     if (rows.length > 0) statements.push(db.insert(attachments).values(rows));
     await db.batch(statements);
   } catch (error) {
-    if (await recordExists().catch(() => false)) return;
+    if (await recordExists(db, ownerKind, ownerId).catch(() => false)) return;
     if (stored.length > 0) {
       await bucket.delete(stored).catch((cleanupError: unknown) => {
         console.error(
@@ -68,4 +67,13 @@ export async function storeSubmission(input: StoreSubmissionInput): Promise<void
     }
     throw error;
   }
+}
+
+/** The table of each owner kind's records. */
+const OWNER_TABLE = { quote: quoteRequests, contact: contactMessages } as const;
+
+/** True when the record is in D1: asked after a batch error that may still have committed. */
+async function recordExists(db: Database, kind: AttachmentOwnerKind, id: string): Promise<boolean> {
+  const table = OWNER_TABLE[kind];
+  return (await db.select({ id: table.id }).from(table).where(eq(table.id, id)).get()) !== undefined;
 }

@@ -1,7 +1,6 @@
 /**
  * Contact messages: storing a visitor's message with its photos.
  */
-import { eq } from "drizzle-orm";
 import { contactMessages } from "../../drizzle/schema";
 import type { ContactInput } from "~/forms/contact";
 import { storeSubmission } from "./attachments.server";
@@ -26,8 +25,6 @@ export async function createContactMessage(
     ownerId: id,
     photos: input.photos,
     now,
-    recordExists: async () =>
-      (await db.select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.id, id)).get()) !== undefined,
     insertRecord: db.insert(contactMessages).values({
       id,
       createdAt: now,

@@ -1,7 +1,6 @@
 /**
  * Quote requests: storing a visitor's request with its photos.
  */
-import { eq } from "drizzle-orm";
 import { quoteRequests } from "../../drizzle/schema";
 import type { QuoteInput } from "~/forms/quote";
 import { storeSubmission } from "./attachments.server";
@@ -26,8 +25,6 @@ export async function createQuoteRequest(
     ownerId: id,
     photos: input.photos,
     now,
-    recordExists: async () =>
-      (await db.select({ id: quoteRequests.id }).from(quoteRequests).where(eq(quoteRequests.id, id)).get()) !== undefined,
     insertRecord: db.insert(quoteRequests).values({
       id,
       createdAt: now,

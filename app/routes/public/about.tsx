@@ -1,7 +1,7 @@
 /** /about: the company story, its figures and 'Why Choose Us?' (product spec §2 "About"). */
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
-import { Icon } from "~/components/icon";
+import { HighlightCards } from "~/components/highlights";
 import { PageHero, SectionHeading } from "~/components/page-hero";
 import { Picture } from "~/components/picture";
 import { buttonStyles } from "~/components/ui";
@@ -52,17 +52,7 @@ export default function About() {
       <section aria-labelledby="why-us-heading" className="bg-sand-100 py-16">
         <div className="mx-auto max-w-7xl px-4 sm:px-6">
           <SectionHeading id="why-us-heading" title="Why Choose Us?" center />
-          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {WHY_CHOOSE_US.map((item) => (
-              <li key={item.title} className="rounded-2xl border border-brand-100 bg-white p-6 shadow-sm">
-                <span className="flex size-12 items-center justify-center rounded-xl bg-brand-100 text-brand-800">
-                  <Icon name={item.icon} />
-                </span>
-                <h3 className="mt-5 text-lg font-semibold text-slate-900">{item.title}</h3>
-                <p className="mt-2 leading-relaxed text-slate-700">{item.text}</p>
-              </li>
-            ))}
-          </ul>
+          <HighlightCards items={WHY_CHOOSE_US} className="mt-10" />
           <div className="mt-12 flex flex-wrap justify-center gap-4">
             <Link to="/quote" className={buttonStyles.primary}>
               Get a Free Quote

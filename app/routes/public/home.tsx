@@ -6,6 +6,7 @@ import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { ContactForm } from "~/components/contact-form";
 import { ContactMethods } from "~/components/contact-details";
 import { FaqAccordion } from "~/components/faq-accordion";
+import { HighlightCards } from "~/components/highlights";
 import { Icon } from "~/components/icon";
 import { SectionHeading } from "~/components/page-hero";
 import { Picture, preloadPhoto } from "~/components/picture";
@@ -90,17 +91,7 @@ export default function Home() {
           lead="A cleaning company you can hand your keys to: reliable people, safe products and a promise we keep."
           center
         />
-        <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {WHY_CHOOSE.map((item) => (
-            <li key={item.title} className="rounded-2xl border border-brand-100 bg-white p-6 shadow-sm">
-              <span className="flex size-12 items-center justify-center rounded-xl bg-brand-100 text-brand-800">
-                <Icon name={item.icon} />
-              </span>
-              <h3 className="mt-5 text-lg font-semibold text-slate-900">{item.title}</h3>
-              <p className="mt-2 leading-relaxed text-slate-700">{item.text}</p>
-            </li>
-          ))}
-        </ul>
+        <HighlightCards items={WHY_CHOOSE} className="mt-12" />
       </section>
 
       <section id="services" aria-labelledby="services-heading" className="bg-sand-100 py-20">

@@ -5,6 +5,7 @@
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { CheckList } from "~/components/highlights";
 import { Icon } from "~/components/icon";
 import { SectionHeading } from "~/components/page-hero";
 import { Picture } from "~/components/picture";
@@ -58,14 +59,7 @@ export default function ServicePage() {
       <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 lg:grid-cols-3">
         <section aria-labelledby="included-heading" className="lg:col-span-2">
           <SectionHeading id="included-heading" title="What is included" />
-          <ul className="mt-6 space-y-3">
-            {service.included.map((item) => (
-              <li key={item} className="flex items-start gap-3 leading-relaxed text-slate-700">
-                <Icon name="check" className="mt-0.5 size-5 shrink-0 text-brand-600" />
-                {item}
-              </li>
-            ))}
-          </ul>
+          <CheckList items={service.included} className="mt-6 space-y-3" />
 
           <h2 id="visit-heading" className="mt-14 font-display text-3xl font-bold text-slate-900">
             How a visit goes
@@ -86,27 +80,13 @@ export default function ServicePage() {
             <h2 id="ideal-heading" className="font-display text-xl font-bold text-brand-900">
               Who it is for
             </h2>
-            <ul className="mt-4 space-y-2 text-slate-700">
-              {service.idealFor.map((who) => (
-                <li key={who} className="flex items-start gap-2">
-                  <Icon name="check" className="mt-0.5 size-5 shrink-0 text-brand-600" />
-                  {who}
-                </li>
-              ))}
-            </ul>
+            <CheckList items={service.idealFor} className="mt-4 space-y-2" />
           </section>
           <section aria-labelledby="promise-heading" className="rounded-2xl border border-brand-100 bg-white p-6">
             <h2 id="promise-heading" className="font-display text-xl font-bold text-brand-900">
               Every visit comes with
             </h2>
-            <ul className="mt-4 space-y-2 text-slate-700">
-              {PROMISES.map((promise) => (
-                <li key={promise} className="flex items-start gap-2">
-                  <Icon name="check" className="mt-0.5 size-5 shrink-0 text-brand-600" />
-                  {promise}
-                </li>
-              ))}
-            </ul>
+            <CheckList items={PROMISES} className="mt-4 space-y-2" />
           </section>
         </aside>
       </div>
