@@ -20,6 +20,8 @@ declare global {
    */
   interface CloudflareBindings {
     TURNSTILE_SECRET_KEY?: string;
+    /** Session and link signing secrets, comma-separated for rotation (see secrets.server.ts). */
+    SESSION_SECRET?: string;
     EMAIL?: SendEmail;
   }
 }
