@@ -25,3 +25,22 @@ export function fileNotImageMessage(name: string): string {
 export function tooManyPhotosMessage(max: number): string {
   return `You can attach at most ${max} photos.`;
 }
+
+/** Sign-in, sign-up and admin texts, verbatim from product spec §8 where it has them. */
+export const AUTH_MESSAGES = {
+  alreadyRegistered: "An account with this email already exists. Please sign in instead.",
+  signUpSuccess: "Account created successfully! Please check your email to verify your account.",
+  invalidCredentials: "Invalid email or password. Please try again.",
+  signInSuccess: "Signed in successfully!",
+  unexpected: "An unexpected error occurred. Please try again.",
+  signedOut: "Signed out successfully",
+  accessDenied: "Access denied. Admin privileges required.",
+  // Not in the spec; the behaviour it describes needs them.
+  notVerified: "Please verify your email address before signing in. We sent you a link when you signed up.",
+  verified: "Your email address is verified. You can sign in now.",
+  linkInvalid: "This link is invalid or has expired. Please request a new one.",
+  resetSent: "If an account exists for that email, we have sent a link to reset its password.",
+  passwordChanged: "Your password has been changed. Please sign in with the new password.",
+  tooManyAttempts: "Too many attempts. Please wait a minute and try again.",
+  signedOutEverywhere: "Signed out on every device",
+} as const;

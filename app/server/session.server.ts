@@ -1,0 +1,94 @@
+/**
+ * Sessions (DESIGN.md "Data", "Rules that cross modules"): a random 160-bit token in a
+ * signed, HttpOnly, SameSite=Lax cookie (Secure on https); D1 keeps only the token's SHA-256.
+ * A session lasts 30 days and slides: when less than 15 days remain, a request pushes the
+ * expiry 30 days ahead and re-sends the cookie. Signing secrets rotate (secrets.server.ts).
+ */
+import { createCookie } from "@remix-run/cloudflare";
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { and, eq, gt, lt, ne } from "drizzle-orm";
+import { sessions, users, type User } from "../../drizzle/schema";
+import { getDb } from "./db.server";
+import { readSecrets } from "./secrets.server";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const SESSION_LIFETIME_MS = 30 * DAY_MS;
+/** When less than this remains, a request extends the session. */
+export const SESSION_REFRESH_MS = 15 * DAY_MS;
+
+type SessionEnv = Pick<CloudflareBindings, "DB" | "SESSION_SECRET">;
+
+function sessionCookie(request: Request, env: SessionEnv) {
+  return createCookie("__session", {
+    secrets: readSecrets(env),
+    httpOnly: true,
+    sameSite: "lax",
+    secure: new URL(request.url).protocol === "https:",
+    path: "/",
+    maxAge: SESSION_LIFETIME_MS / 1000,
+  });
+}
+
+/** The D1 id of a session token: its SHA-256, hex. */
+export function sessionIdOf(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+/** Starts a session for `userId`; returns the Set-Cookie header. */
+export async function createSession(request: Request, env: SessionEnv, userId: string, now = new Date()): Promise<string> {
+  const token = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
+  await getDb(env)
+    .insert(sessions)
+    .values({ id: sessionIdOf(token), userId, createdAt: now, expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS) });
+  return sessionCookie(request, env).serialize(token);
+}
+
+export interface CurrentSession {
+  user: User;
+  sessionId: string;
+  /** A Set-Cookie header to send when the session was extended, else null. */
+  refreshedCookie: string | null;
+}
+
+/**
+ * The signed-in user, read from D1 on every call (so a demotion or sign-out takes effect at
+ * once), or null: no cookie, a tampered or unsigned cookie, an unknown or expired session.
+ */
+export async function readSession(request: Request, env: SessionEnv, now = new Date()): Promise<CurrentSession | null> {
+  const cookie = sessionCookie(request, env);
+  const token: unknown = await cookie.parse(request.headers.get("Cookie")).catch(() => null);
+  if (typeof token !== "string" || !/^[a-z2-7]{32}$/.test(token)) return null;
+  const db = getDb(env);
+  const sessionId = sessionIdOf(token);
+  const row = await db
+    .select({ user: users, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(sessions.userId, users.id))
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now)))
+    .get();
+  if (!row) return null;
+  let refreshedCookie: string | null = null;
+  if (row.expiresAt.getTime() - now.getTime() < SESSION_REFRESH_MS) {
+    await db.update(sessions).set({ expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS) }).where(eq(sessions.id, sessionId));
+    refreshedCookie = await cookie.serialize(token);
+  }
+  return { user: row.user, sessionId, refreshedCookie };
+}
+
+/** Ends this request's session; returns the Set-Cookie header that clears the cookie. */
+export async function destroySession(request: Request, env: SessionEnv): Promise<string> {
+  const cookie = sessionCookie(request, env);
+  const token: unknown = await cookie.parse(request.headers.get("Cookie")).catch(() => null);
+  if (typeof token === "string") await getDb(env).delete(sessions).where(eq(sessions.id, sessionIdOf(token)));
+  return cookie.serialize("", { maxAge: 0 });
+}
+
+/** Ends every session of a user, or every one but `keepSessionId`. Also sweeps expired rows. */
+export async function destroyUserSessions(env: SessionEnv, userId: string, keepSessionId?: string): Promise<void> {
+  const db = getDb(env);
+  await db.batch([
+    db.delete(sessions).where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId)),
+    db.delete(sessions).where(lt(sessions.expiresAt, new Date())),
+  ]);
+}
