@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,
   Links,
@@ -12,6 +12,7 @@ import {
 import type { ReactNode } from "react";
 import type { SiteData } from "~/seo";
 import { readCompany, readPublicFeatures } from "~/server/env.server";
+import { takeNotice } from "~/server/flash.server";
 import stylesheet from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -19,10 +20,15 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-/** The business identity from [vars] and the site's origin, for every page (see app/seo.ts). */
-export function loader({ context, request }: LoaderFunctionArgs): SiteData {
+/**
+ * For every page: the business identity from [vars], the site's origin (see app/seo.ts), and
+ * a one-time notice (signed out, access denied, …) when one is pending.
+ */
+export async function loader({ context, request }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
-  return { company: readCompany(env), features: readPublicFeatures(env), origin: new URL(request.url).origin };
+  const { notice, headers } = await takeNotice(request);
+  const site: SiteData = { company: readCompany(env), features: readPublicFeatures(env), origin: new URL(request.url).origin };
+  return data({ ...site, notice }, { headers });
 }
 
 export function Layout({ children }: { children: ReactNode }) {

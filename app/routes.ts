@@ -8,6 +8,16 @@ import { index, layout, route, type RouteConfig } from "@remix-run/route-config"
 export default [
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
+  route("auth", "routes/auth/index.tsx"),
+  route("auth/verify", "routes/auth/verify.tsx"),
+  route("auth/forgot", "routes/auth/forgot.tsx"),
+  route("auth/reset", "routes/auth/reset.tsx"),
+  route("auth/sign-out", "routes/auth/sign-out.tsx"),
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/index.tsx"),
+    route("quotes", "routes/admin/quotes.tsx"),
+    route("messages", "routes/admin/messages.tsx"),
+  ]),
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
     route("services", "routes/public/services.tsx"),

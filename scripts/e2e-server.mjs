@@ -7,11 +7,13 @@
  */
 import { spawn } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, rmSync } from "node:fs";
+import { ensureDevVars } from "./dev-vars.mjs";
 import { bin, run } from "./run.mjs";
 
 export const E2E_STATE = ".wrangler/e2e";
 const port = process.env.PORT ?? "8790";
 
+ensureDevVars();
 if (!existsSync("build/server/index.js")) await run("npm", ["run", "build"]);
 rmSync(E2E_STATE, { recursive: true, force: true });
 await run("node", ["scripts/db-migrate.mjs", "--persist-to", E2E_STATE]);

@@ -4,11 +4,13 @@
  * PORT overrides the port. Installs the npm packages first when node_modules is missing.
  */
 import { existsSync } from "node:fs";
+import { ensureDevVars } from "./dev-vars.mjs";
 import { bin, run } from "./run.mjs";
 
 if (!existsSync(new URL("../node_modules/.bin/wrangler", import.meta.url))) {
   await run("npm", ["ci"]);
 }
+ensureDevVars();
 const port = process.env.PORT ?? "8787";
 await run("npm", ["run", "build"]);
 await run("node", [new URL("./db-migrate.mjs", import.meta.url).pathname]);

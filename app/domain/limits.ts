@@ -34,3 +34,6 @@ export const TEXT_LIMITS = {
   message: 5000,
   fileName: 255,
 } as const;
+
+/** Rows per page in the admin lists (more than this are paged). */
+export const ADMIN_PAGE_SIZE = 50;

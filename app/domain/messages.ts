@@ -44,3 +44,15 @@ export const AUTH_MESSAGES = {
   tooManyAttempts: "Too many attempts. Please wait a minute and try again.",
   signedOutEverywhere: "Signed out on every device",
 } as const;
+
+/** Admin texts, verbatim from product spec §8 "Admin". */
+export const ADMIN_MESSAGES = {
+  loadQuotesFailed: "Failed to load quote requests",
+  loadContactsFailed: "Failed to load contact messages",
+  updateQuoteFailed: "Failed to update quote status",
+  updateContactFailed: "Failed to update contact status",
+  quoteStatusUpdated: "Quote status updated successfully",
+  contactStatusUpdated: "Contact status updated successfully",
+  noQuotes: "No quote requests yet.",
+  noContacts: "No contact messages yet.",
+} as const;

@@ -7,6 +7,7 @@
 import { createCookie } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { SERVICE_TYPES } from "~/domain/enumerations";
+import { ADMIN_MESSAGES, AUTH_MESSAGES } from "~/domain/messages";
 
 export const FLASH_FORMS = ["quote", "contact"] as const;
 export type FlashForm = (typeof FLASH_FORMS)[number];
@@ -45,4 +46,43 @@ export async function takeFlash(
   const parsed = flashSchema.safeParse(await cookie.parse(request.headers.get("Cookie")).catch(() => null));
   if (!parsed.success || parsed.data.form !== form) return { flash: null, headers: {} };
   return { flash: parsed.data, headers: { "Set-Cookie": await cookie.serialize("", { maxAge: 0 }) } };
+}
+
+/** One-time notices shown at the top of the next page (sign-out, access denied, …). */
+export const NOTICES = {
+  signedOut: { tone: "success", text: AUTH_MESSAGES.signedOut },
+  signedOutEverywhere: { tone: "success", text: AUTH_MESSAGES.signedOutEverywhere },
+  accessDenied: { tone: "error", text: AUTH_MESSAGES.accessDenied },
+  verified: { tone: "success", text: AUTH_MESSAGES.verified },
+  linkInvalid: { tone: "error", text: AUTH_MESSAGES.linkInvalid },
+  passwordChanged: { tone: "success", text: AUTH_MESSAGES.passwordChanged },
+  signedIn: { tone: "success", text: AUTH_MESSAGES.signInSuccess },
+  signedUp: { tone: "success", text: AUTH_MESSAGES.signUpSuccess },
+  quoteStatusUpdated: { tone: "success", text: ADMIN_MESSAGES.quoteStatusUpdated },
+  contactStatusUpdated: { tone: "success", text: ADMIN_MESSAGES.contactStatusUpdated },
+} as const satisfies Record<string, { tone: "success" | "error"; text: string }>;
+export type NoticeKey = keyof typeof NOTICES;
+export type Notice = (typeof NOTICES)[NoticeKey];
+
+function noticeCookie(request: Request) {
+  return createCookie("notice", {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: new URL(request.url).protocol === "https:",
+    maxAge: 60,
+  });
+}
+
+/** The Set-Cookie header carrying a notice to the next page. */
+export function commitNotice(request: Request, key: NoticeKey): Promise<string> {
+  return noticeCookie(request).serialize(key);
+}
+
+/** The pending notice, if any, and the Set-Cookie header that clears it. Unknown keys are ignored. */
+export async function takeNotice(request: Request): Promise<{ notice: Notice | null; headers: Record<string, string> }> {
+  const cookie = noticeCookie(request);
+  const key: unknown = await cookie.parse(request.headers.get("Cookie")).catch(() => null);
+  if (typeof key !== "string" || !Object.hasOwn(NOTICES, key)) return { notice: null, headers: {} };
+  return { notice: NOTICES[key as NoticeKey], headers: { "Set-Cookie": await cookie.serialize("", { maxAge: 0 }) } };
 }

@@ -21,3 +21,23 @@ export async function allowFormSubmission(limiter: RateLimit, form: string, requ
     return true;
   }
 }
+
+/**
+ * Sign-in, sign-up and reset attempts (wrangler.toml `AUTH_RATE_LIMITER`: 10 per 60 s per key),
+ * keyed by client IP, or by the e-mail address tried (lower-cased) so one account cannot be
+ * guessed at from many addresses. A failing binding lets the attempt through (and logs).
+ */
+export async function allowAuthAttempt(
+  limiter: RateLimit,
+  by: "ip" | "email",
+  request: Request,
+  email?: string,
+): Promise<boolean> {
+  const key = by === "ip" ? `auth-ip:${clientIp(request)}` : `auth-email:${(email ?? "").toLowerCase()}`;
+  try {
+    return (await limiter.limit({ key })).success;
+  } catch (error) {
+    console.error(JSON.stringify({ event: "rate_limit_failed", error: String(error) }));
+    return true;
+  }
+}

@@ -9,6 +9,8 @@ import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { CONSOLE_MAIL_PREFIX } from "~/server/mailer.server";
 
 export const WORKER_BUNDLE_DIR = ".cache/worker";
+/** The signing secret the test Worker runs with (tests may rotate it through `bindings`). */
+export const TEST_SESSION_SECRET = "test-secret-0123456789abcdef0123456789";
 
 export interface TestWorker {
   mf: Miniflare;
@@ -45,7 +47,11 @@ export async function startWorker(options: StartOptions = {}): Promise<TestWorke
   };
   const mf = new Miniflare({
     ...workerOptions,
-    bindings: { ...(workerOptions.bindings as Record<string, unknown>), ...options.bindings },
+    bindings: {
+      ...(workerOptions.bindings as Record<string, unknown>),
+      SESSION_SECRET: TEST_SESSION_SECRET,
+      ...options.bindings,
+    },
     handleRuntimeStdio(stdout: NodeJS.ReadableStream, stderr: NodeJS.ReadableStream) {
       collect(stdout);
       collect(stderr);

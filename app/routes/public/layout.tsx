@@ -3,6 +3,7 @@
  * business's structured data.
  */
 import { Outlet, useRouteLoaderData } from "@remix-run/react";
+import { FormStatus } from "~/components/form-field";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import type { loader as rootLoader } from "~/root";
@@ -15,6 +16,11 @@ export default function PublicLayout() {
     <>
       <SiteHeader companyName={site.company.name} />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        {site.notice ? (
+          <div className="mx-auto max-w-7xl px-4 pt-6 sm:px-6">
+            <FormStatus tone={site.notice.tone}>{site.notice.text}</FormStatus>
+          </div>
+        ) : null}
         <Outlet />
       </main>
       <SiteFooter company={site.company} />

@@ -1,0 +1,44 @@
+/**
+ * The /auth forms (product spec §2 "Auth page", §5 "Auth page", §8). Email and password are
+ * required; a new password must pass the password rule, whose every reason is listed.
+ */
+import { z } from "zod";
+import { TEXT_LIMITS } from "~/domain/limits";
+import { PASSWORD_MAX, passwordProblems } from "./password";
+
+export const AUTH_MODES = ["signin", "signup"] as const;
+export type AuthMode = (typeof AUTH_MODES)[number];
+
+const email = z
+  .string({ error: "Email is required." })
+  .trim()
+  .min(1, { error: "Email is required." })
+  .max(TEXT_LIMITS.email, { error: "Please enter a valid email address." })
+  .pipe(z.email({ error: "Please enter a valid email address." }));
+
+/** For signing in: any password up to the limit (the stored hash decides). */
+const currentPassword = z
+  .string({ error: "Password is required." })
+  .min(1, { error: "Password is required." })
+  .max(PASSWORD_MAX, { error: `Password must be at most ${PASSWORD_MAX} characters.` });
+
+/** For choosing a password: every weakness reported. */
+const newPassword = z.string({ error: "Password is required." }).superRefine((value, ctx) => {
+  for (const message of passwordProblems(value)) ctx.addIssue({ code: "custom", message });
+});
+
+export const signInSchema = z.object({ mode: z.literal("signin"), email, password: currentPassword });
+
+export const signUpSchema = z
+  .object({ mode: z.literal("signup"), email, password: newPassword })
+  .superRefine((value, ctx) => {
+    if (value.password.toLowerCase() === value.email.toLowerCase()) {
+      ctx.addIssue({ code: "custom", path: ["password"], message: "Do not use your e-mail address." });
+    }
+  });
+
+export const authSchema = z.discriminatedUnion("mode", [signInSchema, signUpSchema]);
+
+export const forgotSchema = z.object({ email });
+
+export const resetSchema = z.object({ token: z.string().min(1).max(2048), password: newPassword });

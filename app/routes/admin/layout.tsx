@@ -1,0 +1,83 @@
+/**
+ * /admin/*: the admin frame (product spec §2 "Admin page"): 'Back to Website', the signed-in
+ * e-mail, 'Sign Out', and the tabs 'Quote Requests (n)' and 'Contact Messages (n)', each a URL.
+ * Every admin loader and action checks the role in D1 itself (loaders run in parallel).
+ */
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, NavLink, Outlet, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { FormStatus } from "~/components/form-field";
+import { Icon } from "~/components/icon";
+import type { loader as rootLoader } from "~/root";
+import { countAll } from "~/server/admin.server";
+import { ADMIN_HEADERS } from "~/server/admin-actions.server";
+import { requireAdmin } from "~/server/permissions.server";
+
+export const meta: MetaFunction = () => [{ title: "Admin" }, { name: "robots", content: "noindex" }];
+export const headers: HeadersFunction = () => ADMIN_HEADERS;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { env } = context.cloudflare;
+  const session = await requireAdmin(request, env);
+  const headers = new Headers(ADMIN_HEADERS);
+  if (session.refreshedCookie) headers.append("Set-Cookie", session.refreshedCookie);
+  return data({ email: session.user.email, counts: await countAll(env) }, { headers });
+}
+
+export default function AdminLayout() {
+  const { email, counts } = useLoaderData<typeof loader>();
+  const site = useRouteLoaderData<typeof rootLoader>("root");
+  const navigation = useNavigation();
+  const tab = ({ isActive }: { isActive: boolean }) =>
+    `rounded-t-lg border-b-2 px-4 py-2.5 text-sm font-semibold ${isActive ? "border-brand-700 text-brand-900" : "border-transparent text-slate-600 hover:text-brand-800"}`;
+  return (
+    <div className="flex min-h-screen flex-1 flex-col bg-slate-50">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
+          <Link to="/" className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700 hover:text-brand-900">
+            <Icon name="arrowLeft" className="size-4" /> Back to Website
+          </Link>
+          <div className="flex flex-wrap items-center gap-3 text-sm">
+            <span className="text-slate-700" data-testid="admin-email">
+              {email}
+            </span>
+            <Form method="post" action="/auth/sign-out">
+              <button type="submit" className="rounded-full border border-slate-300 px-3 py-1.5 font-semibold text-slate-800 hover:bg-slate-100">
+                Sign Out
+              </button>
+            </Form>
+            <Form method="post" action="/auth/sign-out">
+              <input type="hidden" name="scope" value="everywhere" />
+              <button type="submit" className="text-slate-600 underline hover:text-slate-900">
+                Sign out everywhere
+              </button>
+            </Form>
+          </div>
+        </div>
+        <nav aria-label="Admin sections" className="mx-auto flex max-w-7xl gap-2 px-4 sm:px-6">
+          <NavLink to="/admin/quotes" className={tab}>
+            Quote Requests ({counts.quotes})
+          </NavLink>
+          <NavLink to="/admin/messages" className={tab}>
+            Contact Messages ({counts.messages})
+          </NavLink>
+        </nav>
+      </header>
+      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6">
+        <p role="status" aria-live="polite" className="sr-only">
+          {navigation.state === "loading" ? "Loading..." : ""}
+        </p>
+        {navigation.state === "loading" ? (
+          <div aria-hidden="true" className="mb-4 h-1 w-full overflow-hidden rounded bg-brand-100">
+            <div className="h-full w-1/3 animate-pulse bg-brand-600" />
+          </div>
+        ) : null}
+        {site?.notice ? (
+          <div className="mb-6">
+            <FormStatus tone={site.notice.tone}>{site.notice.text}</FormStatus>
+          </div>
+        ) : null}
+        <Outlet />
+      </main>
+    </div>
+  );
+}

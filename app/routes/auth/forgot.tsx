@@ -1,0 +1,68 @@
+/** /auth/forgot: asks for the e-mail address and sends a reset link (if the account exists). */
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { AuthShell } from "~/components/auth-shell";
+import { controlClass, FormField, FormStatus } from "~/components/form-field";
+import { buttonStyles } from "~/components/ui";
+import { useIsSubmitting } from "~/components/use-submission";
+import { AUTH_MESSAGES } from "~/domain/messages";
+import { forgotSchema } from "~/forms/auth";
+import { pageMeta } from "~/seo";
+import { requestPasswordReset } from "~/server/auth.server";
+import { allowAuthAttempt } from "~/server/rate-limit.server";
+
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, { title: "Reset your password", description: "Reset the password of an admin account.", noindex: true });
+
+type ForgotData = { result: SubmissionResult<string[]>; sent?: boolean };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { env } = context.cloudflare;
+  const formData = await request.formData().catch(() => new FormData());
+  const submission = parseWithZod(formData, { schema: forgotSchema });
+  if (submission.status !== "success") return data<ForgotData>({ result: submission.reply() }, { status: 400 });
+  const allowed =
+    (await allowAuthAttempt(env.AUTH_RATE_LIMITER, "ip", request)) &&
+    (await allowAuthAttempt(env.AUTH_RATE_LIMITER, "email", request, submission.value.email));
+  if (!allowed) return data<ForgotData>({ result: submission.reply({ formErrors: [AUTH_MESSAGES.tooManyAttempts] }) }, { status: 429 });
+  try {
+    await requestPasswordReset(env, new URL(request.url).origin, submission.value.email);
+  } catch (error) {
+    console.error(JSON.stringify({ event: "reset_request_failed", error: String(error) }));
+    return data<ForgotData>({ result: submission.reply({ formErrors: [AUTH_MESSAGES.unexpected] }) }, { status: 503 });
+  }
+  return data<ForgotData>({ result: submission.reply({ resetForm: true }), sent: true });
+}
+
+export default function ForgotPassword() {
+  const actionData = useActionData<ForgotData>();
+  const isSubmitting = useIsSubmitting("/auth/forgot");
+  const [form, fields] = useForm({
+    id: "forgot",
+    lastResult: isSubmitting ? null : actionData?.result,
+    constraint: getZodConstraint(forgotSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotSchema }),
+  });
+  return (
+    <AuthShell title="Reset your password">
+      <Form method="post" {...getFormProps(form)} className="space-y-5">
+        <div className="space-y-3" id={form.errorId}>
+          {actionData?.sent ? <FormStatus tone="success">{AUTH_MESSAGES.resetSent}</FormStatus> : null}
+          {form.errors?.length ? <FormStatus tone="error">{form.errors.join(" ")}</FormStatus> : null}
+        </div>
+        <FormField id={fields.email.id} label="Email" required errorId={fields.email.errorId} errors={fields.email.errors}>
+          <input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} autoComplete="email" className={controlClass} />
+        </FormField>
+        <button type="submit" disabled={isSubmitting} className={`${buttonStyles.secondary} w-full`}>
+          {isSubmitting ? "Sending..." : "Send reset link"}
+        </button>
+        <Link to="/auth" className="block text-sm font-semibold text-brand-700 hover:underline">
+          Back to sign in
+        </Link>
+      </Form>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,154 @@
+/**
+ * /auth: 'Sign in' and 'Create Admin Account' (product spec §2 "Auth page", §4 "Auth", §8).
+ * The mode is in the URL (?mode=signup), so the toggle works without JavaScript.
+ * After sign-in: with JavaScript, 'Signed in successfully!' then /admin after 0.5 s; without,
+ * straight to /admin. After sign-up: the success text, back in sign-in mode.
+ */
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useNavigate, useSearchParams } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { AuthShell } from "~/components/auth-shell";
+import { controlClass, FormField, FormStatus } from "~/components/form-field";
+import { buttonStyles } from "~/components/ui";
+import { useIsSubmitting } from "~/components/use-submission";
+import { AUTH_MESSAGES } from "~/domain/messages";
+import { authSchema, type AuthMode } from "~/forms/auth";
+import { pageMeta } from "~/seo";
+import { signIn, signUp } from "~/server/auth.server";
+import { commitNotice } from "~/server/flash.server";
+import { allowAuthAttempt } from "~/server/rate-limit.server";
+import { readSession, createSession } from "~/server/session.server";
+
+/** Milliseconds between the success message and /admin (spec §9). */
+const REDIRECT_AFTER_SIGN_IN_MS = 500;
+
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, { title: "Admin sign in", description: "Sign in to the admin area.", noindex: true });
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // Already signed in: straight on.
+  if (await readSession(request, context.cloudflare.env)) throw redirect("/admin");
+  return null;
+}
+
+type AuthActionData = { result: SubmissionResult<string[]>; signedIn?: boolean };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { env } = context.cloudflare;
+  const fail = (status: number, message: string, result?: SubmissionResult<string[]>) =>
+    data<AuthActionData>({ result: { ...result, status: "error", error: { ...result?.error, "": [message] } } }, { status });
+
+  if (!(await allowAuthAttempt(env.AUTH_RATE_LIMITER, "ip", request))) return fail(429, AUTH_MESSAGES.tooManyAttempts);
+  const formData = await request.formData().catch(() => null);
+  if (!formData) return fail(400, AUTH_MESSAGES.unexpected);
+  const submission = parseWithZod(formData, { schema: authSchema });
+  if (submission.status !== "success") {
+    return data<AuthActionData>({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  const { mode, email, password } = submission.value;
+  if (!(await allowAuthAttempt(env.AUTH_RATE_LIMITER, "email", request, email))) {
+    return fail(429, AUTH_MESSAGES.tooManyAttempts);
+  }
+  const reply = (message: string) => submission.reply({ formErrors: [message], hideFields: ["password"] });
+
+  try {
+    if (mode === "signup") {
+      const outcome = await signUp(env, new URL(request.url).origin, email, password);
+      if (outcome === "exists") return data<AuthActionData>({ result: reply(AUTH_MESSAGES.alreadyRegistered) }, { status: 400 });
+      return redirect("/auth", { headers: { "Set-Cookie": await commitNotice(request, "signedUp") } });
+    }
+    const outcome = await signIn(env, email, password);
+    if (outcome.status === "invalid") return data<AuthActionData>({ result: reply(AUTH_MESSAGES.invalidCredentials) }, { status: 400 });
+    if (outcome.status === "unverified") return data<AuthActionData>({ result: reply(AUTH_MESSAGES.notVerified) }, { status: 403 });
+    const sessionCookie = await createSession(request, env, outcome.user.id);
+    // With JavaScript the page shows the message, then moves on after 0.5 s.
+    if (formData.get("js") === "1") {
+      const headers = new Headers({ "Set-Cookie": sessionCookie });
+      return data<AuthActionData>({ result: submission.reply({ resetForm: true }), signedIn: true }, { headers });
+    }
+    const headers = new Headers();
+    headers.append("Set-Cookie", sessionCookie);
+    headers.append("Set-Cookie", await commitNotice(request, "signedIn"));
+    return redirect("/admin", { headers });
+  } catch (error) {
+    console.error(JSON.stringify({ event: "auth_failed", mode, error: String(error) }));
+    return data<AuthActionData>({ result: reply(AUTH_MESSAGES.unexpected) }, { status: 503 });
+  }
+}
+
+export default function AuthPage() {
+  const [searchParams] = useSearchParams();
+  const mode: AuthMode = searchParams.get("mode") === "signup" ? "signup" : "signin";
+  return (
+    <AuthShell title={mode === "signup" ? "Create Admin Account" : "Sign in"}>
+      <AuthForm key={mode} mode={mode} />
+    </AuthShell>
+  );
+}
+
+function AuthForm({ mode }: { mode: AuthMode }) {
+  const actionData = useActionData<AuthActionData>();
+  const isSubmitting = useIsSubmitting("/auth");
+  const navigate = useNavigate();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    if (!actionData?.signedIn) return;
+    const timer = setTimeout(() => navigate("/admin"), REDIRECT_AFTER_SIGN_IN_MS);
+    return () => clearTimeout(timer);
+  }, [actionData, navigate]);
+
+  const [form, fields] = useForm({
+    id: `auth-${mode}`,
+    lastResult: isSubmitting ? null : actionData?.result,
+    constraint: getZodConstraint(authSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: authSchema }),
+  });
+
+  return (
+    <Form method="post" action="/auth" {...getFormProps(form)}>
+      <div className="space-y-3 [&:not(:empty)]:mb-5" id={form.errorId}>
+        {actionData?.signedIn ? <FormStatus tone="success">{AUTH_MESSAGES.signInSuccess}</FormStatus> : null}
+        {form.errors?.length ? <FormStatus tone="error">{form.errors.join(" ")}</FormStatus> : null}
+      </div>
+      <fieldset disabled={isSubmitting || actionData?.signedIn} className="space-y-5">
+        <input type="hidden" name="mode" value={mode} />
+        {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+        <FormField id={fields.email.id} label="Email" required errorId={fields.email.errorId} errors={fields.email.errors}>
+          <input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} autoComplete="email" className={controlClass} />
+        </FormField>
+        <FormField id={fields.password.id} label="Password" required errorId={fields.password.errorId} errors={fields.password.errors}>
+          <input
+            {...getInputProps(fields.password, { type: "password" })}
+            key={fields.password.key}
+            autoComplete={mode === "signup" ? "new-password" : "current-password"}
+            className={controlClass}
+          />
+        </FormField>
+        <button type="submit" className={`${buttonStyles.secondary} w-full`}>
+          {isSubmitting ? (mode === "signup" ? "Creating account..." : "Signing in...") : mode === "signup" ? "Create Admin Account" : "Sign in"}
+        </button>
+      </fieldset>
+      <div className="mt-6 flex flex-wrap items-center justify-between gap-3 text-sm">
+        {mode === "signup" ? (
+          <Link to="/auth" className="font-semibold text-brand-700 hover:underline">
+            Already have an account? Sign in
+          </Link>
+        ) : (
+          <>
+            <Link to="/auth?mode=signup" className="font-semibold text-brand-700 hover:underline">
+              Create Admin Account
+            </Link>
+            <Link to="/auth/forgot" className="text-slate-600 hover:underline">
+              Forgot password?
+            </Link>
+          </>
+        )}
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * /auth/reset?token=…: choose a new password from a reset link (single use, one hour).
+ * Success ends every session of the account and returns to sign-in.
+ */
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AuthShell } from "~/components/auth-shell";
+import { controlClass, FormField, FormStatus } from "~/components/form-field";
+import { buttonStyles } from "~/components/ui";
+import { useIsSubmitting } from "~/components/use-submission";
+import { AUTH_MESSAGES } from "~/domain/messages";
+import { resetSchema } from "~/forms/auth";
+import { pageMeta } from "~/seo";
+import { resetPassword, userForResetToken } from "~/server/auth.server";
+import { commitNotice } from "~/server/flash.server";
+
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, { title: "Choose a new password", description: "Choose a new password.", noindex: true });
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const user = await userForResetToken(context.cloudflare.env, token);
+  return { token: user ? token : null };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData().catch(() => new FormData());
+  const submission = parseWithZod(formData, { schema: resetSchema });
+  if (submission.status !== "success") {
+    return data<{ result: SubmissionResult<string[]> }>({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  const changed = await resetPassword(context.cloudflare.env, submission.value.token, submission.value.password);
+  if (!changed) {
+    return data<{ result: SubmissionResult<string[]> }>(
+      { result: submission.reply({ formErrors: [AUTH_MESSAGES.linkInvalid], hideFields: ["password"] }) },
+      { status: 400 },
+    );
+  }
+  return redirect("/auth", { headers: { "Set-Cookie": await commitNotice(request, "passwordChanged") } });
+}
+
+export default function ResetPassword() {
+  const { token } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const isSubmitting = useIsSubmitting("/auth/reset");
+  const [form, fields] = useForm({
+    id: "reset",
+    lastResult: isSubmitting ? null : actionData?.result,
+    constraint: getZodConstraint(resetSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetSchema }),
+  });
+  if (!token) {
+    return (
+      <AuthShell title="Choose a new password">
+        <FormStatus tone="error">{AUTH_MESSAGES.linkInvalid}</FormStatus>
+        <Link to="/auth/forgot" className={`${buttonStyles.secondary} mt-6 w-full`}>
+          Send a new link
+        </Link>
+      </AuthShell>
+    );
+  }
+  return (
+    <AuthShell title="Choose a new password">
+      <Form method="post" {...getFormProps(form)} className="space-y-5">
+        <div id={form.errorId}>{form.errors?.length ? <FormStatus tone="error">{form.errors.join(" ")}</FormStatus> : null}</div>
+        <input type="hidden" name="token" value={token} />
+        <FormField id={fields.password.id} label="New password" required errorId={fields.password.errorId} errors={fields.password.errors}>
+          <input {...getInputProps(fields.password, { type: "password" })} key={fields.password.key} autoComplete="new-password" className={controlClass} />
+        </FormField>
+        <button type="submit" disabled={isSubmitting} className={`${buttonStyles.secondary} w-full`}>
+          {isSubmitting ? "Saving..." : "Set new password"}
+        </button>
+      </Form>
+    </AuthShell>
+  );
+}

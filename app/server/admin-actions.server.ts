@@ -1,0 +1,49 @@
+/**
+ * The request side of the admin lists and detail views: reading ?status and ?page, and the
+ * status-change action shared by quote requests and contact messages.
+ */
+import { data, redirect } from "@remix-run/cloudflare";
+import { z } from "zod";
+import type { AuditedEntity } from "~/domain/enumerations";
+import { ADMIN_MESSAGES } from "~/domain/messages";
+import { updateStatus } from "./admin.server";
+import { commitNotice } from "./flash.server";
+import { requireAdmin } from "./permissions.server";
+
+/** `?status=` (one of `statuses`, else all) and `?page=` (1 to 100,000, else 1). */
+export function readListQuery<S extends string>(request: Request, statuses: readonly S[]): { status: S | null; page: number } {
+  const params = new URL(request.url).searchParams;
+  const status = statuses.find((candidate) => candidate === params.get("status")) ?? null;
+  const page = Number(params.get("page"));
+  return { status, page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1 };
+}
+
+const statusForm = z.object({ id: z.uuid(), to: z.string().min(1).max(20) });
+
+const TEXTS = {
+  quote_request: { failed: ADMIN_MESSAGES.updateQuoteFailed, notice: "quoteStatusUpdated", thing: "quote request" },
+  contact_message: { failed: ADMIN_MESSAGES.updateContactFailed, notice: "contactStatusUpdated", thing: "contact message" },
+} as const;
+
+/**
+ * POST {id, to}: moves the record one step (admin only), then back to the same page with the
+ * spec's success text. Refusals answer with the spec's failure text and the reason:
+ * 400 malformed, 404 unknown id, 409 a skipped or backward step.
+ */
+export async function statusAction(request: Request, env: CloudflareBindings, entity: AuditedEntity) {
+  const { user } = await requireAdmin(request, env);
+  const texts = TEXTS[entity];
+  const parsed = statusForm.safeParse(Object.fromEntries((await request.formData().catch(() => new FormData())).entries()));
+  if (!parsed.success) return data({ error: `${texts.failed}: the request was incomplete.` }, { status: 400 });
+  const outcome = await updateStatus(env, entity, parsed.data.id, parsed.data.to, user.id);
+  if (outcome === "not-found") return data({ error: `${texts.failed}: this ${texts.thing} does not exist.` }, { status: 404 });
+  if (outcome === "not-allowed") {
+    return data({ error: `${texts.failed}: that status change is not allowed. Reload to see the current status.` }, { status: 409 });
+  }
+  return redirect(new URL(request.url).pathname + new URL(request.url).search, {
+    headers: { "Set-Cookie": await commitNotice(request, texts.notice) },
+  });
+}
+
+/** Admin pages are never cached anywhere. */
+export const ADMIN_HEADERS = { "Cache-Control": "private, no-store" };

@@ -1,0 +1,26 @@
+/**
+ * Who may see what (product spec §2 "Protected route behaviour", §6). The role is read from
+ * D1 on every admin request (readSession joins the users row), so a demotion takes effect at
+ * once. The spec's `has_admin_role` is `isAdmin` here.
+ */
+import { redirect } from "@remix-run/cloudflare";
+import type { User } from "../../drizzle/schema";
+import { commitNotice } from "./flash.server";
+import { readSession, type CurrentSession } from "./session.server";
+
+export function isAdmin(user: Pick<User, "role">): boolean {
+  return user.role === "admin";
+}
+
+/**
+ * The signed-in admin. Throws a redirect: to /auth without a session, to / with 'Access
+ * denied. Admin privileges required.' for a signed-in non-admin.
+ */
+export async function requireAdmin(request: Request, env: CloudflareBindings): Promise<CurrentSession> {
+  const session = await readSession(request, env);
+  if (!session) throw redirect("/auth");
+  if (!isAdmin(session.user)) {
+    throw redirect("/", { headers: { "Set-Cookie": await commitNotice(request, "accessDenied") } });
+  }
+  return session;
+}
