@@ -16,8 +16,11 @@ export default [
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),
     route("quotes", "routes/admin/quotes.tsx"),
+    route("quotes/:id", "routes/admin/quote.tsx"),
     route("messages", "routes/admin/messages.tsx"),
+    route("messages/:id", "routes/admin/message.tsx"),
   ]),
+  route("admin/attachments/:id", "routes/admin/attachment.tsx"),
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
     route("services", "routes/public/services.tsx"),

@@ -11,7 +11,7 @@ export function AuthShell({ title, children }: { title: string; children: ReactN
   return (
     <main id="main" className="flex flex-1 items-center justify-center bg-brand-950 px-4 py-12">
       <div className="w-full max-w-md">
-        <div className="mb-6 flex items-center justify-between">
+        <div className="mb-6 flex flex-col items-start gap-4 sm:flex-row sm:items-center sm:justify-between">
           <Logo name={site?.company.name ?? ""} inverted />
           <Link to="/" className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-100 hover:text-white">
             <Icon name="arrowLeft" className="size-4" /> Back to Website

@@ -1,0 +1,79 @@
+/** The parts of a detail view: fields, photos, ways to reply, and the audit trail. */
+import type { ReactNode } from "react";
+import { telHref, whatsappHref } from "./contact-details";
+
+/**
+ * A visitor's phone as WhatsApp wants it (country code, digits only), assuming Jamaica
+ * (+1 876/658) for local numbers: 7 digits get 1876, 10 digits starting 876/658 get 1.
+ */
+export function whatsappNumber(phone: string): string | null {
+  const digits = phone.replace(/\D/g, "");
+  if (digits.length === 7) return `1876${digits}`;
+  if (digits.length === 10 && /^(876|658)/.test(digits)) return `1${digits}`;
+  return digits.length >= 8 && digits.length <= 15 ? digits : null;
+}
+
+export function DetailFields({ fields }: { fields: Array<[string, ReactNode]> }) {
+  return (
+    <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
+      {fields.map(([label, value]) => (
+        <div key={label} className="min-w-0">
+          <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
+          <dd className="mt-1 break-words whitespace-pre-line text-slate-900">{value || "-"}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function ReplyLinks({ email, phone, name }: { email: string; phone: string | null; name: string }) {
+  const whatsapp = phone ? whatsappNumber(phone) : null;
+  const className = "rounded-full border border-brand-300 px-3 py-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-50";
+  return (
+    <div className="flex flex-wrap gap-2">
+      <a className={className} href={`mailto:${email}`}>
+        Email {name}
+      </a>
+      {phone ? (
+        <a className={className} href={telHref(phone)}>
+          Call
+        </a>
+      ) : null}
+      {whatsapp ? (
+        <a className={className} href={whatsappHref(whatsapp)}>
+          WhatsApp
+        </a>
+      ) : null}
+    </div>
+  );
+}
+
+export function Photos({ photos }: { photos: Array<{ id: string; fileName: string }> }) {
+  if (photos.length === 0) return <p className="text-slate-600">No photos.</p>;
+  return (
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      {photos.map((photo) => (
+        <li key={photo.id}>
+          <a href={`/admin/attachments/${photo.id}`} target="_blank" rel="noopener" className="block">
+            <img src={`/admin/attachments/${photo.id}`} alt={photo.fileName} loading="lazy" className="aspect-square w-full rounded-lg border border-slate-200 object-cover" />
+            <span className="mt-1 block truncate text-xs text-slate-600">{photo.fileName}</span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function AuditTrail({ history }: { history: Array<{ from: string; to: string; when: string; actor: string | null }> }) {
+  if (history.length === 0) return <p className="text-slate-600">No status changes yet.</p>;
+  return (
+    <ol className="space-y-2 text-sm">
+      {history.map((entry) => (
+        <li key={`${entry.when}-${entry.to}`} className="text-slate-700">
+          <span className="font-medium text-slate-900">{entry.when}</span>: {entry.from} → {entry.to}
+          {entry.actor ? ` by ${entry.actor}` : ""}
+        </li>
+      ))}
+    </ol>
+  );
+}
