@@ -1,0 +1,344 @@
+/**
+ * Accounts, sessions and the admin, against the production Worker in Miniflare with real D1:
+ * sign-up and verification, sign-in, sessions (expiry, sliding, tampering, rotation), password
+ * reset, the admin guard, status steps and their audit rows, escaping of stored text.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { AUTH_MESSAGES } from "~/domain/messages";
+import { hashPassword } from "~/server/password.server";
+import { sessionIdOf } from "~/server/session.server";
+import { newClientIp, startWorker, TEST_SESSION_SECRET, type TestWorker } from "./worker";
+
+let worker: TestWorker;
+beforeAll(async () => {
+  worker = await startWorker();
+});
+afterAll(() => worker?.dispose());
+/** This test's admin address: the sign-in rate limit counts per e-mail, so each test has its own. */
+let ADMIN = "";
+beforeEach(async () => {
+  ADMIN = `admin-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  await worker.db.batch(
+    ["status_changes", "sessions", "users", "quote_requests", "contact_messages"].map((table) => worker.db.prepare(`DELETE FROM ${table}`)),
+  );
+});
+
+const PASSWORD = "sea breeze at Doctor's Cave";
+
+async function createUser(email: string, role: "user" | "admin", verified = true) {
+  const id = crypto.randomUUID();
+  await worker.db
+    .prepare("INSERT INTO users (id, email, password_hash, role, email_verified_at, created_at) VALUES (?, ?, ?, ?, ?, ?)")
+    .bind(id, email, await hashPassword(PASSWORD), role, verified ? Date.now() : null, Date.now())
+    .run();
+  return id;
+}
+
+function post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return worker.fetch(path, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    redirect: "manual",
+    headers: { Origin: worker.origin, "Content-Type": "application/x-www-form-urlencoded", ...headers },
+  });
+}
+
+/** The cookies a response sets, as one Cookie header value (name=value; …). */
+function cookiesOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0]!)
+    .filter((pair) => !pair.endsWith("="))
+    .join("; ");
+}
+
+async function signIn(email: string, password = PASSWORD, ip = newClientIp()) {
+  const response = await post("/auth", { mode: "signin", email, password }, { "CF-Connecting-IP": ip });
+  return { response, cookie: cookiesOf(response).split("; ").filter((pair) => pair.startsWith("__session=")).join("") };
+}
+
+const get = (path: string, cookie = "") => worker.fetch(path, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
+const text = async (response: Response) => (await response.text()).replaceAll("&#x27;", "'");
+
+async function insertQuote(fields: Partial<Record<string, string>> = {}) {
+  const id = crypto.randomUUID();
+  await worker.db
+    .prepare("INSERT INTO quote_requests (id, created_at, updated_at, name, email, phone, address, service_type, additional_info, status) VALUES (?, ?, ?, ?, ?, ?, ?, 'residential', ?, 'pending')")
+    .bind(id, Date.now(), Date.now(), fields.name ?? "Ana Brown", fields.email ?? "ana@example.com", fields.phone ?? "876 555 0100", fields.address ?? "1 Gloucester Ave", fields.additionalInfo ?? null)
+    .run();
+  return id;
+}
+
+describe("sign-up and verification", () => {
+  test("creates a user (never an admin), e-mails a link to the site, and the link verifies it", async () => {
+    const response = await post("/auth", { mode: "signup", email: "New.Person@Example.com", password: PASSWORD });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/auth");
+    const page = await get("/auth", cookiesOf(response));
+    expect(await text(page)).toContain(AUTH_MESSAGES.signUpSuccess);
+
+    const user = await worker.db.prepare("SELECT id, email, role, email_verified_at FROM users").first<Record<string, unknown>>();
+    expect(user).toMatchObject({ email: "new.person@example.com", role: "user", email_verified_at: null });
+
+    // Unverified: cannot sign in.
+    const early = await signIn("new.person@example.com");
+    expect(early.response.status).toBe(403);
+    expect(await text(early.response)).toContain(AUTH_MESSAGES.notVerified);
+
+    const mail = worker.mails().find((m) => m.to === "new.person@example.com")!;
+    expect(mail.subject).toBe("Verify your email address");
+    const link = new URL(mail.links[0]!);
+    expect(link.origin).toBe(worker.origin);
+    const verified = await get(link.pathname + link.search);
+    expect(verified.headers.get("Location")).toBe("/auth");
+    expect(await worker.db.prepare("SELECT email_verified_at FROM users").first()).not.toEqual({ email_verified_at: null });
+
+    const later = await signIn("new.person@example.com");
+    expect(later.response.status).toBe(302);
+    // Signed in, but not an admin: the admin sends them home with the spec's message.
+    const denied = await get("/admin/quotes", later.cookie);
+    expect(denied.status).toBe(302);
+    expect(denied.headers.get("Location")).toBe("/");
+    expect(await text(await get("/", cookiesOf(denied)))).toContain(AUTH_MESSAGES.accessDenied);
+  });
+
+  test("an existing e-mail gets the spec's message; a weak password lists its reasons", async () => {
+    await createUser("taken@example.com", "user");
+    const taken = await post("/auth", { mode: "signup", email: "TAKEN@example.com", password: PASSWORD });
+    expect(taken.status).toBe(400);
+    expect(await text(taken)).toContain(AUTH_MESSAGES.alreadyRegistered);
+    const weak = await text(await post("/auth", { mode: "signup", email: "weak@example.com", password: "1234" }));
+    expect(weak).toContain("Use at least 8 characters.");
+    expect(weak).toContain("Do not use only numbers.");
+  });
+
+  test("a forged or tampered verification link is refused", async () => {
+    await post("/auth", { mode: "signup", email: "forge@example.com", password: PASSWORD });
+    const link = new URL(worker.mails().find((m) => m.to === "forge@example.com")!.links[0]!);
+    const token = link.searchParams.get("token")!;
+    const tampered = `${token.slice(0, -3)}${token.endsWith("a") ? "bbb" : "aaa"}`;
+    const response = await get(`/auth/verify?token=${encodeURIComponent(tampered)}`);
+    expect(await text(await get("/auth", cookiesOf(response)))).toContain(AUTH_MESSAGES.linkInvalid);
+    expect(await worker.db.prepare("SELECT email_verified_at FROM users").first()).toEqual({ email_verified_at: null });
+  });
+});
+
+describe("sign-in", () => {
+  test.each([
+    ["a wrong password", "@admin", "not the password", 400, AUTH_MESSAGES.invalidCredentials],
+    ["an unknown e-mail", "nobody@example.com", PASSWORD, 400, AUTH_MESSAGES.invalidCredentials],
+    ["empty fields", "", "", 400, "Email is required."],
+    ["a 10 kB password", "@admin", "x".repeat(10_240), 400, "Password must be at most 256 characters."],
+  ])("%s is refused with a clear message and no session", async (_case, email, password, status, message) => {
+    await createUser(ADMIN, "admin");
+    const { response, cookie } = await signIn(email === "@admin" ? ADMIN : email, password);
+    expect(response.status).toBe(status);
+    expect(await text(response)).toContain(message);
+    expect(cookie).toBe("");
+    expect(await worker.db.prepare("SELECT count(*) AS n FROM sessions").first()).toEqual({ n: 0 });
+  });
+
+  test("an admin signs in: only the token's hash is stored; the cookie is HttpOnly and SameSite=Lax", async () => {
+    await createUser(ADMIN, "admin");
+    const { response, cookie } = await signIn(ADMIN.toUpperCase());
+    expect(response.headers.get("Location")).toBe("/admin");
+    const setCookie = response.headers.getSetCookie().find((c) => c.startsWith("__session="))!;
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Lax/);
+    const stored = await worker.db.prepare("SELECT id FROM sessions").first<{ id: string }>();
+    expect(stored!.id).toMatch(/^[0-9a-f]{64}$/);
+    expect(cookie).not.toContain(stored!.id);
+    const admin = await get("/admin/quotes", cookie);
+    expect(admin.status).toBe(200);
+    expect(admin.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(await text(admin)).toContain(ADMIN);
+  });
+
+  test("sign-in is rate limited per e-mail address", async () => {
+    await createUser(ADMIN, "admin");
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await signIn(ADMIN, "wrong password")).response.status);
+    expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+});
+
+describe("sessions", () => {
+  test("no cookie, a tampered cookie or an expired session goes to /auth", async () => {
+    await createUser(ADMIN, "admin");
+    expect((await get("/admin/quotes")).headers.get("Location")).toBe("/auth");
+    const { cookie } = await signIn(ADMIN);
+    const [name, value] = cookie.split("=");
+    const tampered = `${name}=${value!.slice(0, 5)}${value!.slice(5, 6) === "A" ? "B" : "A"}${value!.slice(6)}`;
+    expect((await get("/admin/quotes", tampered)).headers.get("Location")).toBe("/auth");
+    await worker.db.prepare("UPDATE sessions SET expires_at = ?").bind(Date.now() - 1000).run();
+    expect((await get("/admin/quotes", cookie)).headers.get("Location")).toBe("/auth");
+  });
+
+  test("the expiry slides forward when less than 15 days remain", async () => {
+    await createUser(ADMIN, "admin");
+    const { cookie } = await signIn(ADMIN);
+    const soon = Date.now() + 2 * 24 * 3600 * 1000;
+    await worker.db.prepare("UPDATE sessions SET expires_at = ?").bind(soon).run();
+    const response = await get("/admin/quotes", cookie);
+    expect(response.status).toBe(200);
+    expect(response.headers.getSetCookie().some((c) => c.startsWith("__session="))).toBe(true);
+    const { expires_at } = (await worker.db.prepare("SELECT expires_at FROM sessions").first<{ expires_at: number }>())!;
+    expect(expires_at).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
+  });
+
+  test("rotating the secret: cookies signed with the old one work while it is still listed", async () => {
+    await createUser(ADMIN, "admin");
+    const { cookie } = await signIn(ADMIN);
+    const NEW = "rotated-secret-abcdefghijklmnopqrstuvwxyz";
+    const rotated = await startWorker({ bindings: { SESSION_SECRET: `${NEW},${TEST_SESSION_SECRET}` } });
+    const dropped = await startWorker({ bindings: { SESSION_SECRET: NEW } });
+    try {
+      for (const target of [rotated, dropped]) {
+        await target.db.prepare("INSERT INTO users (id, email, password_hash, role, email_verified_at, created_at) SELECT ?, 'rotation@example.com', 'x', 'admin', 1, 1").bind("u1").run();
+        const token = decodeURIComponent(cookie.split("=")[1]!);
+        const raw = JSON.parse(atob(token.slice(0, token.lastIndexOf(".")))) as string;
+        await target.db.prepare("INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, 'u1', ?, ?)").bind(sessionIdOf(raw), Date.now(), Date.now() + 1e9).run();
+      }
+      expect((await rotated.fetch("/admin/quotes", { redirect: "manual", headers: { Cookie: cookie } })).status).toBe(200);
+      expect((await dropped.fetch("/admin/quotes", { redirect: "manual", headers: { Cookie: cookie } })).headers.get("Location")).toBe("/auth");
+    } finally {
+      await rotated.dispose();
+      await dropped.dispose();
+    }
+  });
+
+  test("sign-out ends the session; 'sign out everywhere' ends them all", async () => {
+    await createUser(ADMIN, "admin");
+    const first = await signIn(ADMIN);
+    const second = await signIn(ADMIN);
+    const out = await post("/auth/sign-out", {}, { Cookie: first.cookie });
+    expect(out.headers.get("Location")).toBe("/auth");
+    expect(await text(await get("/auth", cookiesOf(out)))).toContain(AUTH_MESSAGES.signedOut);
+    expect((await get("/admin/quotes", first.cookie)).headers.get("Location")).toBe("/auth");
+    expect((await get("/admin/quotes", second.cookie)).status).toBe(200);
+    await post("/auth/sign-out", { scope: "everywhere" }, { Cookie: second.cookie });
+    expect(await worker.db.prepare("SELECT count(*) AS n FROM sessions").first()).toEqual({ n: 0 });
+  });
+});
+
+describe("password reset", () => {
+  test("a single-use link sets the new password and ends other sessions; a replay or forgery is refused", async () => {
+    await createUser(ADMIN, "admin");
+    const session = await signIn(ADMIN);
+    const sent = await post("/auth/forgot", { email: ADMIN });
+    expect(await text(sent)).toContain(AUTH_MESSAGES.resetSent);
+    expect(await text(await post("/auth/forgot", { email: "nobody@example.com" }))).toContain(AUTH_MESSAGES.resetSent);
+
+    const link = new URL(worker.mails().filter((m) => m.to === ADMIN).at(-1)!.links[0]!);
+    const token = link.searchParams.get("token")!;
+    expect(await text(await get(link.pathname + link.search))).toContain("Set new password");
+    const NEW_PASSWORD = "a brand new passphrase";
+    const reset = await post("/auth/reset", { token, password: NEW_PASSWORD });
+    expect(reset.headers.get("Location")).toBe("/auth");
+    expect((await get("/admin/quotes", session.cookie)).headers.get("Location")).toBe("/auth");
+    expect((await signIn(ADMIN, NEW_PASSWORD)).response.status).toBe(302);
+
+    const replay = await post("/auth/reset", { token, password: "yet another passphrase" });
+    expect(replay.status).toBe(400);
+    expect(await text(replay)).toContain(AUTH_MESSAGES.linkInvalid);
+    const forged = await post("/auth/reset", { token: `${token}x`, password: "yet another passphrase" });
+    expect(forged.status).toBe(400);
+    expect((await signIn(ADMIN, NEW_PASSWORD)).response.status).toBe(302);
+  });
+});
+
+describe("admin status steps", () => {
+  async function adminCookie() {
+    await createUser(ADMIN, "admin");
+    return (await signIn(ADMIN)).cookie;
+  }
+
+  test("pending → quoted → completed, each with an audit row naming the admin; skips and reversals refused", async () => {
+    const cookie = await adminCookie();
+    const id = await insertQuote();
+    const step = (to: string, who = cookie) => post("/admin/quotes", { id, to }, { Cookie: who });
+
+    const skipped = await step("completed");
+    expect(skipped.status).toBe(409);
+    expect(await text(skipped)).toContain("Failed to update quote status");
+    const quoted = await step("quoted");
+    expect(quoted.status).toBe(302);
+    expect(await text(await get("/admin/quotes", `${cookie}; ${cookiesOf(quoted)}`))).toContain("Quote status updated successfully");
+    expect((await step("pending")).status).toBe(409);
+    expect((await step("completed")).status).toBe(302);
+    expect((await step("cancelled")).status).toBe(409);
+
+    const trail = await worker.db.prepare("SELECT s.from_status, s.to_status, u.email FROM status_changes s JOIN users u ON u.id = s.actor_user_id ORDER BY s.created_at").all();
+    expect(trail.results).toEqual([
+      { from_status: "pending", to_status: "quoted", email: ADMIN },
+      { from_status: "quoted", to_status: "completed", email: ADMIN },
+    ]);
+    expect(await worker.db.prepare("SELECT status FROM quote_requests").first()).toEqual({ status: "completed" });
+  });
+
+  test("contact messages: unread → read → responded", async () => {
+    const cookie = await adminCookie();
+    const id = crypto.randomUUID();
+    await worker.db.prepare("INSERT INTO contact_messages (id, created_at, updated_at, name, email, message, status) VALUES (?, 1, 1, 'A', 'a@example.com', 'Hi', 'unread')").bind(id).run();
+    expect((await post("/admin/messages", { id, to: "responded" }, { Cookie: cookie })).status).toBe(409);
+    expect((await post("/admin/messages", { id, to: "read" }, { Cookie: cookie })).status).toBe(302);
+    expect((await post("/admin/messages", { id, to: "responded" }, { Cookie: cookie })).status).toBe(302);
+    expect(await worker.db.prepare("SELECT status FROM contact_messages").first()).toEqual({ status: "responded" });
+  });
+
+  test("anonymous, non-admin, unknown id, malformed and cross-origin updates change nothing", async () => {
+    const cookie = await adminCookie();
+    await createUser("user@example.com", "user");
+    const userCookie = (await signIn("user@example.com")).cookie;
+    const id = await insertQuote();
+    expect((await post("/admin/quotes", { id, to: "quoted" })).headers.get("Location")).toBe("/auth");
+    expect((await post("/admin/quotes", { id, to: "quoted" }, { Cookie: userCookie })).headers.get("Location")).toBe("/");
+    expect((await post("/admin/quotes", { id: crypto.randomUUID(), to: "quoted" }, { Cookie: cookie })).status).toBe(404);
+    expect((await post("/admin/quotes", { id: "not-a-uuid", to: "quoted" }, { Cookie: cookie })).status).toBe(400);
+    expect((await post("/admin/quotes", { id, to: "quoted" }, { Cookie: cookie, Origin: "https://evil.example" })).status).toBe(403);
+    expect(await worker.db.prepare("SELECT status FROM quote_requests").first()).toEqual({ status: "pending" });
+    expect(await worker.db.prepare("SELECT count(*) AS n FROM status_changes").first()).toEqual({ n: 0 });
+  });
+
+  test("a demotion takes effect at once", async () => {
+    const cookie = await adminCookie();
+    expect((await get("/admin/quotes", cookie)).status).toBe(200);
+    await worker.db.prepare("UPDATE users SET role = 'user'").run();
+    expect((await get("/admin/quotes", cookie)).headers.get("Location")).toBe("/");
+  });
+
+  test("HTML in every stored field is shown as text in the list and the detail view", async () => {
+    const cookie = await adminCookie();
+    const evil = "<img src=x onerror=alert(1)>";
+    const id = await insertQuote({ name: `${evil}name`, email: "x@example.com", phone: "876 555 0100", address: `${evil}address`, additionalInfo: `${evil}info` });
+    for (const path of ["/admin/quotes", `/admin/quotes/${id}`]) {
+      const html = await (await get(path, cookie)).text();
+      expect(html).not.toContain("<img src=x");
+      expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;name");
+    }
+    expect(await (await get(`/admin/quotes/${id}`, cookie)).text()).toContain("&lt;img src=x onerror=alert(1)&gt;info");
+  });
+
+  test("lists are newest first with 'MMM dd, yyyy' dates and page past 50 rows; empty states", async () => {
+    const cookie = await adminCookie();
+    expect(await text(await get("/admin/quotes", cookie))).toContain("No quote requests yet.");
+    expect(await text(await get("/admin/messages", cookie))).toContain("No contact messages yet.");
+    const statements = Array.from({ length: 55 }, (_, i) =>
+      worker.db
+        .prepare("INSERT INTO quote_requests (id, created_at, updated_at, name, email, phone, address, service_type, status) VALUES (?, ?, ?, ?, 'a@example.com', '8765550100', 'x', 'residential', 'pending')")
+        .bind(crypto.randomUUID(), Date.UTC(2026, 0, 1 + i, 17), 1, `Client ${String(i).padStart(2, "0")}`),
+    );
+    await worker.db.batch(statements);
+    const first = await text(await get("/admin/quotes", cookie));
+    expect(first).toContain("Quote Requests (<!-- -->55<!-- -->)");
+    expect(first.indexOf("Client 54")).toBeLessThan(first.indexOf("Client 53"));
+    expect(first).toContain("Feb 24, 2026");
+    expect(first).not.toContain("Client 04");
+    expect(first).toContain("Page <!-- -->1<!-- --> of <!-- -->2");
+    const second = await text(await get("/admin/quotes?page=2", cookie));
+    expect(second).toContain("Client 04");
+    expect(second).toContain("Jan 01, 2026");
+    expect(await text(await get("/admin/quotes?status=completed", cookie))).toContain("No quote requests yet.");
+  });
+});
