@@ -1,0 +1,121 @@
+/**
+ * The admin in Chromium, with JavaScript on and off: sign-up and the verification link from
+ * the server log, the redirects for anonymous and non-admin visitors, sign-in, both tabs,
+ * every status button through to completed/responded (surviving reload), a photo in the
+ * detail view, and sign-out.
+ */
+import { execFileSync } from "node:child_process";
+import type { Page } from "@playwright/test";
+import { AUTH_MESSAGES } from "../../app/domain/messages";
+import { makePng } from "../fixtures";
+import { queryD1 } from "./d1";
+import { expect, test } from "./fixtures";
+
+const PASSWORD = "sea breeze at Doctor's Cave";
+const unique = (prefix: string) => `${prefix}-${test.info().project.name}-${Date.now()}@example.com`;
+
+/** Makes an admin with the project's own CLI, against the e2e database. */
+function createAdmin(email: string) {
+  execFileSync("node_modules/.bin/tsx", ["scripts/admin-create.ts", "--email", email, "--password", PASSWORD, "--persist-to", ".wrangler/e2e"], {
+    stdio: "ignore",
+  });
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+test("sign-up, verification link, sign-in as a non-admin, and the redirects", async ({ page, mails }) => {
+  const email = unique("staff");
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/auth$/);
+
+  await page.getByRole("link", { name: "Create Admin Account" }).click();
+  await expect(page.getByRole("heading", { name: "Create Admin Account" })).toBeVisible();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Create Admin Account" }).click();
+  await expect(page.getByText(AUTH_MESSAGES.signUpSuccess)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+
+  await signIn(page, email);
+  await expect(page.getByText(AUTH_MESSAGES.notVerified)).toBeVisible();
+
+  await expect.poll(() => mails().find((mail) => mail.to === email)?.links[0]).toBeTruthy();
+  const link = mails().find((mail) => mail.to === email)!.links[0]!;
+  await page.goto(link);
+  await expect(page.getByText(AUTH_MESSAGES.verified)).toBeVisible();
+
+  await signIn(page, email);
+  // Signed in, but sign-up never makes an admin.
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByText(AUTH_MESSAGES.accessDenied)).toBeVisible();
+});
+
+test("an admin works through both tabs to completed and responded, sees a photo, and signs out", async ({ page }) => {
+  const admin = unique("owner");
+  createAdmin(admin);
+  const client = unique("client");
+
+  // A visitor's quote with a photo, and a contact message.
+  await page.goto("/quote?service=residential");
+  await page.getByLabel("Full Name").fill("Photo Client");
+  await page.getByLabel("Email").fill(client);
+  await page.getByLabel("Phone").fill("876 555 0123");
+  await page.getByLabel("Property Address").fill("8 Hip Strip");
+  await page.getByLabel("Photos of the job").setInputFiles({ name: "kitchen.png", mimeType: "image/png", buffer: Buffer.from(makePng(40, 30)) });
+  await page.getByRole("button", { name: "Get My Free Quote" }).click();
+  await expect(page.getByRole("status")).toBeVisible();
+  await page.goto("/contact");
+  const form = page.locator("#message form");
+  await form.getByLabel("Full Name").fill("Message Client");
+  await form.getByLabel("Email Address").fill(client);
+  await form.getByRole("textbox", { name: "Message" }).fill("Please call me back.");
+  await form.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByRole("status")).toBeVisible();
+
+  await signIn(page, admin);
+  if (test.info().project.name === "js") await expect(page.getByText(AUTH_MESSAGES.signInSuccess)).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/quotes$/);
+  await expect(page.getByTestId("admin-email")).toHaveText(admin);
+  await expect(page.getByRole("link", { name: /^Quote Requests \(\d+\)$/ })).toBeVisible();
+
+  // Rows are found by the client's unique address (other runs leave their own rows).
+  const byClient = new RegExp(client.replace(/[.+]/g, "\\$&"));
+  const quoteRow = page.getByRole("row", { name: byClient });
+  await expect(quoteRow.getByText("pending")).toBeVisible();
+  await quoteRow.getByRole("button", { name: "Mark Quoted" }).click();
+  await expect(page.getByText("Quote status updated successfully")).toBeVisible();
+  await expect(quoteRow.getByText("quoted", { exact: true })).toBeVisible();
+  await quoteRow.getByRole("button", { name: "Complete" }).click();
+  await expect(quoteRow.getByText("completed")).toBeVisible();
+  await expect(quoteRow.getByRole("button")).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole("row", { name: byClient }).getByText("completed")).toBeVisible();
+
+  await quoteRow.getByRole("link", { name: "Photo Client" }).click();
+  const photo = page.getByRole("img", { name: "kitchen.png" });
+  await expect(photo).toBeVisible();
+  expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(40);
+  await expect(page.getByText(`pending → quoted by ${admin}`)).toBeVisible();
+
+  await page.getByRole("link", { name: /^Contact Messages \(\d+\)$/ }).click();
+  await expect(page).toHaveURL(/\/admin\/messages$/);
+  const messageRow = page.getByRole("row", { name: byClient });
+  await messageRow.getByRole("button", { name: "Mark Read" }).click();
+  await expect(page.getByText("Contact status updated successfully")).toBeVisible();
+  await messageRow.getByRole("button", { name: "Mark Responded" }).click();
+  await expect(messageRow.getByText("responded")).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("row", { name: byClient }).getByText("responded")).toBeVisible();
+  expect(queryD1(`SELECT status FROM contact_messages WHERE email = '${client}'`)).toEqual([{ status: "responded" }]);
+
+  await page.getByRole("button", { name: "Sign Out", exact: true }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByText(AUTH_MESSAGES.signedOut)).toBeVisible();
+  await page.goto("/admin/quotes");
+  await expect(page).toHaveURL(/\/auth$/);
+});
