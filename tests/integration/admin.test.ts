@@ -318,6 +318,17 @@ describe("admin status steps", () => {
       expect(html).toContain("&lt;img src=x onerror=alert(1)&gt;name");
     }
     expect(await (await get(`/admin/quotes/${id}`, cookie)).text()).toContain("&lt;img src=x onerror=alert(1)&gt;info");
+
+    const messageId = crypto.randomUUID();
+    await worker.db
+      .prepare("INSERT INTO contact_messages (id, created_at, updated_at, name, email, phone, message, status) VALUES (?, 1, 1, ?, 'y@example.com', ?, ?, 'unread')")
+      .bind(messageId, `${evil}sender`, `${evil}phone`, `${evil}message`)
+      .run();
+    for (const path of ["/admin/messages", `/admin/messages/${messageId}`]) {
+      const html = await (await get(path, cookie)).text();
+      expect(html).not.toContain("<img src=x");
+      for (const field of ["sender", "message"]) expect(html).toContain(`&lt;img src=x onerror=alert(1)&gt;${field}`);
+    }
   });
 
   test("lists are newest first with 'MMM dd, yyyy' dates and page past 50 rows; empty states", async () => {
