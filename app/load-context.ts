@@ -10,6 +10,8 @@ export interface CloudflareContext {
 declare module "@remix-run/cloudflare" {
   interface AppLoadContext {
     cloudflare: CloudflareContext;
+    /** Set by the Worker for each request; in logs, X-Request-Id and the 500 page. */
+    requestId: string;
   }
 }
 

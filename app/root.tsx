@@ -2,6 +2,7 @@ import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cl
 import {
   isRouteErrorResponse,
   Links,
+  useLocation,
   useRouteLoaderData,
   Meta,
   Outlet,
@@ -13,6 +14,7 @@ import type { ReactNode } from "react";
 import type { SiteData } from "~/seo";
 import { readCompany, readPublicFeatures } from "~/server/env.server";
 import { takeNotice } from "~/server/flash.server";
+import { useNonce } from "~/nonce";
 import stylesheet from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -31,8 +33,13 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   return data({ ...site, notice }, { headers });
 }
 
+/** Pages whose URLs can carry secrets (reset links) or private data: no third-party tags. */
+const PRIVATE_PATH = /^\/(auth|admin)(\/|$)/;
+
 export function Layout({ children }: { children: ReactNode }) {
   const site = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
+  const location = useLocation();
   return (
     <html lang="en-JM">
       <head>
@@ -41,7 +48,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0f524f" />
         <Meta />
         <Links />
-        {site ? <AnalyticsTags features={site.features} /> : null}
+        {site && !PRIVATE_PATH.test(location.pathname) ? <AnalyticsTags features={site.features} nonce={nonce} /> : null}
       </head>
       <body className="flex min-h-screen flex-col">
         <a
@@ -51,8 +58,8 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to main content
         </a>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -62,13 +69,14 @@ export function Layout({ children }: { children: ReactNode }) {
  * The analytics tags, only when an id is configured in [vars]; with none, no third-party
  * script loads. Events are pushed to window.dataLayer by app/analytics.ts.
  */
-function AnalyticsTags({ features }: { features: SiteData["features"] }) {
+function AnalyticsTags({ features, nonce }: { features: SiteData["features"]; nonce: string }) {
   return (
     <>
       {features.ga4Id ? (
         <>
           <script async src={`https://www.googletagmanager.com/gtag/js?id=${features.ga4Id}`} />
           <script
+            nonce={nonce}
             dangerouslySetInnerHTML={{
               __html: `window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments)}gtag("js",new Date());gtag("config",${JSON.stringify(features.ga4Id)});`,
             }}
@@ -102,6 +110,11 @@ export function ErrorBoundary() {
         {status === 404 ? "Oops! Page not found" : "Something went wrong on our side."}
       </h1>
       <p className="mt-4 text-slate-600">Please try again in a moment.</p>
+      {status >= 500 ? (
+        <p className="mt-2 text-sm text-slate-500">
+          Reference: <code data-request-id="">unknown</code>
+        </p>
+      ) : null}
       <a href="/" className="mt-8 inline-block font-semibold text-brand-700 underline">
         Return to Home
       </a>

@@ -43,7 +43,9 @@ const now = Date.now();
 const sql = `INSERT INTO users (id, email, password_hash, role, email_verified_at, created_at)
 VALUES (${sqlString(crypto.randomUUID())}, ${sqlString(email)}, ${sqlString(await hashPassword(password))}, 'admin', ${now}, ${now})
 ON CONFLICT(email) DO UPDATE SET role = 'admin', password_hash = excluded.password_hash,
-  email_verified_at = COALESCE(users.email_verified_at, excluded.email_verified_at);`;
+  email_verified_at = COALESCE(users.email_verified_at, excluded.email_verified_at);
+-- A promoted account starts fresh: whoever was signed in to it signs in again.
+DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE email = ${sqlString(email)});`;
 
 const dir = mkdtempSync(join(tmpdir(), "admin-create-"));
 const file = join(dir, "admin.sql");

@@ -9,6 +9,7 @@ import { ADMIN_MESSAGES } from "~/domain/messages";
 import { updateStatus } from "./admin.server";
 import { commitNotice } from "./flash.server";
 import { requireAdmin } from "./permissions.server";
+import { readSmallForm } from "./small-form.server";
 
 /** `?status=` (one of `statuses`, else all) and `?page=` (1 to 100,000, else 1). */
 export function readListQuery<S extends string>(request: Request, statuses: readonly S[]): { status: S | null; page: number } {
@@ -33,7 +34,7 @@ const TEXTS = {
 export async function statusAction(request: Request, env: CloudflareBindings, entity: AuditedEntity) {
   const { user } = await requireAdmin(request, env);
   const texts = TEXTS[entity];
-  const parsed = statusForm.safeParse(Object.fromEntries((await request.formData().catch(() => new FormData())).entries()));
+  const parsed = statusForm.safeParse(Object.fromEntries(((await readSmallForm(request)) ?? new FormData()).entries()));
   if (!parsed.success) return data({ error: `${texts.failed}: the request was incomplete.` }, { status: 400 });
   const outcome = await updateStatus(env, entity, parsed.data.id, parsed.data.to, user.id);
   if (outcome === "not-found") return data({ error: `${texts.failed}: this ${texts.thing} does not exist.` }, { status: 404 });

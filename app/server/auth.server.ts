@@ -3,12 +3,14 @@
  * password reset. Passwords are scrypt-hashed (password.server.ts); e-mail links carry signed
  * single-purpose tokens (tokens.server.ts) back to the site's origin.
  *
- * Every function returns a result; none throws for anything a person typed.
+ * Every function returns a result; none throws for anything a person typed. E-mails are
+ * returned, not sent: the route sends them after the response (ctx.waitUntil), so neither
+ * the time taken nor a mail failure tells anyone whether an address has an account.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { users, type User } from "../../drizzle/schema";
 import { getDb } from "./db.server";
-import { sendMail, type MailEnv } from "./mailer.server";
+import type { Mail, MailEnv } from "./mailer.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { readSecrets } from "./secrets.server";
 import { destroyUserSessions } from "./session.server";
@@ -29,8 +31,8 @@ async function findUser(env: AuthEnv, email: string): Promise<User | undefined> 
 
 const expiresIn = (seconds: number) => Math.floor(Date.now() / 1000) + seconds;
 
-/** Creates a `user` account and e-mails its verification link. */
-export async function signUp(env: AuthEnv, origin: string, email: string, password: string): Promise<"created" | "exists"> {
+/** Creates a `user` account; returns its verification e-mail, or "exists". */
+export async function signUp(env: AuthEnv, origin: string, email: string, password: string): Promise<Mail | "exists"> {
   const normalized = email.toLowerCase();
   if (await findUser(env, normalized)) return "exists";
   const id = crypto.randomUUID();
@@ -40,19 +42,19 @@ export async function signUp(env: AuthEnv, origin: string, email: string, passwo
     .onConflictDoNothing()
     .returning({ id: users.id });
   if (inserted.length === 0) return "exists";
-  await sendVerification(env, origin, id, normalized);
-  return "created";
+  return verificationMail(env, origin, id, normalized);
 }
 
-export async function sendVerification(env: AuthEnv, origin: string, userId: string, email: string): Promise<void> {
+/** The e-mail with a 24-hour verification link back to `origin`. */
+export function verificationMail(env: AuthEnv, origin: string, userId: string, email: string): Mail {
   const token = signToken(readSecrets(env), { sub: userId, purpose: "verify-email", exp: expiresIn(VERIFY_TTL_S) });
   const link = `${origin}/auth/verify?token=${encodeURIComponent(token)}`;
-  await sendMail(env, {
+  return {
     to: email,
     subject: "Verify your email address",
     text: `Welcome! Please verify your email address by opening this link within 24 hours:\n\n${link}\n\nIf you did not create an account, ignore this message.`,
     links: [link],
-  });
+  };
 }
 
 /** Marks the token's account verified; false for an invalid or expired link. */
@@ -82,10 +84,10 @@ export async function signIn(env: AuthEnv, email: string, password: string): Pro
   return { status: "ok", user };
 }
 
-/** E-mails a reset link when the account exists; says nothing either way. */
-export async function requestPasswordReset(env: AuthEnv, origin: string, email: string): Promise<void> {
+/** The reset e-mail when the account exists, else null (the page says the same either way). */
+export async function passwordResetMail(env: AuthEnv, origin: string, email: string): Promise<Mail | null> {
   const user = await findUser(env, email);
-  if (!user) return;
+  if (!user) return null;
   const token = signToken(readSecrets(env), {
     sub: user.id,
     purpose: "reset-password",
@@ -93,12 +95,12 @@ export async function requestPasswordReset(env: AuthEnv, origin: string, email: 
     fp: passwordFingerprint(user.passwordHash),
   });
   const link = `${origin}/auth/reset?token=${encodeURIComponent(token)}`;
-  await sendMail(env, {
+  return {
     to: user.email,
     subject: "Reset your password",
     text: `Someone asked to reset the password of this account. To choose a new one, open this link within an hour:\n\n${link}\n\nIf it was not you, ignore this message; your password stays the same.`,
     links: [link],
-  });
+  };
 }
 
 /** The account a reset link is for, while the link is valid and unused; else null. */
@@ -116,10 +118,13 @@ export async function userForResetToken(env: AuthEnv, token: string): Promise<Us
 export async function resetPassword(env: AuthEnv, token: string, password: string): Promise<boolean> {
   const user = await userForResetToken(env, token);
   if (!user) return false;
-  await getDb(env)
+  // Only while the hash is still the one the link was made for: two uses at once, one wins.
+  const changed = await getDb(env)
     .update(users)
     .set({ passwordHash: await hashPassword(password), emailVerifiedAt: user.emailVerifiedAt ?? new Date() })
-    .where(eq(users.id, user.id));
+    .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)))
+    .returning({ id: users.id });
+  if (changed.length !== 1) return false;
   await destroyUserSessions(env, user.id);
   return true;
 }

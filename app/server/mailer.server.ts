@@ -22,6 +22,18 @@ export interface Mail {
 
 export type MailEnv = Pick<CloudflareBindings, "MAIL_TRANSPORT" | "MAIL_FROM" | "EMAIL">;
 
+/**
+ * Sends after the response (ctx.waitUntil); a failure is logged, never shown. For mails whose
+ * timing or failure must not reveal anything (verification, reset) or delay the visitor.
+ */
+export function sendLater(context: { cloudflare: { env: MailEnv; ctx: ExecutionContext } }, mail: Mail): void {
+  context.cloudflare.ctx.waitUntil(
+    sendMail(context.cloudflare.env, mail).catch((error: unknown) => {
+      console.error(JSON.stringify({ event: "mail_failed", subject: mail.subject, error: String(error) }));
+    }),
+  );
+}
+
 /** The prefix of a console-transport line; tests search the server log for it. */
 export const CONSOLE_MAIL_PREFIX = "MAIL ";
 

@@ -16,8 +16,8 @@ export function isAdmin(user: Pick<User, "role">): boolean {
  * The signed-in admin. Throws a redirect: to /auth without a session, to / with 'Access
  * denied. Admin privileges required.' for a signed-in non-admin.
  */
-export async function requireAdmin(request: Request, env: CloudflareBindings): Promise<CurrentSession> {
-  const session = await readSession(request, env);
+export async function requireAdmin(request: Request, env: CloudflareBindings, options: { slide?: boolean } = {}): Promise<CurrentSession> {
+  const session = await readSession(request, env, options);
   if (!session) throw redirect("/auth");
   if (!isAdmin(session.user)) {
     throw redirect("/", { headers: { "Set-Cookie": await commitNotice(request, "accessDenied") } });

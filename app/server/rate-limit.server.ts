@@ -29,11 +29,13 @@ export async function allowFormSubmission(limiter: RateLimit, form: string, requ
  */
 export async function allowAuthAttempt(
   limiter: RateLimit,
-  by: "ip" | "email",
+  by: "ip" | "email" | "reset",
   request: Request,
   email?: string,
 ): Promise<boolean> {
-  const key = by === "ip" ? `auth-ip:${clientIp(request)}` : `auth-email:${(email ?? "").toLowerCase()}`;
+  // Reset requests have their own per-address budget, so failed sign-ins cannot also block
+  // the way back in.
+  const key = by === "ip" ? `auth-ip:${clientIp(request)}` : `auth-${by}:${(email ?? "").toLowerCase()}`;
   try {
     return (await limiter.limit({ key })).success;
   } catch (error) {

@@ -10,7 +10,11 @@ export function readSecrets(env: Pick<CloudflareBindings, "SESSION_SECRET">): [s
   const secrets = (env.SESSION_SECRET ?? "")
     .split(",")
     .map((secret) => secret.trim())
-    .filter((secret) => secret.length >= 32);
-  if (secrets.length === 0) throw new Error("SESSION_SECRET is missing or shorter than 32 characters");
+    .filter((secret) => secret.length > 0);
+  // A short entry is refused outright, never skipped: skipping a short new secret would keep
+  // signing with the old one until it is dropped, and then nothing would work.
+  if (secrets.length === 0 || secrets.some((secret) => secret.length < 32)) {
+    throw new Error("SESSION_SECRET is missing, or one of its secrets is shorter than 32 characters");
+  }
   return secrets as [string, ...string[]];
 }

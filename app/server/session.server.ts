@@ -54,8 +54,15 @@ export interface CurrentSession {
 /**
  * The signed-in user, read from D1 on every call (so a demotion or sign-out takes effect at
  * once), or null: no cookie, a tampered or unsigned cookie, an unknown or expired session.
+ * With `slide`, a session under 15 days from expiry is extended, and the caller must send
+ * `refreshedCookie` (the admin layout does, on every page load and after every action), so
+ * D1 and the browser's cookie always expire together.
  */
-export async function readSession(request: Request, env: SessionEnv, now = new Date()): Promise<CurrentSession | null> {
+export async function readSession(
+  request: Request,
+  env: SessionEnv,
+  { slide = false, now = new Date() }: { slide?: boolean; now?: Date } = {},
+): Promise<CurrentSession | null> {
   const cookie = sessionCookie(request, env);
   const token: unknown = await cookie.parse(request.headers.get("Cookie")).catch(() => null);
   if (typeof token !== "string" || !/^[a-z2-7]{32}$/.test(token)) return null;
@@ -69,7 +76,7 @@ export async function readSession(request: Request, env: SessionEnv, now = new D
     .get();
   if (!row) return null;
   let refreshedCookie: string | null = null;
-  if (row.expiresAt.getTime() - now.getTime() < SESSION_REFRESH_MS) {
+  if (slide && row.expiresAt.getTime() - now.getTime() < SESSION_REFRESH_MS) {
     await db.update(sessions).set({ expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS) }).where(eq(sessions.id, sessionId));
     refreshedCookie = await cookie.serialize(token);
   }

@@ -60,6 +60,11 @@ async function expectSharedChrome(page: Page) {
 
 for (const spec of PAGES) {
   test(`${spec.path} has its content and links`, async ({ page }) => {
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(message.text());
+    });
+    page.on("pageerror", (error) => problems.push(error.message));
     const response = await page.goto(spec.path);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
@@ -73,6 +78,9 @@ for (const spec of PAGES) {
     await expect(page.locator("link[rel=canonical]")).toHaveAttribute("href", new RegExp(`${spec.path.replace("?", "\\?")}$`));
     await expect(page.locator('meta[property="og:title"]')).toHaveCount(1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // No Content-Security-Policy violation, hydration error or other script error.
+    await page.waitForLoadState("networkidle");
+    expect(problems).toEqual([]);
   });
 }
 

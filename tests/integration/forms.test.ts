@@ -8,7 +8,7 @@ import { fileTooLargeMessage, MESSAGES } from "~/domain/messages";
 import { HONEYPOT_FIELD } from "~/forms/honeypot";
 import { RATE_LIMITED_MESSAGE, TURNSTILE_FAILED_MESSAGE } from "~/server/form-submission.server";
 import { makePng, VALID_QUOTE } from "../fixtures";
-import { encodeMultipart, followRedirect, newClientIp, postForm, startWorker, type TestWorker } from "./worker";
+import { encodeMultipart, followRedirect, newClientIp, postForm, startWorker, waitFor, type TestWorker } from "./worker";
 
 const VALID_CONTACT = {
   name: "Devon Reid",
@@ -54,14 +54,6 @@ async function text(response: Response) {
   return (await response.text()).replaceAll("&#x27;", "'").replaceAll("&quot;", '"').replaceAll("&amp;", "&").replaceAll("&lt;", "<").replaceAll("&gt;", ">");
 }
 
-async function waitFor<T>(read: () => T | undefined, what: string): Promise<T> {
-  for (let i = 0; i < 50; i++) {
-    const value = read();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`Timed out waiting for ${what}`);
-}
 
 describe("contact form", () => {
   test("a message with a photo is stored, the company is e-mailed, and the page says so once", async () => {

@@ -145,3 +145,13 @@ export async function followRedirect(worker: TestWorker, response: Response): Pr
   const cookie = response.headers.get("Set-Cookie")?.split(";")[0] ?? "";
   return worker.fetch(location, { headers: { Cookie: cookie } });
 }
+
+/** Polls `read` until it returns something (e-mails are sent after the response). */
+export async function waitFor<T>(read: () => T | undefined, what: string): Promise<T> {
+  for (let i = 0; i < 60; i++) {
+    const value = read();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`Timed out waiting for ${what}`);
+}

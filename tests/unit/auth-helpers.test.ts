@@ -42,6 +42,7 @@ describe("secrets", () => {
   test("comma-separated, at least 32 characters each, the first signs", () => {
     expect(readSecrets({ SESSION_SECRET: `${NEW}, ${OLD}` })).toEqual([NEW, OLD]);
     expect(() => readSecrets({ SESSION_SECRET: "short" })).toThrow(/SESSION_SECRET/);
+    expect(() => readSecrets({ SESSION_SECRET: `short,${OLD}` })).toThrow(/SESSION_SECRET/);
     expect(() => readSecrets({ SESSION_SECRET: undefined })).toThrow(/SESSION_SECRET/);
   });
 });

@@ -17,7 +17,7 @@ export const headers: HeadersFunction = () => ADMIN_HEADERS;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  const session = await requireAdmin(request, env);
+  const session = await requireAdmin(request, env, { slide: true });
   const headers = new Headers(ADMIN_HEADERS);
   if (session.refreshedCookie) headers.append("Set-Cookie", session.refreshedCookie);
   return data({ email: session.user.email, counts: await countAll(env) }, { headers });

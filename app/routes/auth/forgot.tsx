@@ -10,7 +10,9 @@ import { useIsSubmitting } from "~/components/use-submission";
 import { AUTH_MESSAGES } from "~/domain/messages";
 import { forgotSchema } from "~/forms/auth";
 import { pageMeta } from "~/seo";
-import { requestPasswordReset } from "~/server/auth.server";
+import { passwordResetMail } from "~/server/auth.server";
+import { sendLater } from "~/server/mailer.server";
+import { readSmallForm } from "~/server/small-form.server";
 import { allowAuthAttempt } from "~/server/rate-limit.server";
 
 export const meta: MetaFunction = (args) =>
@@ -20,15 +22,16 @@ type ForgotData = { result: SubmissionResult<string[]>; sent?: boolean };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
-  const formData = await request.formData().catch(() => new FormData());
+  const formData = (await readSmallForm(request)) ?? new FormData();
   const submission = parseWithZod(formData, { schema: forgotSchema });
   if (submission.status !== "success") return data<ForgotData>({ result: submission.reply() }, { status: 400 });
   const allowed =
     (await allowAuthAttempt(env.AUTH_RATE_LIMITER, "ip", request)) &&
-    (await allowAuthAttempt(env.AUTH_RATE_LIMITER, "email", request, submission.value.email));
+    (await allowAuthAttempt(env.AUTH_RATE_LIMITER, "reset", request, submission.value.email));
   if (!allowed) return data<ForgotData>({ result: submission.reply({ formErrors: [AUTH_MESSAGES.tooManyAttempts] }) }, { status: 429 });
   try {
-    await requestPasswordReset(env, new URL(request.url).origin, submission.value.email);
+    const mail = await passwordResetMail(env, new URL(request.url).origin, submission.value.email);
+    if (mail) sendLater(context, mail);
   } catch (error) {
     console.error(JSON.stringify({ event: "reset_request_failed", error: String(error) }));
     return data<ForgotData>({ result: submission.reply({ formErrors: [AUTH_MESSAGES.unexpected] }) }, { status: 503 });

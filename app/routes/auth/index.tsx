@@ -17,6 +17,8 @@ import { AUTH_MESSAGES } from "~/domain/messages";
 import { authSchema, type AuthMode } from "~/forms/auth";
 import { pageMeta } from "~/seo";
 import { signIn, signUp } from "~/server/auth.server";
+import { sendLater } from "~/server/mailer.server";
+import { readSmallForm } from "~/server/small-form.server";
 import { commitNotice } from "~/server/flash.server";
 import { allowAuthAttempt } from "~/server/rate-limit.server";
 import { readSession, createSession } from "~/server/session.server";
@@ -41,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     data<AuthActionData>({ result: { ...result, status: "error", error: { ...result?.error, "": [message] } } }, { status });
 
   if (!(await allowAuthAttempt(env.AUTH_RATE_LIMITER, "ip", request))) return fail(429, AUTH_MESSAGES.tooManyAttempts);
-  const formData = await request.formData().catch(() => null);
+  const formData = await readSmallForm(request);
   if (!formData) return fail(400, AUTH_MESSAGES.unexpected);
   const submission = parseWithZod(formData, { schema: authSchema });
   if (submission.status !== "success") {
@@ -57,6 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (mode === "signup") {
       const outcome = await signUp(env, new URL(request.url).origin, email, password);
       if (outcome === "exists") return data<AuthActionData>({ result: reply(AUTH_MESSAGES.alreadyRegistered) }, { status: 400 });
+      sendLater(context, outcome);
       return redirect("/auth", { headers: { "Set-Cookie": await commitNotice(request, "signedUp") } });
     }
     const outcome = await signIn(env, email, password);

@@ -15,6 +15,7 @@ import { resetSchema } from "~/forms/auth";
 import { pageMeta } from "~/seo";
 import { resetPassword, userForResetToken } from "~/server/auth.server";
 import { commitNotice } from "~/server/flash.server";
+import { readSmallForm } from "~/server/small-form.server";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: "Choose a new password", description: "Choose a new password.", noindex: true });
@@ -26,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData().catch(() => new FormData());
+  const formData = (await readSmallForm(request)) ?? new FormData();
   const submission = parseWithZod(formData, { schema: resetSchema });
   if (submission.status !== "success") {
     return data<{ result: SubmissionResult<string[]> }>({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });

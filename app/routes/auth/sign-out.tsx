@@ -4,12 +4,13 @@
  */
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { commitNotice } from "~/server/flash.server";
+import { readSmallForm } from "~/server/small-form.server";
 import { destroySession, destroyUserSessions, readSession } from "~/server/session.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
   const session = await readSession(request, env);
-  const everywhere = (await request.formData().catch(() => null))?.get("scope") === "everywhere";
+  const everywhere = (await readSmallForm(request))?.get("scope") === "everywhere";
   if (session && everywhere) await destroyUserSessions(env, session.user.id);
   const headers = new Headers();
   headers.append("Set-Cookie", await destroySession(request, env));

@@ -1,0 +1,88 @@
+/**
+ * Public pages from the Workers Cache API: an anonymous GET of a public page is rendered
+ * once, stored, and later answered from the cache (`X-Cache: HIT` / `MISS` / `BYPASS`).
+ *
+ * - The cache key carries the build id, so a deploy never serves a page of the old build.
+ * - Bypassed: anything but GET/HEAD; a session, flash or notice cookie; a query string other
+ *   than /quote's `service`; the admin, sign-in and attachment paths. Only 200 responses
+ *   without Set-Cookie are stored (the Cache API refuses those anyway).
+ * - HTML carries a strong ETag of the stored body (before the per-response nonce is set) and
+ *   a matching If-None-Match answers 304.
+ * - Browsers revalidate every time (`no-cache`); the edge keeps a copy for a day.
+ */
+
+const PRIVATE_PREFIXES = ["/admin", "/auth"];
+const PERSONAL_COOKIES = /(?:^|;\s*)(?:__session|flash|notice)=/;
+/** Query parameters that change a page's content, per path. */
+const CONTENT_QUERIES: Record<string, readonly string[]> = { "/quote": ["service"] };
+
+export type CacheStatus = "HIT" | "MISS" | "BYPASS";
+
+/** True when this request may be answered from (and stored in) the shared cache. */
+export function isCacheable(request: Request): boolean {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  const url = new URL(request.url);
+  if (PRIVATE_PREFIXES.some((prefix) => url.pathname === prefix || url.pathname.startsWith(`${prefix}/`))) return false;
+  if (url.pathname.endsWith(".data")) return false; // client-side navigation data
+  if (PERSONAL_COOKIES.test(request.headers.get("Cookie") ?? "")) return false;
+  const allowed = CONTENT_QUERIES[url.pathname] ?? [];
+  return [...url.searchParams.keys()].every((key) => allowed.includes(key));
+}
+
+function cacheKey(request: Request, buildId: string): Request {
+  const url = new URL(request.url);
+  const params = new URLSearchParams([...url.searchParams].sort(([a], [b]) => a.localeCompare(b)));
+  params.set("__build", buildId);
+  return new Request(`${url.origin}${url.pathname}?${params}`, { method: "GET" });
+}
+
+async function etagOf(body: ArrayBuffer): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", body));
+  return `"${[...digest.slice(0, 16)].map((byte) => byte.toString(16).padStart(2, "0")).join("")}"`;
+}
+
+/** What browsers get: revalidate every time (the ETag makes that cheap). */
+const BROWSER_CACHE_CONTROL = "public, no-cache";
+
+/** A 304 when the request's If-None-Match names this ETag, else null. */
+function notModified(request: Request, headers: Headers): Response | null {
+  const etag = headers.get("ETag");
+  const match = request.headers.get("If-None-Match");
+  if (!etag || !match || !match.split(",").some((tag) => tag.trim() === etag)) return null;
+  const kept = new Headers(headers);
+  kept.delete("Content-Length");
+  return new Response(null, { status: 304, headers: kept });
+}
+
+/**
+ * Answers from the cache, or renders with `render` and stores the result.
+ * Returns the response and how it was served.
+ */
+export async function cachedPage(
+  request: Request,
+  ctx: ExecutionContext,
+  buildId: string,
+  render: () => Promise<Response>,
+): Promise<{ response: Response; cache: CacheStatus }> {
+  if (!isCacheable(request)) return { response: await render(), cache: "BYPASS" };
+  const cache = (caches as unknown as { default: Cache }).default;
+  const key = cacheKey(request, buildId);
+  const hit = await cache.match(key);
+  if (hit) {
+    const headers = new Headers(hit.headers);
+    headers.set("Cache-Control", BROWSER_CACHE_CONTROL);
+    const response = notModified(request, headers) ?? new Response(request.method === "HEAD" ? null : hit.body, { status: 200, headers });
+    return { response, cache: "HIT" };
+  }
+  const rendered = await render();
+  if (rendered.status !== 200 || rendered.headers.has("Set-Cookie")) return { response: rendered, cache: "BYPASS" };
+  const body = await rendered.arrayBuffer();
+  const headers = new Headers(rendered.headers);
+  if (headers.get("Content-Type")?.startsWith("text/html")) headers.set("ETag", await etagOf(body));
+  const stored = new Headers(headers);
+  stored.set("Cache-Control", "public, s-maxage=86400");
+  ctx.waitUntil(cache.put(key, new Response(body, { status: 200, headers: stored })));
+  headers.set("Cache-Control", BROWSER_CACHE_CONTROL);
+  const response = notModified(request, headers) ?? new Response(request.method === "HEAD" ? null : body, { status: 200, headers });
+  return { response, cache: "MISS" };
+}

@@ -1,0 +1,34 @@
+/**
+ * One structured JSON log line per request (Workers observability collects console output):
+ * request id, method, path, status, duration in ms and cache status. The request id is also
+ * sent as `X-Request-Id`, and a 500 page shows it so a visitor can quote it.
+ */
+export function withRequestId(response: Response, requestId: string, cache: string): Response {
+  let result = new Response(response.body, response);
+  result.headers.set("X-Request-Id", requestId);
+  result.headers.set("X-Cache", cache);
+  if (response.status >= 500 && response.headers.get("Content-Type")?.startsWith("text/html")) {
+    result = new HTMLRewriter()
+      .on("[data-request-id]", {
+        element(element) {
+          element.setInnerContent(requestId);
+        },
+      })
+      .transform(result);
+  }
+  return result;
+}
+
+export function logRequest(request: Request, response: Response, info: { requestId: string; started: number; cache: string }): void {
+  const entry = {
+    event: "request",
+    requestId: info.requestId,
+    method: request.method,
+    path: new URL(request.url).pathname,
+    status: response.status,
+    durationMs: Date.now() - info.started,
+    cache: info.cache,
+  };
+  if (response.status >= 500) console.error(JSON.stringify(entry));
+  else console.log(JSON.stringify(entry));
+}
