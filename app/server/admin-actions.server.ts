@@ -6,7 +6,8 @@ import { data, redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
 import type { AuditedEntity } from "~/domain/enumerations";
 import { ADMIN_MESSAGES } from "~/domain/messages";
-import { updateStatus } from "./admin.server";
+import { formatAdminDate, formatAdminDateTime } from "~/domain/dates";
+import { recordExtras, updateStatus } from "./admin.server";
 import { commitNotice } from "./flash.server";
 import { requireAdmin } from "./permissions.server";
 import { readSmallForm } from "./small-form.server";
@@ -48,3 +49,34 @@ export async function statusAction(request: Request, env: CloudflareBindings, en
 
 /** Admin pages are never cached anywhere. */
 export const ADMIN_HEADERS = { "Cache-Control": "private, no-store" };
+
+/**
+ * The loader of an admin list: admin check, ?status and ?page, the rows with their dates as
+ * the admin reads them, or the spec's load-failure text when D1 fails.
+ */
+export async function loadAdminList<S extends string, Row extends { createdAt: Date }>(
+  request: Request,
+  env: CloudflareBindings,
+  statuses: readonly S[],
+  list: (env: CloudflareBindings, query: { status: S | null; page: number }) => Promise<{ rows: Row[]; total: number }>,
+  failureMessage: string,
+) {
+  await requireAdmin(request, env);
+  const query = readListQuery(request, statuses);
+  try {
+    const { rows, total } = await list(env, query);
+    return { ...query, total, error: null, rows: rows.map((row) => ({ ...row, date: formatAdminDate(row.createdAt.getTime()) })) };
+  } catch (error) {
+    console.error(JSON.stringify({ event: "admin_list_failed", error: String(error) }));
+    return { ...query, total: 0, rows: [] as Array<Row & { date: string }>, error: failureMessage };
+  }
+}
+
+/** A record's photos and audit trail, ready for the detail view. */
+export async function loadAdminExtras(env: CloudflareBindings, entity: AuditedEntity, id: string) {
+  const { photos, history } = await recordExtras(env, entity, id);
+  return {
+    photos: photos.map(({ id: photoId, fileName }) => ({ id: photoId, fileName })),
+    history: history.map((entry) => ({ from: entry.from, to: entry.to, actor: entry.actor, when: formatAdminDateTime(entry.at.getTime()) })),
+  };
+}

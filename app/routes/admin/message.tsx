@@ -4,10 +4,10 @@ import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { AuditTrail, DetailFields, Photos, ReplyLinks } from "~/components/admin-detail";
 import { StatusBadge, StepButton } from "~/components/admin-ui";
 import { FormStatus } from "~/components/form-field";
-import { formatAdminDate, formatAdminDateTime } from "~/domain/dates";
+import { formatAdminDate } from "~/domain/dates";
 import { CONTACT_BADGES, CONTACT_STEPS } from "~/domain/status";
-import { getContactMessage, recordExtras } from "~/server/admin.server";
-import { statusAction } from "~/server/admin-actions.server";
+import { getContactMessage } from "~/server/admin.server";
+import { loadAdminExtras, statusAction } from "~/server/admin-actions.server";
 import { requireAdmin } from "~/server/permissions.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -15,11 +15,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAdmin(request, env);
   const message = await getContactMessage(env, params.id ?? "");
   if (!message) throw data(null, { status: 404 });
-  const { photos, history } = await recordExtras(env, "contact_message", message.id);
   return {
     message: { ...message, date: formatAdminDate(message.createdAt.getTime()) },
-    photos: photos.map(({ id, fileName }) => ({ id, fileName })),
-    history: history.map((entry) => ({ from: entry.from, to: entry.to, actor: entry.actor, when: formatAdminDateTime(entry.at.getTime()) })),
+    ...(await loadAdminExtras(env, "contact_message", message.id)),
   };
 }
 

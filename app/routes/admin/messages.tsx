@@ -3,25 +3,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Pagination, StatusBadge, StatusFilter, StepButton } from "~/components/admin-ui";
 import { FormStatus } from "~/components/form-field";
-import { formatAdminDate } from "~/domain/dates";
 import { CONTACT_STATUSES } from "~/domain/enumerations";
 import { ADMIN_MESSAGES } from "~/domain/messages";
 import { CONTACT_BADGES, CONTACT_STEPS } from "~/domain/status";
 import { ADMIN_PAGE_SIZE } from "~/domain/limits";
 import { listContactMessages } from "~/server/admin.server";
-import { readListQuery, statusAction } from "~/server/admin-actions.server";
-import { requireAdmin } from "~/server/permissions.server";
+import { loadAdminList, statusAction } from "~/server/admin-actions.server";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(request, context.cloudflare.env);
-  const query = readListQuery(request, CONTACT_STATUSES);
-  try {
-    const { rows, total } = await listContactMessages(context.cloudflare.env, query);
-    return { ...query, total, error: null, rows: rows.map((row) => ({ ...row, date: formatAdminDate(row.createdAt.getTime()) })) };
-  } catch (error) {
-    console.error(JSON.stringify({ event: "admin_list_failed", error: String(error) }));
-    return { ...query, total: 0, rows: [], error: ADMIN_MESSAGES.loadContactsFailed };
-  }
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return loadAdminList(request, context.cloudflare.env, CONTACT_STATUSES, listContactMessages, ADMIN_MESSAGES.loadContactsFailed);
 }
 
 export function action({ request, context }: ActionFunctionArgs) {

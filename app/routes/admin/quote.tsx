@@ -4,11 +4,11 @@ import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { AuditTrail, DetailFields, Photos, ReplyLinks } from "~/components/admin-detail";
 import { StatusBadge, StepButton } from "~/components/admin-ui";
 import { FormStatus } from "~/components/form-field";
-import { formatAdminDate, formatAdminDateTime } from "~/domain/dates";
+import { formatAdminDate } from "~/domain/dates";
 import { FREQUENCY_LABELS, PROPERTY_SIZE_LABELS, SERVICE_TYPE_LABELS } from "~/domain/enumerations";
 import { QUOTE_BADGES, QUOTE_STEPS } from "~/domain/status";
-import { getQuoteRequest, recordExtras } from "~/server/admin.server";
-import { statusAction } from "~/server/admin-actions.server";
+import { getQuoteRequest } from "~/server/admin.server";
+import { loadAdminExtras, statusAction } from "~/server/admin-actions.server";
 import { requireAdmin } from "~/server/permissions.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -16,11 +16,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAdmin(request, env);
   const quote = await getQuoteRequest(env, params.id ?? "");
   if (!quote) throw data(null, { status: 404 });
-  const { photos, history } = await recordExtras(env, "quote_request", quote.id);
   return {
     quote: { ...quote, date: formatAdminDate(quote.createdAt.getTime()) },
-    photos: photos.map(({ id, fileName }) => ({ id, fileName })),
-    history: history.map((entry) => ({ from: entry.from, to: entry.to, actor: entry.actor, when: formatAdminDateTime(entry.at.getTime()) })),
+    ...(await loadAdminExtras(env, "quote_request", quote.id)),
   };
 }
 
