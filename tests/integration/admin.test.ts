@@ -159,10 +159,14 @@ describe("sign-in", () => {
 
   test("sign-in is rate limited per e-mail address", async () => {
     await createUser(ADMIN, "admin");
+    // 10 a minute. The limiter counts in fixed one-minute windows, so a burst that crosses a
+    // window boundary gets a second budget: send until refused, at most two windows' worth.
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await signIn(ADMIN, "wrong password")).response.status);
-    expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
-    expect(statuses[10]).toBe(429);
+    while (statuses.length < 21 && statuses.at(-1) !== 429) {
+      statuses.push((await signIn(ADMIN, "wrong password", newClientIp())).response.status);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
+    expect(statuses.at(-1)).toBe(429);
   });
 });
 
