@@ -1,0 +1,144 @@
+/**
+ * `npm run bench`: measures the built site under `wrangler dev` on a fresh local database and
+ * prints one table (a benchmark, not a test: it asserts nothing).
+ *
+ * - Lighthouse (mobile preset, Debian Chromium) for every public page: the four category
+ *   scores, LCP, CLS, TBT, and the page's JS/CSS/HTML/image bytes gzipped.
+ * - autocannon on loopback: a cached page, an uncached render, and a burst of 200 concurrent
+ *   quote submissions with a photo, then the rows and R2 objects that landed.
+ * - The production Worker bundle from `wrangler deploy --dry-run`, gzipped.
+ */
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { getPlatformProxy } from "wrangler";
+import { ensureDevVars } from "./dev-vars.mjs";
+import { bin, run } from "./run.mjs";
+
+const PORT = Number(process.env.BENCH_PORT ?? 8795);
+const BASE = `http://127.0.0.1:${PORT}`;
+const STATE = ".wrangler/bench";
+const PAGES = ["/", "/services", "/services/residential", "/about", "/contact", "/gallery", "/faq", "/quote"];
+const kB = (bytes) => `${(bytes / 1024).toFixed(1)}`;
+
+if (!existsSync("build/server/index.js")) await run("npm", ["run", "build"]);
+ensureDevVars();
+rmSync(STATE, { recursive: true, force: true });
+await run("node", ["scripts/db-migrate.mjs", "--persist-to", STATE]);
+
+const server = spawn(bin("wrangler"), ["dev", "--ip", "127.0.0.1", "--port", String(PORT), "--persist-to", STATE], {
+  stdio: ["ignore", "ignore", "ignore"],
+});
+process.on("exit", () => server.kill());
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(`${BASE}/robots.txt`)).ok) break;
+  } catch {}
+  if (i > 120) throw new Error("wrangler dev did not start");
+  await new Promise((resolve) => setTimeout(resolve, 500));
+}
+
+// --- Lighthouse -------------------------------------------------------------------------
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+});
+const gzipCache = new Map();
+async function gzippedSize(url) {
+  if (!gzipCache.has(url)) {
+    const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+    gzipCache.set(url, gzipSync(body, { level: 9 }).length);
+  }
+  return gzipCache.get(url);
+}
+const lighthouseRows = [];
+for (const path of PAGES) {
+  await fetch(BASE + path); // warm the page cache, as a returning visitor would find it
+  const { lhr } = await lighthouse(BASE + path, { port: chrome.port, output: "json", logLevel: "error" });
+  const bytes = { Script: 0, Stylesheet: 0, Document: 0, Image: 0 };
+  for (const request of lhr.audits["network-requests"].details.items) {
+    if (!(request.resourceType in bytes) || !request.url.startsWith(BASE)) continue;
+    // Images are already compressed: count what was sent. Text: gzip it as production would.
+    bytes[request.resourceType] += request.resourceType === "Image" ? request.transferSize : await gzippedSize(request.url);
+  }
+  const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  lighthouseRows.push({
+    page: path,
+    perf: score("performance"),
+    a11y: score("accessibility"),
+    bp: score("best-practices"),
+    seo: score("seo"),
+    "LCP s": (lhr.audits["largest-contentful-paint"].numericValue / 1000).toFixed(2),
+    CLS: lhr.audits["cumulative-layout-shift"].numericValue.toFixed(3),
+    "TBT ms": Math.round(lhr.audits["total-blocking-time"].numericValue),
+    "JS kB": kB(bytes.Script),
+    "CSS kB": kB(bytes.Stylesheet),
+    "HTML kB": kB(bytes.Document),
+    "img kB": kB(bytes.Image),
+  });
+}
+await chrome.kill();
+
+// --- Load on loopback -------------------------------------------------------------------
+/** autocannon for 10 s on 20 connections, or for `amount` requests when given. */
+function load(options) {
+  const defaults = options.amount ? { connections: 20 } : { duration: 10, connections: 20 };
+  return new Promise((resolve, reject) => autocannon({ ...defaults, ...options }, (error, result) => (error ? reject(error) : resolve(result))));
+}
+const cached = await load({ url: `${BASE}/gallery` });
+const uncached = await load({ url: `${BASE}/gallery?bench=render` }); // a query bypasses the cache
+
+const photo = readFileSync("app/assets/photos/cleaning-tools-duster.jpg");
+const form = new FormData();
+for (const [name, value] of Object.entries({ name: "Bench Visitor", email: "bench@example.com", phone: "876 555 0100", address: "1 Bench Road", serviceType: "residential" })) {
+  form.append(name, value);
+}
+form.append("photos", new File([photo], "duster.jpg", { type: "image/jpeg" }));
+const encoded = new Request(BASE, { method: "POST", body: form });
+const multipart = Buffer.from(await encoded.arrayBuffer());
+let client = 0;
+const burst = await load({
+  url: `${BASE}/quote`,
+  amount: 200,
+  connections: 200,
+  method: "POST",
+  headers: { "Content-Type": encoded.headers.get("Content-Type"), Origin: BASE },
+  body: multipart,
+  // Each submission from its own address, as 200 real visitors (the per-IP limit is 5 a minute).
+  requests: [{ setupRequest: (request) => ({ ...request, headers: { ...request.headers, "CF-Connecting-IP": `10.9.${(++client >> 8) & 255}.${client & 255}` } }) }],
+});
+
+const proxy = await getPlatformProxy({ persist: { path: `${STATE}/v3` } });
+const quotes = (await proxy.env.DB.prepare("SELECT count(*) AS n FROM quote_requests").first()).n;
+const attachments = (await proxy.env.DB.prepare("SELECT count(*) AS n FROM attachments").first()).n;
+let objects = 0;
+let cursor;
+do {
+  const listed = await proxy.env.UPLOADS.list({ cursor });
+  objects += listed.objects.length;
+  cursor = listed.truncated ? listed.cursor : undefined;
+} while (cursor);
+await proxy.dispose();
+
+// --- Worker bundle ----------------------------------------------------------------------
+rmSync(".cache/bench-bundle", { recursive: true, force: true });
+execFileSync(bin("wrangler"), ["deploy", "--dry-run", "--outdir", ".cache/bench-bundle"], { stdio: "ignore" });
+const bundle = gzipSync(readFileSync(".cache/bench-bundle/server.js"), { level: 9 }).length;
+
+server.kill();
+console.log(`\nLighthouse, mobile preset (${new Date().toISOString().slice(0, 10)}, wrangler dev, cache warm):`);
+console.table(lighthouseRows);
+const latency = (result) => ({ "req/s": Math.round(result.requests.average), "p50 ms": result.latency.p50, "p99 ms": result.latency.p99, errors: result.errors + result.non2xx });
+console.log("Load on loopback (autocannon, 20 connections, 10 s):");
+console.table({ "cached page (HIT)": latency(cached), "uncached render": latency(uncached) });
+const redirected = burst["3xx"] ?? 0;
+console.log(
+  `Burst: 200 concurrent quote submissions with a ${kB(photo.length)} kB photo -> ${redirected} answered 303, ` +
+    `p50 ${burst.latency.p50} ms, p99 ${burst.latency.p99} ms; stored ${quotes} quote requests, ${attachments} attachment rows, ${objects} R2 objects ` +
+    `(${quotes === 200 && attachments === 200 && objects === 200 ? "none lost or duplicated" : "MISMATCH"}).`,
+);
+console.log(`Worker bundle (wrangler deploy --dry-run): ${kB(bundle)} kB gzipped.`);
+process.exit(0);
