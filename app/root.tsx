@@ -1,3 +1,4 @@
+import "~/forms/zod-config";
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,

@@ -5,6 +5,7 @@
  * multipart reader replaces it with the type sniffed from the bytes (app/server/images.server.ts),
  * so the same schema is the authority there.
  */
+import "~/forms/zod-config";
 import { z } from "zod";
 import { ACCEPTED_IMAGE_TYPES, MAX_PHOTO_BYTES, MAX_PHOTOS } from "~/domain/limits";
 import { fileNotImageMessage, fileTooLargeMessage, tooManyPhotosMessage } from "~/domain/messages";

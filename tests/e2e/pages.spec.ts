@@ -65,6 +65,12 @@ for (const spec of PAGES) {
       if (message.type() === "error") problems.push(message.text());
     });
     page.on("pageerror", (error) => problems.push(error.message));
+    // CSP refusals that scripts catch (zod's eval probe was one) reach DevTools' Issues, not the console.
+    const devtools = await page.context().newCDPSession(page);
+    await devtools.send("Audits.enable");
+    devtools.on("Audits.issueAdded", ({ issue }) => {
+      if (issue.code === "ContentSecurityPolicyIssue") problems.push(JSON.stringify(issue.details));
+    });
     const response = await page.goto(spec.path);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
