@@ -59,21 +59,26 @@ for (const path of PAGES) {
   await fetch(BASE + path); // warm the page cache, as a returning visitor would find it
   const { lhr } = await lighthouse(BASE + path, { port: chrome.port, output: "json", logLevel: "error" });
   const bytes = { Script: 0, Stylesheet: 0, Document: 0, Image: 0 };
-  for (const request of lhr.audits["network-requests"].details.items) {
+  for (const request of lhr.audits["network-requests"]?.details?.items ?? []) {
     if (!(request.resourceType in bytes) || !request.url.startsWith(BASE)) continue;
     // Images are already compressed: count what was sent. Text: gzip it as production would.
     bytes[request.resourceType] += request.resourceType === "Image" ? request.transferSize : await gzippedSize(request.url);
   }
   const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  // A failed run (lhr.runtimeError) has no metrics: report it instead of a number.
+  const metric = (id, format) => {
+    const value = lhr.audits[id]?.numericValue;
+    return typeof value === "number" ? format(value) : `n/a${lhr.runtimeError ? ` (${lhr.runtimeError.code})` : ""}`;
+  };
   lighthouseRows.push({
     page: path,
     perf: score("performance"),
     a11y: score("accessibility"),
     bp: score("best-practices"),
     seo: score("seo"),
-    "LCP s": (lhr.audits["largest-contentful-paint"].numericValue / 1000).toFixed(2),
-    CLS: lhr.audits["cumulative-layout-shift"].numericValue.toFixed(3),
-    "TBT ms": Math.round(lhr.audits["total-blocking-time"].numericValue),
+    "LCP s": metric("largest-contentful-paint", (value) => (value / 1000).toFixed(2)),
+    CLS: metric("cumulative-layout-shift", (value) => value.toFixed(3)),
+    "TBT ms": metric("total-blocking-time", (value) => Math.round(value)),
     "JS kB": kB(bytes.Script),
     "CSS kB": kB(bytes.Stylesheet),
     "HTML kB": kB(bytes.Document),
