@@ -1,5 +1,9 @@
 /** The parts of a detail view: fields, photos, ways to reply, and the audit trail. */
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import type { BadgeVariant, Step } from "~/domain/status";
+import { StatusBadge, StepButton } from "./admin-ui";
+import { FormStatus } from "./form-field";
 import { telHref, whatsappHref } from "./contact-details";
 
 /**
@@ -13,7 +17,7 @@ export function whatsappNumber(phone: string): string | null {
   return digits.length >= 8 && digits.length <= 15 ? digits : null;
 }
 
-export function DetailFields({ fields }: { fields: Array<[string, ReactNode]> }) {
+function DetailFields({ fields }: { fields: Array<[string, ReactNode]> }) {
   return (
     <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
       {fields.map(([label, value]) => (
@@ -26,7 +30,7 @@ export function DetailFields({ fields }: { fields: Array<[string, ReactNode]> })
   );
 }
 
-export function ReplyLinks({ email, phone, name }: { email: string; phone: string | null; name: string }) {
+function ReplyLinks({ email, phone, name }: { email: string; phone: string | null; name: string }) {
   const whatsapp = phone ? whatsappNumber(phone) : null;
   const className = "rounded-full border border-brand-300 px-3 py-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-50";
   return (
@@ -48,7 +52,7 @@ export function ReplyLinks({ email, phone, name }: { email: string; phone: strin
   );
 }
 
-export function Photos({ photos }: { photos: Array<{ id: string; fileName: string }> }) {
+function Photos({ photos }: { photos: Array<{ id: string; fileName: string }> }) {
   if (photos.length === 0) return <p className="text-slate-600">No photos.</p>;
   return (
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
@@ -64,7 +68,7 @@ export function Photos({ photos }: { photos: Array<{ id: string; fileName: strin
   );
 }
 
-export function AuditTrail({ history }: { history: Array<{ from: string; to: string; when: string; actor: string | null }> }) {
+function AuditTrail({ history }: { history: Array<{ from: string; to: string; when: string; actor: string | null }> }) {
   if (history.length === 0) return <p className="text-slate-600">No status changes yet.</p>;
   return (
     <ol className="space-y-2 text-sm">
@@ -75,5 +79,57 @@ export function AuditTrail({ history }: { history: Array<{ from: string; to: str
         </li>
       ))}
     </ol>
+  );
+}
+
+/**
+ * A record's detail view: back link, name and status with its next step, every field with
+ * ways to reply, the photos and the history.
+ */
+export function AdminDetailFrame(props: {
+  back: { to: string; label: string };
+  record: { id: string; name: string; email: string; phone: string | null; status: string };
+  subtitle: string;
+  badge: BadgeVariant;
+  step: Step<string> | undefined;
+  busy: boolean;
+  actionError: string | null;
+  fields: Array<[string, ReactNode]>;
+  photos: Array<{ id: string; fileName: string }>;
+  history: Array<{ from: string; to: string; when: string; actor: string | null }>;
+}) {
+  const { record } = props;
+  const card = "rounded-xl border border-slate-200 bg-white p-6";
+  return (
+    <article className="space-y-6">
+      <Link to={props.back.to} className="text-sm font-semibold text-brand-700 hover:underline">
+        ← {props.back.label}
+      </Link>
+      {props.actionError ? <FormStatus tone="error">{props.actionError}</FormStatus> : null}
+      <header className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="font-display text-2xl font-bold text-slate-900">{record.name}</h1>
+          <p className="text-slate-600">{props.subtitle}</p>
+        </div>
+        <div className="flex items-center gap-3">
+          <StatusBadge status={record.status} variant={props.badge} />
+          <StepButton id={record.id} step={props.step} busy={props.busy} />
+        </div>
+      </header>
+      <section className={card}>
+        <DetailFields fields={props.fields} />
+        <div className="mt-6">
+          <ReplyLinks email={record.email} phone={record.phone} name={record.name} />
+        </div>
+      </section>
+      <section className={card}>
+        <h2 className="mb-4 font-semibold text-slate-900">Photos</h2>
+        <Photos photos={props.photos} />
+      </section>
+      <section className={card}>
+        <h2 className="mb-4 font-semibold text-slate-900">History</h2>
+        <AuditTrail history={props.history} />
+      </section>
+    </article>
   );
 }

@@ -1,6 +1,10 @@
 /** Building blocks of the admin tables and detail views. */
 import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { ADMIN_PAGE_SIZE } from "~/domain/limits";
 import type { BadgeVariant, Step } from "~/domain/status";
+import { telHref } from "./contact-details";
+import { FormStatus } from "./form-field";
 
 const BADGE_CLASS: Record<BadgeVariant, string> = {
   outline: "border border-slate-400 text-slate-800 bg-white",
@@ -71,5 +75,83 @@ export function Pagination({ page, total, pageSize, base, status }: { page: numb
       </span>
       {page < pages ? <Link to={href(page + 1)} className="font-semibold text-brand-700 hover:underline">Older →</Link> : <span />}
     </nav>
+  );
+}
+
+/**
+ * The frame of an admin list: heading and status filter, the failure texts, the spec's empty
+ * state, the table head, and paging. The route supplies the rows.
+ */
+export function AdminListFrame(props: {
+  title: string;
+  base: string;
+  statuses: readonly string[];
+  status: string | null;
+  page: number;
+  total: number;
+  /** The load failure text, or null. */
+  error: string | null;
+  /** A refused status step's text, or null. */
+  actionError: string | null;
+  emptyText: string;
+  columns: readonly string[];
+  isEmpty: boolean;
+  children: ReactNode;
+}) {
+  const headingId = `${props.base.replaceAll("/", "-").slice(1)}-heading`;
+  return (
+    <section aria-labelledby={headingId} className="space-y-5">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 id={headingId} className="font-display text-2xl font-bold text-slate-900">
+          {props.title}
+        </h1>
+        <StatusFilter statuses={props.statuses} current={props.status} base={props.base} />
+      </div>
+      {props.actionError ? <FormStatus tone="error">{props.actionError}</FormStatus> : null}
+      {props.error ? <FormStatus tone="error">{props.error}</FormStatus> : null}
+      {props.isEmpty && !props.error ? (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">{props.emptyText}</p>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
+            <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+              <tr>
+                {props.columns.map((heading) => (
+                  <th key={heading} scope="col" className="px-4 py-3">
+                    {heading}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">{props.children}</tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={props.page} total={props.total} pageSize={ADMIN_PAGE_SIZE} base={props.base} status={props.status} />
+    </section>
+  );
+}
+
+/** The cells every admin list starts with: date, name (to the detail view), e-mail and phone. */
+export function RecordCells({ row, detailHref }: { row: { date: string; name: string; email: string; phone: string | null }; detailHref: string }) {
+  return (
+    <>
+      <td className="px-4 py-3 whitespace-nowrap text-slate-700">{row.date}</td>
+      <td className="px-4 py-3 font-semibold">
+        <Link to={detailHref} className="text-brand-800 hover:underline">
+          {row.name}
+        </Link>
+      </td>
+      <td className="px-4 py-3">
+        <a href={`mailto:${row.email}`} className="block text-brand-700 hover:underline">
+          {row.email}
+        </a>
+        {row.phone ? (
+          <a href={telHref(row.phone)} className="block text-slate-700 hover:underline">
+            {row.phone}
+          </a>
+        ) : null}
+      </td>
+    </>
   );
 }

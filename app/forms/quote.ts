@@ -20,7 +20,7 @@ export function requiredText(label: string, max: number) {
     .max(max, { error: `${label} must be at most ${max} characters.` });
 }
 
-export function optionalText(label: string, max: number) {
+function optionalText(label: string, max: number) {
   return z
     .string()
     .trim()

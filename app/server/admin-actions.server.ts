@@ -13,7 +13,7 @@ import { requireAdmin } from "./permissions.server";
 import { readSmallForm } from "./small-form.server";
 
 /** `?status=` (one of `statuses`, else all) and `?page=` (1 to 100,000, else 1). */
-export function readListQuery<S extends string>(request: Request, statuses: readonly S[]): { status: S | null; page: number } {
+function readListQuery<S extends string>(request: Request, statuses: readonly S[]): { status: S | null; page: number } {
   const params = new URL(request.url).searchParams;
   const status = statuses.find((candidate) => candidate === params.get("status")) ?? null;
   const page = Number(params.get("page"));

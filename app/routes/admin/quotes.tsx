@@ -1,12 +1,10 @@
 /** /admin/quotes: quote requests, newest first, filter by status, 50 per page. */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Pagination, StatusBadge, StatusFilter, StepButton } from "~/components/admin-ui";
-import { FormStatus } from "~/components/form-field";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AdminListFrame, RecordCells, StatusBadge, StepButton } from "~/components/admin-ui";
 import { QUOTE_STATUSES, SERVICE_TYPE_LABELS, PROPERTY_SIZE_LABELS, FREQUENCY_LABELS } from "~/domain/enumerations";
 import { ADMIN_MESSAGES } from "~/domain/messages";
 import { QUOTE_BADGES, QUOTE_STEPS } from "~/domain/status";
-import { ADMIN_PAGE_SIZE } from "~/domain/limits";
 import { listQuoteRequests } from "~/server/admin.server";
 import { loadAdminList, statusAction } from "~/server/admin-actions.server";
 
@@ -23,65 +21,36 @@ export default function QuoteRequests() {
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   return (
-    <section aria-labelledby="quotes-heading" className="space-y-5">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 id="quotes-heading" className="font-display text-2xl font-bold text-slate-900">
-          Quote Requests
-        </h1>
-        <StatusFilter statuses={QUOTE_STATUSES} current={status} base="/admin/quotes" />
-      </div>
-      {actionData && "error" in actionData ? <FormStatus tone="error">{actionData.error}</FormStatus> : null}
-      {error ? <FormStatus tone="error">{error}</FormStatus> : null}
-      {rows.length === 0 && !error ? (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">{ADMIN_MESSAGES.noQuotes}</p>
-      ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-            <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-              <tr>
-                {["Date", "Name", "Contact", "Service", "Property", "Address", "Status", "Action"].map((heading) => (
-                  <th key={heading} scope="col" className="px-4 py-3">
-                    {heading}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {rows.map((row) => (
-                <tr key={row.id} className="align-top">
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-700">{row.date}</td>
-                  <td className="px-4 py-3 font-semibold">
-                    <Link to={`/admin/quotes/${row.id}`} className="text-brand-800 hover:underline">
-                      {row.name}
-                    </Link>
-                  </td>
-                  <td className="px-4 py-3">
-                    <a href={`mailto:${row.email}`} className="block text-brand-700 hover:underline">
-                      {row.email}
-                    </a>
-                    <a href={`tel:${row.phone.replace(/[^\d+]/g, "")}`} className="block text-slate-700 hover:underline">
-                      {row.phone}
-                    </a>
-                  </td>
-                  <td className="px-4 py-3 text-slate-700">{SERVICE_TYPE_LABELS[row.serviceType]}</td>
-                  <td className="px-4 py-3 text-slate-700">
-                    {row.propertySize ? PROPERTY_SIZE_LABELS[row.propertySize] : "-"}
-                    <span className="block text-slate-500">{row.frequency ? FREQUENCY_LABELS[row.frequency] : ""}</span>
-                  </td>
-                  <td className="max-w-56 px-4 py-3 break-words text-slate-700">{row.address}</td>
-                  <td className="px-4 py-3">
-                    <StatusBadge status={row.status} variant={QUOTE_BADGES[row.status]} />
-                  </td>
-                  <td className="px-4 py-3">
-                    <StepButton id={row.id} step={QUOTE_STEPS[row.status]} busy={busy} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pagination page={page} total={total} pageSize={ADMIN_PAGE_SIZE} base="/admin/quotes" status={status} />
-    </section>
+    <AdminListFrame
+      title="Quote Requests"
+      base="/admin/quotes"
+      statuses={QUOTE_STATUSES}
+      status={status}
+      page={page}
+      total={total}
+      error={error}
+      actionError={actionData && "error" in actionData ? actionData.error : null}
+      emptyText={ADMIN_MESSAGES.noQuotes}
+      columns={["Date", "Name", "Contact", "Service", "Property", "Address", "Status", "Action"]}
+      isEmpty={rows.length === 0}
+    >
+      {rows.map((row) => (
+        <tr key={row.id} className="align-top">
+          <RecordCells row={row} detailHref={`/admin/quotes/${row.id}`} />
+          <td className="px-4 py-3 text-slate-700">{SERVICE_TYPE_LABELS[row.serviceType]}</td>
+          <td className="px-4 py-3 text-slate-700">
+            {row.propertySize ? PROPERTY_SIZE_LABELS[row.propertySize] : "-"}
+            <span className="block text-slate-500">{row.frequency ? FREQUENCY_LABELS[row.frequency] : ""}</span>
+          </td>
+          <td className="max-w-56 px-4 py-3 break-words text-slate-700">{row.address}</td>
+          <td className="px-4 py-3">
+            <StatusBadge status={row.status} variant={QUOTE_BADGES[row.status]} />
+          </td>
+          <td className="px-4 py-3">
+            <StepButton id={row.id} step={QUOTE_STEPS[row.status]} busy={busy} />
+          </td>
+        </tr>
+      ))}
+    </AdminListFrame>
   );
 }
