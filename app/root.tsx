@@ -1,4 +1,3 @@
-import "~/forms/zod-config";
 import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,

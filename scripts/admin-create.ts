@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { z } from "zod";
+import { z } from "../app/forms/zod";
 import { hashPassword } from "../app/server/password.server";
 
 const { values } = parseArgs({

@@ -3,17 +3,20 @@
  * contact section. Posts to /contact; works without JavaScript.
  */
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { MAX_PHOTOS } from "~/domain/limits";
 import { MESSAGES } from "~/domain/messages";
-import { contactSchema, type CONTACT_RETURN_TO } from "~/forms/contact";
+import type { CONTACT_RETURN_TO } from "~/forms/contact";
 import type { Flash } from "~/server/flash.server";
+import type { FormConstraint } from "~/server/form-constraints.server";
 import { controlClass, FormField, FormStatus } from "./form-field";
 import { Honeypot, Turnstile } from "./form-guards";
 import { PhotoPicker } from "./photo-picker";
 import { buttonStyles } from "./ui";
+import { useLazyValidation } from "./use-lazy-validation";
 import { useIsSubmitting, useSubmissionAnalytics } from "./use-submission";
+
+const loadContactSchema = () => import("~/forms/contact").then((module) => module.contactSchema);
 
 interface ContactFormProps {
   returnTo: (typeof CONTACT_RETURN_TO)[number];
@@ -22,6 +25,8 @@ interface ContactFormProps {
   /** The action's reply when the page is the result of a failed post. */
   lastResult?: SubmissionResult<string[]> | null;
   turnstileSiteKey: string | null;
+  /** The fields' HTML constraints, from the loader (app/server/form-constraints.server.ts). */
+  constraint: FormConstraint;
 }
 
 export function ContactForm(props: ContactFormProps) {
@@ -30,20 +35,27 @@ export function ContactForm(props: ContactFormProps) {
   return <ContactFormFields key={props.flash?.id ?? "contact"} {...props} />;
 }
 
-function ContactFormFields({ returnTo, flash, lastResult, turnstileSiteKey }: ContactFormProps) {
+function ContactFormFields({ returnTo, flash, lastResult, turnstileSiteKey, constraint }: ContactFormProps) {
   const isSubmitting = useIsSubmitting("/contact");
+  const validation = useLazyValidation(loadContactSchema);
   const [form, fields] = useForm({
     id: `contact-form-${returnTo === "/" ? "home" : "page"}`,
     lastResult: isSubmitting ? null : lastResult,
-    constraint: getZodConstraint(contactSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
+    constraint,
+    ...validation.options,
   });
   const photoErrors = Object.values(fields.photos.allErrors).flat();
 
   return (
-    <Form method="post" action="/contact" encType="multipart/form-data" {...getFormProps(form)} className="relative">
+    <Form
+      method="post"
+      action="/contact"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      ref={validation.ref}
+      data-validation={validation.mode}
+      className="relative"
+    >
       <div className="space-y-3 [&:not(:empty)]:mb-6" id={form.errorId}>
         {flash ? <FormStatus tone="success">{MESSAGES.contactSuccess}</FormStatus> : null}
         {form.errors?.length ? <FormStatus tone="error">{form.errors.join(" ")}</FormStatus> : null}

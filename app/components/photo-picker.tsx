@@ -12,9 +12,8 @@
  *   so the form still submits them as ordinary multipart data.
  */
 import { useEffect, useId, useRef, useState } from "react";
-import { MAX_PHOTO_BYTES, MAX_PHOTOS } from "~/domain/limits";
+import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTOS_FIELD } from "~/domain/limits";
 import { fileNotImageMessage, fileTooLargeMessage, MESSAGES } from "~/domain/messages";
-import { PHOTOS_FIELD } from "~/forms/photos";
 import { Icon } from "./icon";
 
 interface PhotoPickerProps {

@@ -2,8 +2,8 @@
  * Responsive photos: AVIF and WebP `srcset`s generated at build time (scripts/build-images.ts),
  * explicit width and height so nothing shifts while loading.
  */
-import { useEffect, useRef, useState } from "react";
 import { PHOTOS, photoSrcSet, photoUrl, photoWidths, type Photo, type PhotoId } from "~/content/photos";
+import { useNearViewport } from "./use-near-viewport";
 
 interface PictureProps {
   photo: PhotoId;
@@ -63,24 +63,7 @@ export function preloadPhoto(id: PhotoId, sizes: string) {
  */
 export function LazyPicture(props: PictureProps) {
   const photo = PHOTOS[props.photo];
-  const placeholder = useRef<HTMLDivElement>(null);
-  const [visible, setVisible] = useState(false);
-
-  useEffect(() => {
-    const element = placeholder.current;
-    if (!element || visible) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          setVisible(true);
-          observer.disconnect();
-        }
-      },
-      { threshold: 0.1 },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [visible]);
+  const [placeholder, visible] = useNearViewport<HTMLDivElement>({ threshold: 0.1 });
 
   return (
     <>

@@ -1,18 +1,51 @@
 /**
  * The home page carousel of service photos (product spec §2 "Home", §9 "Carousel"), built on
- * embla-carousel-react: 3 slides per view on large screens, 2 on medium, 1 on small; drag
- * threshold 10 px; previous/next buttons and arrow keys. Without JavaScript it is a
- * horizontally scrolling row that snaps to each slide.
+ * embla-carousel: 3 slides per view on large screens, 2 on medium, 1 on small; drag
+ * threshold 10 px; previous/next buttons and arrow keys. Without JavaScript, and until embla
+ * is running, it is a horizontally scrolling row that snaps to each slide.
+ *
+ * embla (11 kB gzipped, a tenth of the home page's JavaScript budget, issue 6) is downloaded
+ * only when the carousel comes within 300 px of the viewport; it sits below the fold.
  */
 import { Link } from "@remix-run/react";
-import useEmblaCarousel from "embla-carousel-react";
+import type { EmblaCarouselType } from "embla-carousel";
 import { useCallback, useEffect, useState, type KeyboardEvent } from "react";
 import type { CAROUSEL_SLIDES } from "~/content/services";
 import { Icon } from "./icon";
 import { Picture } from "./picture";
+import { useNearViewport } from "./use-near-viewport";
+
+/** embla running on `viewport` once it is near the viewport; null before (and on the server). */
+function useLazyEmbla() {
+  const [viewportRef, near] = useNearViewport<HTMLDivElement>({ rootMargin: "300px" });
+  const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
+
+  useEffect(() => {
+    const viewport = viewportRef.current;
+    if (!near || !viewport) return;
+    let instance: EmblaCarouselType | null = null;
+    let current = true;
+    import("embla-carousel").then(
+      ({ default: EmblaCarousel }) => {
+        if (!current) return;
+        viewport.scrollLeft = 0; // embla moves the track itself; drop any native scroll so far
+        instance = EmblaCarousel(viewport, { align: "start", dragThreshold: 10, containScroll: "trimSnaps" });
+        setEmbla(instance);
+      },
+      () => {}, // without embla the row still scrolls and snaps
+    );
+    return () => {
+      current = false;
+      instance?.destroy();
+      setEmbla(null);
+    };
+  }, [near, viewportRef]);
+
+  return [viewportRef, embla] as const;
+}
 
 export function ServiceCarousel({ slides }: { slides: typeof CAROUSEL_SLIDES }) {
-  const [viewportRef, embla] = useEmblaCarousel({ align: "start", dragThreshold: 10, containScroll: "trimSnaps" });
+  const [viewportRef, embla] = useLazyEmbla();
   const [canPrev, setCanPrev] = useState(false);
   const [canNext, setCanNext] = useState(false);
 
@@ -32,12 +65,13 @@ export function ServiceCarousel({ slides }: { slides: typeof CAROUSEL_SLIDES }) 
   }, [embla, update]);
 
   const onKeyDown = (event: KeyboardEvent) => {
+    if (!embla) return; // the scrolling row handles its own arrow keys
     if (event.key === "ArrowLeft") {
       event.preventDefault();
-      embla?.scrollPrev();
+      embla.scrollPrev();
     } else if (event.key === "ArrowRight") {
       event.preventDefault();
-      embla?.scrollNext();
+      embla.scrollNext();
     }
   };
 

@@ -2,7 +2,8 @@
  * The six services (product spec §1 "Services", §2 "Home", "Services overview", "Service
  * detail pages", §3 "Static content items": title, description, features, image, page id).
  * The overview, the home cards, each /services/<slug> page, the sitemap and the structured
- * data all read this list.
+ * data all read this list. What only a service's own page shows is in ./service-details.ts,
+ * which only that page's loader reads, so it is not part of every page's JavaScript.
  */
 import type { ServiceType } from "~/domain/enumerations";
 import type { PhotoId } from "./photos";
@@ -20,11 +21,6 @@ export interface Service {
   /** Short feature list for the overview cards. */
   features: readonly string[];
   photo: PhotoId;
-  /** The detail page. */
-  intro: string;
-  included: readonly string[];
-  idealFor: readonly string[];
-  visit: readonly { step: string; detail: string }[];
 }
 
 export const SERVICES = [
@@ -37,27 +33,6 @@ export const SERVICES = [
       "A top-to-bottom clean of your home: kitchens, bathrooms, floors and every surface in between, done with eco-friendly supplies.",
     features: ["Kitchens and bathrooms scrubbed", "Floors vacuumed and mopped", "Dusting from ceiling fans to skirting"],
     photo: "moppingLivingRoom",
-    intro:
-      "Sea air, red dirt and a busy household add up. Our residential deep clean resets your home so it feels fresh again, then a regular visit keeps it that way.",
-    included: [
-      "Kitchen: counters, cabinet fronts, sink and taps, stovetop, outside of appliances, inside the microwave",
-      "Bathrooms: toilets, showers and tubs descaled, tiles and grout scrubbed, mirrors and fixtures polished",
-      "Bedrooms and living areas: dusting of every reachable surface, ceiling fans, light switches and door frames",
-      "Floors: vacuumed, mopped and edges done by hand; rugs vacuumed on both sides where they can be lifted",
-      "Windowsills, tracks and louvres wiped; bins emptied and relined",
-      "On request: inside the oven and fridge, inside cabinets, balcony and patio",
-    ],
-    idealFor: [
-      "Homeowners who want a thorough reset a few times a year",
-      "Busy families who would rather spend weekends at the beach",
-      "Moving in or out of a rented home",
-    ],
-    visit: [
-      { step: "Walk-through", detail: "We agree the rooms and priorities with you, and note anything fragile or off limits." },
-      { step: "Top to bottom", detail: "We work from ceilings and fans down to floors, room by room, so dust never lands on a cleaned surface." },
-      { step: "Kitchen and bathrooms last", detail: "The rooms that need the most time get it, with products safe for children and pets." },
-      { step: "Final check", detail: "You walk the house with us. If anything is missed, we put it right before we leave." },
-    ],
   },
   {
     slug: "commercial",
@@ -68,27 +43,6 @@ export const SERVICES = [
       "Offices, shops and clinics cleaned before or after hours, so your staff and customers walk into a space that looks after them.",
     features: ["Before or after business hours", "Washrooms and break rooms sanitised", "Desks, glass and high-touch points"],
     photo: "officeDusting",
-    intro:
-      "First impressions happen at the door. We keep offices, retail units and waiting rooms clean on a schedule that fits your opening hours, with a consistent team your staff get to know.",
-    included: [
-      "Reception, offices and meeting rooms: desks, phones, keyboards and high-touch points disinfected",
-      "Washrooms: sanitised, restocked from your supplies, mirrors and fixtures polished",
-      "Break rooms and kitchenettes: counters, sinks, microwaves and fridge fronts",
-      "Floors: vacuumed and mopped; entrance mats cleaned",
-      "Glass doors, partitions and shop windows (inside) streak-free",
-      "Waste and recycling emptied and taken to your collection point",
-    ],
-    idealFor: [
-      "Offices and co-working spaces",
-      "Retail shops and showrooms",
-      "Clinics, salons and other businesses where hygiene is visible to clients",
-    ],
-    visit: [
-      { step: "Site survey", detail: "We visit, agree a checklist per area and the times we may be on site." },
-      { step: "Key and alarm routine", detail: "We agree how we enter and lock up, and who to call if something is wrong." },
-      { step: "Scheduled cleans", detail: "The same checklist every visit, daily, weekly or as agreed." },
-      { step: "Monthly review", detail: "A quick check-in to adjust the checklist as your business changes." },
-    ],
   },
   {
     slug: "industrial-kitchen",
@@ -99,27 +53,6 @@ export const SERVICES = [
       "Degreasing and sanitising for restaurant, hotel and catering kitchens, scheduled around service so you never lose a shift.",
     features: ["Degreasing of hoods, filters and walls", "Food-safe sanitising", "Scheduled around your service"],
     photo: "disinfecting",
-    intro:
-      "A commercial kitchen works hard and gets dirty in ways a home kitchen never does. We clean after service with degreasers and food-safe sanitisers, so you open to a kitchen ready for inspection.",
-    included: [
-      "Extraction hoods and removable filters degreased",
-      "Walls, splashbacks and ceilings above the line washed",
-      "Outside of ovens, ranges, fryers, grills and refrigeration cleaned and degreased",
-      "Stainless prep surfaces and shelving sanitised with food-safe products",
-      "Floors scrubbed, drains and floor gullies cleared of build-up",
-      "Dry stores and walk-in floors swept and mopped",
-    ],
-    idealFor: [
-      "Restaurants and bars",
-      "Hotel and resort kitchens",
-      "Caterers, bakeries and institutional kitchens",
-    ],
-    visit: [
-      { step: "Assessment", detail: "We look at the equipment and build-up and agree what is in scope, and what needs a specialist." },
-      { step: "After service", detail: "We arrive when the last plate is out, so your team can go home." },
-      { step: "Degrease, then sanitise", detail: "Grease first, from high to low, then food-safe sanitiser on every contact surface." },
-      { step: "Ready to open", detail: "Floors dry, equipment back in place, and a short report of anything we noticed." },
-    ],
   },
   {
     slug: "post-construction",
@@ -130,27 +63,6 @@ export const SERVICES = [
       "Builders' dust, paint splashes and debris removed after a build or renovation, leaving the space ready to move into or hand over.",
     features: ["Fine dust removed from every surface", "Paint and sticker residue lifted", "Ready for hand-over"],
     photo: "emptyRoomHandover",
-    intro:
-      "The builders have gone, but the dust has not. Construction dust settles for days and gets everywhere. We clean in stages so your new or renovated space is ready for people, not just finished on paper.",
-    included: [
-      "Debris and packaging collected and bagged for removal",
-      "Fine dust removed from walls, ledges, light fittings, vents and inside cupboards",
-      "Paint splashes, plaster and sticker residue carefully lifted from glass, tiles and fittings",
-      "Windows, frames and tracks cleaned inside",
-      "Bathrooms and kitchens cleaned and sanitised ready for first use",
-      "Floors vacuumed and washed, with a second pass once the dust has settled",
-    ],
-    idealFor: [
-      "Homeowners after a renovation",
-      "Contractors and developers preparing a hand-over",
-      "Landlords readying a unit for new tenants",
-    ],
-    visit: [
-      { step: "Site check", detail: "We confirm the trades are finished and agree access, power and water." },
-      { step: "Rough clean", detail: "Debris out, heavy dust down, surfaces vacuumed from the top." },
-      { step: "Detail clean", detail: "Glass, fittings, cupboards, kitchens and bathrooms, surface by surface." },
-      { step: "Final touch", detail: "A last dusting and floor wash after the dust has settled, before you move in." },
-    ],
   },
   {
     slug: "strata",
@@ -161,27 +73,6 @@ export const SERVICES = [
       "Common areas of apartment complexes and gated communities kept clean to a written schedule the committee and residents can rely on.",
     features: ["Lobbies, stairwells and corridors", "Bin areas and pool surrounds", "Written schedule and logbook"],
     photo: "highRiseWindows",
-    intro:
-      "In a shared building, everyone notices when the lobby is dusty and nobody knows who to ask. We take on the common areas with a written schedule, a logbook and one contact for the committee or property manager.",
-    included: [
-      "Lobbies and entrances: floors, glass doors, mailboxes and seating",
-      "Stairwells, corridors and lifts: floors, handrails, walls and lift interiors",
-      "Bin rooms and refuse areas washed and deodorised",
-      "Pool surrounds, gym and shared laundries tidied and cleaned",
-      "Common-area windows and glass at reachable heights",
-      "A logbook of every visit, and notes of repairs we spot",
-    ],
-    idealFor: [
-      "Strata corporations and their committees",
-      "Property managers of apartment complexes",
-      "Gated communities and townhouse developments",
-    ],
-    visit: [
-      { step: "Walk the building", detail: "With the manager or a committee member, we list every common area and how often it needs us." },
-      { step: "Written schedule", detail: "Daily, weekly and monthly tasks agreed in writing and shared with residents if you wish." },
-      { step: "Regular visits", detail: "The same team each visit, signing the logbook." },
-      { step: "Quarterly review", detail: "We review the schedule and any resident feedback with you." },
-    ],
   },
   {
     slug: "airbnb",
@@ -192,34 +83,13 @@ export const SERVICES = [
       "Fast, reliable turnovers between guests: fresh linen, restocked essentials and a photo-ready rental, on your booking calendar.",
     features: ["Linen change and bed making", "Restocking of guest essentials", "Damage and low-stock reports"],
     photo: "makingBed",
-    intro:
-      "Your reviews depend on the first five minutes after check-in. We turn your villa, apartment or room around between guests to the same standard every time, and tell you what we found.",
-    included: [
-      "Beds stripped and made with fresh linen; towels replaced and folded",
-      "Kitchen and bathrooms cleaned and sanitised; dishes washed and put away",
-      "Floors vacuumed and mopped; balconies and patios swept",
-      "Guest essentials restocked from your supplies: toiletries, paper, coffee and tea",
-      "Rubbish removed; fridge cleared of leftovers",
-      "A short report with photos of any damage, missing items or low stock",
-    ],
-    idealFor: [
-      "Airbnb and short-term rental hosts in Montego Bay, Rose Hall and Ironshore",
-      "Villa and vacation-rental managers",
-      "Hosts who live abroad and need someone they can trust on the ground",
-    ],
-    visit: [
-      { step: "Set-up", detail: "We learn the property, where the supplies are kept, and your checklist and photo standard." },
-      { step: "On your calendar", detail: "Turnovers are booked around check-out and check-in times, including same-day turnovers." },
-      { step: "Clean and stage", detail: "Cleaned, restocked and staged the way your listing photos show it." },
-      { step: "Report", detail: "A message when the property is guest-ready, with anything you need to know." },
-    ],
   },
 ] as const satisfies readonly Service[];
 
 export type ServiceSlug = (typeof SERVICES)[number]["slug"];
 
 /** The service for a URL segment, or undefined for an unknown one. */
-export function findService(slug: string): Service | undefined {
+export function findService(slug: string): (typeof SERVICES)[number] | undefined {
   return SERVICES.find((service) => service.slug === slug);
 }
 

@@ -24,6 +24,14 @@ export const ACCEPTED_IMAGE_TYPES = [
 ] as const;
 export type AcceptedImageType = (typeof ACCEPTED_IMAGE_TYPES)[number];
 
+/** True for the image types the site accepts (JPEG, PNG, WebP, GIF, AVIF, HEIC). */
+export function isAcceptedImageType(type: string): boolean {
+  return (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(type);
+}
+
+/** The form field every photo input of the quote and contact forms uses. */
+export const PHOTOS_FIELD = "photos";
+
 /** Maximum length in characters of each text field. */
 export const TEXT_LIMITS = {
   name: 100,

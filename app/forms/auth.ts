@@ -2,8 +2,7 @@
  * The /auth forms (product spec §2 "Auth page", §5 "Auth page", §8). Email and password are
  * required; a new password must pass the password rule, whose every reason is listed.
  */
-import "./zod-config";
-import { z } from "zod";
+import { z } from "./zod";
 import { TEXT_LIMITS } from "~/domain/limits";
 import { PASSWORD_MAX, passwordProblems } from "./password";
 

@@ -2,8 +2,7 @@
  * The contact form (product spec §3 "Contact form payload", §5 "Contact form"). One schema for
  * the browser and the server. Required: name, email, message. Optional: phone, photos.
  */
-import "./zod-config";
-import { z } from "zod";
+import { z } from "./zod";
 import { TEXT_LIMITS } from "~/domain/limits";
 import { photosSchema } from "./photos";
 import { emailSchema, phoneSchema, requiredText } from "./quote";

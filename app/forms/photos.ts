@@ -5,18 +5,9 @@
  * multipart reader replaces it with the type sniffed from the bytes (app/server/images.server.ts),
  * so the same schema is the authority there.
  */
-import "~/forms/zod-config";
-import { z } from "zod";
-import { ACCEPTED_IMAGE_TYPES, MAX_PHOTO_BYTES, MAX_PHOTOS } from "~/domain/limits";
+import { z } from "./zod";
+import { isAcceptedImageType, MAX_PHOTO_BYTES, MAX_PHOTOS } from "~/domain/limits";
 import { fileNotImageMessage, fileTooLargeMessage, tooManyPhotosMessage } from "~/domain/messages";
-
-/** The form field every photo input uses. */
-export const PHOTOS_FIELD = "photos";
-
-/** True for the image types the site accepts (JPEG, PNG, WebP, GIF, AVIF, HEIC). */
-export function isAcceptedImageType(type: string): boolean {
-  return (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(type);
-}
 
 const photoSchema = z.instanceof(File).superRefine((file, ctx) => {
   if (file.size > MAX_PHOTO_BYTES) {

@@ -5,8 +5,7 @@
  * Required: name, email, phone, address, serviceType. Optional: propertySize, frequency,
  * preferredDate (not in the past, Jamaica time), additionalInfo, photos.
  */
-import "./zod-config";
-import { z } from "zod";
+import { z } from "./zod";
 import { todayInJamaica } from "~/domain/dates";
 import { FREQUENCIES, PROPERTY_SIZES, SERVICE_TYPES } from "~/domain/enumerations";
 import { TEXT_LIMITS } from "~/domain/limits";

@@ -3,7 +3,7 @@
  * status-change action shared by quote requests and contact messages.
  */
 import { data, redirect } from "@remix-run/cloudflare";
-import { z } from "zod";
+import { z } from "~/forms/zod";
 import type { AuditedEntity } from "~/domain/enumerations";
 import { ADMIN_MESSAGES } from "~/domain/messages";
 import { formatAdminDate, formatAdminDateTime } from "~/domain/dates";

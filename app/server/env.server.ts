@@ -4,7 +4,7 @@
  * In:  the Worker's bindings. Out: a `Company` with trimmed strings.
  * Throws a ZodError naming the missing or empty variable (a deploy mistake, not visitor input).
  */
-import { z } from "zod";
+import { z } from "~/forms/zod";
 
 const companySchema = z.object({
   COMPANY_NAME: z.string().trim().min(1),

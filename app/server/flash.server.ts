@@ -5,7 +5,7 @@
  * analytics label; unknown or tampered content is ignored. Lives 60 seconds at most.
  */
 import { createCookie } from "@remix-run/cloudflare";
-import { z } from "zod";
+import { z } from "~/forms/zod";
 import { SERVICE_TYPES } from "~/domain/enumerations";
 import { ADMIN_MESSAGES, AUTH_MESSAGES } from "~/domain/messages";
 

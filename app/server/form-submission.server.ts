@@ -20,7 +20,7 @@ import type { z } from "zod";
 import { MAX_PHOTOS } from "~/domain/limits";
 import { fileTooLargeMessage, tooManyPhotosMessage } from "~/domain/messages";
 import { HONEYPOT_FIELD } from "~/forms/honeypot";
-import { PHOTOS_FIELD } from "~/forms/photos";
+import { PHOTOS_FIELD } from "~/domain/limits";
 import type { CloudflareContext } from "~/load-context";
 import { commitFlash, type Flash, type FlashForm } from "./flash.server";
 import { sendMail, type Mail } from "./mailer.server";

@@ -4,7 +4,7 @@
  */
 import { fileTypeFromBuffer } from "file-type";
 import type { AcceptedImageType } from "~/domain/limits";
-import { isAcceptedImageType } from "~/forms/photos";
+import { isAcceptedImageType } from "~/domain/limits";
 
 /**
  * In: the file's bytes (any length). Out: its image MIME type when it is one of the accepted

@@ -70,6 +70,37 @@ test("contact form on the home page returns to the home page's contact section",
   await expect(section.getByRole("status")).toHaveText(MESSAGES.contactSuccess);
 });
 
+test("with JavaScript, the home page loads the carousel and form-validation code as they come near; fields are then checked on blur", async ({ page }) => {
+  test.skip(!javaScript(), "needs JavaScript");
+  await page.setViewportSize({ width: 390, height: 800 });
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  await page.goto("/");
+  const carousel = page.locator("[data-carousel-viewport]");
+  const form = page.locator("#contact form");
+  await expect(page.locator("[data-photo-picker=ready]")).toBeAttached(); // hydrated
+  await page.waitForLoadState("networkidle");
+  // Both sit far below the fold: embla and zod have not been downloaded.
+  await expect(carousel).not.toHaveAttribute("data-ready", "true");
+  await expect(form).toHaveAttribute("data-validation", "server");
+  await carousel.scrollIntoViewIfNeeded();
+  await expect(carousel).toHaveAttribute("data-ready", "true");
+  await form.scrollIntoViewIfNeeded();
+  await expect(form).toHaveAttribute("data-validation", "client");
+  await form.getByLabel("Email Address").fill("not-an-address");
+  await form.getByRole("textbox", { name: "Message" }).focus();
+  await expect(form.getByText("Full name is required.")).toHaveCount(0); // never touched
+  await expect(form.getByText("Please enter a valid email address.")).toBeVisible();
+  await form.getByLabel("Email Address").fill("andre@example.com");
+  await expect(form.getByText("Please enter a valid email address.")).toHaveCount(0); // revalidated on input
+  await form.getByRole("button", { name: "Send Message" }).click();
+  await expect(form.getByText("Full name is required.")).toBeVisible();
+  await expect(form.getByText("Message is required.")).toBeVisible();
+  expect(posts).toEqual([]); // checked in the browser, nothing sent
+});
+
 test("contact form: a server-side error is shown next to its field and everything typed stays", async ({ page }) => {
   await page.goto("/contact");
   const form = await fillContact(page, "keisha@example.com");

@@ -3,6 +3,7 @@ import { expect, test } from "./fixtures";
 import { FAQS, HOME_FAQS } from "../../app/content/faqs";
 import { BEFORE_AFTER, GALLERY_ITEMS } from "../../app/content/gallery";
 import { PRIMARY_NAV } from "../../app/content/navigation";
+import { SERVICE_DETAILS } from "../../app/content/service-details";
 import { SERVICES } from "../../app/content/services";
 
 const javaScript = () => test.info().project.name === "js";
@@ -24,7 +25,7 @@ const PAGES: Array<{ path: string; h1: RegExp | string; texts: string[]; links: 
   ...SERVICES.map((service) => ({
     path: `/services/${service.slug}`,
     h1: service.title,
-    texts: ["What is included", "Who it is for", "How a visit goes", service.included[0]!],
+    texts: ["What is included", "Who it is for", "How a visit goes", SERVICE_DETAILS[service.slug].included[0]!],
     links: [["Back to Services", "/services"], ["Contact Us", "/contact"], ["Get a Free Quote", `/quote?service=${service.serviceType}`]] as Array<[string, string]>,
   })),
   {

@@ -6,6 +6,7 @@ import { FAQS, HOME_FAQS } from "~/content/faqs";
 import { BEFORE_AFTER, GALLERY_CATEGORIES, GALLERY_ITEMS } from "~/content/gallery";
 import { publicPaths } from "~/content/navigation";
 import { PHOTOS } from "~/content/photos";
+import { SERVICE_DETAILS } from "~/content/service-details";
 import { CAROUSEL_SLIDES, findService, SERVICES } from "~/content/services";
 import { SERVICE_TYPES } from "~/domain/enumerations";
 
@@ -31,9 +32,11 @@ describe("content data", () => {
       expect(SERVICE_TYPES).toContain(service.serviceType);
       expect(findService(service.slug)).toBe(service);
       expect(service.slug).toMatch(/^[a-z-]+$/);
-      expect(service.included.length).toBeGreaterThanOrEqual(4);
-      expect(service.idealFor.length).toBeGreaterThanOrEqual(2);
-      expect(service.visit.length).toBeGreaterThanOrEqual(3);
+      const detail = SERVICE_DETAILS[service.slug];
+      expect(detail.intro.length).toBeGreaterThan(40);
+      expect(detail.included.length).toBeGreaterThanOrEqual(4);
+      expect(detail.idealFor.length).toBeGreaterThanOrEqual(2);
+      expect(detail.visit.length).toBeGreaterThanOrEqual(3);
     }
   });
 

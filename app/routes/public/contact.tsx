@@ -17,11 +17,12 @@ import { createContactMessage } from "~/server/contact-messages.server";
 import { readCompany } from "~/server/env.server";
 import { takeFlash } from "~/server/flash.server";
 import { handleSubmission, type ActionResult } from "~/server/form-submission.server";
+import { CONTACT_CONSTRAINT } from "~/server/form-constraints.server";
 import { contactMessageNotification } from "~/server/notifications.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { flash, headers } = await takeFlash(request, "contact");
-  return data({ flash }, { headers });
+  return data({ flash, contactConstraint: CONTACT_CONSTRAINT }, { headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -45,7 +46,7 @@ export const meta: MetaFunction = (args) =>
 
 export default function Contact() {
   const site = useRouteLoaderData<typeof rootLoader>("root");
-  const { flash } = useLoaderData<typeof loader>();
+  const { flash, contactConstraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionResult>();
   if (!site) return null;
   return (
@@ -77,6 +78,7 @@ export default function Contact() {
           <ContactForm
             returnTo="/contact"
             flash={flash}
+            constraint={contactConstraint}
             lastResult={actionData?.result}
             turnstileSiteKey={site.features.turnstileSiteKey}
           />

@@ -19,6 +19,7 @@ import { CAROUSEL_SLIDES, SERVICES } from "~/content/services";
 import type { loader as rootLoader } from "~/root";
 import { pageMeta } from "~/seo";
 import { takeFlash } from "~/server/flash.server";
+import { CONTACT_CONSTRAINT } from "~/server/form-constraints.server";
 
 const HERO_PHOTO = "teamWithEquipment";
 const HERO_SIZES = "100vw";
@@ -28,7 +29,7 @@ export const links: LinksFunction = () => [preloadPhoto(HERO_PHOTO, HERO_SIZES)]
 /** The contact section's one-time success message after a message sent from here. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { flash, headers } = await takeFlash(request, "contact");
-  return data({ flash }, { headers });
+  return data({ flash, contactConstraint: CONTACT_CONSTRAINT }, { headers });
 }
 
 export const meta: MetaFunction = (args) =>
@@ -40,7 +41,7 @@ export const meta: MetaFunction = (args) =>
 
 export default function Home() {
   const site = useRouteLoaderData<typeof rootLoader>("root");
-  const { flash } = useLoaderData<typeof loader>();
+  const { flash, contactConstraint } = useLoaderData<typeof loader>();
   return (
     <>
       <section className="relative isolate overflow-hidden bg-brand-950">
@@ -196,7 +197,7 @@ export default function Home() {
             </div>
             <div className="min-w-0 rounded-2xl border border-brand-100 bg-white p-6 shadow-sm sm:p-8 lg:col-span-3">
               <h3 className="mb-6 font-display text-2xl font-bold text-slate-900">Send us a message</h3>
-              <ContactForm returnTo="/" flash={flash} turnstileSiteKey={site.features.turnstileSiteKey} />
+              <ContactForm returnTo="/" flash={flash} constraint={contactConstraint} turnstileSiteKey={site.features.turnstileSiteKey} />
             </div>
           </div>
         </section>

@@ -6,12 +6,12 @@
  * success message.
  */
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { controlClass, FormField, FormStatus } from "~/components/form-field";
 import { Honeypot, Turnstile } from "~/components/form-guards";
 import { PhotoPicker } from "~/components/photo-picker";
+import { useLazyValidation } from "~/components/use-lazy-validation";
 import { useIsSubmitting, useSubmissionAnalytics } from "~/components/use-submission";
 import { PageHero } from "~/components/page-hero";
 import { buttonStyles } from "~/components/ui";
@@ -33,6 +33,7 @@ import type { loader as rootLoader } from "~/root";
 import { pageMeta } from "~/seo";
 import { readCompany } from "~/server/env.server";
 import { takeFlash } from "~/server/flash.server";
+import { QUOTE_CONSTRAINT } from "~/server/form-constraints.server";
 import { handleSubmission, type ActionResult } from "~/server/form-submission.server";
 import { quoteRequestNotification } from "~/server/notifications.server";
 import { createQuoteRequest } from "~/server/quote-requests.server";
@@ -47,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const service = new URL(request.url).searchParams.get("service");
   const preselected = SERVICE_TYPES.find((type) => type === service) ?? null;
   const { flash, headers } = await takeFlash(request, "quote");
-  return data({ today: todayInJamaica(), preselected, flash }, { headers });
+  return data({ today: todayInJamaica(), preselected, flash, constraint: QUOTE_CONSTRAINT }, { headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -63,6 +64,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
+const loadQuoteSchema = () => import("~/forms/quote").then((module) => module.quoteSchema);
+
 export default function QuotePage() {
   const { flash } = useLoaderData<typeof loader>();
   useSubmissionAnalytics(flash);
@@ -71,19 +74,18 @@ export default function QuotePage() {
 }
 
 function QuoteFormPage() {
-  const { today, preselected, flash } = useLoaderData<typeof loader>();
+  const { today, preselected, flash, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<ActionResult>();
   const { features } = useRouteLoaderData<typeof rootLoader>("root")!;
   const isSubmitting = useIsSubmitting("/quote");
+  const validation = useLazyValidation(loadQuoteSchema);
 
   const [form, fields] = useForm({
     id: "quote-form",
     lastResult: isSubmitting ? null : actionData?.result,
-    constraint: getZodConstraint(quoteSchema),
+    constraint,
     defaultValue: { serviceType: preselected ?? undefined },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: quoteSchema }),
+    ...validation.options,
   });
   const photoErrors = Object.values(fields.photos.allErrors).flat();
 
@@ -100,6 +102,8 @@ function QuoteFormPage() {
           method="post"
           encType="multipart/form-data"
           {...getFormProps(form)}
+          ref={validation.ref}
+          data-validation={validation.mode}
           className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-2"
         >
           <div className="space-y-3 [&:not(:empty)]:mb-6" id={form.errorId}>
