@@ -7,6 +7,8 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { NONCE_PLACEHOLDER, NonceContext } from "./nonce";
+import { SiteStylesContext } from "./site-styles";
+import siteStyles from "./tailwind.css?inline";
 
 const ABORT_DELAY_MS = 5_000;
 
@@ -23,7 +25,9 @@ export default async function handleRequest(
   // The Worker swaps the placeholder for a fresh nonce in every response (app/nonce.ts).
   const body = await renderToReadableStream(
     <NonceContext.Provider value={NONCE_PLACEHOLDER}>
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={NONCE_PLACEHOLDER} />
+      <SiteStylesContext.Provider value={siteStyles}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={NONCE_PLACEHOLDER} />
+      </SiteStylesContext.Provider>
     </NonceContext.Provider>,
     {
       nonce: NONCE_PLACEHOLDER,

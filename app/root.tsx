@@ -15,10 +15,9 @@ import type { SiteData } from "~/seo";
 import { readCompany, readPublicFeatures } from "~/server/env.server";
 import { takeNotice } from "~/server/flash.server";
 import { useNonce } from "~/nonce";
-import stylesheet from "~/tailwind.css?url";
+import { SiteStyles } from "~/site-styles";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -47,6 +46,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f524f" />
         <Meta />
+        <SiteStyles />
         <Links />
         {site && !PRIVATE_PATH.test(location.pathname) ? <AnalyticsTags features={site.features} nonce={nonce} /> : null}
       </head>

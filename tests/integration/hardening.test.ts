@@ -34,6 +34,19 @@ describe("security headers", () => {
   });
 });
 
+describe("document", () => {
+  test("the stylesheet is inlined (no render-blocking request) and hydration scripts are preloaded at low priority", async () => {
+    const html = await (await worker.fetch("/")).text();
+    expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);
+    expect(html.match(/<style data-site-styles="">/g)).toHaveLength(1);
+    const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((match) => match[0]);
+    expect(preloads.length).toBeGreaterThan(3);
+    for (const link of preloads) expect(link).toContain('fetchpriority="low"');
+    // The hero photo, in contrast, is fetched first.
+    expect(html).toMatch(/<link rel="preload" as="image"[^>]+fetchpriority="high"/);
+  });
+});
+
 describe("edge cache", () => {
   test("first request renders (MISS), the next comes from the cache (HIT) with a fresh nonce", async () => {
     const first = await worker.fetch("/faq");
