@@ -5,7 +5,10 @@
  * - Lighthouse (mobile preset, Debian Chromium) for every public page: the four category
  *   scores, LCP, CLS, TBT, and the page's JS/CSS/HTML/image bytes gzipped.
  * - autocannon on loopback: a cached page, an uncached render, and a burst of 200 concurrent
- *   quote submissions with a photo, then the rows and R2 objects that landed.
+ *   quote submissions with a photo, then the rows and R2 objects that landed. Next to the
+ *   end-to-end figures, the Worker's own time per request (from its request log lines) and a
+ *   static file that never reaches the Worker, which shows what wrangler dev's local proxies
+ *   add to every request.
  * - The production Worker bundle from `wrangler deploy --dry-run`, gzipped.
  */
 import { execFileSync, spawn } from "node:child_process";
@@ -30,9 +33,20 @@ rmSync(STATE, { recursive: true, force: true });
 await run("node", ["scripts/db-migrate.mjs", "--persist-to", STATE]);
 
 const server = spawn(bin("wrangler"), ["dev", "--ip", "127.0.0.1", "--port", String(PORT), "--persist-to", STATE], {
-  stdio: ["ignore", "ignore", "ignore"],
+  stdio: ["ignore", "pipe", "ignore"],
 });
 process.on("exit", () => server.kill());
+/** The Worker's own request log lines (app/worker/request-log.ts), as wrangler dev prints them. */
+const requestLog = [];
+let pendingOutput = "";
+server.stdout.on("data", (chunk) => {
+  const lines = (pendingOutput + chunk.toString("utf8")).split("\n");
+  pendingOutput = lines.pop() ?? "";
+  for (const line of lines) {
+    const start = line.indexOf('{"event":"request"');
+    if (start >= 0) requestLog.push(JSON.parse(line.slice(start)));
+  }
+});
 for (let i = 0; ; i++) {
   try {
     if ((await fetch(`${BASE}/robots.txt`)).ok) break;
@@ -54,6 +68,11 @@ async function gzippedSize(url) {
   }
   return gzipCache.get(url);
 }
+/** The gzipped size of the stylesheet inlined in a page (also counted in its HTML). */
+async function inlineStylesSize(url) {
+  const html = await (await fetch(url)).text();
+  return gzipSync(html.match(/<style data-site-styles="">([\s\S]*?)<\/style>/)?.[1] ?? "", { level: 9 }).length;
+}
 const lighthouseRows = [];
 for (const path of PAGES) {
   await fetch(BASE + path); // warm the page cache, as a returning visitor would find it
@@ -64,6 +83,7 @@ for (const path of PAGES) {
     // Images are already compressed: count what was sent. Text: gzip it as production would.
     bytes[request.resourceType] += request.resourceType === "Image" ? request.transferSize : await gzippedSize(request.url);
   }
+  bytes.Stylesheet += await inlineStylesSize(BASE + path); // the site's CSS is inlined (app/site-styles.tsx)
   const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   // A failed run (lhr.runtimeError) has no metrics: report it instead of a number.
   const metric = (id, format) => {
@@ -93,8 +113,18 @@ function load(options) {
   const defaults = options.amount ? { connections: 20 } : { duration: 10, connections: 20 };
   return new Promise((resolve, reject) => autocannon({ ...defaults, ...options }, (error, result) => (error ? reject(error) : resolve(result))));
 }
-const cached = await load({ url: `${BASE}/gallery` });
-const uncached = await load({ url: `${BASE}/gallery?bench=render` }); // a query bypasses the cache
+/** p50/p99 of the Worker's own time (request log `durationMs`) for requests logged during `run`. */
+async function withWorkerTime(run) {
+  const from = requestLog.length;
+  const result = await run();
+  await new Promise((resolve) => setTimeout(resolve, 1000)); // let the last log lines arrive
+  const times = requestLog.slice(from).map((line) => line.durationMs).sort((a, b) => a - b);
+  const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
+  return { result, worker: { p50: at(0.5), p99: at(0.99), n: times.length } };
+}
+const cached = await withWorkerTime(() => load({ url: `${BASE}/gallery` }));
+const uncached = await withWorkerTime(() => load({ url: `${BASE}/gallery?bench=render` })); // a query bypasses the cache
+const floor = await load({ url: `${BASE}/favicon.svg` }); // a static file: wrangler dev's own share
 
 const photo = readFileSync("app/assets/photos/cleaning-tools-duster.jpg");
 const form = new FormData();
@@ -136,9 +166,20 @@ const bundle = gzipSync(readFileSync(".cache/bench-bundle/server.js"), { level: 
 server.kill();
 console.log(`\nLighthouse, mobile preset (${new Date().toISOString().slice(0, 10)}, wrangler dev, cache warm):`);
 console.table(lighthouseRows);
-const latency = (result) => ({ "req/s": Math.round(result.requests.average), "p50 ms": result.latency.p50, "p99 ms": result.latency.p99, errors: result.errors + result.non2xx });
-console.log("Load on loopback (autocannon, 20 connections, 10 s):");
-console.table({ "cached page (HIT)": latency(cached), "uncached render": latency(uncached) });
+const latency = ({ result, worker }) => ({
+  "req/s": Math.round(result.requests.average),
+  "p50 ms": result.latency.p50,
+  "p99 ms": result.latency.p99,
+  errors: result.errors + result.non2xx,
+  "Worker p50 ms": worker?.p50 ?? "-",
+  "Worker p99 ms": worker?.p99 ?? "-",
+});
+console.log("Load on loopback (autocannon, 20 connections, 10 s; Worker = its own time per request, from its request log, 1 ms resolution):");
+console.table({
+  "cached page (HIT)": latency(cached),
+  "uncached render": latency(uncached),
+  "static file (no Worker)": latency({ result: floor }),
+});
 const redirected = burst["3xx"] ?? 0;
 console.log(
   `Burst: 200 concurrent quote submissions with a ${kB(photo.length)} kB photo -> ${redirected} answered 303, ` +

@@ -9,6 +9,11 @@
  * - HTML carries a strong ETag of the stored body (before the per-response nonce is set) and
  *   a matching If-None-Match answers 304.
  * - Browsers revalidate every time (`no-cache`); the edge keeps a copy for a day.
+ * - In front of the Cache API, each Worker isolate keeps its own copies of the pages it served
+ *   last (MEMORY_MAX_PAGES, least recently used first out, for at most MEMORY_TTL_MS): an
+ *   isolate serves many requests in a row, and a page from its memory needs no cache lookup.
+ *   Pages change only with a deploy (a new build id and new isolates), so the copies never
+ *   go stale; the limit is on memory.
  */
 
 const PRIVATE_PREFIXES = ["/admin", "/auth"];
@@ -17,6 +22,35 @@ const PERSONAL_COOKIES = /(?:^|;\s*)(?:__session|flash|notice)=/;
 const CONTENT_QUERIES: Record<string, readonly string[]> = { "/quote": ["service"] };
 
 export type CacheStatus = "HIT" | "MISS" | "BYPASS";
+
+/** Pages one isolate keeps in memory: about 90 kB each (measured on the home page), so ≤ 4 MB. */
+const MEMORY_MAX_PAGES = 40;
+/** As long as the edge copy lives (`s-maxage`). */
+const MEMORY_TTL_MS = 86_400_000;
+
+interface StoredPage {
+  body: ArrayBuffer;
+  headers: Headers;
+  storedAt: number;
+}
+
+/** Cache key URL → page, oldest use first (a Map keeps insertion order). */
+const memory = new Map<string, StoredPage>();
+
+function fromMemory(key: string): StoredPage | undefined {
+  const page = memory.get(key);
+  if (!page) return undefined;
+  memory.delete(key);
+  if (Date.now() - page.storedAt > MEMORY_TTL_MS) return undefined;
+  memory.set(key, page); // most recently used last
+  return page;
+}
+
+function toMemory(key: string, body: ArrayBuffer, headers: Headers): void {
+  memory.delete(key);
+  memory.set(key, { body, headers, storedAt: Date.now() });
+  while (memory.size > MEMORY_MAX_PAGES) memory.delete(memory.keys().next().value!);
+}
 
 /** True when this request may be answered from (and stored in) the shared cache. */
 export function isCacheable(request: Request): boolean {
@@ -67,12 +101,15 @@ export async function cachedPage(
   if (!isCacheable(request)) return { response: await render(), cache: "BYPASS" };
   const cache = (caches as unknown as { default: Cache }).default;
   const key = cacheKey(request, buildId);
+  const remembered = fromMemory(key.url);
+  if (remembered) return { response: answer(request, remembered.body, remembered.headers), cache: "HIT" };
   const hit = await cache.match(key);
   if (hit) {
+    const body = await hit.arrayBuffer();
     const headers = new Headers(hit.headers);
     headers.set("Cache-Control", BROWSER_CACHE_CONTROL);
-    const response = notModified(request, headers) ?? new Response(request.method === "HEAD" ? null : hit.body, { status: 200, headers });
-    return { response, cache: "HIT" };
+    toMemory(key.url, body, headers);
+    return { response: answer(request, body, headers), cache: "HIT" };
   }
   const rendered = await render();
   if (rendered.status !== 200 || rendered.headers.has("Set-Cookie")) return { response: rendered, cache: "BYPASS" };
@@ -83,6 +120,11 @@ export async function cachedPage(
   stored.set("Cache-Control", "public, s-maxage=86400");
   ctx.waitUntil(cache.put(key, new Response(body, { status: 200, headers: stored })));
   headers.set("Cache-Control", BROWSER_CACHE_CONTROL);
-  const response = notModified(request, headers) ?? new Response(request.method === "HEAD" ? null : body, { status: 200, headers });
-  return { response, cache: "MISS" };
+  toMemory(key.url, body, headers);
+  return { response: answer(request, body, headers), cache: "MISS" };
+}
+
+/** The stored page for this request: 304 when the browser's copy matches, no body for HEAD. */
+function answer(request: Request, body: ArrayBuffer, headers: Headers): Response {
+  return notModified(request, headers) ?? new Response(request.method === "HEAD" ? null : body, { status: 200, headers: new Headers(headers) });
 }

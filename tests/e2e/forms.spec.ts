@@ -101,6 +101,30 @@ test("with JavaScript, the home page loads the carousel and form-validation code
   expect(posts).toEqual([]); // checked in the browser, nothing sent
 });
 
+test("on the home page, what a visitor types before the interactive form arrives is never lost", async ({ page }) => {
+  test.skip(!javaScript(), "needs JavaScript");
+  // Hold back the interactive contact form's code until the visitor has started typing.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/contact-form-(?!markup)[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/");
+  const section = page.locator("#contact");
+  await expect(page.locator("#contact [data-photo-picker=ready]")).toBeAttached(); // hydrated
+  await section.getByLabel("Full Name").fill("Andre Brown");
+  await section.getByLabel("Email Address").fill(`typed-first-${Date.now()}@example.com`);
+  release();
+  await page.waitForLoadState("networkidle");
+  await section.getByRole("textbox", { name: "Message" }).fill("Typed while the page was still loading.");
+  await expect(section.getByLabel("Full Name")).toHaveValue("Andre Brown");
+  await expect(section.locator("form")).toHaveAttribute("data-validation", "server"); // the static form stayed
+  await section.getByRole("button", { name: "Send Message" }).click();
+  await expect(page).toHaveURL(/\/#contact$/);
+  await expect(section.getByRole("status")).toHaveText(MESSAGES.contactSuccess);
+});
+
 test("contact form: a server-side error is shown next to its field and everything typed stays", async ({ page }) => {
   await page.goto("/contact");
   const form = await fillContact(page, "keisha@example.com");

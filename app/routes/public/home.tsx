@@ -3,7 +3,7 @@
  */
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { ContactForm } from "~/components/contact-form";
+import { DeferredContactForm } from "~/components/deferred-contact-form";
 import { ContactMethods } from "~/components/contact-details";
 import { FaqAccordion } from "~/components/faq-accordion";
 import { HighlightCards } from "~/components/highlights";
@@ -197,7 +197,7 @@ export default function Home() {
             </div>
             <div className="min-w-0 rounded-2xl border border-brand-100 bg-white p-6 shadow-sm sm:p-8 lg:col-span-3">
               <h3 className="mb-6 font-display text-2xl font-bold text-slate-900">Send us a message</h3>
-              <ContactForm returnTo="/" flash={flash} constraint={contactConstraint} turnstileSiteKey={site.features.turnstileSiteKey} />
+              <DeferredContactForm returnTo="/" flash={flash} constraint={contactConstraint} turnstileSiteKey={site.features.turnstileSiteKey} />
             </div>
           </div>
         </section>
