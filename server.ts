@@ -12,8 +12,8 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore -- absent until the first build
 import * as build from "./build/server";
 import { rejectCrossOriginWrite, withoutForwardedHost } from "./app/server/origin.server";
-import { readPublicFeatures } from "./app/server/env.server";
-import { cachedPage } from "./app/worker/page-cache";
+import { readCompany, readPublicFeatures } from "./app/server/env.server";
+import { cachedPage, pageVersion } from "./app/worker/page-cache";
 import { logRequest, withRequestId } from "./app/worker/request-log";
 import { withSecurityHeaders } from "./app/worker/security-headers";
 
@@ -33,7 +33,8 @@ export default {
       if (blocked) {
         response = blocked;
       } else {
-        const served = await cachedPage(request, ctx, BUILD_ID, () =>
+        const version = await pageVersion(BUILD_ID, { company: readCompany(env), features: readPublicFeatures(env) });
+        const served = await cachedPage(request, ctx, version, () =>
           handleRemixRequest(withoutForwardedHost(request), { cloudflare: { env, ctx }, requestId }),
         );
         response = served.response;

@@ -8,15 +8,17 @@
  * are client-side navigations that need no CSS.
  *
  * The CSS text is imported only by app/entry.server.tsx, which provides it through this
- * context; in the browser the context is "" and React, hydrating an element set through
- * `dangerouslySetInnerHTML`, leaves the server's content in place. So the CSS is not also
- * shipped inside the JavaScript.
+ * context; app/entry.client.tsx provides the text it finds in the document. So the CSS is not
+ * also shipped inside the JavaScript.
  */
 import { createContext, useContext } from "react";
+
+/** Finds the element in the document. */
+export const SITE_STYLES_SELECTOR = "style[data-site-styles]";
 
 export const SiteStylesContext = createContext("");
 
 export function SiteStyles() {
   const css = useContext(SiteStylesContext);
-  return <style data-site-styles="" dangerouslySetInnerHTML={{ __html: css }} suppressHydrationWarning />;
+  return <style data-site-styles="" dangerouslySetInnerHTML={{ __html: css }} />;
 }

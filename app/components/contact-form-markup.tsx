@@ -16,8 +16,7 @@ import { Honeypot, Turnstile } from "./form-guards";
 import { PhotoPicker } from "./photo-picker";
 import { buttonStyles } from "./ui";
 
-export const CONTACT_FIELDS = ["name", "email", "phone", "message", "photos"] as const;
-type ContactField = (typeof CONTACT_FIELDS)[number];
+type ContactField = "name" | "email" | "phone" | "message" | "photos";
 
 /** What the markup needs of one field: its ids, its errors, and its control's attributes. */
 export interface FieldModel {

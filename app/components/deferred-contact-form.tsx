@@ -35,13 +35,22 @@ export function DeferredContactForm(props: ContactFormProps) {
     };
   }, [near]);
 
-  // Swap when the module is in, the form is untouched and focus is elsewhere; else at the
-  // next focusout, if it is still untouched.
+  // A sent message starts a fresh form (as the interactive form's key does).
+  useEffect(() => {
+    touched.current = false;
+  }, [props.flash?.id]);
+
+  // Swap when the module is in, the form is untouched and focus is elsewhere; else when focus
+  // leaves the form for somewhere outside it, if it is still untouched. (Not while focus moves
+  // between its fields, or to its button: the swap would drop the focus or the click.)
   useEffect(() => {
     const section = sectionRef.current;
     if (!loaded || Interactive || !section) return;
-    const swap = () => {
-      if (!touched.current && !section.contains(document.activeElement)) setInteractive(() => loaded);
+    const swap = (event?: FocusEvent) => {
+      if (touched.current) return;
+      if (section.contains(document.activeElement)) return;
+      if (event?.relatedTarget instanceof Node && section.contains(event.relatedTarget)) return;
+      setInteractive(() => loaded);
     };
     swap();
     section.addEventListener("focusout", swap);
@@ -58,6 +67,7 @@ export function DeferredContactForm(props: ContactFormProps) {
   return (
     <div ref={sectionRef}>
       <ContactFormMarkup
+        key={props.flash?.id ?? "contact"}
         model={freshContactFormModel(contactFormId(props.returnTo), props.constraint)}
         returnTo={props.returnTo}
         flash={props.flash}

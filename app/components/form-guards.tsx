@@ -2,6 +2,7 @@
  * The anti-abuse parts of a visitor form: the honeypot field and, when configured, the
  * Cloudflare Turnstile widget (its script is only loaded when a site key is set).
  */
+import { useEffect, useRef } from "react";
 import { HONEYPOT_FIELD } from "~/forms/honeypot";
 
 export function Honeypot() {
@@ -15,12 +16,68 @@ export function Honeypot() {
   );
 }
 
+/** Turnstile's script, in explicit mode: the widget is rendered by the effect below. */
+const TURNSTILE_SCRIPT = "https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit";
+
+interface TurnstileApi {
+  render(container: HTMLElement, options: { sitekey: string }): string;
+  remove(widgetId: string): void;
+}
+
+/** Turnstile's API once its script has run; the script is added if the page has none yet. */
+function loadTurnstile(): Promise<TurnstileApi> {
+  const loaded = (window as { turnstile?: TurnstileApi }).turnstile;
+  if (loaded) return Promise.resolve(loaded);
+  return new Promise((resolve, reject) => {
+    let script = document.querySelector<HTMLScriptElement>(`script[src="${TURNSTILE_SCRIPT}"]`);
+    if (!script) {
+      script = document.createElement("script");
+      script.src = TURNSTILE_SCRIPT;
+      script.async = true;
+      document.head.appendChild(script);
+    }
+    script.addEventListener("load", () => {
+      const api = (window as { turnstile?: TurnstileApi }).turnstile;
+      if (api) resolve(api);
+      else reject(new Error("Turnstile did not load"));
+    });
+    script.addEventListener("error", () => reject(new Error("Turnstile did not load")));
+  });
+}
+
+/**
+ * The Turnstile widget, when a site key is configured. Rendered explicitly from an effect, so
+ * it also appears in a form that was mounted after the page loaded (a client-side navigation,
+ * a form reset after a success, the home page's interactive contact form) and is removed with
+ * it. The script tag in the server's HTML lets the first page start loading it at once.
+ */
 export function Turnstile({ siteKey }: { siteKey: string | null }) {
+  const container = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = container.current;
+    if (!siteKey || !element) return;
+    let widget: string | undefined;
+    let api: TurnstileApi | undefined;
+    let current = true;
+    loadTurnstile().then(
+      (loaded) => {
+        if (!current) return;
+        api = loaded;
+        widget = loaded.render(element, { sitekey: siteKey });
+      },
+      () => {}, // blocked or offline: the server answers the missing token with its message
+    );
+    return () => {
+      current = false;
+      if (api && widget) api.remove(widget);
+    };
+  }, [siteKey]);
+
   if (!siteKey) return null;
   return (
     <>
-      <script src="https://challenges.cloudflare.com/turnstile/v0/api.js" async defer />
-      <div className="cf-turnstile" data-sitekey={siteKey} />
+      <script src={TURNSTILE_SCRIPT} async defer />
+      <div ref={container} className="mb-4" />
     </>
   );
 }

@@ -13,11 +13,14 @@ export function ServiceCard({
   service,
   compact = false,
   heading: Heading = "h3",
+  priority = false,
 }: {
   service: Service;
   compact?: boolean;
   /** The title's heading level: one below the section's heading. */
   heading?: "h2" | "h3";
+  /** The first card on a page that opens with cards: its photo is the largest paint. */
+  priority?: boolean;
 }) {
   return (
     <article
@@ -29,6 +32,7 @@ export function ServiceCard({
           photo={service.photo}
           sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
           className="size-full object-cover transition-transform duration-500 group-hover:scale-105"
+          priority={priority}
         />
       </div>
       <div className="flex flex-1 flex-col p-6">

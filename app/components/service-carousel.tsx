@@ -28,8 +28,11 @@ function useLazyEmbla() {
     import("embla-carousel").then(
       ({ default: EmblaCarousel }) => {
         if (!current) return;
-        viewport.scrollLeft = 0; // embla moves the track itself; drop any native scroll so far
-        instance = EmblaCarousel(viewport, { align: "start", dragThreshold: 10, containScroll: "trimSnaps" });
+        // embla moves the track itself: carry over how far the row was scrolled, as a slide.
+        const slide = viewport.querySelector<HTMLElement>("[data-carousel-slide]");
+        const startIndex = slide?.offsetWidth ? Math.round(viewport.scrollLeft / slide.offsetWidth) : 0;
+        viewport.scrollLeft = 0;
+        instance = EmblaCarousel(viewport, { align: "start", dragThreshold: 10, containScroll: "trimSnaps", startIndex });
         setEmbla(instance);
       },
       () => {}, // without embla the row still scrolls and snaps

@@ -2,24 +2,29 @@
  * Public pages from the Workers Cache API: an anonymous GET of a public page is rendered
  * once, stored, and later answered from the cache (`X-Cache: HIT` / `MISS` / `BYPASS`).
  *
- * - The cache key carries the build id, so a deploy never serves a page of the old build.
+ * - The cache key carries a version (see pageVersion): the build id, so a deploy never serves
+ *   a page of the old build; a digest of the [vars] pages show (company details, features);
+ *   and Jamaica's date, since pages show it (the quote form's earliest date, the year).
  * - Bypassed: anything but GET/HEAD; a session, flash or notice cookie; a query string other
- *   than /quote's `service`; the admin, sign-in and attachment paths. Only 200 responses
- *   without Set-Cookie are stored (the Cache API refuses those anyway).
+ *   than /quote's `service` with a real service type; the admin, sign-in and attachment
+ *   paths. Only 200 responses to GET without Set-Cookie are stored (the Cache API refuses
+ *   Set-Cookie anyway; a HEAD is answered without a body and must not be kept as the page).
  * - HTML carries a strong ETag of the stored body (before the per-response nonce is set) and
  *   a matching If-None-Match answers 304.
  * - Browsers revalidate every time (`no-cache`); the edge keeps a copy for a day.
  * - In front of the Cache API, each Worker isolate keeps its own copies of the pages it served
  *   last (MEMORY_MAX_PAGES, least recently used first out, for at most MEMORY_TTL_MS): an
  *   isolate serves many requests in a row, and a page from its memory needs no cache lookup.
- *   Pages change only with a deploy (a new build id and new isolates), so the copies never
- *   go stale; the limit is on memory.
+ *   A copy is only found under its own key, whose version changes with a deploy, the [vars]
+ *   and the date, so copies of an older version are never served; they age out.
  */
+import { todayInJamaica } from "~/domain/dates";
+import { SERVICE_TYPES } from "~/domain/enumerations";
 
 const PRIVATE_PREFIXES = ["/admin", "/auth"];
 const PERSONAL_COOKIES = /(?:^|;\s*)(?:__session|flash|notice)=/;
-/** Query parameters that change a page's content, per path. */
-const CONTENT_QUERIES: Record<string, readonly string[]> = { "/quote": ["service"] };
+/** Query parameters that change a page's content, per path, with the values they take. */
+const CONTENT_QUERIES: Record<string, Record<string, readonly string[]>> = { "/quote": { service: SERVICE_TYPES } };
 
 export type CacheStatus = "HIT" | "MISS" | "BYPASS";
 
@@ -59,14 +64,25 @@ export function isCacheable(request: Request): boolean {
   if (PRIVATE_PREFIXES.some((prefix) => url.pathname === prefix || url.pathname.startsWith(`${prefix}/`))) return false;
   if (url.pathname.endsWith(".data")) return false; // client-side navigation data
   if (PERSONAL_COOKIES.test(request.headers.get("Cookie") ?? "")) return false;
-  const allowed = CONTENT_QUERIES[url.pathname] ?? [];
-  return [...url.searchParams.keys()].every((key) => allowed.includes(key));
+  const allowed = CONTENT_QUERIES[url.pathname] ?? {};
+  return [...url.searchParams].every(([key, value]) => allowed[key]?.includes(value) ?? false);
 }
 
-function cacheKey(request: Request, buildId: string): Request {
+/**
+ * The version part of every cache key: `<build id>.<config digest>.<Jamaica date>`.
+ * @param config what pages show from the environment (company details, public features)
+ */
+export async function pageVersion(buildId: string, config: unknown, now = new Date()): Promise<string> {
+  const json = new TextEncoder().encode(JSON.stringify(config));
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", json));
+  const hex = [...digest.slice(0, 8)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  return `${buildId}.${hex}.${todayInJamaica(now)}`;
+}
+
+function cacheKey(request: Request, version: string): Request {
   const url = new URL(request.url);
   const params = new URLSearchParams([...url.searchParams].sort(([a], [b]) => a.localeCompare(b)));
-  params.set("__build", buildId);
+  params.set("__version", version);
   return new Request(`${url.origin}${url.pathname}?${params}`, { method: "GET" });
 }
 
@@ -95,12 +111,12 @@ function notModified(request: Request, headers: Headers): Response | null {
 export async function cachedPage(
   request: Request,
   ctx: ExecutionContext,
-  buildId: string,
+  version: string,
   render: () => Promise<Response>,
 ): Promise<{ response: Response; cache: CacheStatus }> {
   if (!isCacheable(request)) return { response: await render(), cache: "BYPASS" };
   const cache = (caches as unknown as { default: Cache }).default;
-  const key = cacheKey(request, buildId);
+  const key = cacheKey(request, version);
   const remembered = fromMemory(key.url);
   if (remembered) return { response: answer(request, remembered.body, remembered.headers), cache: "HIT" };
   const hit = await cache.match(key);
@@ -112,7 +128,9 @@ export async function cachedPage(
     return { response: answer(request, body, headers), cache: "HIT" };
   }
   const rendered = await render();
-  if (rendered.status !== 200 || rendered.headers.has("Set-Cookie")) return { response: rendered, cache: "BYPASS" };
+  if (request.method !== "GET" || rendered.status !== 200 || rendered.headers.has("Set-Cookie")) {
+    return { response: rendered, cache: "BYPASS" };
+  }
   const body = await rendered.arrayBuffer();
   const headers = new Headers(rendered.headers);
   if (headers.get("Content-Type")?.startsWith("text/html")) headers.set("ETag", await etagOf(body));

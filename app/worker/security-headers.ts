@@ -5,12 +5,6 @@
  * or carried over from a cached copy) gets this response's nonce, and the CSP allows only
  * scripts from this origin plus inline scripts with that nonce (no 'unsafe-inline' for
  * scripts). Third-party hosts are allowed only when their feature is configured.
- *
- * The same pass marks Remix's `<link rel="modulepreload">` hints `fetchpriority="low"` (Remix
- * renders them without a way to set it). Pages are complete server-rendered HTML and the
- * module scripts run after parsing anyway, so the hydration code should not compete with the
- * hero photo for a slow connection; by default Chrome fetches module preloads at high
- * priority. React does not compare this attribute when it hydrates.
  */
 import type { PublicFeatures } from "~/server/env.server";
 
@@ -67,11 +61,6 @@ export function withSecurityHeaders(response: Response, options: SecurityOptions
         .on("[nonce]", {
           element(element) {
             element.setAttribute("nonce", nonce);
-          },
-        })
-        .on('link[rel="modulepreload"]', {
-          element(element) {
-            element.setAttribute("fetchpriority", "low");
           },
         })
         .transform(response)

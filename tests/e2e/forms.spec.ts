@@ -68,6 +68,9 @@ test("contact form on the home page returns to the home page's contact section",
   await section.getByRole("button", { name: "Send Message" }).click();
   await expect(page).toHaveURL(/\/#contact$/);
   await expect(section.getByRole("status")).toHaveText(MESSAGES.contactSuccess);
+  // A fresh form for the next message.
+  await expect(section.getByLabel("Full Name")).toHaveValue("");
+  await expect(section.getByRole("textbox", { name: "Message" })).toHaveValue("");
 });
 
 test("with JavaScript, the home page loads the carousel and form-validation code as they come near; fields are then checked on blur", async ({ page }) => {
@@ -123,6 +126,30 @@ test("on the home page, what a visitor types before the interactive form arrives
   await section.getByRole("button", { name: "Send Message" }).click();
   await expect(page).toHaveURL(/\/#contact$/);
   await expect(section.getByRole("status")).toHaveText(MESSAGES.contactSuccess);
+});
+
+test("on the home page, the interactive form never takes the place of a field the visitor is in", async ({ page }) => {
+  test.skip(!javaScript(), "needs JavaScript");
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/contact-form-(?!markup)[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/");
+  const section = page.locator("#contact");
+  await expect(page.locator("#contact [data-photo-picker=ready]")).toBeAttached(); // hydrated
+  await section.getByLabel("Full Name").focus();
+  release();
+  await page.waitForLoadState("networkidle");
+  // Tabbing through the untouched form keeps focus where it goes.
+  await page.keyboard.press("Tab");
+  await expect(section.getByLabel("Email Address")).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(section.getByLabel("Phone")).toBeFocused();
+  // Once focus leaves the untouched form, the interactive one takes over.
+  await page.getByRole("link", { name: "Get a Free Quote" }).first().focus();
+  await expect(section.locator("form")).toHaveAttribute("data-validation", "client");
 });
 
 test("contact form: a server-side error is shown next to its field and everything typed stays", async ({ page }) => {

@@ -40,6 +40,8 @@ export default function Gallery() {
                       photo={item.photo}
                       sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
                       className="size-full object-cover"
+                      // The first photo is in view on arrival and the page's largest paint.
+                      priority={index === 0}
                     />
                     <span className="absolute top-3 left-3 rounded-full bg-white/95 px-3 py-1 text-xs font-semibold text-brand-900 shadow">
                       {item.category}

@@ -26,9 +26,9 @@ export default function Services() {
       />
       <section aria-label="All services" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
         <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
-          {SERVICES.map((service) => (
+          {SERVICES.map((service, index) => (
             <li key={service.slug}>
-              <ServiceCard service={service} heading="h2" />
+              <ServiceCard service={service} heading="h2" priority={index === 0} />
             </li>
           ))}
         </ul>
