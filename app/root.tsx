@@ -46,8 +46,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f524f" />
         <Meta />
-        <SiteStyles />
+        {/* Links first: the hero photo's preload is found before the stylesheet's text arrives. */}
         <Links />
+        <SiteStyles />
         {site && !PRIVATE_PATH.test(location.pathname) ? <AnalyticsTags features={site.features} nonce={nonce} /> : null}
       </head>
       <body className="flex min-h-screen flex-col">
