@@ -20,6 +20,22 @@ async function fillContact(page: Page, email: string) {
   return form;
 }
 
+/**
+ * Opens the home page, hydrated, with the interactive contact form's code held back until
+ * `release()`: the static form is what the visitor has until then.
+ */
+async function homeWithInteractiveFormHeld(page: Page) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/contact-form-(?!markup)[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/");
+  await expect(page.locator("#contact [data-photo-picker=ready]")).toBeAttached(); // hydrated
+  return { section: page.locator("#contact"), release };
+}
+
 /** The dataLayer entries as arrays, e.g. ["event", "quote_request", {…}]. */
 const dataLayer = (page: Page) => page.evaluate(() => (window.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>)));
 
@@ -107,15 +123,7 @@ test("with JavaScript, the home page loads the carousel and form-validation code
 test("on the home page, what a visitor types before the interactive form arrives is never lost", async ({ page }) => {
   test.skip(!javaScript(), "needs JavaScript");
   // Hold back the interactive contact form's code until the visitor has started typing.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/contact-form-(?!markup)[^/]*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.goto("/");
-  const section = page.locator("#contact");
-  await expect(page.locator("#contact [data-photo-picker=ready]")).toBeAttached(); // hydrated
+  const { section, release } = await homeWithInteractiveFormHeld(page);
   await section.getByLabel("Full Name").fill("Andre Brown");
   await section.getByLabel("Email Address").fill(`typed-first-${Date.now()}@example.com`);
   release();
@@ -130,15 +138,7 @@ test("on the home page, what a visitor types before the interactive form arrives
 
 test("on the home page, the interactive form never takes the place of a field the visitor is in", async ({ page }) => {
   test.skip(!javaScript(), "needs JavaScript");
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/contact-form-(?!markup)[^/]*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.goto("/");
-  const section = page.locator("#contact");
-  await expect(page.locator("#contact [data-photo-picker=ready]")).toBeAttached(); // hydrated
+  const { section, release } = await homeWithInteractiveFormHeld(page);
   await section.getByLabel("Full Name").focus();
   release();
   await page.waitForLoadState("networkidle");
