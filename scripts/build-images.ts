@@ -1,22 +1,25 @@
 /**
  * Writes every photo of app/content/photos.ts as AVIF and WebP at each of its widths to
  * public/photos/ (served as static assets). Runs before `remix vite:build`; a variant newer
- * than its source is kept, so rebuilds are quick.
+ * than its source photo and than the settings (app/content/photos.ts, this script) is kept,
+ * so rebuilds are quick.
  */
 import { existsSync, mkdirSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
-import { PHOTOS, photoUrl, photoWidths } from "../app/content/photos";
+import { AVIF_QUALITY, PHOTOS, photoUrl, photoWidths, type Photo } from "../app/content/photos";
 
 const SOURCE_DIR = "app/assets/photos";
 const OUT_DIR = "public";
 mkdirSync(join(OUT_DIR, "photos"), { recursive: true });
 
+/** Encoding settings live in these files: a change to either makes every variant stale. */
+const settingsTime = Math.max(statSync("app/content/photos.ts").mtimeMs, statSync(new URL(import.meta.url)).mtimeMs);
 const jobs: Array<() => Promise<unknown>> = [];
-for (const photo of Object.values(PHOTOS)) {
+for (const photo of Object.values(PHOTOS) as Photo[]) {
   const source = join(SOURCE_DIR, `${photo.file}.jpg`);
-  const sourceTime = statSync(source).mtimeMs;
+  const sourceTime = Math.max(statSync(source).mtimeMs, settingsTime);
   for (const width of photoWidths(photo)) {
     for (const format of ["avif", "webp"] as const) {
       const target = join(OUT_DIR, photoUrl(photo, width, format));
@@ -24,7 +27,9 @@ for (const photo of Object.values(PHOTOS)) {
       jobs.push(() => {
         const image = sharp(source).resize({ width, withoutEnlargement: true });
         return (
-          format === "avif" ? image.avif({ quality: 50, effort: 3 }) : image.webp({ quality: 72, effort: 4 })
+          format === "avif"
+            ? image.avif({ quality: photo.avifQuality ?? AVIF_QUALITY, effort: 3 })
+            : image.webp({ quality: 72, effort: 4 })
         ).toFile(target);
       });
     }
