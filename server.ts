@@ -33,7 +33,8 @@ export default {
       if (blocked) {
         response = blocked;
       } else {
-        const version = await pageVersion(BUILD_ID, { company: readCompany(env), features: readPublicFeatures(env) });
+        // Only computed for requests the cache may answer.
+        const version = () => pageVersion(BUILD_ID, { company: readCompany(env), features: readPublicFeatures(env) });
         const served = await cachedPage(request, ctx, version, () =>
           handleRemixRequest(withoutForwardedHost(request), { cloudflare: { env, ctx }, requestId }),
         );

@@ -84,6 +84,7 @@ export function ContactFormMarkup({
   formRef?: Ref<HTMLFormElement>;
   /** "client" once the schema is loaded (data-validation, for tests and debugging). */
   validation: "client" | "server";
+  /** Any edit in the form: typing, a choice, photos picked (React's change event). */
   onChange?: () => void;
 }) {
   const { form, fields } = model;
@@ -96,7 +97,6 @@ export function ContactFormMarkup({
       {...form.props}
       ref={formRef}
       data-validation={validation}
-      onInput={onChange}
       onChange={onChange}
       className="relative"
     >

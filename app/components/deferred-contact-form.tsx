@@ -19,7 +19,7 @@ export function DeferredContactForm(props: ContactFormProps) {
   useSubmissionAnalytics(props.flash);
   const [sectionRef, near] = useNearViewport<HTMLDivElement>({ rootMargin: "600px" });
   const [Interactive, setInteractive] = useState<ComponentType<ContactFormProps> | null>(null);
-  const [loaded, setLoaded] = useState<ComponentType<ContactFormProps> | null>(null);
+  const [swapped, setSwapped] = useState(false);
   const touched = useRef(false);
   const isSubmitting = useIsSubmitting("/contact");
 
@@ -27,7 +27,7 @@ export function DeferredContactForm(props: ContactFormProps) {
     if (!near) return;
     let current = true;
     import("./contact-form").then(
-      (module) => current && setLoaded(() => module.ContactForm),
+      (module) => current && setInteractive(() => module.ContactForm),
       () => {}, // the static form keeps working
     );
     return () => {
@@ -45,19 +45,19 @@ export function DeferredContactForm(props: ContactFormProps) {
   // between its fields, or to its button: the swap would drop the focus or the click.)
   useEffect(() => {
     const section = sectionRef.current;
-    if (!loaded || Interactive || !section) return;
+    if (!Interactive || swapped || !section) return;
     const swap = (event?: FocusEvent) => {
       if (touched.current) return;
       if (section.contains(document.activeElement)) return;
       if (event?.relatedTarget instanceof Node && section.contains(event.relatedTarget)) return;
-      setInteractive(() => loaded);
+      setSwapped(true);
     };
     swap();
     section.addEventListener("focusout", swap);
     return () => section.removeEventListener("focusout", swap);
-  }, [loaded, Interactive, sectionRef]);
+  }, [Interactive, swapped, sectionRef]);
 
-  if (Interactive) {
+  if (Interactive && swapped) {
     return (
       <div ref={sectionRef}>
         <Interactive {...props} />

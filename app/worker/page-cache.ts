@@ -106,17 +106,18 @@ function notModified(request: Request, headers: Headers): Response | null {
 
 /**
  * Answers from the cache, or renders with `render` and stores the result.
+ * `version` gives the key's version (pageVersion); it is only called for cacheable requests.
  * Returns the response and how it was served.
  */
 export async function cachedPage(
   request: Request,
   ctx: ExecutionContext,
-  version: string,
+  version: () => Promise<string>,
   render: () => Promise<Response>,
 ): Promise<{ response: Response; cache: CacheStatus }> {
   if (!isCacheable(request)) return { response: await render(), cache: "BYPASS" };
   const cache = (caches as unknown as { default: Cache }).default;
-  const key = cacheKey(request, version);
+  const key = cacheKey(request, await version());
   const remembered = fromMemory(key.url);
   if (remembered) return { response: answer(request, remembered.body, remembered.headers), cache: "HIT" };
   const hit = await cache.match(key);
