@@ -99,7 +99,8 @@ test("an admin works through both tabs to completed and responded, sees a photo,
   await quoteRow.getByRole("link", { name: "Photo Client" }).click();
   const photo = page.getByRole("img", { name: "kitchen.png" });
   await expect(photo).toBeVisible();
-  expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(40);
+  // Visible comes before decoded: poll until the photo's bytes have arrived from R2.
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(40);
   await expect(page.getByText(`pending → quoted by ${admin}`)).toBeVisible();
 
   await page.getByRole("link", { name: /^Contact Messages \(\d+\)$/ }).click();

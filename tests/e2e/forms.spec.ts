@@ -58,7 +58,7 @@ test("contact form: a message with a photo is sent, stored, e-mailed, and the fo
   await expect(form.getByRole("textbox", { name: "Message" })).toHaveValue("");
   if (javaScript()) {
     await expect(form.getByRole("img", { name: "office.png" })).toHaveCount(0);
-    expect(await dataLayer(page)).toContainEqual(["event", "contact_form_submit", { event_category: "form" }]);
+    await expect.poll(() => dataLayer(page)).toContainEqual(["event", "contact_form_submit", { event_category: "form" }]);
   }
 
   const rows = queryD1<{ id: string; status: string }>(`SELECT id, status FROM contact_messages WHERE email = '${email}'`);
@@ -242,5 +242,5 @@ test("while sending, inputs are disabled and the buttons read 'Sending...' and '
   await expect(page.getByLabel("Property Address")).toBeDisabled();
   releaseQuote();
   await expect(page.getByRole("status")).toHaveText(MESSAGES.quoteSuccess);
-  expect(await dataLayer(page)).toContainEqual(["event", "quote_request", { event_category: "form", event_label: "commercial" }]);
+  await expect.poll(() => dataLayer(page)).toContainEqual(["event", "quote_request", { event_category: "form", event_label: "commercial" }]);
 });

@@ -144,7 +144,7 @@ test("carousel: 3 slides per view at 1280 px, 2 at 800 px; buttons and arrow key
   await page.goto("/");
   const viewport = page.locator("[data-carousel-viewport]");
   await viewport.scrollIntoViewIfNeeded();
-  expect(await visibleSlides(page)).toBe(3);
+  await expect.poll(() => visibleSlides(page)).toBe(3);
   await page.setViewportSize({ width: 800, height: 900 });
   await expect.poll(() => visibleSlides(page)).toBe(2);
   await page.setViewportSize({ width: 390, height: 900 });
