@@ -1,44 +1,66 @@
 /**
- * `npm run admin:create -- --email E --password P [--remote] [--persist-to DIR]`
+ * `npm run admin:create -- --email E [--remote] [--persist-to DIR]`
  *
  * Creates an admin account, or promotes the existing account with that e-mail to admin and
  * sets its password. Accounts made here count as verified. Writes to the local D1 database
  * by default, to the deployed one with --remote.
+ *
+ * The password never goes on the command line (where shell history and `ps` would keep it):
+ * it is asked for twice without echo on a terminal, or read from the first line of standard
+ * input when that is a pipe (`printf '%s\n' "$PW" | npm run admin:create -- --email E`).
+ * The password must pass the sign-up form's rule (`app/forms/password.ts`).
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { text } from "node:stream/consumers";
 import { parseArgs } from "node:util";
+import { read } from "read";
 import { z } from "../app/forms/zod";
+import { passwordProblems } from "../app/forms/password";
 import { hashPassword } from "../app/server/password.server";
 
-const { values } = parseArgs({
-  options: {
-    email: { type: "string" },
-    password: { type: "string" },
-    remote: { type: "boolean", default: false },
-    "persist-to": { type: "string" },
-  },
-});
+const USAGE = "Usage: npm run admin:create -- --email E [--remote]   (the password is asked for, or read from a pipe)";
 
-const input = z
-  .object({
-    email: z.email({ error: "--email must be an e-mail address" }).trim().toLowerCase(),
-    password: z
-      .string({ error: "--password is required" })
-      .min(8, { error: "--password must be at least 8 characters" })
-      .max(256, { error: "--password must be at most 256 characters" }),
-  })
-  .safeParse(values);
-if (!input.success) {
-  console.error(input.error.issues.map((issue) => issue.message).join("\n"));
-  console.error("Usage: npm run admin:create -- --email E --password P [--remote]");
+/** Ends the script with `messages` and the usage line on stderr, exit code 1. */
+function fail(...messages: string[]): never {
+  console.error([...messages, USAGE].join("\n"));
   process.exit(1);
 }
 
+const { values } = (() => {
+  try {
+    return parseArgs({
+      options: {
+        email: { type: "string" },
+        remote: { type: "boolean", default: false },
+        "persist-to": { type: "string" },
+      },
+    });
+  } catch (error) {
+    const hint = String(error).includes("--password") ? "--password is no longer accepted: the password is asked for." : "";
+    return fail(...[(error as Error).message, hint].filter(Boolean));
+  }
+})();
+
+/** The password from the terminal (hidden, typed twice) or from the first line of a pipe. */
+async function readPassword(): Promise<string> {
+  if (!process.stdin.isTTY) return (await text(process.stdin)).split(/\r?\n/)[0] ?? "";
+  const first = await read({ prompt: "Password: ", silent: true, replace: "*" });
+  const again = await read({ prompt: "Password again: ", silent: true, replace: "*" });
+  if (first !== again) fail("The two passwords differ.");
+  return first;
+}
+
+const emailInput = z.email({ error: "--email must be an e-mail address" }).trim().toLowerCase().safeParse(values.email ?? "");
+if (!emailInput.success) fail(emailInput.error.issues[0]!.message);
+const email = emailInput.data;
+const password = await readPassword();
+const problems = passwordProblems(password, email);
+if (problems.length > 0) fail("The password is weak:", ...problems.map((problem) => `  ${problem}`));
+
 const sqlString = (value: string) => `'${value.replaceAll("'", "''")}'`;
-const { email, password } = input.data;
 const now = Date.now();
 const sql = `INSERT INTO users (id, email, password_hash, role, email_verified_at, created_at)
 VALUES (${sqlString(crypto.randomUUID())}, ${sqlString(email)}, ${sqlString(await hashPassword(password))}, 'admin', ${now}, ${now})
