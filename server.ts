@@ -6,12 +6,17 @@
  * 3. Remix, with `{ cloudflare: { env, ctx }, requestId }` as load context;
  * 4. security headers and a fresh CSP nonce (app/worker/security-headers.ts);
  * and one structured log line per request (app/worker/request-log.ts).
+ *
+ * The cron trigger (wrangler.toml `[triggers]`) runs `scheduled`: the daily sweep of photos in
+ * R2 that no attachment row refers to (app/server/attachments.server.ts).
  */
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The server build is produced by `npm run build` (remix vite:build).
 // @ts-ignore -- absent until the first build
 import * as build from "./build/server";
 import { rejectCrossOriginWrite, withoutForwardedHost } from "./app/server/origin.server";
+import { sweepOrphanUploads } from "./app/server/attachments.server";
+import { getDb } from "./app/server/db.server";
 import { readCompany, readPublicFeatures } from "./app/server/env.server";
 import { cachedPage, pageVersion } from "./app/worker/page-cache";
 import { logRequest, withRequestId } from "./app/worker/request-log";
@@ -54,5 +59,16 @@ export default {
     });
     logRequest(request, response, { requestId, started, cache });
     return response;
+  },
+
+  async scheduled(controller, env) {
+    const now = new Date(controller.scheduledTime);
+    try {
+      const { checked, deleted } = await sweepOrphanUploads({ db: getDb(env), bucket: env.UPLOADS, now });
+      console.log(JSON.stringify({ event: "orphan_uploads_swept", cron: controller.cron, checked, deleted }));
+    } catch (error) {
+      console.error(JSON.stringify({ event: "orphan_uploads_sweep_failed", cron: controller.cron, error: String(error) }));
+      throw error; // shown as a failed run in the dashboard's cron events
+    }
   },
 } satisfies ExportedHandler<CloudflareBindings>;

@@ -5,7 +5,7 @@
  * A batch error that may still have committed (a lost connection) is checked against D1
  * before anything is deleted.
  */
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { attachments, contactMessages, quoteRequests } from "../../drizzle/schema";
 import type { AttachmentOwnerKind } from "~/domain/enumerations";
@@ -76,4 +76,59 @@ const OWNER_TABLE = { quote: quoteRequests, contact: contactMessages } as const;
 async function recordExists(db: Database, kind: AttachmentOwnerKind, id: string): Promise<boolean> {
   const table = OWNER_TABLE[kind];
   return (await db.select({ id: table.id }).from(table).where(eq(table.id, id)).get()) !== undefined;
+}
+
+/**
+ * How old an R2 object must be before the sweep may call it an orphan: a submission puts its
+ * photos and writes its rows within one request (seconds), so an hour leaves a wide margin.
+ */
+export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
+/** Keys looked up in D1 per query: D1 binds at most 100 parameters per statement. */
+const KEYS_PER_LOOKUP = 90;
+
+export interface SweepResult {
+  /** Objects listed under the attachment prefixes. */
+  checked: number;
+  /** Keys deleted: older than the grace period, and no attachment row names them. */
+  deleted: string[];
+}
+
+/**
+ * Deletes photos that no attachment row refers to: what is left in R2 when a Worker stops
+ * between its puts and its D1 batch, the one case `storeSubmission` cannot clean up itself.
+ * Run daily by the cron trigger (wrangler.toml `[triggers]`, `server.ts` `scheduled`).
+ *
+ * In: the database, the bucket, and `now`. Only objects uploaded before `now - graceMs` are
+ * considered, so a submission still in flight is never touched. A D1 error is thrown before
+ * anything of that page of the listing is deleted.
+ */
+export async function sweepOrphanUploads(input: {
+  db: Database;
+  bucket: R2Bucket;
+  now: Date;
+  graceMs?: number;
+}): Promise<SweepResult> {
+  const { db, bucket, now, graceMs = ORPHAN_GRACE_MS } = input;
+  const cutoff = now.getTime() - graceMs;
+  const result: SweepResult = { checked: 0, deleted: [] };
+  for (const prefix of Object.values(KEY_PREFIX)) {
+    let cursor: string | undefined;
+    do {
+      const listed = await bucket.list({ prefix: `${prefix}/`, cursor });
+      result.checked += listed.objects.length;
+      const candidates = listed.objects.filter((object) => object.uploaded.getTime() < cutoff).map((object) => object.key);
+      const orphans: string[] = [];
+      for (let start = 0; start < candidates.length; start += KEYS_PER_LOOKUP) {
+        const chunk = candidates.slice(start, start + KEYS_PER_LOOKUP);
+        const known = await db.select({ key: attachments.r2Key }).from(attachments).where(inArray(attachments.r2Key, chunk));
+        const knownKeys = new Set(known.map((row) => row.key));
+        orphans.push(...chunk.filter((key) => !knownKeys.has(key)));
+      }
+      // One listing page is at most 1,000 keys, as is one delete call.
+      if (orphans.length > 0) await bucket.delete(orphans);
+      result.deleted.push(...orphans);
+      cursor = listed.truncated ? listed.cursor : undefined;
+    } while (cursor);
+  }
+  return result;
 }

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { MAX_PHOTO_BYTES } from "~/domain/limits";
 import { fileNotImageMessage, fileTooLargeMessage, MESSAGES } from "~/domain/messages";
 import { makePng, VALID_QUOTE } from "../fixtures";
-import { encodeMultipart, followRedirect, postForm, startWorker, type TestWorker } from "./worker";
+import { ORPHAN_GRACE_MS } from "~/server/attachments.server";
+import { encodeMultipart, followRedirect, postForm, startWorker, waitFor, type TestWorker } from "./worker";
 
 let worker: TestWorker;
 beforeAll(async () => {
@@ -210,6 +211,49 @@ describe("whole or nothing", () => {
       expect(await countRows()).toEqual({ quotes: 0, attachments: 0, objects: 0 });
     } finally {
       await worker.db.exec("DROP TRIGGER fail_attachments;");
+    }
+  });
+});
+
+describe("the daily sweep of orphan photos", () => {
+  /** Runs the Worker's cron handler as the trigger would, at `scheduledTime`. */
+  async function runSweep(scheduledTime: Date) {
+    const handler = await worker.mf.getWorker();
+    return handler.scheduled({ scheduledTime, cron: "30 8 * * *" });
+  }
+
+  test("deletes photos no attachment row names once they are an hour old, and nothing else", async () => {
+    expect((await postForm(worker, "/quote", quoteForm({}, [[makePng(), "kept.png"]]))).status).toBe(303);
+    const [stored] = await worker.listKeys();
+    // What a Worker that stopped between its R2 put and its D1 batch would leave behind.
+    const orphan = "quote-requests/00000000-dead-4000-8000-000000000000/00000000-dead-4000-8000-000000000001";
+    await worker.bucket.put(orphan, makePng());
+    await worker.bucket.put("contact-messages/gone/photo", makePng());
+    await worker.bucket.put("unrelated/file.txt", "not ours");
+
+    // Within the grace period (a submission may still be in flight): nothing is touched.
+    expect(await runSweep(new Date())).toMatchObject({ outcome: "ok" });
+    expect((await worker.listKeys()).sort()).toEqual([stored, orphan, "contact-messages/gone/photo", "unrelated/file.txt"].sort());
+
+    const later = new Date(Date.now() + ORPHAN_GRACE_MS + 60_000);
+    expect(await runSweep(later)).toMatchObject({ outcome: "ok" });
+    expect((await worker.listKeys()).sort()).toEqual([stored, "unrelated/file.txt"].sort());
+    expect(await countRows()).toEqual({ quotes: 1, attachments: 1, objects: 2 });
+    const sweepLines = () => worker.output().filter((line) => line.includes('"event":"orphan_uploads_swept"'));
+    const logged = await waitFor(() => sweepLines()[1], "the second sweep's log line");
+    const { checked, deleted } = JSON.parse(logged.slice(logged.indexOf("{")));
+    expect({ checked, deleted: deleted.sort() }).toEqual({ checked: 3, deleted: [orphan, "contact-messages/gone/photo"].sort() });
+  });
+
+  test("when D1 cannot be read, nothing is deleted and the run fails", async () => {
+    const orphan = "quote-requests/ghost/photo";
+    await worker.bucket.put(orphan, makePng());
+    await worker.db.exec("ALTER TABLE attachments RENAME TO attachments_away;");
+    try {
+      expect(await runSweep(new Date(Date.now() + ORPHAN_GRACE_MS + 60_000))).toMatchObject({ outcome: "exception" });
+      expect(await worker.listKeys()).toEqual([orphan]);
+    } finally {
+      await worker.db.exec("ALTER TABLE attachments_away RENAME TO attachments;");
     }
   });
 });
