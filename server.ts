@@ -64,10 +64,10 @@ export default {
   async scheduled(controller, env) {
     const now = new Date(controller.scheduledTime);
     try {
-      const { checked, deleted } = await sweepOrphanUploads({ db: getDb(env), bucket: env.UPLOADS, now });
-      console.log(JSON.stringify({ event: "orphan_uploads_swept", cron: controller.cron, checked, deleted }));
+      const result = await sweepOrphanUploads({ db: getDb(env), bucket: env.UPLOADS, now });
+      console.log(JSON.stringify({ event: "orphan_uploads_swept", cron: controller.cron, scheduledTime: now.toISOString(), ...result }));
     } catch (error) {
-      console.error(JSON.stringify({ event: "orphan_uploads_sweep_failed", cron: controller.cron, error: String(error) }));
+      console.error(JSON.stringify({ event: "orphan_uploads_sweep_failed", cron: controller.cron, scheduledTime: now.toISOString(), error: String(error) }));
       throw error; // shown as a failed run in the dashboard's cron events
     }
   },

@@ -1,27 +1,29 @@
 /**
- * `npm run admin:create -- --email E [--remote] [--persist-to DIR]`
+ * `npm run admin:create -- --email E [--password-stdin] [--remote] [--persist-to DIR]`
  *
  * Creates an admin account, or promotes the existing account with that e-mail to admin and
  * sets its password. Accounts made here count as verified. Writes to the local D1 database
  * by default, to the deployed one with --remote.
  *
  * The password never goes on the command line (where shell history and `ps` would keep it):
- * it is asked for twice without echo on a terminal, or read from the first line of standard
- * input when that is a pipe (`printf '%s\n' "$PW" | npm run admin:create -- --email E`).
- * The password must pass the sign-up form's rule (`app/forms/password.ts`).
+ * it is typed twice at a prompt that shows nothing, or, with --password-stdin, read from the
+ * first line of standard input (`printf '%s\n' "$PW" | npm run admin:create -- --email E
+ * --password-stdin`). Without a terminal and without that flag the script refuses rather than
+ * wait for input a terminal would echo. The password must pass the sign-up form's rule
+ * (`app/forms/password.ts`).
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { text } from "node:stream/consumers";
+import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { read } from "read";
 import { z } from "../app/forms/zod";
 import { passwordProblems } from "../app/forms/password";
 import { hashPassword } from "../app/server/password.server";
 
-const USAGE = "Usage: npm run admin:create -- --email E [--remote]   (the password is asked for, or read from a pipe)";
+const USAGE = "Usage: npm run admin:create -- --email E [--password-stdin] [--remote]";
 
 /** Ends the script with `messages` and the usage line on stderr, exit code 1. */
 function fail(...messages: string[]): never {
@@ -34,23 +36,41 @@ const { values } = (() => {
     return parseArgs({
       options: {
         email: { type: "string" },
+        "password-stdin": { type: "boolean", default: false },
         remote: { type: "boolean", default: false },
         "persist-to": { type: "string" },
       },
     });
   } catch (error) {
-    const hint = String(error).includes("--password") ? "--password is no longer accepted: the password is asked for." : "";
+    const hint = /'--password'/.test(String(error)) ? "The password is asked for (or piped in with --password-stdin), never given as an argument." : "";
     return fail(...[(error as Error).message, hint].filter(Boolean));
   }
 })();
 
-/** The password from the terminal (hidden, typed twice) or from the first line of a pipe. */
+/** The first line of standard input (the rest is ignored); "" when it is empty. */
+async function firstLineOfStdin(): Promise<string> {
+  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+  for await (const line of lines) {
+    lines.close();
+    return line;
+  }
+  return "";
+}
+
+/** The password from the first line of stdin (--password-stdin) or a silent prompt, typed twice. */
 async function readPassword(): Promise<string> {
-  if (!process.stdin.isTTY) return (await text(process.stdin)).split(/\r?\n/)[0] ?? "";
-  const first = await read({ prompt: "Password: ", silent: true, replace: "*" });
-  const again = await read({ prompt: "Password again: ", silent: true, replace: "*" });
-  if (first !== again) fail("The two passwords differ.");
-  return first;
+  if (values["password-stdin"]) return firstLineOfStdin();
+  if (!process.stdin.isTTY) fail("No terminal to ask for the password on: pipe it in with --password-stdin.");
+  try {
+    const first = await read({ prompt: "Password (not shown): ", silent: true });
+    const again = await read({ prompt: "Password again: ", silent: true });
+    if (first !== again) fail("The two passwords differ.");
+    return first;
+  } catch {
+    // Ctrl-C or Ctrl-D at the prompt: `read` rejects ("canceled").
+    console.error("\nCancelled; nothing was changed.");
+    process.exit(130);
+  }
 }
 
 const emailInput = z.email({ error: "--email must be an e-mail address" }).trim().toLowerCase().safeParse(values.email ?? "");

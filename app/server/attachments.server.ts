@@ -83,14 +83,24 @@ async function recordExists(db: Database, kind: AttachmentOwnerKind, id: string)
  * photos and writes its rows within one request (seconds), so an hour leaves a wide margin.
  */
 export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
+/**
+ * How far back the daily sweep looks: a week, so six missed runs in a row still lose nothing
+ * to it, while the D1 lookups stay proportional to a week of photos rather than to every
+ * photo ever stored (a Worker run may make at most 1,000 D1 queries).
+ */
+export const ORPHAN_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 /** Keys looked up in D1 per query: D1 binds at most 100 parameters per statement. */
 const KEYS_PER_LOOKUP = 90;
+/** Deleted keys named in each log line; the rest are counted. */
+const LOGGED_KEYS = 20;
 
 export interface SweepResult {
   /** Objects listed under the attachment prefixes. */
-  checked: number;
-  /** Keys deleted: older than the grace period, and no attachment row names them. */
-  deleted: string[];
+  listed: number;
+  /** Of those, uploaded within the window: looked up in D1. */
+  considered: number;
+  /** Objects deleted: in the window, and no attachment row names them. */
+  deleted: number;
 }
 
 /**
@@ -98,25 +108,32 @@ export interface SweepResult {
  * between its puts and its D1 batch, the one case `storeSubmission` cannot clean up itself.
  * Run daily by the cron trigger (wrangler.toml `[triggers]`, `server.ts` `scheduled`).
  *
- * In: the database, the bucket, and `now`. Only objects uploaded before `now - graceMs` are
- * considered, so a submission still in flight is never touched. A D1 error is thrown before
- * anything of that page of the listing is deleted.
+ * In: the database, the bucket, `now`, and optionally the R2 listing page size (1-1,000,
+ * default 1,000). Only objects uploaded between `now - ORPHAN_WINDOW_MS` and
+ * `now - ORPHAN_GRACE_MS` are considered, so a submission still in flight is never touched.
+ * Each delete is logged (`orphan_uploads_deleted`: count and the first keys) before the next
+ * page is read, so a run that fails part way leaves a record of what it removed. A D1 error is
+ * thrown before anything of that listing page is deleted.
  */
 export async function sweepOrphanUploads(input: {
   db: Database;
   bucket: R2Bucket;
   now: Date;
-  graceMs?: number;
+  pageSize?: number;
 }): Promise<SweepResult> {
-  const { db, bucket, now, graceMs = ORPHAN_GRACE_MS } = input;
-  const cutoff = now.getTime() - graceMs;
-  const result: SweepResult = { checked: 0, deleted: [] };
+  const { db, bucket, now, pageSize = 1000 } = input;
+  const newest = now.getTime() - ORPHAN_GRACE_MS;
+  const oldest = now.getTime() - ORPHAN_WINDOW_MS;
+  const result: SweepResult = { listed: 0, considered: 0, deleted: 0 };
   for (const prefix of Object.values(KEY_PREFIX)) {
     let cursor: string | undefined;
     do {
-      const listed = await bucket.list({ prefix: `${prefix}/`, cursor });
-      result.checked += listed.objects.length;
-      const candidates = listed.objects.filter((object) => object.uploaded.getTime() < cutoff).map((object) => object.key);
+      const listing = await bucket.list({ prefix: `${prefix}/`, cursor, limit: pageSize });
+      result.listed += listing.objects.length;
+      const candidates = listing.objects
+        .filter((object) => object.uploaded.getTime() >= oldest && object.uploaded.getTime() < newest)
+        .map((object) => object.key);
+      result.considered += candidates.length;
       const orphans: string[] = [];
       for (let start = 0; start < candidates.length; start += KEYS_PER_LOOKUP) {
         const chunk = candidates.slice(start, start + KEYS_PER_LOOKUP);
@@ -124,10 +141,13 @@ export async function sweepOrphanUploads(input: {
         const knownKeys = new Set(known.map((row) => row.key));
         orphans.push(...chunk.filter((key) => !knownKeys.has(key)));
       }
-      // One listing page is at most 1,000 keys, as is one delete call.
-      if (orphans.length > 0) await bucket.delete(orphans);
-      result.deleted.push(...orphans);
-      cursor = listed.truncated ? listed.cursor : undefined;
+      if (orphans.length > 0) {
+        // A listing page holds at most 1,000 keys, as one delete call may.
+        await bucket.delete(orphans);
+        result.deleted += orphans.length;
+        console.log(JSON.stringify({ event: "orphan_uploads_deleted", count: orphans.length, keys: orphans.slice(0, LOGGED_KEYS) }));
+      }
+      cursor = listing.truncated ? listing.cursor : undefined;
     } while (cursor);
   }
   return result;

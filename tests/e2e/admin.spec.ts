@@ -16,7 +16,7 @@ const unique = (prefix: string) => `${prefix}-${test.info().project.name}-${Date
 
 /** Makes an admin with the project's own CLI, against the e2e database. */
 function createAdmin(email: string) {
-  execFileSync("node_modules/.bin/tsx", ["scripts/admin-create.ts", "--email", email, "--persist-to", ".wrangler/e2e"], {
+  execFileSync("node_modules/.bin/tsx", ["scripts/admin-create.ts", "--email", email, "--password-stdin", "--persist-to", ".wrangler/e2e"], {
     input: `${PASSWORD}\n`,
     stdio: ["pipe", "ignore", "inherit"],
   });

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { MAX_PHOTO_BYTES } from "~/domain/limits";
 import { fileNotImageMessage, fileTooLargeMessage, MESSAGES } from "~/domain/messages";
 import { makePng, VALID_QUOTE } from "../fixtures";
-import { ORPHAN_GRACE_MS } from "~/server/attachments.server";
+import { ORPHAN_GRACE_MS, sweepOrphanUploads } from "~/server/attachments.server";
+import { getDb } from "~/server/db.server";
 import { encodeMultipart, followRedirect, postForm, startWorker, waitFor, type TestWorker } from "./worker";
 
 let worker: TestWorker;
@@ -216,15 +217,26 @@ describe("whole or nothing", () => {
 });
 
 describe("the daily sweep of orphan photos", () => {
-  /** Runs the Worker's cron handler as the trigger would, at `scheduledTime`. */
+  const afterGrace = () => new Date(Date.now() + ORPHAN_GRACE_MS + 60_000);
+  /** Runs the Worker's cron handler as the trigger would, at `scheduledTime`; returns its log line. */
   async function runSweep(scheduledTime: Date) {
     const handler = await worker.mf.getWorker();
-    return handler.scheduled({ scheduledTime, cron: "30 8 * * *" });
+    const { outcome } = await handler.scheduled({ scheduledTime, cron: "30 8 * * *" });
+    const line = await waitFor(
+      () => worker.output().find((text) => text.includes("orphan_uploads_s") && text.includes(scheduledTime.toISOString())),
+      "the sweep's log line",
+    );
+    return { outcome, logged: JSON.parse(line.slice(line.indexOf("{"))) };
+  }
+  /** Stores a quote request with one photo through the form; returns its R2 key. */
+  async function storedPhotoKey() {
+    const before = new Set(await worker.listKeys());
+    expect((await postForm(worker, "/quote", quoteForm({}, [[makePng(), "kept.png"]]))).status).toBe(303);
+    return (await worker.listKeys()).find((key) => !before.has(key))!;
   }
 
-  test("deletes photos no attachment row names once they are an hour old, and nothing else", async () => {
-    expect((await postForm(worker, "/quote", quoteForm({}, [[makePng(), "kept.png"]]))).status).toBe(303);
-    const [stored] = await worker.listKeys();
+  test("the cron handler deletes photos no attachment row names once they are an hour old, and nothing else", async () => {
+    const stored = await storedPhotoKey();
     // What a Worker that stopped between its R2 put and its D1 batch would leave behind.
     const orphan = "quote-requests/00000000-dead-4000-8000-000000000000/00000000-dead-4000-8000-000000000001";
     await worker.bucket.put(orphan, makePng());
@@ -232,17 +244,46 @@ describe("the daily sweep of orphan photos", () => {
     await worker.bucket.put("unrelated/file.txt", "not ours");
 
     // Within the grace period (a submission may still be in flight): nothing is touched.
-    expect(await runSweep(new Date())).toMatchObject({ outcome: "ok" });
+    expect((await runSweep(new Date())).logged).toMatchObject({ event: "orphan_uploads_swept", listed: 3, considered: 0, deleted: 0 });
     expect((await worker.listKeys()).sort()).toEqual([stored, orphan, "contact-messages/gone/photo", "unrelated/file.txt"].sort());
 
-    const later = new Date(Date.now() + ORPHAN_GRACE_MS + 60_000);
-    expect(await runSweep(later)).toMatchObject({ outcome: "ok" });
+    const { outcome, logged } = await runSweep(afterGrace());
+    expect(outcome).toBe("ok");
+    expect(logged).toMatchObject({ listed: 3, considered: 3, deleted: 2 });
     expect((await worker.listKeys()).sort()).toEqual([stored, "unrelated/file.txt"].sort());
     expect(await countRows()).toEqual({ quotes: 1, attachments: 1, objects: 2 });
-    const sweepLines = () => worker.output().filter((line) => line.includes('"event":"orphan_uploads_swept"'));
-    const logged = await waitFor(() => sweepLines()[1], "the second sweep's log line");
-    const { checked, deleted } = JSON.parse(logged.slice(logged.indexOf("{")));
-    expect({ checked, deleted: deleted.sort() }).toEqual({ checked: 3, deleted: [orphan, "contact-messages/gone/photo"].sort() });
+  });
+
+  test("pages through the listing and looks keys up in D1 in chunks: 200 orphans go, the stored photos stay", async () => {
+    const kept = [await storedPhotoKey(), await storedPhotoKey(), await storedPhotoKey()];
+    const orphans = Array.from({ length: 200 }, () => `quote-requests/${crypto.randomUUID()}/${crypto.randomUUID()}`);
+    await Promise.all(orphans.map((key) => worker.bucket.put(key, "x")));
+
+    // 150 a page: two pages, the first looked up in two D1 queries (90 keys at most each).
+    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    try {
+      const result = await sweepOrphanUploads({ db: getDb({ DB: worker.db }), bucket: worker.bucket, now: afterGrace(), pageSize: 150 });
+      expect(result).toEqual({ listed: 203, considered: 203, deleted: 200 });
+      // One log line per delete call, one delete call per listing page.
+      const lines = log.mock.calls.map(([line]) => JSON.parse(String(line)));
+      expect(lines).toHaveLength(2);
+      expect(lines.map((line) => line.count).reduce((a, b) => a + b)).toBe(200);
+      expect(lines.every((line) => line.keys.length === 20 && line.keys.every((key: string) => orphans.includes(key)))).toBe(true);
+    } finally {
+      log.mockRestore();
+    }
+    expect((await worker.listKeys()).sort()).toEqual(kept.sort());
+  });
+
+  test("photos older than the week it looks back over are left alone", async () => {
+    await worker.bucket.put("quote-requests/old/photo", "x");
+    const eightDaysOn = new Date(Date.now() + 8 * 24 * 60 * 60 * 1000);
+    expect(await sweepOrphanUploads({ db: getDb({ DB: worker.db }), bucket: worker.bucket, now: eightDaysOn })).toEqual({
+      listed: 1,
+      considered: 0,
+      deleted: 0,
+    });
+    expect(await worker.listKeys()).toEqual(["quote-requests/old/photo"]);
   });
 
   test("when D1 cannot be read, nothing is deleted and the run fails", async () => {
@@ -250,7 +291,9 @@ describe("the daily sweep of orphan photos", () => {
     await worker.bucket.put(orphan, makePng());
     await worker.db.exec("ALTER TABLE attachments RENAME TO attachments_away;");
     try {
-      expect(await runSweep(new Date(Date.now() + ORPHAN_GRACE_MS + 60_000))).toMatchObject({ outcome: "exception" });
+      const { outcome, logged } = await runSweep(afterGrace());
+      expect(outcome).toBe("exception");
+      expect(logged.event).toBe("orphan_uploads_sweep_failed");
       expect(await worker.listKeys()).toEqual([orphan]);
     } finally {
       await worker.db.exec("ALTER TABLE attachments_away RENAME TO attachments;");
