@@ -12,7 +12,7 @@ import type { CONTACT_RETURN_TO } from "~/forms/contact";
 import type { Flash } from "~/server/flash.server";
 import type { FormConstraint } from "~/server/form-constraints.server";
 import { controlClass, FormField, FormStatus } from "./form-field";
-import { Honeypot, Turnstile } from "./form-guards";
+import { Honeypot, Turnstile, TurnstileNoScriptNote } from "./form-guards";
 import { PhotoPicker } from "./photo-picker";
 import { buttonStyles } from "./ui";
 
@@ -104,6 +104,7 @@ export function ContactFormMarkup({
         {flash ? <FormStatus tone="success">{MESSAGES.contactSuccess}</FormStatus> : null}
         {form.errors?.length ? <FormStatus tone="error">{form.errors.join(" ")}</FormStatus> : null}
       </div>
+      <TurnstileNoScriptNote siteKey={turnstileSiteKey} />
       <fieldset disabled={isSubmitting} className="grid gap-5 sm:grid-cols-2">
         <legend className="sr-only">Your message</legend>
         <input type="hidden" name="returnTo" value={returnTo} />

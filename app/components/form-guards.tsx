@@ -2,8 +2,11 @@
  * The anti-abuse parts of a visitor form: the honeypot field and, when configured, the
  * Cloudflare Turnstile widget (its script is only loaded when a site key is set).
  */
+import { useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { HONEYPOT_FIELD } from "~/forms/honeypot";
+import type { loader as rootLoader } from "~/root";
+import { telHref } from "./contact-details";
 
 export function Honeypot() {
   return (
@@ -79,5 +82,33 @@ export function Turnstile({ siteKey }: { siteKey: string | null }) {
       <script src={TURNSTILE_SCRIPT} async defer />
       <div ref={container} className="mb-4" />
     </>
+  );
+}
+
+/**
+ * Turnstile has no script-free mode, so with a site key set a visitor without JavaScript
+ * could not send the form. This note says so at the top of the form, before anything is
+ * typed, and offers the company's phone and e-mail (shown only when scripting is off).
+ */
+export function TurnstileNoScriptNote({ siteKey }: { siteKey: string | null }) {
+  const company = useRouteLoaderData<typeof rootLoader>("root")?.company;
+  if (!siteKey) return null;
+  return (
+    <p data-turnstile-no-script className="mb-6 hidden rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 noscript:block">
+      This form checks that you are not a robot, which needs JavaScript. Please turn JavaScript on
+      {company ? (
+        <>
+          , or call us at{" "}
+          <a className="font-semibold underline" href={telHref(company.phone)}>
+            {company.phone}
+          </a>{" "}
+          or e-mail{" "}
+          <a className="font-semibold underline" href={`mailto:${company.email}`}>
+            {company.email}
+          </a>
+        </>
+      ) : null}
+      .
+    </p>
   );
 }

@@ -273,7 +273,13 @@ describe("configured features", () => {
   test("with Turnstile configured, the widget is on the page and a post without a token is refused", async () => {
     const guarded = await startWorker({ bindings: { TURNSTILE_SITE_KEY: "1x00000000000000000000AA", TURNSTILE_SECRET_KEY: "secret" } });
     try {
-      expect(await (await guarded.fetch("/quote")).text()).toContain("challenges.cloudflare.com/turnstile");
+      const page = await (await guarded.fetch("/quote")).text();
+      expect(page).toContain("challenges.cloudflare.com/turnstile");
+      // Without JavaScript the widget cannot run: the form says so and offers phone and e-mail.
+      const note = page.match(/<p data-turnstile-no-script[^>]*>([\s\S]*?)<\/p>/)?.[1] ?? "";
+      expect(note).toContain("needs JavaScript");
+      expect(note).toMatch(/href="tel:[^"]+"/);
+      expect(note).toMatch(/href="mailto:[^"]+"/);
       const response = await postForm(guarded, "/quote", form(VALID_QUOTE));
       expect(response.status).toBe(400);
       expect(await text(response)).toContain(TURNSTILE_FAILED_MESSAGE);

@@ -9,7 +9,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm 
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { controlClass, FormField, FormStatus } from "~/components/form-field";
-import { Honeypot, Turnstile } from "~/components/form-guards";
+import { Honeypot, Turnstile, TurnstileNoScriptNote } from "~/components/form-guards";
 import { PhotoPicker } from "~/components/photo-picker";
 import { useLazyValidation } from "~/components/use-lazy-validation";
 import { useIsSubmitting, useSubmissionAnalytics } from "~/components/use-submission";
@@ -110,6 +110,7 @@ function QuoteFormPage() {
             {flash ? <FormStatus tone="success">{MESSAGES.quoteSuccess}</FormStatus> : null}
             {form.errors?.length ? <FormStatus tone="error">{form.errors.join(" ")}</FormStatus> : null}
           </div>
+          <TurnstileNoScriptNote siteKey={features.turnstileSiteKey} />
 
           <fieldset disabled={isSubmitting} className="grid gap-6 sm:grid-cols-2">
             <legend className="sr-only">Your details and the job</legend>
