@@ -1,6 +1,7 @@
 /**
  * The anti-abuse parts of a visitor form: the honeypot field and, when configured, the
- * Cloudflare Turnstile widget (its script is only loaded when a site key is set).
+ * Cloudflare Turnstile widget (its script is only loaded when a site key is set) with its
+ * note for visitors without JavaScript.
  */
 import { useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
