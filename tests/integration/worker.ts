@@ -146,9 +146,12 @@ export async function followRedirect(worker: TestWorker, response: Response): Pr
   return worker.fetch(location, { headers: { Cookie: cookie } });
 }
 
-/** Polls `read` until it returns something (e-mails are sent after the response). */
+/**
+ * Polls `read` every 50 ms until it returns something (e-mails are sent after the response);
+ * gives up after 10 s, far beyond what a loaded 2-core machine needs.
+ */
 export async function waitFor<T>(read: () => T | undefined, what: string): Promise<T> {
-  for (let i = 0; i < 60; i++) {
+  for (let i = 0; i < 200; i++) {
     const value = read();
     if (value !== undefined) return value;
     await new Promise((resolve) => setTimeout(resolve, 50));
