@@ -19,7 +19,7 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { read } from "read";
-import { z } from "../app/forms/zod";
+import { accountEmail } from "../app/forms/auth";
 import { passwordProblems } from "../app/forms/password";
 import { hashPassword } from "../app/server/password.server";
 
@@ -73,9 +73,10 @@ async function readPassword(): Promise<string> {
   }
 }
 
-const emailInput = z.email({ error: "--email must be an e-mail address" }).trim().toLowerCase().safeParse(values.email ?? "");
-if (!emailInput.success) fail(emailInput.error.issues[0]!.message);
-const email = emailInput.data;
+// The sign-in form's e-mail rule; accounts are stored lower-cased (app/server/auth.server.ts).
+const emailInput = accountEmail.safeParse(values.email ?? "");
+if (!emailInput.success) fail(`--email: ${emailInput.error.issues[0]!.message}`);
+const email = emailInput.data.toLowerCase();
 const password = await readPassword();
 const problems = passwordProblems(password, email);
 if (problems.length > 0) fail("The password is weak:", ...problems.map((problem) => `  ${problem}`));

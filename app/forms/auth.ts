@@ -9,7 +9,8 @@ import { PASSWORD_MAX, passwordProblems } from "./password";
 export const AUTH_MODES = ["signin", "signup"] as const;
 export type AuthMode = (typeof AUTH_MODES)[number];
 
-const email = z
+/** An account's e-mail address (also checked by `npm run admin:create`). */
+export const accountEmail = z
   .string({ error: "Email is required." })
   .trim()
   .min(1, { error: "Email is required." })
@@ -27,10 +28,10 @@ const newPassword = z.string({ error: "Password is required." }).superRefine((va
   for (const message of passwordProblems(value)) ctx.addIssue({ code: "custom", message });
 });
 
-export const signInSchema = z.object({ mode: z.literal("signin"), email, password: currentPassword });
+export const signInSchema = z.object({ mode: z.literal("signin"), email: accountEmail, password: currentPassword });
 
 export const signUpSchema = z
-  .object({ mode: z.literal("signup"), email, password: newPassword })
+  .object({ mode: z.literal("signup"), email: accountEmail, password: newPassword })
   .superRefine((value, ctx) => {
     if (value.password.toLowerCase() === value.email.toLowerCase()) {
       ctx.addIssue({ code: "custom", path: ["password"], message: "Do not use your e-mail address." });
@@ -39,6 +40,6 @@ export const signUpSchema = z
 
 export const authSchema = z.discriminatedUnion("mode", [signInSchema, signUpSchema]);
 
-export const forgotSchema = z.object({ email });
+export const forgotSchema = z.object({ email: accountEmail });
 
 export const resetSchema = z.object({ token: z.string().min(1).max(2048), password: newPassword });
