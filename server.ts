@@ -1,10 +1,15 @@
 /**
  * The Worker. Static files come from Workers static assets (build/client, see wrangler.toml);
  * every other request goes through, in order:
- * 1. the same-origin check for writes (app/server/origin.server.ts);
- * 2. the page cache for anonymous public pages (app/worker/page-cache.ts);
- * 3. Remix, with `{ cloudflare: { env, ctx }, requestId }` as load context;
- * 4. security headers and a fresh CSP nonce (app/worker/security-headers.ts);
+ * 1. the input gate for the URL: a 301 to the canonical path, or a 400 for a query string the
+ *    path does not read (app/server/input-gate.server.ts; form bodies pass the same gate in
+ *    their actions);
+ * 2. the same-origin check for writes (app/server/origin.server.ts);
+ * 3. the page cache for anonymous public pages (app/worker/page-cache.ts), in front of
+ * 4. Remix, with `{ cloudflare: { env, ctx }, requestId }` as load context, whose pages get
+ *    a Content-Security-Policy made from their inline scripts' hashes, and are made private
+ *    when they set a cookie (app/worker/security-headers.ts);
+ * 5. the security headers every response carries;
  * and one structured log line per request (app/worker/request-log.ts).
  *
  * The cron trigger (wrangler.toml `[triggers]`) runs `scheduled`: the daily sweep of photos in
@@ -18,14 +23,24 @@ import { rejectCrossOriginWrite, withoutForwardedHost } from "./app/server/origi
 import { sweepOrphanUploads } from "./app/server/attachments.server";
 import { getDb } from "./app/server/db.server";
 import { readCompany, readPublicFeatures } from "./app/server/env.server";
+import { checkUrl } from "./app/server/input-gate.server";
+import { PRIVATE } from "./app/cache-control";
 import { cachedPage, pageVersion } from "./app/worker/page-cache";
 import { logRequest, withRequestId } from "./app/worker/request-log";
-import { withSecurityHeaders } from "./app/worker/security-headers";
+import { withPagePolicy, withSecurityHeaders } from "./app/worker/security-headers";
 
 const serverBuild = build as unknown as ServerBuild;
 const handleRemixRequest = createRequestHandler(serverBuild, "production");
 /** Changes with every build: part of the page cache key. */
 const BUILD_ID = serverBuild.assets.version;
+
+/** A response that sets a cookie is personal: no cache may keep it, whatever its route said. */
+function privateIfSettingCookie(response: Response): Response {
+  if (!response.headers.has("Set-Cookie") || response.headers.get("Cache-Control") === PRIVATE) return response;
+  const personal = new Response(response.body, response);
+  personal.headers.set("Cache-Control", PRIVATE);
+  return personal;
+}
 
 export default {
   async fetch(request, env, ctx) {
@@ -34,15 +49,17 @@ export default {
     let response: Response;
     let cache = "BYPASS";
     try {
-      const blocked = rejectCrossOriginWrite(request);
+      const features = readPublicFeatures(env);
+      const blocked = checkUrl(request) ?? rejectCrossOriginWrite(request);
       if (blocked) {
-        response = blocked;
+        response = await withPagePolicy(blocked, features);
       } else {
         // Only computed for requests the cache may answer.
-        const version = () => pageVersion(BUILD_ID, { company: readCompany(env), features: readPublicFeatures(env) });
-        const served = await cachedPage(request, ctx, version, () =>
-          handleRemixRequest(withoutForwardedHost(request), { cloudflare: { env, ctx }, requestId }),
-        );
+        const version = () => pageVersion(BUILD_ID, { company: readCompany(env), features });
+        const served = await cachedPage(request, ctx, version, async () => {
+          const rendered = await handleRemixRequest(withoutForwardedHost(request), { cloudflare: { env, ctx }, requestId });
+          return withPagePolicy(privateIfSettingCookie(rendered), features);
+        });
         response = served.response;
         cache = served.cache;
       }
@@ -53,10 +70,7 @@ export default {
         headers: { "Content-Type": "text/plain; charset=utf-8" },
       });
     }
-    response = withSecurityHeaders(withRequestId(response, requestId, cache), {
-      features: readPublicFeatures(env),
-      https: new URL(request.url).protocol === "https:",
-    });
+    response = withSecurityHeaders(withRequestId(response, requestId, cache), { https: new URL(request.url).protocol === "https:" });
     logRequest(request, response, { requestId, started, cache });
     return response;
   },

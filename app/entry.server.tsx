@@ -6,7 +6,6 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-r
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import { NONCE_PLACEHOLDER, NonceContext } from "./nonce";
 import { SiteStylesContext } from "./site-styles";
 import siteStyles from "./tailwind.css?inline";
 
@@ -22,15 +21,12 @@ export default async function handleRequest(
   const controller = new AbortController();
   const timeout = setTimeout(() => controller.abort(), ABORT_DELAY_MS);
 
-  // The Worker swaps the placeholder for a fresh nonce in every response (app/nonce.ts).
+  // Inline scripts carry no nonce: the Worker allows each by its hash (app/worker/security-headers.ts).
   const body = await renderToReadableStream(
-    <NonceContext.Provider value={NONCE_PLACEHOLDER}>
-      <SiteStylesContext.Provider value={siteStyles}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={NONCE_PLACEHOLDER} />
-      </SiteStylesContext.Provider>
-    </NonceContext.Provider>,
+    <SiteStylesContext.Provider value={siteStyles}>
+      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />
+    </SiteStylesContext.Provider>,
     {
-      nonce: NONCE_PLACEHOLDER,
       signal: controller.signal,
       onError(error: unknown) {
         if (!controller.signal.aborted) console.error(error);

@@ -1,4 +1,4 @@
-import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,
   Links,
@@ -10,16 +10,19 @@ import {
   ScrollRestoration,
   useRouteError,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
+import { PRIVATE } from "~/cache-control";
 import type { SiteData } from "~/seo";
 import { readCompany, readPublicFeatures } from "~/server/env.server";
 import { takeNotice } from "~/server/flash.server";
-import { useNonce } from "~/nonce";
 import { SiteStyles } from "~/site-styles";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+/** Every page is private unless its layout says otherwise (public pages: routes/public/layout.tsx). */
+export const headers: HeadersFunction = () => ({ "Cache-Control": PRIVATE });
 
 /**
  * For every page: the business identity from [vars], the site's origin (see app/seo.ts), and
@@ -37,8 +40,11 @@ const PRIVATE_PATH = /^\/(auth|admin)(\/|$)/;
 
 export function Layout({ children }: { children: ReactNode }) {
   const site = useRouteLoaderData<typeof loader>("root");
-  const nonce = useNonce();
   const location = useLocation();
+  // Marks that the page's scripts ran and React took over the server's markup.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang="en-JM">
       <head>
@@ -49,7 +55,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Links first: the hero photo's preload is found before the stylesheet's text arrives. */}
         <Links />
         <SiteStyles />
-        {site && !PRIVATE_PATH.test(location.pathname) ? <AnalyticsTags features={site.features} nonce={nonce} /> : null}
+        {site && !PRIVATE_PATH.test(location.pathname) ? <AnalyticsTags features={site.features} /> : null}
       </head>
       <body className="flex min-h-screen flex-col">
         <a
@@ -59,8 +65,8 @@ export function Layout({ children }: { children: ReactNode }) {
           Skip to main content
         </a>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScrollRestoration />
+        <Scripts />
       </body>
     </html>
   );
@@ -70,14 +76,13 @@ export function Layout({ children }: { children: ReactNode }) {
  * The analytics tags, only when an id is configured in [vars]; with none, no third-party
  * script loads. Events are pushed to window.dataLayer by app/analytics.ts.
  */
-function AnalyticsTags({ features, nonce }: { features: SiteData["features"]; nonce: string }) {
+function AnalyticsTags({ features }: { features: SiteData["features"] }) {
   return (
     <>
       {features.ga4Id ? (
         <>
           <script async src={`https://www.googletagmanager.com/gtag/js?id=${features.ga4Id}`} />
           <script
-            nonce={nonce}
             dangerouslySetInnerHTML={{
               __html: `window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments)}gtag("js",new Date());gtag("config",${JSON.stringify(features.ga4Id)});`,
             }}

@@ -140,7 +140,7 @@ export function ContactFormMarkup({
           <PhotoPicker id={fields.photos.id} hintId={`${fields.photos.id}-hint`} errorId={fields.photos.errorId} errors={photoErrors} />
         </FormField>
         <div className="sm:col-span-2">
-          <Turnstile siteKey={turnstileSiteKey} />
+          <Turnstile siteKey={turnstileSiteKey} action="contact" />
           <button type="submit" className={`${buttonStyles.secondary} w-full sm:w-auto`}>
             {isSubmitting ? "Sending..." : "Send Message"}
           </button>

@@ -7,6 +7,7 @@ import { useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { HONEYPOT_FIELD } from "~/forms/honeypot";
 import type { loader as rootLoader } from "~/root";
+import type { FlashForm } from "~/server/flash.server";
 import { telHref } from "./contact-details";
 
 export function Honeypot() {
@@ -24,7 +25,7 @@ export function Honeypot() {
 const TURNSTILE_SCRIPT = "https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit";
 
 interface TurnstileApi {
-  render(container: HTMLElement, options: { sitekey: string }): string;
+  render(container: HTMLElement, options: { sitekey: string; action: string }): string;
   remove(widgetId: string): void;
 }
 
@@ -55,7 +56,7 @@ function loadTurnstile(): Promise<TurnstileApi> {
  * a form reset after a success, the home page's interactive contact form) and is removed with
  * it. The script tag in the server's HTML lets the first page start loading it at once.
  */
-export function Turnstile({ siteKey }: { siteKey: string | null }) {
+export function Turnstile({ siteKey, action }: { siteKey: string | null; action: FlashForm }) {
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = container.current;
@@ -67,7 +68,8 @@ export function Turnstile({ siteKey }: { siteKey: string | null }) {
       (loaded) => {
         if (!current) return;
         api = loaded;
-        widget = loaded.render(element, { sitekey: siteKey });
+        // The server accepts the token only for this form's action (app/server/turnstile.server.ts).
+        widget = loaded.render(element, { sitekey: siteKey, action });
       },
       () => {}, // blocked or offline: the server answers the missing token with its message
     );
@@ -75,7 +77,7 @@ export function Turnstile({ siteKey }: { siteKey: string | null }) {
       current = false;
       if (api && widget) api.remove(widget);
     };
-  }, [siteKey]);
+  }, [siteKey, action]);
 
   if (!siteKey) return null;
   return (

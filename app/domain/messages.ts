@@ -26,6 +26,17 @@ export function tooManyPhotosMessage(max: number): string {
   return `You can attach at most ${max} photos.`;
 }
 
+/** What the visitor forms' guards say (not in the spec). */
+export const FORM_GUARD_MESSAGES = {
+  /** With HTTP 429 when one client sends too many submissions. */
+  rateLimited: "You have sent several requests in a short time. Please wait a minute and try again, or call or WhatsApp us.",
+  /** Turnstile refused the token. */
+  turnstileFailed: "We could not verify that you are not a robot. Please try again.",
+  /** Turnstile's check could not run: the submission is not taken, and the visitor is told why. */
+  turnstileUnavailable:
+    "We could not check that you are not a robot just now, so your request was not sent. Please try again in a minute, or call or WhatsApp us.",
+} as const;
+
 /** Sign-in, sign-up and admin texts, verbatim from product spec §8 where it has them. */
 export const AUTH_MESSAGES = {
   alreadyRegistered: "An account with this email already exists. Please sign in instead.",
@@ -55,4 +66,20 @@ export const ADMIN_MESSAGES = {
   contactStatusUpdated: "Contact status updated successfully",
   noQuotes: "No quote requests yet.",
   noContacts: "No contact messages yet.",
+} as const;
+
+/** A name from a request, quoted and cut to 40 characters, for a message. */
+const quoted = (name: string) => `"${Array.from(String(name)).slice(0, 40).join("")}"`;
+const RELOAD = "Please reload the page and try again.";
+
+/** Why the input gate (app/server/input-gate.server.ts) refused a URL or a form. Not in the spec. */
+export const GATE_MESSAGES = {
+  unknownQueryParam: (name: string) => `The link has a part this page does not use: ${quoted(name)}.`,
+  queryValueTooLong: (name: string) => `The link's ${quoted(name)} part is longer than this page accepts.`,
+  tooManyQueryParams: "The link has more parts than any page of this site uses.",
+  unknownField: (name: string) => `The form was sent with a field it does not have (${quoted(name)}). ${RELOAD}`,
+  repeatedField: (name: string) => `The form was sent with the field ${quoted(name)} more than once. ${RELOAD}`,
+  reservedField: (name: string) => `The form was sent with an invalid ${quoted(name)} field. ${RELOAD}`,
+  tooManyFields: `The form was sent with more fields than it has. ${RELOAD}`,
+  unreadable: `The form could not be read. ${RELOAD}`,
 } as const;

@@ -14,7 +14,7 @@ export const contactSchema = z.object({
   name: requiredText("Full name", TEXT_LIMITS.name),
   email: emailSchema,
   phone: phoneSchema.optional(),
-  message: requiredText("Message", TEXT_LIMITS.message),
+  message: requiredText("Message", TEXT_LIMITS.message, { multiline: true }),
   photos: photosSchema,
   /** Not stored: the page to return to after sending. */
   returnTo: z.enum(CONTACT_RETURN_TO).default("/contact"),

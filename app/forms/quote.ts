@@ -10,18 +10,27 @@ import { todayInJamaica } from "~/domain/dates";
 import { FREQUENCIES, PROPERTY_SIZES, SERVICE_TYPES } from "~/domain/enumerations";
 import { TEXT_LIMITS } from "~/domain/limits";
 import { photosSchema } from "./photos";
+import { cleanText } from "./text";
 
-export function requiredText(label: string, max: number) {
+/** Options of a text field: `multiline` for a textarea (keeps line breaks and tabs). */
+interface TextOptions {
+  multiline?: boolean;
+}
+
+/** A required text field of at most `max` characters, cleaned (./text.ts) and trimmed. */
+export function requiredText(label: string, max: number, { multiline = false }: TextOptions = {}) {
   return z
     .string({ error: `${label} is required.` })
+    .overwrite((value) => cleanText(value, { multiline }))
     .trim()
     .min(1, { error: `${label} is required.` })
     .max(max, { error: `${label} must be at most ${max} characters.` });
 }
 
-function optionalText(label: string, max: number) {
+function optionalText(label: string, max: number, { multiline = false }: TextOptions = {}) {
   return z
     .string()
+    .overwrite((value) => cleanText(value, { multiline }))
     .trim()
     .max(max, { error: `${label} must be at most ${max} characters.` })
     .optional();
@@ -69,7 +78,7 @@ export const quoteSchema = z.object({
   propertySize: choice(PROPERTY_SIZES, "Property size").optional(),
   frequency: choice(FREQUENCIES, "Frequency").optional(),
   preferredDate: preferredDateSchema,
-  additionalInfo: optionalText("Additional information", TEXT_LIMITS.additionalInfo),
+  additionalInfo: optionalText("Additional information", TEXT_LIMITS.additionalInfo, { multiline: true }),
   photos: photosSchema,
 });
 

@@ -3,6 +3,7 @@
  * status-change action shared by quote requests and contact messages.
  */
 import { data, redirect } from "@remix-run/cloudflare";
+import { PRIVATE } from "~/cache-control";
 import { z } from "~/forms/zod";
 import type { AuditedEntity } from "~/domain/enumerations";
 import { ADMIN_MESSAGES } from "~/domain/messages";
@@ -10,6 +11,7 @@ import { formatAdminDate, formatAdminDateTime } from "~/domain/dates";
 import { recordExtras, updateStatus } from "./admin.server";
 import { commitNotice } from "./flash.server";
 import { requireAdmin } from "./permissions.server";
+import { formContract } from "./input-gate.server";
 import { readSmallForm } from "./small-form.server";
 
 /** `?status=` (one of `statuses`, else all) and `?page=` (1 to 100,000, else 1). */
@@ -35,7 +37,9 @@ const TEXTS = {
 export async function statusAction(request: Request, env: CloudflareBindings, entity: AuditedEntity) {
   const { user } = await requireAdmin(request, env);
   const texts = TEXTS[entity];
-  const parsed = statusForm.safeParse(Object.fromEntries(((await readSmallForm(request)) ?? new FormData()).entries()));
+  const form = await readSmallForm(request, formContract(statusForm));
+  if (!form.ok) return data({ error: `${texts.failed}: ${form.message}` }, { status: 400 });
+  const parsed = statusForm.safeParse(Object.fromEntries(form.formData.entries()));
   if (!parsed.success) return data({ error: `${texts.failed}: the request was incomplete.` }, { status: 400 });
   const outcome = await updateStatus(env, entity, parsed.data.id, parsed.data.to, user.id);
   if (outcome === "not-found") return data({ error: `${texts.failed}: this ${texts.thing} does not exist.` }, { status: 404 });
@@ -48,7 +52,7 @@ export async function statusAction(request: Request, env: CloudflareBindings, en
 }
 
 /** Admin pages are never cached anywhere. */
-export const ADMIN_HEADERS = { "Cache-Control": "private, no-store" };
+export const ADMIN_HEADERS = { "Cache-Control": PRIVATE };
 
 /**
  * The loader of an admin list: admin check, ?status and ?page, the rows with their dates as

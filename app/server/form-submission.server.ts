@@ -2,9 +2,11 @@
  * The one path every visitor form takes on the server (product spec §5, §8; DESIGN.md rules):
  *
  * 1. rate limit per client IP → 429 with a clear message;
- * 2. read the multipart body with hard caps → 400 when unreadable;
+ * 2. read the multipart body with hard caps, through the input gate (input-gate.server.ts)
+ *    → 400 when unreadable or when it carries fields the form does not have;
  * 3. honeypot filled → answered like a success, nothing stored;
- * 4. Turnstile, when configured → 400 when it fails;
+ * 4. Turnstile, when configured → 400 with the typed values when it refuses the token or
+ *    cannot be reached (fail closed);
  * 5. validate with the form's zod schema (photos judged by their bytes) → 400 with the
  *    field errors and the typed values;
  * 6. store whole or nothing → 503 with the spec's failure message when storage fails;
@@ -18,21 +20,19 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import { MAX_PHOTOS } from "~/domain/limits";
-import { fileTooLargeMessage, tooManyPhotosMessage } from "~/domain/messages";
+import { fileTooLargeMessage, FORM_GUARD_MESSAGES, tooManyPhotosMessage } from "~/domain/messages";
 import { HONEYPOT_FIELD } from "~/forms/honeypot";
 import { PHOTOS_FIELD } from "~/domain/limits";
 import type { CloudflareContext } from "~/load-context";
 import { commitFlash, type Flash, type FlashForm } from "./flash.server";
+import { FORM_LIMITS, formContract } from "./input-gate.server";
 import { sendMail, type Mail } from "./mailer.server";
 import { allowFormSubmission, clientIp } from "./rate-limit.server";
 import { MultipartError, readSubmissionForm } from "./submission-form.server";
-import { TURNSTILE_FIELD, turnstileEnabled, verifyTurnstile } from "./turnstile.server";
+import { TURNSTILE_FIELD, TURNSTILE_TOKEN_MAX, turnstileEnabled, verifyTurnstile } from "./turnstile.server";
 
-/** Shown with HTTP 429 when one client sends too many submissions. */
-export const RATE_LIMITED_MESSAGE =
-  "You have sent several requests in a short time. Please wait a minute and try again, or call or WhatsApp us.";
-/** Shown when Turnstile refuses the submission. */
-export const TURNSTILE_FAILED_MESSAGE = "We could not verify that you are not a robot. Please try again.";
+/** Fields of every visitor form that its schema does not parse, with their limits in characters. */
+const GUARD_FIELDS = { [HONEYPOT_FIELD]: FORM_LIMITS.defaultChars, [TURNSTILE_FIELD]: TURNSTILE_TOKEN_MAX };
 
 export interface ActionResult {
   result: SubmissionResult<string[]>;
@@ -62,16 +62,17 @@ export async function handleSubmission<Schema extends z.ZodTypeAny>(
     data<ActionResult>({ result: { status: "error", error: { "": [message] } } }, { status });
 
   if (!(await allowFormSubmission(env.FORM_RATE_LIMITER, handler.form, request))) {
-    return fail(429, RATE_LIMITED_MESSAGE);
+    return fail(429, FORM_GUARD_MESSAGES.rateLimited);
   }
 
   let form;
   try {
-    form = await readSubmissionForm(request);
+    form = await readSubmissionForm(request, formContract(handler.schema, GUARD_FIELDS));
   } catch (error) {
     if (!(error instanceof MultipartError)) throw error;
     return fail(400, handler.failureMessage);
   }
+  if (!form.ok) return fail(400, form.message);
 
   const succeed = async (flash: Flash) =>
     redirect(handler.successLocation(form.formData), {
@@ -85,26 +86,30 @@ export async function handleSubmission<Schema extends z.ZodTypeAny>(
     return succeed({ form: handler.form, id: crypto.randomUUID() });
   }
 
+  const submission = parseWithZod(form.formData, { schema: handler.schema });
+
   if (turnstileEnabled(env)) {
     const token = form.formData.get(TURNSTILE_FIELD);
-    if (!(await verifyTurnstile(env.TURNSTILE_SECRET_KEY!, typeof token === "string" ? token : null, clientIp(request)))) {
-      return fail(400, TURNSTILE_FAILED_MESSAGE);
+    const outcome = await verifyTurnstile({
+      secret: env.TURNSTILE_SECRET_KEY!,
+      token: typeof token === "string" ? token : null,
+      ip: clientIp(request),
+      hostname: new URL(request.url).hostname,
+      action: handler.form,
+    });
+    if (outcome !== "passed") {
+      const message = outcome === "unavailable" ? FORM_GUARD_MESSAGES.turnstileUnavailable : FORM_GUARD_MESSAGES.turnstileFailed;
+      return data<ActionResult>({ result: submission.reply({ formErrors: [message] }) }, { status: outcome === "unavailable" ? 503 : 400 });
     }
   }
 
-  const submission = parseWithZod(form.formData, { schema: handler.schema });
   const photoErrors = [
     ...form.tooLargePhotos.map(fileTooLargeMessage),
     ...(form.tooManyPhotos ? [tooManyPhotosMessage(MAX_PHOTOS)] : []),
   ];
-  if (submission.status !== "success" || photoErrors.length > 0 || form.fieldsOverLimit) {
+  if (submission.status !== "success" || photoErrors.length > 0) {
     return data<ActionResult>(
-      {
-        result: submission.reply({
-          formErrors: form.fieldsOverLimit ? [handler.failureMessage] : undefined,
-          fieldErrors: photoErrors.length > 0 ? { [PHOTOS_FIELD]: photoErrors } : undefined,
-        }),
-      },
+      { result: submission.reply({ fieldErrors: photoErrors.length > 0 ? { [PHOTOS_FIELD]: photoErrors } : undefined }) },
       { status: 400 },
     );
   }

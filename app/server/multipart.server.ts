@@ -32,8 +32,8 @@ export interface MultipartForm {
   files: UploadedFile[];
   /** More files were sent than `maxFiles`; the surplus was skipped. */
   tooManyFiles: boolean;
-  /** A text field was longer than `maxFieldBytes` and was cut, or too many fields came. */
-  fieldsOverLimit: boolean;
+  /** More text fields (or parts) came than `maxFields` allows; the surplus was skipped. */
+  tooManyFields: boolean;
 }
 
 export interface MultipartLimits {
@@ -75,14 +75,15 @@ export async function readMultipartForm(
     throw new MultipartError(`Unreadable multipart header: ${String(error)}`);
   }
 
-  const form: MultipartForm = { fields: [], files: [], tooManyFiles: false, fieldsOverLimit: false };
+  const form: MultipartForm = { fields: [], files: [], tooManyFiles: false, tooManyFields: false };
   const pendingFiles: Promise<void>[] = [];
   let failed = false;
 
   const finished = new Promise<void>((resolve, reject) => {
-    parser.on("field", (name, value, info) => {
-      if (info.valueTruncated) form.fieldsOverLimit = true;
-      form.fields.push([name, value]);
+    // A value over `maxFieldBytes` arrives cut there; its field's length rule refuses it.
+    // A part without a name belongs to no field: it is skipped, as a browser never sends one.
+    parser.on("field", (name, value) => {
+      if (typeof name === "string" && name !== "") form.fields.push([name, value]);
     });
     parser.on("file", (field, stream, info) => {
       let chunks: Uint8Array<ArrayBuffer>[] | null = [];
@@ -117,7 +118,7 @@ export async function readMultipartForm(
       form.tooManyFiles = true;
     });
     const overLimit = () => {
-      form.fieldsOverLimit = true;
+      form.tooManyFields = true;
     };
     parser.on("fieldsLimit", overLimit);
     parser.on("partsLimit", overLimit);

@@ -5,41 +5,48 @@
  * - every file's `type` is replaced by the type sniffed from its bytes, or
  *   "application/octet-stream" when it is not an accepted image;
  * - files over the size limit are not passed on (their bytes were never kept); their names
- *   are returned so the action can answer with the spec's 'too large' message.
+ *   are returned so the action can answer with the spec's 'too large' message;
+ * - every field and file then passes the input gate (input-gate.server.ts) against the form's
+ *   contract: unknown, repeated or reserved fields and too many fields refuse the body.
  *
- * In: the request. Out: a `SubmissionForm`.
+ * In: the request and the form's contract. Out: a `SubmissionForm`.
  * Errors: throws `MultipartError` (re-exported) when the body is not readable multipart.
  */
+import { GATE_MESSAGES } from "~/domain/messages";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, TEXT_LIMITS } from "~/domain/limits";
 import { sniffImageType } from "./images.server";
+import { FORM_LIMITS, gateForm, type FormContract } from "./input-gate.server";
 import { MultipartError, readMultipartForm } from "./multipart.server";
 
 export { MultipartError };
 
-export interface SubmissionForm {
-  formData: FormData;
-  /** Cleaned names of files larger than MAX_PHOTO_BYTES, in the order sent. */
-  tooLargePhotos: string[];
-  /** More than MAX_PHOTOS files were sent; the surplus was never held. */
-  tooManyPhotos: boolean;
-  /** A text field was cut at the byte cap, or too many fields were sent. */
-  fieldsOverLimit: boolean;
-}
+export type SubmissionForm =
+  | {
+      ok: true;
+      formData: FormData;
+      /** Cleaned names of files larger than MAX_PHOTO_BYTES, in the order sent. */
+      tooLargePhotos: string[];
+      /** More than MAX_PHOTOS files were sent; the surplus was never held. */
+      tooManyPhotos: boolean;
+    }
+  | { ok: false; message: string };
 
 /** Bytes enough for every accepted format's signature (file-type reads at most 4,100). */
 const SNIFF_BYTES = 4100;
 
-export async function readSubmissionForm(request: Request): Promise<SubmissionForm> {
+export async function readSubmissionForm(request: Request, contract: FormContract): Promise<SubmissionForm> {
   const form = await readMultipartForm(request, {
     maxFiles: MAX_PHOTOS,
     maxFileBytes: MAX_PHOTO_BYTES,
-    maxFields: 30,
-    // Far above any text limit (5,000 characters of up to 4 bytes each), so a value cut
-    // here still fails its length rule with a clear message.
+    maxFields: FORM_LIMITS.fields,
+    // Far above any text limit (5,000 characters of up to 4 bytes each); the gate cuts a
+    // longer value so its schema refuses it with a clear message.
     maxFieldBytes: 64 * 1024,
   });
-  const formData = new FormData();
-  for (const [name, value] of form.fields) formData.append(name, value);
+  if (form.tooManyFields) return { ok: false, message: GATE_MESSAGES.tooManyFields };
+  const unknownFile = form.files.find((upload) => !contract.files.has(upload.field));
+  if (unknownFile) return { ok: false, message: GATE_MESSAGES.unknownField(unknownFile.field) };
+  const entries: Array<[string, string | File]> = [...form.fields];
   const tooLargePhotos: string[] = [];
   for (const [index, upload] of form.files.entries()) {
     const name = cleanFileName(upload.fileName, index);
@@ -49,9 +56,11 @@ export async function readSubmissionForm(request: Request): Promise<SubmissionFo
     }
     const head = new Uint8Array(await upload.data.slice(0, SNIFF_BYTES).arrayBuffer());
     const type = (await sniffImageType(head)) ?? "application/octet-stream";
-    formData.append(upload.field, new File([upload.data], name, { type }));
+    entries.push([upload.field, new File([upload.data], name, { type })]);
   }
-  return { formData, tooLargePhotos, tooManyPhotos: form.tooManyFiles, fieldsOverLimit: form.fieldsOverLimit };
+  const gated = gateForm(entries, contract);
+  if (!gated.ok) return gated;
+  return { ok: true, formData: gated.formData, tooLargePhotos, tooManyPhotos: form.tooManyFiles };
 }
 
 /**

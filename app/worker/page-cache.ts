@@ -5,12 +5,16 @@
  * - The cache key carries a version (see pageVersion): the build id, so a deploy never serves
  *   a page of the old build; a digest of the [vars] pages show (company details, features);
  *   and Jamaica's date, since pages show it (the quote form's earliest date, the year).
- * - Bypassed: anything but GET/HEAD; a session, flash or notice cookie; a query string other
- *   than /quote's `service` with a real service type; the admin, sign-in and attachment
- *   paths. Only 200 responses to GET without Set-Cookie are stored (the Cache API refuses
- *   Set-Cookie anyway; a HEAD is answered without a body and must not be kept as the page).
- * - HTML carries a strong ETag of the stored body (before the per-response nonce is set) and
- *   a matching If-None-Match answers 304.
+ * - Only a request with no Cookie header at all may be answered from the cache or fill it;
+ *   paths are compared in their canonical form (the Worker has already sent any other form
+ *   to it with a 301, app/server/input-gate.server.ts); the admin and sign-in paths, data
+ *   requests and queries other than `/quote?service=<a service type>` bypass it. Tracking
+ *   parameters (utm_*, fbclid, …) are left out of the key.
+ * - Only a 200 to a GET whose own Cache-Control says `public` (and not private or no-store)
+ *   and that sets no cookie is stored: a page decides for itself whether it may be shared.
+ * - HTML carries a strong ETag of the body and its Content-Security-Policy, which is made from
+ *   the body (app/worker/security-headers.ts), so a 304 never pairs a stored body with
+ *   another page's policy; a matching If-None-Match answers 304.
  * - Browsers revalidate every time (`no-cache`); the edge keeps a copy for a day.
  * - In front of the Cache API, each Worker isolate keeps its own copies of the pages it served
  *   last (MEMORY_MAX_PAGES, least recently used first out, for at most MEMORY_TTL_MS): an
@@ -18,13 +22,9 @@
  *   A copy is only found under its own key, whose version changes with a deploy, the [vars]
  *   and the date, so copies of an older version are never served; they age out.
  */
+import { PUBLIC_PAGE } from "~/cache-control";
 import { todayInJamaica } from "~/domain/dates";
-import { SERVICE_TYPES } from "~/domain/enumerations";
-
-const PRIVATE_PREFIXES = ["/admin", "/auth"];
-const PERSONAL_COOKIES = /(?:^|;\s*)(?:__session|flash|notice)=/;
-/** Query parameters that change a page's content, per path, with the values they take. */
-const CONTENT_QUERIES: Record<string, Record<string, readonly string[]>> = { "/quote": { service: SERVICE_TYPES } };
+import { canonicalPath, CONTENT_QUERIES, isPrivatePath, TRACKING_PARAMS } from "~/server/input-gate.server";
 
 export type CacheStatus = "HIT" | "MISS" | "BYPASS";
 
@@ -60,12 +60,19 @@ function toMemory(key: string, body: ArrayBuffer, headers: Headers): void {
 /** True when this request may be answered from (and stored in) the shared cache. */
 export function isCacheable(request: Request): boolean {
   if (request.method !== "GET" && request.method !== "HEAD") return false;
+  if (request.headers.has("Cookie")) return false;
   const url = new URL(request.url);
-  if (PRIVATE_PREFIXES.some((prefix) => url.pathname === prefix || url.pathname.startsWith(`${prefix}/`))) return false;
-  if (url.pathname.endsWith(".data")) return false; // client-side navigation data
-  if (PERSONAL_COOKIES.test(request.headers.get("Cookie") ?? "")) return false;
-  const allowed = CONTENT_QUERIES[url.pathname] ?? {};
-  return [...url.searchParams].every(([key, value]) => allowed[key]?.includes(value) ?? false);
+  const path = canonicalPath(url.pathname);
+  if (isPrivatePath(path)) return false;
+  if (path.endsWith(".data") || path.startsWith("/__")) return false; // client-side navigation data
+  const allowed = CONTENT_QUERIES.get(path);
+  return [...url.searchParams].every(([key, value]) => TRACKING_PARAMS.has(key) || (allowed?.get(key)?.includes(value) ?? false));
+}
+
+/** True when the response itself allows shared caches to keep it (RFC 9111 §5.2.2). */
+export function saysPublic(response: Response): boolean {
+  const directives = (response.headers.get("Cache-Control") ?? "").toLowerCase().split(",").map((part) => part.trim().split("=")[0]);
+  return directives.includes("public") && !directives.includes("private") && !directives.includes("no-store");
 }
 
 /**
@@ -81,18 +88,23 @@ export async function pageVersion(buildId: string, config: unknown, now = new Da
 
 function cacheKey(request: Request, version: string): Request {
   const url = new URL(request.url);
-  const params = new URLSearchParams([...url.searchParams].sort(([a], [b]) => a.localeCompare(b)));
+  const content = [...url.searchParams].filter(([key]) => !TRACKING_PARAMS.has(key));
+  const params = new URLSearchParams(content.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   params.set("__version", version);
-  return new Request(`${url.origin}${url.pathname}?${params}`, { method: "GET" });
+  return new Request(`${url.origin}${canonicalPath(url.pathname)}?${params}`, { method: "GET" });
 }
 
-async function etagOf(body: ArrayBuffer): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", body));
+/** A strong ETag of the body and the policy sent with it. */
+async function etagOf(body: ArrayBuffer, policy: string): Promise<string> {
+  const bytes = new Uint8Array(body.byteLength + policy.length * 3);
+  bytes.set(new Uint8Array(body), 0);
+  const { written } = new TextEncoder().encodeInto(policy, bytes.subarray(body.byteLength));
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes.subarray(0, body.byteLength + written)));
   return `"${[...digest.slice(0, 16)].map((byte) => byte.toString(16).padStart(2, "0")).join("")}"`;
 }
 
 /** What browsers get: revalidate every time (the ETag makes that cheap). */
-const BROWSER_CACHE_CONTROL = "public, no-cache";
+const BROWSER_CACHE_CONTROL = PUBLIC_PAGE;
 
 /** A 304 when the request's If-None-Match names this ETag, else null. */
 function notModified(request: Request, headers: Headers): Response | null {
@@ -129,12 +141,14 @@ export async function cachedPage(
     return { response: answer(request, body, headers), cache: "HIT" };
   }
   const rendered = await render();
-  if (request.method !== "GET" || rendered.status !== 200 || rendered.headers.has("Set-Cookie")) {
+  if (request.method !== "GET" || rendered.status !== 200 || rendered.headers.has("Set-Cookie") || !saysPublic(rendered)) {
     return { response: rendered, cache: "BYPASS" };
   }
   const body = await rendered.arrayBuffer();
   const headers = new Headers(rendered.headers);
-  if (headers.get("Content-Type")?.startsWith("text/html")) headers.set("ETag", await etagOf(body));
+  if (headers.get("Content-Type")?.startsWith("text/html")) {
+    headers.set("ETag", await etagOf(body, headers.get("Content-Security-Policy") ?? ""));
+  }
   const stored = new Headers(headers);
   stored.set("Cache-Control", "public, s-maxage=86400");
   ctx.waitUntil(cache.put(key, new Response(body, { status: 200, headers: stored })));

@@ -1,21 +1,24 @@
 /**
- * Security headers on every response, and a fresh CSP nonce per response.
+ * Security headers on every response, and a Content-Security-Policy for every HTML page that
+ * allows exactly the inline scripts that page carries, by their SHA-256 hashes.
  *
- * HTML is rewritten with HTMLRewriter: each `nonce` attribute (rendered as NONCE_PLACEHOLDER,
- * or carried over from a cached copy) gets this response's nonce, and the CSP allows only
- * scripts from this origin plus inline scripts with that nonce (no 'unsafe-inline' for
- * scripts). Third-party hosts are allowed only when their feature is configured.
+ * Why hashes and not nonces (docs/decisions/006-csp-hashes.md): a page's policy is a function
+ * of its body alone, so whatever the browser reuses (its HTTP cache, a 304 that refreshes the
+ * stored headers, the back/forward cache) always pairs a body with the policy made for it,
+ * and a page from the edge cache needs no rewriting.
+ *
+ * The CSP allows scripts from this origin plus the hashed inline scripts (no 'unsafe-inline',
+ * no 'unsafe-eval'). Third-party hosts are allowed only when their feature is configured.
  */
 import type { PublicFeatures } from "~/server/env.server";
 
-/** 128 random bits, base64. */
-export function createNonce(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes));
-}
-
-export function contentSecurityPolicy(nonce: string, features: PublicFeatures): string {
-  const scripts = ["'self'", `'nonce-${nonce}'`];
+/**
+ * The CSP of an HTML page.
+ * @param scriptHashes `'sha256-…'` sources of the page's inline scripts (see inlineScriptHashes)
+ * @param features third-party features configured in [vars]
+ */
+export function contentSecurityPolicy(scriptHashes: readonly string[], features: PublicFeatures): string {
+  const scripts = ["'self'", ...scriptHashes];
   const connect = ["'self'"];
   const frames: string[] = [];
   if (features.ga4Id) {
@@ -46,28 +49,72 @@ export function contentSecurityPolicy(nonce: string, features: PublicFeatures): 
   ].join("; ");
 }
 
+/** The policy of every response that is not an HTML page: nothing may load from it. */
+const NON_HTML_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/** True for an HTML response. */
+export function isHtml(response: Response): boolean {
+  return response.headers.get("Content-Type")?.startsWith("text/html") ?? false;
+}
+
+/**
+ * The `'sha256-<base64>'` source of every inline `<script>` (one without `src`) in `html`, in
+ * document order without repeats: the hash of the script's text as UTF-8, as CSP Level 3
+ * ("script-src" hash-source) defines it. Uses the Workers runtime's HTMLRewriter.
+ */
+export async function inlineScriptHashes(html: string): Promise<string[]> {
+  const texts: string[] = [];
+  /** The inline script being read: its index in `texts`. */
+  let current: number | null = null;
+  await new HTMLRewriter()
+    .on("script", {
+      element(element) {
+        if (element.hasAttribute("src")) return;
+        current = texts.push("") - 1;
+        element.onEndTag(() => {
+          current = null;
+        });
+      },
+      text(chunk) {
+        if (current !== null) texts[current] += chunk.text;
+      },
+    })
+    .transform(new Response(html))
+    .arrayBuffer();
+  const hashes = await Promise.all(
+    texts.map(async (text) => {
+      const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+      return `'sha256-${btoa(String.fromCharCode(...digest))}'`;
+    }),
+  );
+  return [...new Set(hashes)];
+}
+
+/**
+ * An HTML response with the CSP made for its body (inline script hashes); the body is read
+ * whole (pages are tens of kB). Anything else is returned unchanged.
+ */
+export async function withPagePolicy(response: Response, features: PublicFeatures): Promise<Response> {
+  if (!isHtml(response) || response.body === null) return response;
+  const html = await response.text();
+  const headers = new Headers(response.headers);
+  headers.set("Content-Security-Policy", contentSecurityPolicy(await inlineScriptHashes(html), features));
+  return new Response(html, { status: response.status, statusText: response.statusText, headers });
+}
+
 export interface SecurityOptions {
-  features: PublicFeatures;
   /** HSTS only where the site is served over https (never on local dev's http). */
   https: boolean;
 }
 
-/** The response with security headers; HTML gets a fresh nonce and its CSP. */
+/**
+ * The response with the headers every response carries. A response without a policy of its
+ * own (anything but a page, which withPagePolicy gave one) gets the policy that allows nothing.
+ */
 export function withSecurityHeaders(response: Response, options: SecurityOptions): Response {
-  const nonce = createNonce();
-  const isHtml = response.headers.get("Content-Type")?.startsWith("text/html") ?? false;
-  const secured = isHtml
-    ? new HTMLRewriter()
-        .on("[nonce]", {
-          element(element) {
-            element.setAttribute("nonce", nonce);
-          },
-        })
-        .transform(response)
-    : new Response(response.body, response);
+  const secured = new Response(response.body, response);
   const headers = secured.headers;
-  if (isHtml) headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, options.features));
-  else if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
+  if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", NON_HTML_POLICY);
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()");

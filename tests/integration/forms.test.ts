@@ -4,9 +4,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { MAX_PHOTO_BYTES } from "~/domain/limits";
-import { fileTooLargeMessage, MESSAGES } from "~/domain/messages";
+import { fileTooLargeMessage, FORM_GUARD_MESSAGES, MESSAGES } from "~/domain/messages";
 import { HONEYPOT_FIELD } from "~/forms/honeypot";
-import { RATE_LIMITED_MESSAGE, TURNSTILE_FAILED_MESSAGE } from "~/server/form-submission.server";
 import { makePng, VALID_QUOTE } from "../fixtures";
 import { encodeMultipart, followRedirect, newClientIp, postForm, startWorker, waitFor, type TestWorker } from "./worker";
 
@@ -220,7 +219,7 @@ describe("abuse", () => {
     }
     expect(statuses.slice(0, 5)).toEqual([303, 303, 303, 303, 303]);
     expect(statuses.at(-1)).toBe(429);
-    expect(await text(last!)).toContain(RATE_LIMITED_MESSAGE);
+    expect(await text(last!)).toContain(FORM_GUARD_MESSAGES.rateLimited);
     const accepted = statuses.filter((status) => status === 303).length;
     expect(await stored()).toMatchObject({ contacts: accepted });
     // Another client, and the other form, are not affected.
@@ -282,7 +281,7 @@ describe("configured features", () => {
       expect(note).toMatch(/href="mailto:[^"]+"/);
       const response = await postForm(guarded, "/quote", form(VALID_QUOTE));
       expect(response.status).toBe(400);
-      expect(await text(response)).toContain(TURNSTILE_FAILED_MESSAGE);
+      expect(await text(response)).toContain(FORM_GUARD_MESSAGES.turnstileFailed);
       expect(await stored(guarded)).toEqual(NOTHING);
     } finally {
       await guarded.dispose();

@@ -6,7 +6,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Log, LogLevel, Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { createCookie } from "@remix-run/cloudflare";
+import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { CONSOLE_MAIL_PREFIX } from "~/server/mailer.server";
+import { SESSION_LIFETIME_MS, sessionIdOf } from "~/server/session.server";
 
 export const WORKER_BUNDLE_DIR = ".cache/worker";
 /** The signing secret the test Worker runs with (tests may rotate it through `bindings`). */
@@ -157,4 +160,28 @@ export async function waitFor<T>(read: () => T | undefined, what: string): Promi
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`Timed out waiting for ${what}`);
+}
+
+/**
+ * An account with a session made straight in D1 (no sign-in, so no password hashing or rate
+ * limit): the Cookie header a browser signed in as it would send.
+ * In: the worker and the role. Out: the account's id and e-mail, and the Cookie header.
+ */
+export async function createAdminSession(
+  worker: TestWorker,
+  role: "admin" | "user" = "admin",
+): Promise<{ userId: string; email: string; cookie: string }> {
+  const userId = crypto.randomUUID();
+  const email = `${role}-${userId.slice(0, 8)}@example.com`;
+  const token = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
+  await worker.db.batch([
+    worker.db
+      .prepare("INSERT INTO users (id, email, password_hash, role, email_verified_at, created_at) VALUES (?, ?, 'not-a-hash', ?, ?, ?)")
+      .bind(userId, email, role, Date.now(), Date.now()),
+    worker.db
+      .prepare("INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)")
+      .bind(sessionIdOf(token), userId, Date.now(), Date.now() + SESSION_LIFETIME_MS),
+  ]);
+  const header = await createCookie("__session", { secrets: [TEST_SESSION_SECRET] }).serialize(token);
+  return { userId, email, cookie: header.split(";")[0]! };
 }

@@ -5,6 +5,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { attachments } from "../../../drizzle/schema";
+import { PRIVATE } from "~/cache-control";
 import { getDb } from "~/server/db.server";
 import { requireAdmin } from "~/server/permissions.server";
 
@@ -13,13 +14,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAdmin(request, env);
   const row = await getDb(env).select().from(attachments).where(eq(attachments.id, params.id ?? "")).get();
   const object = row ? await env.UPLOADS.get(row.r2Key) : null;
-  if (!row || !object) return new Response("Not found", { status: 404, headers: { "Cache-Control": "private, no-store" } });
+  if (!row || !object) return new Response("Not found", { status: 404, headers: { "Cache-Control": PRIVATE } });
   return new Response(object.body, {
     headers: {
       "Content-Type": row.contentType,
       "Content-Length": String(object.size),
       "Content-Disposition": `inline; filename*=UTF-8''${encodeURIComponent(row.fileName)}`,
-      "Cache-Control": "private, no-store",
+      "Cache-Control": PRIVATE,
       "X-Content-Type-Options": "nosniff",
       "Content-Security-Policy": "default-src 'none'; sandbox",
     },

@@ -12,6 +12,7 @@ import { forgotSchema } from "~/forms/auth";
 import { pageMeta } from "~/seo";
 import { passwordResetMail } from "~/server/auth.server";
 import { sendLater } from "~/server/mailer.server";
+import { formContract } from "~/server/input-gate.server";
 import { readSmallForm } from "~/server/small-form.server";
 import { allowAuthAttempt } from "~/server/rate-limit.server";
 
@@ -22,8 +23,9 @@ type ForgotData = { result: SubmissionResult<string[]>; sent?: boolean };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
-  const formData = (await readSmallForm(request)) ?? new FormData();
-  const submission = parseWithZod(formData, { schema: forgotSchema });
+  const form = await readSmallForm(request, formContract(forgotSchema));
+  if (!form.ok) return data<ForgotData>({ result: { status: "error", error: { "": [form.message] } } }, { status: 400 });
+  const submission = parseWithZod(form.formData, { schema: forgotSchema });
   if (submission.status !== "success") return data<ForgotData>({ result: submission.reply() }, { status: 400 });
   const allowed =
     (await allowAuthAttempt(env.AUTH_RATE_LIMITER, "ip", request)) &&

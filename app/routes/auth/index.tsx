@@ -18,6 +18,7 @@ import { authSchema, type AuthMode } from "~/forms/auth";
 import { pageMeta } from "~/seo";
 import { signIn, signUp } from "~/server/auth.server";
 import { sendLater } from "~/server/mailer.server";
+import { formContract } from "~/server/input-gate.server";
 import { readSmallForm } from "~/server/small-form.server";
 import { commitNotice } from "~/server/flash.server";
 import { allowAuthAttempt } from "~/server/rate-limit.server";
@@ -43,8 +44,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     data<AuthActionData>({ result: { ...result, status: "error", error: { ...result?.error, "": [message] } } }, { status });
 
   if (!(await allowAuthAttempt(env.AUTH_RATE_LIMITER, "ip", request))) return fail(429, AUTH_MESSAGES.tooManyAttempts);
-  const formData = await readSmallForm(request);
-  if (!formData) return fail(400, AUTH_MESSAGES.unexpected);
+  // `js`: present when the page was hydrated (then the reply is data, not a redirect).
+  const form = await readSmallForm(request, formContract(authSchema, { js: 1 }));
+  if (!form.ok) return fail(400, form.message);
+  const formData = form.formData;
   const submission = parseWithZod(formData, { schema: authSchema });
   if (submission.status !== "success") {
     return data<AuthActionData>({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });

@@ -15,6 +15,7 @@ import { resetSchema } from "~/forms/auth";
 import { pageMeta } from "~/seo";
 import { resetPassword, userForResetToken } from "~/server/auth.server";
 import { commitNotice } from "~/server/flash.server";
+import { formContract } from "~/server/input-gate.server";
 import { readSmallForm } from "~/server/small-form.server";
 
 export const meta: MetaFunction = (args) =>
@@ -27,8 +28,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = (await readSmallForm(request)) ?? new FormData();
-  const submission = parseWithZod(formData, { schema: resetSchema });
+  const form = await readSmallForm(request, formContract(resetSchema));
+  if (!form.ok) return data<{ result: SubmissionResult<string[]> }>({ result: { status: "error", error: { "": [form.message] } } }, { status: 400 });
+  const submission = parseWithZod(form.formData, { schema: resetSchema });
   if (submission.status !== "success") {
     return data<{ result: SubmissionResult<string[]> }>({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }

@@ -4,13 +4,20 @@
  */
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { commitNotice } from "~/server/flash.server";
+import { z } from "~/forms/zod";
+import { formContract } from "~/server/input-gate.server";
 import { readSmallForm } from "~/server/small-form.server";
 import { destroySession, destroyUserSessions, readSession } from "~/server/session.server";
+
+/** The sign-out form: `scope=everywhere` ends every session of the account. */
+const signOutSchema = z.object({ scope: z.enum(["everywhere"]).optional() });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
   const session = await readSession(request, env);
-  const everywhere = (await readSmallForm(request))?.get("scope") === "everywhere";
+  const form = await readSmallForm(request, formContract(signOutSchema));
+  // A body the gate refuses still signs this session out: signing out must always work.
+  const everywhere = form.ok && form.formData.get("scope") === "everywhere";
   if (session && everywhere) await destroyUserSessions(env, session.user.id);
   const headers = new Headers();
   headers.append("Set-Cookie", await destroySession(request, env));

@@ -2,12 +2,17 @@
  * Wraps every public page in the shared header and footer (product spec §2) and carries the
  * business's structured data.
  */
+import type { HeadersFunction } from "@remix-run/cloudflare";
 import { Outlet, useRouteLoaderData } from "@remix-run/react";
+import { PUBLIC_PAGE } from "~/cache-control";
 import { FormStatus } from "~/components/form-field";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import type { loader as rootLoader } from "~/root";
 import { businessJsonLd, jsonForScript } from "~/seo";
+
+/** Public pages may be kept by any cache; a page that sets a cookie is made private by the Worker. */
+export const headers: HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE });
 
 export default function PublicLayout() {
   const site = useRouteLoaderData<typeof rootLoader>("root");

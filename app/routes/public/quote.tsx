@@ -185,7 +185,7 @@ function QuoteFormPage() {
               />
             </FormField>
             <div className="sm:col-span-2">
-              <Turnstile siteKey={features.turnstileSiteKey} />
+              <Turnstile siteKey={features.turnstileSiteKey} action="quote" />
               <button type="submit" className={`${buttonStyles.secondary} w-full sm:w-auto`}>
                 {isSubmitting ? "Submitting..." : "Get My Free Quote"}
               </button>

@@ -1,0 +1,89 @@
+/**
+ * A returning visitor's page runs its scripts, whatever the browser reuses: a reload and a
+ * typed-URL revisit (both revalidate the stored page: If-None-Match → 304), a revisit
+ * through a plain link, and back/forward. Every public page, with zero Content-Security-Policy
+ * violations (DevTools issues and console errors) over the whole walk.
+ */
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { SERVICES } from "../../app/content/services";
+
+const PUBLIC_PAGES = ["/", "/services", ...SERVICES.map((service) => `/services/${service.slug}`), "/about", "/contact", "/gallery", "/faq", "/quote"];
+
+/** Collects script errors and CSP reports of the page from now on. */
+async function watchProblems(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send("Audits.enable");
+  devtools.on("Audits.issueAdded", ({ issue }) => {
+    if (issue.code === "ContentSecurityPolicyIssue") problems.push(JSON.stringify(issue.details));
+  });
+  return problems;
+}
+
+/** The page at `path` is the one shown, and React hydrated it (app/root.tsx marks that). */
+async function expectHydrated(page: Page, path: string, step: string) {
+  await expect(page, step).toHaveURL(new RegExp(`${path === "/" ? "/" : path}$`));
+  await expect(page.locator("html"), step).toHaveAttribute("data-hydrated", "true");
+}
+
+/** Follows a plain `<a href>` (not a Remix link): a full navigation, as from another site's link. */
+async function followPlainLink(page: Page, path: string) {
+  await page.evaluate((href) => {
+    const link = document.createElement("a");
+    link.href = href;
+    document.body.append(link);
+    link.click();
+  }, path);
+}
+
+test.describe("returning visitors", () => {
+  test.skip(() => test.info().project.name !== "js", "scripts only run with JavaScript on");
+
+  for (const path of PUBLIC_PAGES) {
+    test(`${path}: scripts run after a reload, a revisit, a link and back/forward`, async ({ page }) => {
+      const problems = await watchProblems(page);
+      // The validator each navigation to the page sent: the browser revalidates its stored copy.
+      const validators: Array<Promise<string | null>> = [];
+      page.on("request", (request) => {
+        if (request.isNavigationRequest() && new URL(request.url()).pathname === path) {
+          validators.push(request.headerValue("if-none-match"));
+        }
+      });
+      const other = path === "/about" ? "/faq" : "/about";
+
+      await page.goto(path);
+      await expectHydrated(page, path, "first visit");
+
+      await page.reload();
+      await expectHydrated(page, path, "reload");
+
+      await page.goto(path);
+      await expectHydrated(page, path, "typed URL");
+
+      await page.goto(other);
+      await expectHydrated(page, other, "another page");
+      await followPlainLink(page, path);
+      await expectHydrated(page, path, "plain link");
+
+      await followPlainLink(page, other);
+      await expectHydrated(page, other, "away again");
+      await page.goBack();
+      await expectHydrated(page, path, "back");
+      await page.goForward();
+      await expectHydrated(page, other, "forward");
+      await page.goBack();
+      await expectHydrated(page, path, "back again");
+
+      await page.waitForLoadState("networkidle");
+      expect(problems).toEqual([]);
+      // The reload, the typed URL and the plain link revalidated the stored copy (If-None-Match,
+      // answered 304 by the Worker): the case where a body could meet another response's policy.
+      expect((await Promise.all(validators)).filter(Boolean).length).toBeGreaterThanOrEqual(3);
+    });
+  }
+});
