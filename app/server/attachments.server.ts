@@ -3,7 +3,7 @@
  * photos go to R2 first, then the record and its attachment rows in one D1 batch (one
  * transaction); if anything fails, the uploaded objects are deleted and the error rethrown.
  * A batch error that may still have committed (a lost connection) is checked against D1
- * before anything is deleted.
+ * before anything is deleted, and when that check fails too, nothing is deleted.
  */
 import { eq, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
@@ -57,7 +57,17 @@ export async function storeSubmission(input: StoreSubmissionInput): Promise<void
     if (rows.length > 0) statements.push(db.insert(attachments).values(rows));
     await db.batch(statements);
   } catch (error) {
-    if (await recordExists(db, ownerKind, ownerId).catch(() => false)) return;
+    // Whether the batch committed is asked of D1; only its answer "no record" frees the
+    // photos. If D1 cannot answer, they stay: the daily sweep removes them later, once a
+    // working D1 says that no attachment row names them.
+    let exists: boolean;
+    try {
+      exists = await recordExists(db, ownerKind, ownerId);
+    } catch (checkError) {
+      console.error(JSON.stringify({ event: "r2_cleanup_deferred", keys: stored, error: String(checkError) }));
+      throw error;
+    }
+    if (exists) return;
     if (stored.length > 0) {
       await bucket.delete(stored).catch((cleanupError: unknown) => {
         console.error(

@@ -214,6 +214,20 @@ describe("whole or nothing", () => {
       await worker.db.exec("DROP TRIGGER fail_attachments;");
     }
   });
+
+  test("when D1 cannot even say whether the record was written, the photos stay for the sweep to judge", async () => {
+    // Both the batch and the check after it fail: the table is briefly gone.
+    await worker.db.exec("ALTER TABLE quote_requests RENAME TO quote_requests_away;");
+    try {
+      const response = await postForm(worker, "/quote", quoteForm({}, [[makePng(), "a.png"]]));
+      expect(response.status).toBe(503);
+      expect(await pageText(response)).toContain(MESSAGES.quoteFailure);
+      expect((await worker.listKeys()).length).toBe(1);
+      await waitFor(() => worker.output().find((line) => line.includes("r2_cleanup_deferred")), "the deferred cleanup log line");
+    } finally {
+      await worker.db.exec("ALTER TABLE quote_requests_away RENAME TO quote_requests;");
+    }
+  });
 });
 
 describe("the daily sweep of orphan photos", () => {
