@@ -288,6 +288,49 @@ describe("configured features", () => {
     }
   });
 
+  test("Turnstile passes only a token Cloudflare accepted for this site and form; an outage refuses (fail closed)", async () => {
+    const checked: Array<Record<string, string>> = [];
+    let hostname = "";
+    const guarded = await startWorker({
+      bindings: { TURNSTILE_SITE_KEY: "1x00000000000000000000AA", TURNSTILE_SECRET_KEY: "secret" },
+      // Cloudflare's siteverify, as documented: success, hostname and action of the token.
+      async outbound(request) {
+        if (!request.url.startsWith("https://challenges.cloudflare.com/turnstile/v0/siteverify")) return new Response("offline", { status: 502 });
+        const fields = Object.fromEntries(new URLSearchParams(await request.text()));
+        checked.push(fields);
+        const answers: Record<string, object> = {
+          good: { success: true, hostname, action: "quote" },
+          "other-site": { success: true, hostname: "evil.example", action: "quote" },
+          "other-form": { success: true, hostname, action: "contact" },
+          refused: { success: false, "error-codes": ["invalid-input-response"] },
+        };
+        const answer = answers[fields.response!];
+        return answer ? Response.json(answer) : new Response("<html>maintenance</html>", { status: 503 });
+      },
+    });
+    hostname = new URL(guarded.origin).hostname;
+    try {
+      const send = (token: string) => postForm(guarded, "/quote", form({ ...VALID_QUOTE, "cf-turnstile-response": token }));
+      for (const token of ["other-site", "other-form", "refused"]) {
+        const response = await send(token);
+        expect(response.status, token).toBe(400);
+        const page = await text(response);
+        expect(page, token).toContain(FORM_GUARD_MESSAGES.turnstileFailed);
+        expect(page, token).toContain(`value="${VALID_QUOTE.address}"`); // typed values kept
+      }
+      const outage = await send("unreachable");
+      expect(outage.status).toBe(503);
+      expect(await text(outage)).toContain(FORM_GUARD_MESSAGES.turnstileUnavailable);
+      expect(await stored(guarded)).toEqual(NOTHING);
+      expect((await send("good")).status).toBe(303);
+      expect(await stored(guarded)).toEqual({ ...NOTHING, quotes: 1 });
+      expect(checked.at(-1)).toMatchObject({ secret: "secret", response: "good" });
+      expect(checked.at(-1)!.remoteip).toMatch(/^10\./);
+    } finally {
+      await guarded.dispose();
+    }
+  });
+
   test("without analytics ids or Turnstile, pages load nothing from another site", async () => {
     for (const path of ["/", "/quote", "/contact"]) {
       const html = await (await worker.fetch(path)).text();

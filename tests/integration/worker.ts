@@ -35,6 +35,11 @@ export interface TestWorker {
 export interface StartOptions {
   /** Variables to set or override (as `[vars]` or secrets would). */
   bindings?: Record<string, string>;
+  /**
+   * Answers the Worker's own outgoing fetches (a third party such as Turnstile's siteverify);
+   * without it they fail, as every test machine is offline.
+   */
+  outbound?: (request: Request) => Response | Promise<Response>;
 }
 
 export async function startWorker(options: StartOptions = {}): Promise<TestWorker> {
@@ -62,6 +67,7 @@ export async function startWorker(options: StartOptions = {}): Promise<TestWorke
     // The bundle is self-contained; wrangler.toml's `main` is the unbundled source.
     // Listed explicitly: the bundle keeps a dynamic import() that Miniflare cannot follow.
     modules: [{ type: "ESModule", path: join(WORKER_BUNDLE_DIR, "server.js") }],
+    ...(options.outbound ? { outboundService: options.outbound } : {}),
     modulesRules: undefined,
     assets: undefined,
     // The Worker's own console.error lines (failed stores, cleanup) show in the test output.
