@@ -19,7 +19,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The server build is produced by `npm run build` (remix vite:build).
 // @ts-ignore -- absent until the first build
 import * as build from "./build/server";
-import { rejectCrossOriginWrite, withoutForwardedHost } from "./app/server/origin.server";
+import { rejectCrossOriginWrite, forRemix } from "./app/server/origin.server";
 import { sweepOrphanUploads } from "./app/server/attachments.server";
 import { getDb } from "./app/server/db.server";
 import { readCompany, readPublicFeatures } from "./app/server/env.server";
@@ -57,7 +57,7 @@ export default {
         // Only computed for requests the cache may answer.
         const version = () => pageVersion(BUILD_ID, { company: readCompany(env), features });
         const served = await cachedPage(request, ctx, version, async () => {
-          const rendered = await handleRemixRequest(withoutForwardedHost(request), { cloudflare: { env, ctx }, requestId });
+          const rendered = await handleRemixRequest(forRemix(request), { cloudflare: { env, ctx }, requestId });
           return withPagePolicy(privateIfSettingCookie(rendered), features);
         });
         response = served.response;

@@ -31,13 +31,18 @@ export function rejectCrossOriginWrite(request: Request): Response | null {
 }
 
 /**
- * The request without `X-Forwarded-Host`. The Worker is the edge: no proxy of ours sets it,
- * so it can only come from the client, and Remix would trust it over `Host` in its own CSRF
- * check (answering a mismatch with a 500).
+ * The request as Remix should see it: without `X-Forwarded-Host` and with `Host` spelled as
+ * the URL has it (lower case). The Worker is the edge: no proxy of ours sets
+ * X-Forwarded-Host, so it can only come from the client, and Remix would trust it over
+ * `Host` in its own CSRF check; and that check compares the raw Host header with the parsed
+ * (lower-cased) Origin, so `Host: EXAMPLE.com` would fail it. Either mismatch Remix answers
+ * with a 500; the same-origin check above has already judged the request.
  */
-export function withoutForwardedHost(request: Request): Request {
-  if (!request.headers.has("X-Forwarded-Host")) return request;
+export function forRemix(request: Request): Request {
+  const host = new URL(request.url).host;
+  if (!request.headers.has("X-Forwarded-Host") && request.headers.get("Host") === host) return request;
   const headers = new Headers(request.headers);
   headers.delete("X-Forwarded-Host");
+  headers.set("Host", host);
   return new Request(request, { headers });
 }

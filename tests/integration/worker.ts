@@ -171,12 +171,13 @@ export async function waitFor<T>(read: () => T | undefined, what: string): Promi
 /**
  * An account with a session made straight in D1 (no sign-in, so no password hashing or rate
  * limit): the Cookie header a browser signed in as it would send.
- * In: the worker and the role. Out: the account's id and e-mail, and the Cookie header.
+ * In: the worker and the role. Out: the account's id and e-mail, the Cookie header and the
+ * session's D1 id.
  */
 export async function createAdminSession(
   worker: TestWorker,
   role: "admin" | "user" = "admin",
-): Promise<{ userId: string; email: string; cookie: string }> {
+): Promise<{ userId: string; email: string; cookie: string; sessionId: string }> {
   const userId = crypto.randomUUID();
   const email = `${role}-${userId.slice(0, 8)}@example.com`;
   const token = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
@@ -189,5 +190,5 @@ export async function createAdminSession(
       .bind(sessionIdOf(token), userId, Date.now(), Date.now() + SESSION_LIFETIME_MS),
   ]);
   const header = await createCookie("__session", { secrets: [TEST_SESSION_SECRET] }).serialize(token);
-  return { userId, email, cookie: header.split(";")[0]! };
+  return { userId, email, cookie: header.split(";")[0]!, sessionId: sessionIdOf(token) };
 }

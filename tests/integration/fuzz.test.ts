@@ -1,0 +1,233 @@
+/**
+ * Property-based fuzzing of the production Worker in Miniflare (real D1, R2, Cache API):
+ * random paths (case, encoding, dots, slashes), query strings, methods, headers (Host,
+ * Cookie variants, X-Forwarded-*, CF-Connecting-IP, Origin) and bodies (urlencoded,
+ * multipart, JSON, garbage) against every public page and form action, every auth route and
+ * every admin route and action, with an admin session, a non-admin session or none.
+ *
+ * Properties of every reply:
+ * 1. never a 5xx;
+ * 2. a 4xx is bounded: under MAX_ADDED_BYTES, or for an HTML page under the largest page of
+ *    the site plus MAX_ADDED_BYTES (pages are 50-100 kB, mostly the inlined stylesheet);
+ * 3. a refused request (4xx) wrote no row and no R2 object;
+ * 4. a request without the admin's session never sees admin data (the seeded record's
+ *    marker text or its photo's bytes);
+ * 5. a request with any Cookie header is never stored in the page cache (`X-Cache: BYPASS`).
+ *
+ * FUZZ_RUNS cases per run (default 500) from FUZZ_SEED (default: new each run, printed).
+ * A failure reproduces with the printed command.
+ */
+import fc from "fast-check";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { SERVICES } from "~/content/services";
+import { makePng } from "../fixtures";
+import { createAdminSession, encodeMultipart, startWorker, type TestWorker } from "./worker";
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 500);
+const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
+const MAX_ADDED_BYTES = 64 * 1024;
+/** Text only the seeded admin records carry. */
+const MARKER = "Zq7MarkerAdminOnly";
+/** Bytes only the seeded photo carries. */
+const PHOTO_MARKER = "Zq7PhotoBytesAdminOnly";
+
+let worker: TestWorker;
+let admin: { cookie: string; sessionId: string; userId: string };
+let user: { cookie: string; sessionId: string; userId: string };
+let ids: { quote: string; message: string; attachment: string };
+let largestPage = 0;
+
+beforeAll(async () => {
+  worker = await startWorker();
+  admin = await createAdminSession(worker, "admin");
+  user = await createAdminSession(worker, "user");
+  ids = { quote: crypto.randomUUID(), message: crypto.randomUUID(), attachment: crypto.randomUUID() };
+  const now = Date.now();
+  const key = `quote-requests/${ids.quote}/${ids.attachment}`;
+  const photo = new Uint8Array([...makePng(), ...new TextEncoder().encode(PHOTO_MARKER)]);
+  await worker.bucket.put(key, photo);
+  await worker.db.batch([
+    worker.db
+      .prepare("INSERT INTO quote_requests (id, created_at, updated_at, name, email, phone, address, service_type, additional_info, status) VALUES (?, ?, ?, ?, ?, ?, ?, 'residential', ?, 'pending')")
+      .bind(ids.quote, now, now, `Quote ${MARKER}`, "quote.owner@example.com", "876 555 0100", `1 ${MARKER} Road`, MARKER),
+    worker.db
+      .prepare("INSERT INTO contact_messages (id, created_at, updated_at, name, email, phone, message, status) VALUES (?, ?, ?, ?, ?, NULL, ?, 'unread')")
+      .bind(ids.message, now, now, `Message ${MARKER}`, "message.owner@example.com", MARKER),
+    worker.db
+      .prepare("INSERT INTO attachments (id, owner_kind, owner_id, r2_key, file_name, content_type, size_bytes, created_at) VALUES (?, 'quote', ?, ?, 'p.png', 'image/png', ?, ?)")
+      .bind(ids.attachment, ids.quote, key, photo.byteLength, now),
+  ]);
+  // The largest page any visitor or admin can be shown, the reference for property 2.
+  for (const path of [...PAGES, "/admin/quotes", "/admin/messages", `/admin/quotes/${ids.quote}`]) {
+    const response = await worker.fetch(path, { headers: { Cookie: admin.cookie } });
+    largestPage = Math.max(largestPage, (await response.arrayBuffer()).byteLength);
+  }
+  console.log(`fuzz: ${RUNS} cases, seed ${SEED}; largest page ${largestPage} bytes. Reproduce: FUZZ_SEED=${SEED} npx vitest run --project integration tests/integration/fuzz.test.ts`);
+}, 120_000);
+afterAll(() => worker?.dispose());
+
+const PAGES = ["/", "/services", ...SERVICES.map((service) => `/services/${service.slug}`), "/about", "/contact", "/gallery", "/faq", "/quote", "/sitemap.xml", "/robots.txt", "/no-such-page"];
+const AUTH = ["/auth", "/auth/forgot", "/auth/reset", "/auth/verify", "/auth/sign-out"];
+const adminPaths = () => [
+  "/admin",
+  "/admin/quotes",
+  "/admin/messages",
+  `/admin/quotes/${ids.quote}`,
+  `/admin/messages/${ids.message}`,
+  `/admin/attachments/${ids.attachment}`,
+  `/admin/quotes/${crypto.randomUUID()}`,
+];
+
+/** A known path, often bent: case, percent-encoding, doubled or trailing slashes, dot segments, `.data`. */
+const pathArb = fc
+  .tuple(
+    fc.constantFrom(...PAGES, ...AUTH, "__admin__", "__admin__", "/__manifest", "/_root.data"),
+    fc.nat(adminPaths.length),
+    fc.array(fc.constantFrom("upper", "encode", "double", "trailing", "dots", "data", "segment", "none"), { maxLength: 3 }),
+    fc.string({ maxLength: 12 }),
+  )
+  .map(([base, adminIndex, bends, extra]) => {
+    let path = base === "__admin__" ? adminPaths()[adminIndex % 7]! : base;
+    for (const bend of bends) {
+      if (bend === "upper") path = path.replace(/[a-z]/, (letter) => letter.toUpperCase());
+      if (bend === "encode") path = path.replace(/[a-z]/, (letter) => `%${letter.charCodeAt(0).toString(16)}`);
+      if (bend === "double") path = path.replace("/", "//");
+      if (bend === "trailing") path = `${path}/`;
+      if (bend === "dots") path = `${path}/../${path.split("/").pop()}`;
+      if (bend === "data") path = path === "/" ? "/_root.data" : `${path}.data`;
+      if (bend === "segment") path = `${path}/${encodeURIComponent(extra)}`;
+    }
+    return path.startsWith("/") ? path : `/${path}`;
+  });
+
+const NAMES = ["service", "mode", "token", "status", "page", "index", "_routes", "p", "version", "utm_source", "fbclid", "constructor", "__proto__", "toString", "hasOwnProperty", "a[0]", "token[10000000]", "a.b", "__intent__", "__state__", "email", "password", "name", "message", "id", "to", "scope", "photos", "returnTo", "js", "company_website"];
+const nameArb = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...NAMES) }, { weight: 1, arbitrary: fc.string({ maxLength: 20 }) });
+const valueArb = fc.oneof(
+  fc.constantFrom("", "airbnb", "signup", "quoted", "read", "everywhere", "2", "-1", "1e9", "ana@example.com", "{", '{"type":"validate","payload":{"name":"email"}}', '{"type":"update","payload":{"name":"a[","index":99999999}}', "<script>alert(1)</script>", "\u0000\u202E", "x".repeat(3000)),
+  fc.string({ maxLength: 60 }),
+  fc.string({ unit: "binary", maxLength: 40 }),
+);
+const fieldsArb = fc.array(fc.tuple(nameArb, valueArb), { maxLength: 14 });
+
+const bodyArb = fc.oneof(
+  fc.constant({ kind: "none" as const }),
+  fieldsArb.map((fields) => ({ kind: "urlencoded" as const, fields })),
+  fc.tuple(fieldsArb, fc.constantFrom(0, 0, 1, 2), fc.boolean()).map(([fields, files, png]) => ({ kind: "multipart" as const, fields, files, png })),
+  fc.jsonValue({ maxDepth: 3 }).map((json) => ({ kind: "json" as const, json })),
+  fc.tuple(fc.uint8Array({ maxLength: 400 }), fc.constantFrom("multipart/form-data; boundary=xyz", "application/x-www-form-urlencoded", "text/plain", "multipart/form-data", "")).map(([bytes, type]) => ({ kind: "garbage" as const, bytes, type })),
+);
+
+const sessionArb = fc.constantFrom("none", "none", "admin", "admin", "user", "spaced-admin", "tampered", "flash", "junk");
+const cookieFor = (session: string): string | null => {
+  switch (session) {
+    case "admin":
+      return admin.cookie;
+    case "user":
+      return user.cookie;
+    case "spaced-admin":
+      return `theme=dark; ${admin.cookie.replace("=", " = ")}`;
+    case "tampered":
+      return `${admin.cookie.slice(0, -3)}abc`;
+    case "flash":
+      return "flash=eyJmb3JtIjoicXVvdGUifQ%3D%3D; notice=signedOut";
+    case "junk":
+      return "a=b; ;;=; __session";
+    default:
+      return null;
+  }
+};
+
+const requestArb = fc.record({
+  method: fc.constantFrom("GET", "GET", "GET", "POST", "POST", "POST", "HEAD", "PUT", "DELETE", "PATCH", "OPTIONS"),
+  path: pathArb,
+  query: fc.array(fc.tuple(nameArb, valueArb), { maxLength: 4 }),
+  host: fc.constantFrom("same", "same", "same", "evil.example", "LOCALHOST", "127.0.0.1:1"),
+  session: sessionArb,
+  origin: fc.constantFrom("same", "same", "absent", "null", "https://evil.example"),
+  forwarded: fc.constantFrom("none", "none", "evil"),
+  ip: fc.oneof(fc.ipV4(), fc.constantFrom("", "not-an-ip", "::1")),
+  body: bodyArb,
+});
+type FuzzRequest = typeof requestArb extends fc.Arbitrary<infer T> ? T : never;
+
+async function send(request: FuzzRequest): Promise<Response> {
+  const base = new URL(worker.origin);
+  const host = request.host === "same" ? base.host : request.host;
+  const query = request.query.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join("&");
+  const url = `${base.protocol}//${host}${request.path}${query ? `?${query}` : ""}`;
+  const headers = new Headers({ "CF-Connecting-IP": request.ip });
+  const cookie = cookieFor(request.session);
+  if (cookie !== null) headers.set("Cookie", cookie);
+  if (request.origin !== "absent") headers.set("Origin", request.origin === "same" ? `${base.protocol}//${host}` : request.origin);
+  if (request.forwarded === "evil") {
+    headers.set("X-Forwarded-Host", "evil.example");
+    headers.set("X-Forwarded-Proto", "https");
+    headers.set("X-Forwarded-For", "1.2.3.4");
+  }
+  let body: BodyInit | undefined;
+  const bodyAllowed = request.method !== "GET" && request.method !== "HEAD";
+  if (bodyAllowed && request.body.kind === "urlencoded") {
+    body = request.body.fields.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join("&");
+    headers.set("Content-Type", "application/x-www-form-urlencoded");
+  } else if (bodyAllowed && request.body.kind === "multipart") {
+    const form = new FormData();
+    for (const [name, value] of request.body.fields) form.append(name, value);
+    for (let i = 0; i < request.body.files; i++) {
+      form.append("photos", new File([request.body.png ? makePng() : new TextEncoder().encode("not an image")], `f${i}.png`, { type: "image/png" }));
+    }
+    const encoded = await encodeMultipart(form);
+    body = encoded.body;
+    headers.set("Content-Type", encoded.contentType);
+  } else if (bodyAllowed && request.body.kind === "json") {
+    body = JSON.stringify(request.body.json);
+    headers.set("Content-Type", "application/json");
+  } else if (bodyAllowed && request.body.kind === "garbage") {
+    body = request.body.bytes;
+    if (request.body.type) headers.set("Content-Type", request.body.type);
+  }
+  return worker.mf.dispatchFetch(url, { method: request.method, headers, body, redirect: "manual" } as never) as unknown as Promise<Response>;
+}
+
+/** Puts back the two sessions a fuzzed sign-out may have ended, so later cases still have them. */
+async function keepSessions() {
+  for (const { sessionId, userId } of [admin, user]) {
+    await worker.db
+      .prepare("INSERT OR IGNORE INTO sessions (id, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)")
+      .bind(sessionId, userId, Date.now(), Date.now() + 30 * 86_400_000)
+      .run();
+  }
+}
+
+/** Rows of every table a submission or an admin action writes, and the R2 objects. */
+async function written(): Promise<number> {
+  const row = await worker.db
+    .prepare(
+      "SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM sessions) + (SELECT count(*) FROM quote_requests) + (SELECT count(*) FROM contact_messages) + (SELECT count(*) FROM attachments) + (SELECT count(*) FROM status_changes) AS n",
+    )
+    .first<{ n: number }>();
+  return row!.n + (await worker.listKeys()).length;
+}
+
+test(`fuzz: ${RUNS} random requests never break the Worker`, async () => {
+  await fc.assert(
+    fc.asyncProperty(requestArb, async (request) => {
+      await keepSessions();
+      const before = await written();
+      const response = await send(request);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      const label = `${request.method} ${request.path} → ${response.status}`;
+      expect(response.status, label).toBeLessThan(500);
+      if (response.status >= 400) {
+        const isPage = response.headers.get("Content-Type")?.startsWith("text/html") ?? false;
+        expect(bytes.byteLength, label).toBeLessThan((isPage ? largestPage : 0) + MAX_ADDED_BYTES);
+        expect(await written(), `${label}: a refused request wrote something`).toBe(before);
+      }
+      if (request.session !== "admin" && request.session !== "spaced-admin") {
+        const text = new TextDecoder().decode(bytes);
+        expect(text.includes(MARKER) || text.includes(PHOTO_MARKER), `${label}: admin data without an admin session`).toBe(false);
+      }
+      if (cookieFor(request.session) !== null) expect(response.headers.get("X-Cache"), label).toBe("BYPASS");
+    }),
+    { numRuns: RUNS, seed: SEED, endOnFailure: true },
+  );
+}, 600_000);
