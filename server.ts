@@ -70,6 +70,7 @@ export default {
         headers: { "Content-Type": "text/plain; charset=utf-8" },
       });
     }
+    if (request.method === "HEAD" && response.body) response = new Response(null, response);
     response = withSecurityHeaders(withRequestId(response, requestId, cache), { https: new URL(request.url).protocol === "https:" });
     logRequest(request, response, { requestId, started, cache });
     return response;

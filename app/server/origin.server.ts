@@ -31,8 +31,9 @@ export function rejectCrossOriginWrite(request: Request): Response | null {
 }
 
 /**
- * The request as Remix should see it: without `X-Forwarded-Host` and with `Host` spelled as
- * the URL has it (lower case). The Worker is the edge: no proxy of ours sets
+ * The request as Remix should see it: a HEAD as the GET it asks about (Remix would run a
+ * `.data` URL's HEAD as an action; the Worker drops the body), without `X-Forwarded-Host`, and
+ * with `Host` spelled as the URL has it (lower case). The Worker is the edge: no proxy of ours sets
  * X-Forwarded-Host, so it can only come from the client, and Remix would trust it over
  * `Host` in its own CSRF check; and that check compares the raw Host header with the parsed
  * (lower-cased) Origin, so `Host: EXAMPLE.com` would fail it. Either mismatch Remix answers
@@ -40,9 +41,9 @@ export function rejectCrossOriginWrite(request: Request): Response | null {
  */
 export function forRemix(request: Request): Request {
   const host = new URL(request.url).host;
-  if (!request.headers.has("X-Forwarded-Host") && request.headers.get("Host") === host) return request;
+  if (request.method !== "HEAD" && !request.headers.has("X-Forwarded-Host") && request.headers.get("Host") === host) return request;
   const headers = new Headers(request.headers);
   headers.delete("X-Forwarded-Host");
   headers.set("Host", host);
-  return new Request(request, { headers });
+  return request.method === "HEAD" ? new Request(request.url, { method: "GET", headers, signal: request.signal }) : new Request(request, { headers });
 }
