@@ -3,7 +3,7 @@
  * get the whole document at once.
  */
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/cloudflare";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { SiteStylesContext } from "./site-styles";
@@ -45,6 +45,9 @@ export default async function handleRequest(
 /** Errors thrown by loaders, actions or rendering: one JSON line with the request id. */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
+  // Remix's own answers to a request it refuses (405 for a method a route does not take, 404):
+  // the request's fault, already in the request log with its status; not an error of ours.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   console.error(
     JSON.stringify({
       event: "render_error",

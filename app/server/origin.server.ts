@@ -1,10 +1,12 @@
 /**
  * Request checks run in the Worker before Remix (DESIGN.md "Rules that cross modules").
  */
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** Methods that change nothing. OPTIONS is not one: the site answers no CORS preflight, and
+ * Remix runs anything but GET on a `.data` URL as an action. */
+const SAFE_METHODS = new Set(["GET", "HEAD"]);
 
 /**
- * Same-origin check for every state-changing request. A POST (or PUT/PATCH/DELETE) is
+ * Same-origin check for every state-changing request. A POST (or any method but GET/HEAD) is
  * refused when the browser says it came from elsewhere: an `Origin` header other than this
  * request's own origin (scheme and host), `Origin: null`, or `Sec-Fetch-Site: cross-site`.
  * Requests without either header (curl, old browsers) pass; SameSite=Lax cookies already

@@ -36,7 +36,7 @@ async function followPlainLink(page: Page, path: string) {
   await page.evaluate((href) => {
     const link = document.createElement("a");
     link.href = href;
-    document.body.append(link);
+    document.body.appendChild(link);
     link.click();
   }, path);
 }
