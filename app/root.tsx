@@ -13,7 +13,7 @@ import {
 import { useEffect, type ReactNode } from "react";
 import { PRIVATE } from "~/cache-control";
 import type { SiteData } from "~/seo";
-import { readCompany, readPublicFeatures } from "~/server/env.server";
+import { readCompany, readPublicFeatures, readSiteUrl } from "~/server/env.server";
 import { takeNotice } from "~/server/flash.server";
 import { SiteStyles } from "~/site-styles";
 
@@ -25,13 +25,13 @@ export const links: LinksFunction = () => [
 export const headers: HeadersFunction = () => ({ "Cache-Control": PRIVATE });
 
 /**
- * For every page: the business identity from [vars], the site's origin (see app/seo.ts), and
+ * For every page: the business identity from [vars], the site's origin (SITE_URL, see app/seo.ts), and
  * a one-time notice (signed out, access denied, …) when one is pending.
  */
 export async function loader({ context, request }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
   const { notice, headers } = await takeNotice(request);
-  const site: SiteData = { company: readCompany(env), features: readPublicFeatures(env), origin: new URL(request.url).origin };
+  const site: SiteData = { company: readCompany(env), features: readPublicFeatures(env), origin: readSiteUrl(env) };
   return data({ ...site, notice }, { headers });
 }
 

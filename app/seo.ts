@@ -11,7 +11,7 @@ import type { Company, PublicFeatures } from "~/server/env.server";
 export interface SiteData {
   company: Company;
   features: PublicFeatures;
-  /** The site's origin, e.g. "https://www.example.com", from the request. */
+  /** The site's origin, e.g. "https://www.example.com", from SITE_URL (never the request's Host). */
   origin: string;
 }
 

@@ -170,6 +170,22 @@ export const statusChanges = sqliteTable(
   ],
 );
 
+/**
+ * One failed sign-in: which address was tried and from which client, both as SHA-256 hex so
+ * neither is kept in clear. Read by app/server/sign-in-throttle.server.ts over its window,
+ * cleared for an account by a successful sign-in or password reset, swept daily.
+ */
+export const signInFailures = sqliteTable(
+  "sign_in_failures",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    accountKey: text("account_key").notNull(),
+    clientKey: text("client_key").notNull(),
+    failedAt: integer("failed_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [index("sign_in_failures_account_idx").on(table.accountKey, table.failedAt)],
+);
+
 export type QuoteRequest = typeof quoteRequests.$inferSelect;
 export type ContactMessage = typeof contactMessages.$inferSelect;
 export type Attachment = typeof attachments.$inferSelect;

@@ -2,7 +2,7 @@
  * The server Playwright tests run against: the built app under `wrangler dev` on a fresh
  * local D1/R2 kept in .wrangler/e2e (deleted first), migrated like production. Everything
  * the server prints is also written to .wrangler/e2e/server.log, where tests read the
- * e-mails of the console mail transport. PORT sets the port (default 8790).
+ * e-mails of the console mail transport. PORT sets the port (default 8790); SITE_URL is set to match it.
  * Builds the app when build/ is missing.
  */
 import { spawn } from "node:child_process";
@@ -19,7 +19,18 @@ rmSync(E2E_STATE, { recursive: true, force: true });
 await run("node", ["scripts/db-migrate.mjs", "--persist-to", E2E_STATE]);
 mkdirSync(E2E_STATE, { recursive: true });
 const log = createWriteStream(`${E2E_STATE}/server.log`);
-const server = spawn(bin("wrangler"), ["dev", "--ip", "127.0.0.1", "--port", port, "--persist-to", E2E_STATE], {
+const server = spawn(bin("wrangler"), [
+  "dev",
+  "--ip",
+  "127.0.0.1",
+  "--port",
+  port,
+  "--persist-to",
+  E2E_STATE,
+  // Links in e-mails and the sitemap are built from SITE_URL, never from the request.
+  "--var",
+  `SITE_URL:http://127.0.0.1:${port}`,
+], {
   stdio: ["ignore", "pipe", "pipe"],
 });
 for (const stream of [server.stdout, server.stderr]) {

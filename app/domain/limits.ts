@@ -45,3 +45,18 @@ export const TEXT_LIMITS = {
 
 /** Rows per page in the admin lists (more than this are paged). */
 export const ADMIN_PAGE_SIZE = 50;
+
+/**
+ * Failed sign-ins (app/server/sign-in-throttle.server.ts; OWASP Authentication Cheat Sheet
+ * gives no figures, these are chosen so a person mistyping never meets them): a client is
+ * refused for an address after `perClientFailures` failures within `windowMinutes`; past
+ * `delayAfterFailures` failures of an address from anywhere, each further failure is answered
+ * after a delay doubling from `firstDelayMs` to `maxDelayMs`.
+ */
+export const SIGN_IN_THROTTLE = {
+  windowMinutes: 15,
+  perClientFailures: 5,
+  delayAfterFailures: 5,
+  firstDelayMs: 1000,
+  maxDelayMs: 8000,
+} as const;

@@ -2,6 +2,8 @@
  * Texts the visitor or admin reads, verbatim from product spec §8 "The error catalogue"
  * and §5 "Photos". Defined once; routes and tests import them.
  */
+import { SIGN_IN_THROTTLE } from "./limits";
+
 export const MESSAGES = {
   contactSuccess: "Message sent successfully! We'll get back to you soon.",
   contactFailure: "Failed to send message. Please try again or contact us directly.",
@@ -39,7 +41,6 @@ export const FORM_GUARD_MESSAGES = {
 
 /** Sign-in, sign-up and admin texts, verbatim from product spec §8 where it has them. */
 export const AUTH_MESSAGES = {
-  alreadyRegistered: "An account with this email already exists. Please sign in instead.",
   signUpSuccess: "Account created successfully! Please check your email to verify your account.",
   invalidCredentials: "Invalid email or password. Please try again.",
   signInSuccess: "Signed in successfully!",
@@ -53,6 +54,8 @@ export const AUTH_MESSAGES = {
   resetSent: "If an account exists for that email, we have sent a link to reset its password.",
   passwordChanged: "Your password has been changed. Please sign in with the new password.",
   tooManyAttempts: "Too many attempts. Please wait a minute and try again.",
+  signInThrottled:
+    `Too many failed sign-ins for this email address from this device. Please wait ${SIGN_IN_THROTTLE.windowMinutes} minutes, or reset your password.`,
   signedOutEverywhere: "Signed out on every device",
 } as const;
 

@@ -1,8 +1,9 @@
 /** /robots.txt: everything public may be crawled; sign-in and admin pages may not. */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { readSiteUrl } from "~/server/env.server";
 
-export function loader({ request }: LoaderFunctionArgs) {
-  const origin = new URL(request.url).origin;
+export function loader({ context }: LoaderFunctionArgs) {
+  const origin = readSiteUrl(context.cloudflare.env);
   const body = ["User-agent: *", "Allow: /", "Disallow: /admin", "Disallow: /auth", "", `Sitemap: ${origin}/sitemap.xml`, ""].join("\n");
   return new Response(body, {
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },

@@ -2,9 +2,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { publicPaths } from "~/content/navigation";
 import { SERVICES } from "~/content/services";
+import { readSiteUrl } from "~/server/env.server";
 
-export function loader({ request }: LoaderFunctionArgs) {
-  const origin = new URL(request.url).origin;
+export function loader({ context }: LoaderFunctionArgs) {
+  const origin = readSiteUrl(context.cloudflare.env);
   const urls = publicPaths(SERVICES.map((service) => service.slug))
     .map((path) => `  <url><loc>${origin}${path}</loc></url>`)
     .join("\n");

@@ -1,22 +1,27 @@
 /**
  * Accounts: sign-up (always role `user`, never admin), e-mail verification, sign-in,
  * password reset. Passwords are scrypt-hashed (password.server.ts); e-mail links carry signed
- * single-purpose tokens (tokens.server.ts) back to the site's origin.
+ * single-purpose tokens (tokens.server.ts) to SITE_URL (env.server.ts), never to the Host a
+ * request named.
  *
  * Every function returns a result; none throws for anything a person typed. E-mails are
- * returned, not sent: the route sends them after the response (ctx.waitUntil), so neither
- * the time taken nor a mail failure tells anyone whether an address has an account.
+ * returned, not sent: the route sends them after the response (ctx.waitUntil), so a mail
+ * failure tells nobody whether an address has an account. Sign-up and the reset request do
+ * the same work and answer the same for a known and an unknown address: the owner of an
+ * existing account is told by e-mail instead.
  */
 import { and, eq } from "drizzle-orm";
 import { users, type User } from "../../drizzle/schema";
 import { getDb } from "./db.server";
+import { readSiteUrl } from "./env.server";
 import type { Mail, MailEnv } from "./mailer.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { readSecrets } from "./secrets.server";
+import { clearFailures, clientIsThrottled, recordFailure, throttleKeys } from "./sign-in-throttle.server";
 import { destroyUserSessions } from "./session.server";
 import { passwordFingerprint, readToken, signToken } from "./tokens.server";
 
-type AuthEnv = Pick<CloudflareBindings, "DB" | "SESSION_SECRET"> & MailEnv;
+type AuthEnv = Pick<CloudflareBindings, "DB" | "SESSION_SECRET" | "SITE_URL"> & MailEnv;
 
 /** Verification links live 24 hours, reset links 1 hour. */
 const VERIFY_TTL_S = 24 * 60 * 60;
@@ -31,24 +36,41 @@ async function findUser(env: AuthEnv, email: string): Promise<User | undefined> 
 
 const expiresIn = (seconds: number) => Math.floor(Date.now() / 1000) + seconds;
 
-/** Creates a `user` account; returns its verification e-mail, or "exists". */
-export async function signUp(env: AuthEnv, origin: string, email: string, password: string): Promise<Mail | "exists"> {
+/**
+ * Creates a `user` account and returns its verification e-mail; for an address that already
+ * has an account, creates nothing and returns an e-mail telling its owner. Both paths hash the
+ * password and make one write attempt, so the caller can answer both alike, in about the same
+ * time.
+ */
+export async function signUp(env: AuthEnv, email: string, password: string): Promise<Mail> {
   const normalized = email.toLowerCase();
-  if (await findUser(env, normalized)) return "exists";
+  const passwordHash = await hashPassword(password);
   const id = crypto.randomUUID();
   const inserted = await getDb(env)
     .insert(users)
-    .values({ id, email: normalized, passwordHash: await hashPassword(password), role: "user", createdAt: new Date() })
+    .values({ id, email: normalized, passwordHash, role: "user", createdAt: new Date() })
     .onConflictDoNothing()
     .returning({ id: users.id });
-  if (inserted.length === 0) return "exists";
-  return verificationMail(env, origin, id, normalized);
+  return inserted.length === 1 ? verificationMail(env, id, normalized) : alreadyRegisteredMail(env, normalized);
 }
 
-/** The e-mail with a 24-hour verification link back to `origin`. */
-export function verificationMail(env: AuthEnv, origin: string, userId: string, email: string): Mail {
+/** To the owner of an existing account when someone tries to create another with its address. */
+function alreadyRegisteredMail(env: AuthEnv, email: string): Mail {
+  const site = readSiteUrl(env);
+  const signIn = `${site}/auth`;
+  const reset = `${site}/auth/forgot`;
+  return {
+    to: email,
+    subject: "You already have an account",
+    text: `Someone, probably you, tried to create an account with this email address, which already has one. Nothing was changed.\n\nSign in: ${signIn}\nForgot your password? ${reset}\n\nIf it was not you, ignore this message.`,
+    links: [signIn, reset],
+  };
+}
+
+/** The e-mail with a 24-hour verification link to the site. */
+export function verificationMail(env: AuthEnv, userId: string, email: string): Mail {
   const token = signToken(readSecrets(env), { sub: userId, purpose: "verify-email", exp: expiresIn(VERIFY_TTL_S) });
-  const link = `${origin}/auth/verify?token=${encodeURIComponent(token)}`;
+  const link = `${readSiteUrl(env)}/auth/verify?token=${encodeURIComponent(token)}`;
   return {
     to: email,
     subject: "Verify your email address",
@@ -69,23 +91,43 @@ export async function verifyEmail(env: AuthEnv, token: string): Promise<boolean>
   return updated.length === 1;
 }
 
-export type SignInResult = { status: "ok"; user: User } | { status: "invalid" } | { status: "unverified" };
+export type SignInResult =
+  | { status: "ok"; user: User }
+  | { status: "invalid" }
+  | { status: "unverified" }
+  | { status: "throttled" };
 
-/** Checks e-mail and password; an unverified account cannot sign in. */
-export async function signIn(env: AuthEnv, email: string, password: string): Promise<SignInResult> {
+/**
+ * Checks e-mail and password from client `ip`, under the sign-in throttle
+ * (sign-in-throttle.server.ts): "throttled" when this client has failed too often for this
+ * address (the password is not checked); a wrong password is recorded and its answer held
+ * back once the address has had several failures; a right one clears them. An unknown
+ * address costs a password check and counts failures like a known one. An unverified
+ * account cannot sign in.
+ */
+export async function signIn(env: AuthEnv, email: string, password: string, ip: string): Promise<SignInResult> {
+  const keys = throttleKeys(email, ip);
+  if (await clientIsThrottled(env, keys)) return { status: "throttled" };
   const user = await findUser(env, email);
-  if (!user) {
+  let matches = false;
+  if (user) matches = await verifyPassword(password, user.passwordHash);
+  else {
+    // The same work for an unknown address, so timing tells nothing.
     decoyHash ??= hashPassword(crypto.randomUUID());
     await verifyPassword(password, await decoyHash);
+  }
+  if (!user || !matches) {
+    const delayMs = await recordFailure(env, keys);
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     return { status: "invalid" };
   }
-  if (!(await verifyPassword(password, user.passwordHash))) return { status: "invalid" };
+  await clearFailures(env, email);
   if (!user.emailVerifiedAt) return { status: "unverified" };
   return { status: "ok", user };
 }
 
 /** The reset e-mail when the account exists, else null (the page says the same either way). */
-export async function passwordResetMail(env: AuthEnv, origin: string, email: string): Promise<Mail | null> {
+export async function passwordResetMail(env: AuthEnv, email: string): Promise<Mail | null> {
   const user = await findUser(env, email);
   if (!user) return null;
   const token = signToken(readSecrets(env), {
@@ -94,7 +136,7 @@ export async function passwordResetMail(env: AuthEnv, origin: string, email: str
     exp: expiresIn(RESET_TTL_S),
     fp: passwordFingerprint(user.passwordHash),
   });
-  const link = `${origin}/auth/reset?token=${encodeURIComponent(token)}`;
+  const link = `${readSiteUrl(env)}/auth/reset?token=${encodeURIComponent(token)}`;
   return {
     to: user.email,
     subject: "Reset your password",
@@ -126,5 +168,6 @@ export async function resetPassword(env: AuthEnv, token: string, password: strin
     .returning({ id: users.id });
   if (changed.length !== 1) return false;
   await destroyUserSessions(env, user.id);
+  await clearFailures(env, user.email);
   return true;
 }

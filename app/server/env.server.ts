@@ -58,3 +58,29 @@ export function readPublicFeatures(env: CloudflareBindings): PublicFeatures {
     turnstileSiteKey: env.TURNSTILE_SITE_KEY && env.TURNSTILE_SECRET_KEY ? env.TURNSTILE_SITE_KEY : null,
   };
 }
+
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * The site's own origin from `SITE_URL` ([vars]), e.g. "https://www.example.com": every link
+ * in an e-mail, every canonical URL and the hostname Turnstile must report are built from it,
+ * never from the request's Host header (which a client chooses).
+ *
+ * In: the bindings. Out: the origin, without a trailing slash.
+ * Throws an Error naming SITE_URL when it is missing, not an absolute http(s) URL, has a path,
+ * query or fragment, or is http for a host other than localhost/127.0.0.1 (a deploy mistake).
+ */
+export function readSiteUrl(env: Pick<CloudflareBindings, "SITE_URL">): string {
+  const raw = env.SITE_URL?.trim() ?? "";
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`SITE_URL must be an absolute URL such as https://www.example.com, got "${raw}"`);
+  }
+  const secure = url.protocol === "https:" || (url.protocol === "http:" && LOCAL_HOSTS.has(url.hostname));
+  if (!secure || (url.pathname !== "/" && url.pathname !== "") || url.search || url.hash || url.username || url.password) {
+    throw new Error(`SITE_URL must be https://host (http only for localhost), without a path, got "${raw}"`);
+  }
+  return url.origin;
+}

@@ -55,6 +55,7 @@ export const NOTICES = {
   accessDenied: { tone: "error", text: AUTH_MESSAGES.accessDenied },
   verified: { tone: "success", text: AUTH_MESSAGES.verified },
   linkInvalid: { tone: "error", text: AUTH_MESSAGES.linkInvalid },
+  tooManyAttempts: { tone: "error", text: AUTH_MESSAGES.tooManyAttempts },
   passwordChanged: { tone: "success", text: AUTH_MESSAGES.passwordChanged },
   signedIn: { tone: "success", text: AUTH_MESSAGES.signInSuccess },
   signedUp: { tone: "success", text: AUTH_MESSAGES.signUpSuccess },

@@ -24,6 +24,7 @@ import { fileTooLargeMessage, FORM_GUARD_MESSAGES, tooManyPhotosMessage } from "
 import { HONEYPOT_FIELD } from "~/forms/honeypot";
 import { PHOTOS_FIELD } from "~/domain/limits";
 import type { CloudflareContext } from "~/load-context";
+import { readSiteUrl } from "./env.server";
 import { commitFlash, type Flash, type FlashForm } from "./flash.server";
 import { FORM_LIMITS, formContract } from "./input-gate.server";
 import { sendMail, type Mail } from "./mailer.server";
@@ -45,8 +46,8 @@ export interface SubmissionHandler<Schema extends z.ZodTypeAny> {
   failureMessage: string;
   /** Stores the validated submission whole or nothing; returns the new record's id. */
   store: (env: CloudflareBindings, value: z.output<Schema>) => Promise<{ id: string }>;
-  /** The notification e-mail for a stored submission. */
-  notification: (value: z.output<Schema>, id: string, origin: string) => Mail;
+  /** The notification e-mail for a stored submission; `siteUrl` is SITE_URL's origin. */
+  notification: (value: z.output<Schema>, id: string, siteUrl: string) => Mail;
   /** Where to go after success (path, may carry a #fragment). */
   successLocation: (formData: FormData) => string;
   /** The analytics label carried by the flash (quote: the service type). */
@@ -94,7 +95,7 @@ export async function handleSubmission<Schema extends z.ZodTypeAny>(
       secret: env.TURNSTILE_SECRET_KEY!,
       token: typeof token === "string" ? token : null,
       ip: clientIp(request),
-      hostname: new URL(request.url).hostname,
+      hostname: new URL(readSiteUrl(env)).hostname,
       action: handler.form,
     });
     if (outcome !== "passed") {
@@ -122,7 +123,7 @@ export async function handleSubmission<Schema extends z.ZodTypeAny>(
     return data<ActionResult>({ result: submission.reply({ formErrors: [handler.failureMessage] }) }, { status: 503 });
   }
 
-  const mail = handler.notification(submission.value, id, new URL(request.url).origin);
+  const mail = handler.notification(submission.value, id, readSiteUrl(env));
   ctx.waitUntil(
     sendMail(env, mail).catch((error: unknown) => {
       console.error(JSON.stringify({ event: "notification_failed", form: handler.form, id, error: String(error) }));

@@ -13,29 +13,31 @@ export function clientIp(request: Request): string {
  * A failing binding lets the request through (and logs): never lose a submission to it.
  */
 export async function allowFormSubmission(limiter: RateLimit, form: string, request: Request): Promise<boolean> {
-  try {
-    const { success } = await limiter.limit({ key: `${form}:${clientIp(request)}` });
-    return success;
-  } catch (error) {
-    console.error(JSON.stringify({ event: "rate_limit_failed", error: String(error) }));
-    return true;
-  }
+  return allow(limiter, `${form}:${clientIp(request)}`);
 }
 
 /**
- * Sign-in, sign-up and reset attempts (wrangler.toml `AUTH_RATE_LIMITER`: 10 per 60 s per key),
- * keyed by client IP, or by the e-mail address tried (lower-cased) so one account cannot be
- * guessed at from many addresses. A failing binding lets the attempt through (and logs).
+ * Every request of the account pages that checks a password or a token, or sends an e-mail
+ * (sign-in, sign-up, reset request, new password, verification link), per client IP
+ * (wrangler.toml `AUTH_RATE_LIMITER`: 10 per 60 s). Never keyed by the address tried: a
+ * limit per address would let anyone lock its owner out (failed sign-ins per address are
+ * throttled in sign-in-throttle.server.ts instead). A failing binding lets the attempt
+ * through (and logs).
  */
-export async function allowAuthAttempt(
-  limiter: RateLimit,
-  by: "ip" | "email" | "reset",
-  request: Request,
-  email?: string,
-): Promise<boolean> {
-  // Reset requests have their own per-address budget, so failed sign-ins cannot also block
-  // the way back in.
-  const key = by === "ip" ? `auth-ip:${clientIp(request)}` : `auth-${by}:${(email ?? "").toLowerCase()}`;
+export function allowAuthAttempt(limiter: RateLimit, request: Request): Promise<boolean> {
+  return allow(limiter, `auth-ip:${clientIp(request)}`);
+}
+
+/**
+ * Whether to send another reset e-mail to `email` now (the same binding, keyed by the
+ * lower-cased address): past the limit the request is answered as usual but no mail goes,
+ * so nobody can flood an inbox, and the owner still has the links already sent.
+ */
+export function allowResetMail(limiter: RateLimit, email: string): Promise<boolean> {
+  return allow(limiter, `reset-mail:${email.trim().toLowerCase()}`);
+}
+
+async function allow(limiter: RateLimit, key: string): Promise<boolean> {
   try {
     return (await limiter.limit({ key })).success;
   } catch (error) {

@@ -4,6 +4,7 @@
  * reset, the admin guard, status steps and their audit rows, escaping of stored text.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { SIGN_IN_THROTTLE } from "~/domain/limits";
 import { AUTH_MESSAGES } from "~/domain/messages";
 import { hashPassword } from "~/server/password.server";
 import { sessionIdOf } from "~/server/session.server";
@@ -15,12 +16,12 @@ beforeAll(async () => {
   worker = await startWorker();
 });
 afterAll(() => worker?.dispose());
-/** This test's admin address: the sign-in rate limit counts per e-mail, so each test has its own. */
+/** This test's admin address, new in each test. */
 let ADMIN = "";
 beforeEach(async () => {
   ADMIN = `admin-${crypto.randomUUID().slice(0, 8)}@example.com`;
   await worker.db.batch(
-    ["status_changes", "sessions", "users", "quote_requests", "contact_messages"].map((table) => worker.db.prepare(`DELETE FROM ${table}`)),
+    ["status_changes", "sessions", "users", "quote_requests", "contact_messages", "sign_in_failures"].map((table) => worker.db.prepare(`DELETE FROM ${table}`)),
   );
 });
 
@@ -104,11 +105,27 @@ describe("sign-up and verification", () => {
     expect(await text(await get("/", cookiesOf(denied)))).toContain(AUTH_MESSAGES.accessDenied);
   });
 
-  test("an existing e-mail gets the spec's message; a weak password lists its reasons", async () => {
+  test("an existing e-mail is answered exactly like a new one, and its owner is told by e-mail", async () => {
     await createUser("taken@example.com", "user");
-    const taken = await post("/auth", { mode: "signup", email: "TAKEN@example.com", password: PASSWORD });
-    expect(taken.status).toBe(400);
-    expect(await text(taken)).toContain(AUTH_MESSAGES.alreadyRegistered);
+    const answers = [];
+    for (const email of ["TAKEN@example.com", "fresh@example.com"]) {
+      const started = Date.now();
+      const response = await post("/auth", { mode: "signup", email, password: PASSWORD });
+      const shape = { status: response.status, location: response.headers.get("Location"), cookies: response.headers.getSetCookie().map((cookie) => cookie.split("=")[0]), body: await response.text() };
+      answers.push({ shape, ms: Date.now() - started, page: await text(await get("/auth", cookiesOf(response))) });
+    }
+    expect(answers[0]!.shape).toEqual(answers[1]!.shape);
+    expect(answers[0]!.page).toContain(AUTH_MESSAGES.signUpSuccess);
+    expect(answers[1]!.page).toContain(AUTH_MESSAGES.signUpSuccess);
+    // Both hash the password (≈ 100-300 ms here): neither answers at once.
+    for (const { ms } of answers) expect(ms).toBeGreaterThan(40);
+    const told = await waitFor(() => worker.mails().find((m) => m.to === "taken@example.com"), "the owner's e-mail");
+    expect(told.subject).toBe("You already have an account");
+    expect(told.links).toEqual([`${worker.origin}/auth`, `${worker.origin}/auth/forgot`]);
+    expect(await worker.db.prepare("SELECT count(*) AS n FROM users WHERE email = 'taken@example.com'").first()).toEqual({ n: 1 });
+  });
+
+  test("a weak password lists its reasons", async () => {
     const weak = await text(await post("/auth", { mode: "signup", email: "weak@example.com", password: "1234" }));
     expect(weak).toContain("Use at least 8 characters.");
     expect(weak).toContain("Do not use only numbers.");
@@ -157,16 +174,52 @@ describe("sign-in", () => {
     expect(await text(admin)).toContain(ADMIN);
   });
 
-  test("sign-in is rate limited per e-mail address", async () => {
+  test("ten wrong passwords from one client cannot lock the owner out: that client is refused, another signs in", async () => {
     await createUser(ADMIN, "admin");
-    // 10 a minute. The limiter counts in fixed one-minute windows, so a burst that crosses a
-    // window boundary gets a second budget: send until refused, at most two windows' worth.
-    const statuses: number[] = [];
-    while (statuses.length < 21 && statuses.at(-1) !== 429) {
-      statuses.push((await signIn(ADMIN, "wrong password", newClientIp())).response.status);
+    const attacker = newClientIp();
+    const answers: Array<[number, string]> = [];
+    for (let i = 0; i < 10; i++) {
+      const { response } = await signIn(ADMIN, `wrong password ${i}`, attacker);
+      answers.push([response.status, await text(response)]);
     }
-    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
-    expect(statuses.at(-1)).toBe(429);
+    const limit = SIGN_IN_THROTTLE.perClientFailures;
+    expect(answers.slice(0, limit).map(([status]) => status)).toEqual(Array(limit).fill(400));
+    expect(answers.slice(0, limit).every(([, page]) => page.includes(AUTH_MESSAGES.invalidCredentials))).toBe(true);
+    expect(answers.slice(limit).map(([status]) => status)).toEqual(Array(10 - limit).fill(429));
+    expect(answers.slice(limit).every(([, page]) => page.includes(AUTH_MESSAGES.signInThrottled))).toBe(true);
+
+    // The owner, from their own device, is let in at once; that clears the failures.
+    const owner = await signIn(ADMIN, PASSWORD, newClientIp());
+    expect(owner.response.status).toBe(302);
+    expect(owner.response.headers.get("Location")).toBe("/admin");
+    expect(await worker.db.prepare("SELECT count(*) AS n FROM sign_in_failures").first()).toEqual({ n: 0 });
+  });
+
+  test("an unknown address is throttled exactly like a known one, and stored only as a hash", async () => {
+    const client = newClientIp();
+    const statuses: number[] = [];
+    for (let i = 0; i <= SIGN_IN_THROTTLE.perClientFailures; i++) statuses.push((await signIn("nobody@example.com", PASSWORD, client)).response.status);
+    expect(statuses).toEqual([...Array(SIGN_IN_THROTTLE.perClientFailures).fill(400), 429]);
+    const rows = await worker.db.prepare("SELECT account_key, client_key FROM sign_in_failures").all<Record<string, string>>();
+    expect(rows.results).toHaveLength(SIGN_IN_THROTTLE.perClientFailures);
+    for (const row of rows.results) {
+      expect(row.account_key).toMatch(/^[0-9a-f]{64}$/);
+      expect(row.client_key).toMatch(/^[0-9a-f]{64}$/);
+    }
+  });
+
+  test("failures from many clients slow the next wrong answers down (1 s, then 2 s), never refuse", async () => {
+    await createUser(ADMIN, "admin");
+    for (let i = 0; i < SIGN_IN_THROTTLE.delayAfterFailures; i++) {
+      expect((await signIn(ADMIN, "wrong password", newClientIp())).response.status).toBe(400);
+    }
+    for (const expectedMs of [SIGN_IN_THROTTLE.firstDelayMs, 2 * SIGN_IN_THROTTLE.firstDelayMs]) {
+      const started = performance.now();
+      const { response } = await signIn(ADMIN, "wrong password", newClientIp());
+      expect(response.status).toBe(400);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(expectedMs);
+    }
+    expect((await signIn(ADMIN, PASSWORD, newClientIp())).response.status).toBe(302);
   });
 });
 
@@ -230,6 +283,22 @@ describe("sessions", () => {
 });
 
 describe("password reset", () => {
+  test("links in e-mails point to SITE_URL whatever Host or X-Forwarded-Host the request names", async () => {
+    await createUser(ADMIN, "admin");
+    // No Origin header (as curl sends it), so the same-origin check has nothing to refuse.
+    const sent = await worker.fetch("/auth/forgot", {
+      method: "POST",
+      body: new URLSearchParams({ email: ADMIN }),
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Host: "evil.example", "X-Forwarded-Host": "evil.example" },
+    });
+    expect(await text(sent)).toContain(AUTH_MESSAGES.resetSent);
+    const mail = await waitFor(() => worker.mails().find((m) => m.to === ADMIN && m.subject === "Reset your password"), "the reset mail");
+    expect(mail.links).toHaveLength(1);
+    expect(mail.links[0]!.startsWith(`${worker.origin}/auth/reset?token=`)).toBe(true);
+    expect(mail.text).not.toContain("evil.example");
+  });
+
   test("a single-use link sets the new password and ends other sessions; a replay or forgery is refused", async () => {
     await createUser(ADMIN, "admin");
     const session = await signIn(ADMIN);

@@ -3,6 +3,7 @@
  * fresh in-memory D1 and R2, migrated with the project's own SQL migrations.
  */
 import { readdirSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { join } from "node:path";
 import { Log, LogLevel, Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
@@ -42,8 +43,18 @@ export interface StartOptions {
   outbound?: (request: Request) => Response | Promise<Response>;
 }
 
+/** A loopback port nothing listens on now, so the Worker's SITE_URL can name it before it starts. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 export async function startWorker(options: StartOptions = {}): Promise<TestWorker> {
   const { workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml");
+  const port = await freePort();
   const lines: string[] = [];
   const collect = (stream: NodeJS.ReadableStream) => {
     let pending = "";
@@ -58,6 +69,8 @@ export async function startWorker(options: StartOptions = {}): Promise<TestWorke
     bindings: {
       ...(workerOptions.bindings as Record<string, unknown>),
       SESSION_SECRET: TEST_SESSION_SECRET,
+      // The site's own address is where the tests reach it (links in e-mails point here).
+      SITE_URL: `http://127.0.0.1:${port}`,
       ...options.bindings,
     },
     handleRuntimeStdio(stdout: NodeJS.ReadableStream, stderr: NodeJS.ReadableStream) {
@@ -68,6 +81,8 @@ export async function startWorker(options: StartOptions = {}): Promise<TestWorke
     // Listed explicitly: the bundle keeps a dynamic import() that Miniflare cannot follow.
     modules: [{ type: "ESModule", path: join(WORKER_BUNDLE_DIR, "server.js") }],
     ...(options.outbound ? { outboundService: options.outbound } : {}),
+    host: "127.0.0.1",
+    port,
     modulesRules: undefined,
     assets: undefined,
     // The Worker's own console.error lines (failed stores, cleanup) show in the test output.

@@ -14,7 +14,7 @@ import { passwordResetMail } from "~/server/auth.server";
 import { sendLater } from "~/server/mailer.server";
 import { formContract } from "~/server/input-gate.server";
 import { readSmallForm } from "~/server/small-form.server";
-import { allowAuthAttempt } from "~/server/rate-limit.server";
+import { allowAuthAttempt, allowResetMail } from "~/server/rate-limit.server";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: "Reset your password", description: "Reset the password of an admin account.", noindex: true });
@@ -27,13 +27,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!form.ok) return data<ForgotData>({ result: { status: "error", error: { "": [form.message] } } }, { status: 400 });
   const submission = parseWithZod(form.formData, { schema: forgotSchema });
   if (submission.status !== "success") return data<ForgotData>({ result: submission.reply() }, { status: 400 });
-  const allowed =
-    (await allowAuthAttempt(env.AUTH_RATE_LIMITER, "ip", request)) &&
-    (await allowAuthAttempt(env.AUTH_RATE_LIMITER, "reset", request, submission.value.email));
-  if (!allowed) return data<ForgotData>({ result: submission.reply({ formErrors: [AUTH_MESSAGES.tooManyAttempts] }) }, { status: 429 });
+  if (!(await allowAuthAttempt(env.AUTH_RATE_LIMITER, request))) return data<ForgotData>({ result: submission.reply({ formErrors: [AUTH_MESSAGES.tooManyAttempts] }) }, { status: 429 });
   try {
-    const mail = await passwordResetMail(env, new URL(request.url).origin, submission.value.email);
-    if (mail) sendLater(context, mail);
+    const mail = await passwordResetMail(env, submission.value.email);
+    // Past the per-address limit the answer is the same, but no further mail goes.
+    if (mail && (await allowResetMail(env.AUTH_RATE_LIMITER, submission.value.email))) sendLater(context, mail);
   } catch (error) {
     console.error(JSON.stringify({ event: "reset_request_failed", error: String(error) }));
     return data<ForgotData>({ result: submission.reply({ formErrors: [AUTH_MESSAGES.unexpected] }) }, { status: 503 });

@@ -21,7 +21,7 @@ import { sendLater } from "~/server/mailer.server";
 import { formContract } from "~/server/input-gate.server";
 import { readSmallForm } from "~/server/small-form.server";
 import { commitNotice } from "~/server/flash.server";
-import { allowAuthAttempt } from "~/server/rate-limit.server";
+import { allowAuthAttempt, clientIp } from "~/server/rate-limit.server";
 import { readSession, createSession } from "~/server/session.server";
 
 /** Milliseconds between the success message and /admin (spec §9). */
@@ -43,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const fail = (status: number, message: string, result?: SubmissionResult<string[]>) =>
     data<AuthActionData>({ result: { ...result, status: "error", error: { ...result?.error, "": [message] } } }, { status });
 
-  if (!(await allowAuthAttempt(env.AUTH_RATE_LIMITER, "ip", request))) return fail(429, AUTH_MESSAGES.tooManyAttempts);
+  if (!(await allowAuthAttempt(env.AUTH_RATE_LIMITER, request))) return fail(429, AUTH_MESSAGES.tooManyAttempts);
   // `js`: present when the page was hydrated (then the reply is data, not a redirect).
   const form = await readSmallForm(request, formContract(authSchema, { js: 1 }));
   if (!form.ok) return fail(400, form.message);
@@ -53,19 +53,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data<AuthActionData>({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
   const { mode, email, password } = submission.value;
-  if (!(await allowAuthAttempt(env.AUTH_RATE_LIMITER, "email", request, email))) {
-    return fail(429, AUTH_MESSAGES.tooManyAttempts);
-  }
   const reply = (message: string) => submission.reply({ formErrors: [message], hideFields: ["password"] });
 
   try {
     if (mode === "signup") {
-      const outcome = await signUp(env, new URL(request.url).origin, email, password);
-      if (outcome === "exists") return data<AuthActionData>({ result: reply(AUTH_MESSAGES.alreadyRegistered) }, { status: 400 });
-      sendLater(context, outcome);
+      // The same answer whether or not the address has an account (its owner is e-mailed).
+      sendLater(context, await signUp(env, email, password));
       return redirect("/auth", { headers: { "Set-Cookie": await commitNotice(request, "signedUp") } });
     }
-    const outcome = await signIn(env, email, password);
+    const outcome = await signIn(env, email, password, clientIp(request));
+    if (outcome.status === "throttled") return data<AuthActionData>({ result: reply(AUTH_MESSAGES.signInThrottled) }, { status: 429 });
     if (outcome.status === "invalid") return data<AuthActionData>({ result: reply(AUTH_MESSAGES.invalidCredentials) }, { status: 400 });
     if (outcome.status === "unverified") return data<AuthActionData>({ result: reply(AUTH_MESSAGES.notVerified) }, { status: 403 });
     const sessionCookie = await createSession(request, env, outcome.user.id);

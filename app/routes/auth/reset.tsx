@@ -16,6 +16,7 @@ import { pageMeta } from "~/seo";
 import { resetPassword, userForResetToken } from "~/server/auth.server";
 import { commitNotice } from "~/server/flash.server";
 import { formContract } from "~/server/input-gate.server";
+import { allowAuthAttempt } from "~/server/rate-limit.server";
 import { readSmallForm } from "~/server/small-form.server";
 
 export const meta: MetaFunction = (args) =>
@@ -28,8 +29,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  const refuse = (status: number, message: string) =>
+    data<{ result: SubmissionResult<string[]> }>({ result: { status: "error", error: { "": [message] } } }, { status });
+  if (!(await allowAuthAttempt(context.cloudflare.env.AUTH_RATE_LIMITER, request))) return refuse(429, AUTH_MESSAGES.tooManyAttempts);
   const form = await readSmallForm(request, formContract(resetSchema));
-  if (!form.ok) return data<{ result: SubmissionResult<string[]> }>({ result: { status: "error", error: { "": [form.message] } } }, { status: 400 });
+  if (!form.ok) return refuse(400, form.message);
   const submission = parseWithZod(form.formData, { schema: resetSchema });
   if (submission.status !== "success") {
     return data<{ result: SubmissionResult<string[]> }>({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });

@@ -1,0 +1,97 @@
+/**
+ * Throttling of password guessing that cannot be turned against the account's owner
+ * (OWASP Authentication Cheat Sheet, "Protect Against Automated Attacks"; decision record
+ * docs/decisions/008-sign-in-throttling.md).
+ *
+ * Only failed sign-ins count, per account (the address tried, known or not, so an unknown
+ * address behaves exactly like a known one) and per client (CF-Connecting-IP):
+ * - a client that failed `perClientFailures` times for one address within the window is
+ *   refused for that address until the window has passed; other clients are not;
+ * - once an address has `delayAfterFailures` failures within the window, from any clients,
+ *   each further failure is answered only after a delay that doubles from 1 s up to
+ *   `maxDelayMs`, so guessing in sequence slows down; a correct password is never delayed;
+ * - a successful sign-in or password reset clears the address's failures.
+ * The per-IP limit on every attempt (wrangler.toml AUTH_RATE_LIMITER) caps guessing in
+ * parallel. The figures are SIGN_IN_THROTTLE in app/domain/limits.ts. Nothing here refuses the owner's correct password from a client of their own.
+ */
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeHexLowerCase } from "@oslojs/encoding";
+import { and, count, eq, gte, lt } from "drizzle-orm";
+import { signInFailures } from "../../drizzle/schema";
+import { SIGN_IN_THROTTLE } from "~/domain/limits";
+import { getDb } from "./db.server";
+
+const WINDOW_MS = SIGN_IN_THROTTLE.windowMinutes * 60 * 1000;
+
+type ThrottleEnv = Pick<CloudflareBindings, "DB">;
+
+const hex = (value: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(value)));
+
+/** The keys a failure is stored under: SHA-256 hex of the lower-cased address and of the client IP. */
+export function throttleKeys(email: string, ip: string): { accountKey: string; clientKey: string } {
+  return { accountKey: hex(`account:${email.trim().toLowerCase()}`), clientKey: hex(`client:${ip}`) };
+}
+
+/**
+ * True when this client has used up its failures for this address (the attempt is then
+ * refused without checking the password). In: the keys from throttleKeys, `now` in ms.
+ */
+export async function clientIsThrottled(
+  env: ThrottleEnv,
+  keys: { accountKey: string; clientKey: string },
+  now = Date.now(),
+): Promise<boolean> {
+  const [row] = await getDb(env)
+    .select({ n: count() })
+    .from(signInFailures)
+    .where(
+      and(
+        eq(signInFailures.accountKey, keys.accountKey),
+        eq(signInFailures.clientKey, keys.clientKey),
+        gte(signInFailures.failedAt, new Date(now - WINDOW_MS)),
+      ),
+    );
+  return (row?.n ?? 0) >= SIGN_IN_THROTTLE.perClientFailures;
+}
+
+/**
+ * Stores one failed sign-in and returns how long to hold its answer back, in ms: 0 until
+ * the address has `delayAfterFailures` failures in the window, then 1 s, 2 s, 4 s … up to
+ * `maxDelayMs` (failureDelayMs).
+ */
+export async function recordFailure(
+  env: ThrottleEnv,
+  keys: { accountKey: string; clientKey: string },
+  now = Date.now(),
+): Promise<number> {
+  const db = getDb(env);
+  const [, [row]] = await db.batch([
+    db.insert(signInFailures).values({ ...keys, failedAt: new Date(now) }),
+    db
+      .select({ n: count() })
+      .from(signInFailures)
+      .where(and(eq(signInFailures.accountKey, keys.accountKey), gte(signInFailures.failedAt, new Date(now - WINDOW_MS)))),
+  ]);
+  return failureDelayMs(row?.n ?? 0);
+}
+
+/** The delay in ms after an address's `failures`-th failure within the window (see above). */
+export function failureDelayMs(failures: number): number {
+  const over = failures - SIGN_IN_THROTTLE.delayAfterFailures;
+  if (over <= 0) return 0;
+  return Math.min(SIGN_IN_THROTTLE.firstDelayMs * 2 ** (over - 1), SIGN_IN_THROTTLE.maxDelayMs);
+}
+
+/** Forgets the failures of the address (after a successful sign-in or password reset). */
+export async function clearFailures(env: ThrottleEnv, email: string): Promise<void> {
+  await getDb(env).delete(signInFailures).where(eq(signInFailures.accountKey, throttleKeys(email, "").accountKey));
+}
+
+/** Deletes failures older than the window (daily cron); returns how many rows went. */
+export async function deleteStaleFailures(env: ThrottleEnv, now = Date.now()): Promise<number> {
+  const result = await getDb(env)
+    .delete(signInFailures)
+    .where(lt(signInFailures.failedAt, new Date(now - WINDOW_MS)))
+    .run();
+  return result.meta.changes;
+}
