@@ -57,6 +57,7 @@ export const AUTH_MESSAGES = {
   signInThrottled:
     `Too many failed sign-ins for this email address from this device. Please wait ${SIGN_IN_THROTTLE.windowMinutes} minutes, or reset your password.`,
   signedOutEverywhere: "Signed out on every device",
+  noAdminAccess: "This account has no access to the admin area. The company's administrator can grant it.",
 } as const;
 
 /** Admin texts, verbatim from product spec §8 "Admin". */

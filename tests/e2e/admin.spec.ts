@@ -1,6 +1,7 @@
 /**
  * The admin in Chromium, with JavaScript on and off: sign-up and the verification link from
- * the server log, the redirects for anonymous and non-admin visitors, sign-in, both tabs,
+ * the server log, the redirects for anonymous and non-admin visitors, a non-admin's way to
+ * sign out, sign-in, both tabs,
  * every status button through to completed/responded (surviving reload), a photo in the
  * detail view, and sign-out.
  */
@@ -54,6 +55,17 @@ test("sign-up, verification link, sign-in as a non-admin, and the redirects", as
   // Signed in, but sign-up never makes an admin.
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText(AUTH_MESSAGES.accessDenied)).toBeVisible();
+
+  // Not stuck: /auth says who is signed in, and signs out.
+  await page.goto("/auth");
+  await expect(page.getByRole("heading", { name: "Signed in" })).toBeVisible();
+  await expect(page.getByText(`Signed in as ${email}.`)).toBeVisible();
+  await expect(page.getByText(AUTH_MESSAGES.noAdminAccess)).toBeVisible();
+  await page.getByRole("button", { name: "Sign Out" }).click();
+  await expect(page.getByText(AUTH_MESSAGES.signedOut)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/auth$/);
 });
 
 test("an admin works through both tabs to completed and responded, sees a photo, and signs out", async ({ page }) => {

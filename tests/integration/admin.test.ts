@@ -282,6 +282,38 @@ describe("sessions", () => {
   });
 });
 
+describe("a signed-in account without the admin role", () => {
+  test("is denied the admin, told on /auth whom it is signed in as, and can sign out without JavaScript", async () => {
+    await createUser("staff@example.com", "user");
+    const { cookie } = await signIn("staff@example.com");
+    const denied = await get("/admin/quotes", cookie);
+    expect(denied.headers.get("Location")).toBe("/");
+    expect(await text(await get("/", [cookie, cookiesOf(denied)].join("; ")))).toContain(AUTH_MESSAGES.accessDenied);
+
+    const page = await get("/auth", cookie);
+    expect(page.status).toBe(200);
+    const html = await text(page);
+    expect(html).toContain("Signed in as <strong");
+    expect(html).toContain("staff@example.com");
+    expect(html).toContain(AUTH_MESSAGES.noAdminAccess);
+    expect(html).toMatch(/<form method="post" action="\/auth\/sign-out"/);
+    expect(html).not.toContain('name="password"');
+
+    const out = await post("/auth/sign-out", {}, { Cookie: cookie });
+    expect(out.headers.get("Location")).toBe("/auth");
+    expect(await worker.db.prepare("SELECT count(*) AS n FROM sessions").first()).toEqual({ n: 0 });
+    const after = await text(await get("/auth", cookiesOf(out)));
+    expect(after).toContain(AUTH_MESSAGES.signedOut);
+    expect(after).toContain('name="password"');
+  });
+
+  test("an admin who is signed in goes from /auth straight to the admin", async () => {
+    await createUser(ADMIN, "admin");
+    const { cookie } = await signIn(ADMIN);
+    expect((await get("/auth", cookie)).headers.get("Location")).toBe("/admin");
+  });
+});
+
 describe("password reset", () => {
   test("links in e-mails point to SITE_URL whatever Host or X-Forwarded-Host the request names", async () => {
     await createUser(ADMIN, "admin");

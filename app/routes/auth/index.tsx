@@ -2,12 +2,13 @@
  * /auth: 'Sign in' and 'Create Admin Account' (product spec §2 "Auth page", §4 "Auth", §8).
  * The mode is in the URL (?mode=signup), so the toggle works without JavaScript.
  * After sign-in: with JavaScript, 'Signed in successfully!' then /admin after 0.5 s; without,
- * straight to /admin. After sign-up: the success text, back in sign-in mode.
+ * straight to /admin. After sign-up: the success text, back in sign-in mode. A signed-in
+ * account without the admin role sees whom it is signed in as and 'Sign Out'.
  */
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useNavigate, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { AuthShell } from "~/components/auth-shell";
 import { controlClass, FormField, FormStatus } from "~/components/form-field";
@@ -31,9 +32,11 @@ export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: "Admin sign in", description: "Sign in to the admin area.", noindex: true });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  // Already signed in: straight on.
-  if (await readSession(request, context.cloudflare.env)) throw redirect("/admin");
-  return null;
+  const session = await readSession(request, context.cloudflare.env);
+  // An admin who is already signed in goes straight on; anyone else signed in is told who
+  // they are and can sign out (the admin would only send them back to the home page).
+  if (session?.user.role === "admin") throw redirect("/admin");
+  return { signedInAs: session ? session.user.email : null };
 }
 
 type AuthActionData = { result: SubmissionResult<string[]>; signedIn?: boolean };
@@ -82,11 +85,33 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AuthPage() {
+  const { signedInAs } = useLoaderData<typeof loader>();
+  const actionData = useActionData<AuthActionData>();
   const [searchParams] = useSearchParams();
+  // Just signed in with JavaScript: the loaders run again (and see the session) while the
+  // form still shows its success message and moves on to /admin.
+  if (signedInAs && !actionData?.signedIn) return <SignedInWithoutAccess email={signedInAs} />;
   const mode: AuthMode = searchParams.get("mode") === "signup" ? "signup" : "signin";
   return (
     <AuthShell title={mode === "signup" ? "Create Admin Account" : "Sign in"}>
       <AuthForm key={mode} mode={mode} />
+    </AuthShell>
+  );
+}
+
+/** A signed-in account without the admin role: who it is, and the way out. Works without JavaScript. */
+function SignedInWithoutAccess({ email }: { email: string }) {
+  return (
+    <AuthShell title="Signed in">
+      <p className="text-slate-700">
+        Signed in as <strong className="font-semibold text-slate-900">{email}</strong>.
+      </p>
+      <p className="mt-3 text-slate-700">{AUTH_MESSAGES.noAdminAccess}</p>
+      <Form method="post" action="/auth/sign-out" className="mt-6">
+        <button type="submit" className={`${buttonStyles.secondary} w-full`}>
+          Sign Out
+        </button>
+      </Form>
     </AuthShell>
   );
 }
