@@ -12,8 +12,11 @@
  * 5. the security headers every response carries;
  * and one structured log line per request (app/worker/request-log.ts).
  *
- * The cron trigger (wrangler.toml `[triggers]`) runs `scheduled`: the daily sweep of photos in
- * R2 that no attachment row refers to (app/server/attachments.server.ts).
+ * The cron trigger (wrangler.toml `[triggers]`) runs `scheduled` daily: the sweep of photos in
+ * R2 that no attachment row refers to (app/server/attachments.server.ts), and the deletion of
+ * expired sessions and of failed sign-ins older than their window. Reset and verification
+ * links are signed tokens, not rows: nothing is stored for them, and a used reset link is
+ * dead because it names the password hash it was made for (app/server/tokens.server.ts).
  */
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The server build is produced by `npm run build` (remix vite:build).
@@ -22,6 +25,8 @@ import * as build from "./build/server";
 import { rejectCrossOriginWrite, forRemix } from "./app/server/origin.server";
 import { sweepOrphanUploads } from "./app/server/attachments.server";
 import { getDb } from "./app/server/db.server";
+import { deleteExpiredSessions } from "./app/server/session.server";
+import { deleteStaleFailures } from "./app/server/sign-in-throttle.server";
 import { readCompany, readPublicFeatures } from "./app/server/env.server";
 import { checkUrl } from "./app/server/input-gate.server";
 import { PRIVATE } from "./app/cache-control";
@@ -78,12 +83,20 @@ export default {
 
   async scheduled(controller, env) {
     const now = new Date(controller.scheduledTime);
-    try {
-      const result = await sweepOrphanUploads({ db: getDb(env), bucket: env.UPLOADS, now });
-      console.log(JSON.stringify({ event: "orphan_uploads_swept", cron: controller.cron, scheduledTime: now.toISOString(), ...result }));
-    } catch (error) {
-      console.error(JSON.stringify({ event: "orphan_uploads_sweep_failed", cron: controller.cron, scheduledTime: now.toISOString(), error: String(error) }));
-      throw error; // shown as a failed run in the dashboard's cron events
-    }
+    const run = { cron: controller.cron, scheduledTime: now.toISOString() };
+    // Each task runs whatever happens to the others; any failure marks the run failed.
+    const [sweep, cleanup] = await Promise.allSettled([
+      sweepOrphanUploads({ db: getDb(env), bucket: env.UPLOADS, now }),
+      Promise.all([deleteExpiredSessions(env, now), deleteStaleFailures(env, now.getTime())]),
+    ]);
+    if (sweep.status === "fulfilled") console.log(JSON.stringify({ event: "orphan_uploads_swept", ...run, ...sweep.value }));
+    else console.error(JSON.stringify({ event: "orphan_uploads_sweep_failed", ...run, error: String(sweep.reason) }));
+    if (cleanup.status === "fulfilled") {
+      const [sessionsDeleted, signInFailuresDeleted] = cleanup.value;
+      console.log(JSON.stringify({ event: "expired_rows_deleted", ...run, sessionsDeleted, signInFailuresDeleted }));
+    } else console.error(JSON.stringify({ event: "expired_rows_delete_failed", ...run, error: String(cleanup.reason) }));
+    // Shown as a failed run in the dashboard's cron events.
+    if (sweep.status === "rejected") throw sweep.reason;
+    if (cleanup.status === "rejected") throw cleanup.reason;
   },
 } satisfies ExportedHandler<CloudflareBindings>;

@@ -3,13 +3,19 @@
  *
  * Transports (wrangler.toml `MAIL_TRANSPORT`):
  * - "console" (local dev and tests): prints the message as one JSON line starting with
- *   `MAIL ` to the server console: recipient, subject, every link and the text. Tests read
- *   these lines from the server's output; a developer follows links from the terminal.
- * - "cloudflare" (production): the Workers `send_email` binding `EMAIL`, from `MAIL_FROM`.
+ *   `MAIL ` to the server console: recipient, subject, every link, the text and the HTML.
+ *   Tests read these lines from the server's output; a developer follows links from the
+ *   terminal. Never for production: `npm run deploy` refuses it (scripts/deploy-checks.mjs).
+ * - "cloudflare" (production): Cloudflare Email Service through the Workers `send_email`
+ *   binding `EMAIL`, from `MAIL_FROM` on a domain onboarded to Email Sending (README, Deploy).
+ *
+ * Every message goes out with a plain-text part and an HTML part made from it (mail-html.server.tsx).
  *
  * Errors: throws when the transport is misconfigured or the binding refuses the message;
  * callers that must not fail (notifications) catch and log.
  */
+import { mailHtml } from "./mail-html.server";
+
 export interface Mail {
   to: string;
   subject: string;
@@ -37,7 +43,9 @@ export function sendLater(context: { cloudflare: { env: MailEnv; ctx: ExecutionC
 /** The prefix of a console-transport line; tests search the server log for it. */
 export const CONSOLE_MAIL_PREFIX = "MAIL ";
 
+/** Sends `mail` with the configured transport (see above). */
 export async function sendMail(env: MailEnv, mail: Mail): Promise<void> {
+  const html = mailHtml(mail);
   if (env.MAIL_TRANSPORT === "cloudflare") {
     if (!env.EMAIL || !env.MAIL_FROM) {
       throw new Error("MAIL_TRANSPORT is cloudflare but the EMAIL binding or MAIL_FROM is missing");
@@ -47,12 +55,13 @@ export async function sendMail(env: MailEnv, mail: Mail): Promise<void> {
       to: mail.to,
       subject: mail.subject,
       text: mail.text,
+      html,
       ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
     });
     return;
   }
   console.log(
     CONSOLE_MAIL_PREFIX +
-      JSON.stringify({ to: mail.to, subject: mail.subject, links: mail.links, replyTo: mail.replyTo, text: mail.text }),
+      JSON.stringify({ to: mail.to, subject: mail.subject, links: mail.links, replyTo: mail.replyTo, text: mail.text, html }),
   );
 }

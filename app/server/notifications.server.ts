@@ -1,7 +1,8 @@
 /**
  * The e-mail the company receives for each stored submission (sent to NOTIFY_EMAIL): every
  * field as the visitor typed it, and links to the request in the admin.
- * Plain text only, so nothing a visitor typed can become markup.
+ * Built as plain text; the HTML part is made from it with every character a visitor typed
+ * escaped (mail-html.server.tsx), so nothing they typed becomes markup or a link.
  */
 import { FREQUENCY_LABELS, PROPERTY_SIZE_LABELS, SERVICE_TYPE_LABELS } from "~/domain/enumerations";
 import type { ContactInput } from "~/forms/contact";

@@ -99,3 +99,9 @@ export async function destroyUserSessions(env: SessionEnv, userId: string, keepS
     db.delete(sessions).where(lt(sessions.expiresAt, new Date())),
   ]);
 }
+
+/** Deletes every session that expired before `now` (daily cron); returns how many went. */
+export async function deleteExpiredSessions(env: Pick<SessionEnv, "DB">, now = new Date()): Promise<number> {
+  const result = await getDb(env).delete(sessions).where(lt(sessions.expiresAt, now)).run();
+  return result.meta.changes;
+}

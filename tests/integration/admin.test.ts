@@ -329,6 +329,9 @@ describe("password reset", () => {
     expect(mail.links).toHaveLength(1);
     expect(mail.links[0]!.startsWith(`${worker.origin}/auth/reset?token=`)).toBe(true);
     expect(mail.text).not.toContain("evil.example");
+    // Sent with an HTML part too, whose only link is the same one.
+    expect(mail.html).toContain(`<a href="${mail.links[0]}"`);
+    expect(mail.html.match(/<a /g)).toHaveLength(1);
   });
 
   test("a single-use link sets the new password and ends other sessions; a replay or forgery is refused", async () => {
@@ -471,5 +474,29 @@ describe("admin status steps", () => {
     expect(second).toContain("Client 04");
     expect(second).toContain("Jan 01, 2026");
     expect(await text(await get("/admin/quotes?status=completed", cookie))).toContain("No quote requests yet.");
+  });
+});
+
+describe("the daily cron", () => {
+  test("deletes expired sessions and failed sign-ins older than their window; live ones stay", async () => {
+    const userId = await createUser(ADMIN, "admin");
+    const now = Date.now();
+    const windowMs = SIGN_IN_THROTTLE.windowMinutes * 60_000;
+    await worker.db.batch([
+      worker.db.prepare("INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES ('expired', ?, ?, ?)").bind(userId, now - 40 * 86_400_000, now - 1000),
+      worker.db.prepare("INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES ('live', ?, ?, ?)").bind(userId, now, now + 86_400_000),
+      worker.db.prepare("INSERT INTO sign_in_failures (account_key, client_key, failed_at) VALUES ('a', 'c', ?)").bind(now - windowMs - 1000),
+      worker.db.prepare("INSERT INTO sign_in_failures (account_key, client_key, failed_at) VALUES ('a', 'c', ?)").bind(now - 1000),
+    ]);
+    const scheduledTime = new Date(now);
+    const { outcome } = await (await worker.mf.getWorker()).scheduled({ scheduledTime, cron: "30 8 * * *" });
+    expect(outcome).toBe("ok");
+    const line = await waitFor(
+      () => worker.output().find((text) => text.includes("expired_rows_deleted") && text.includes(scheduledTime.toISOString())),
+      "the cleanup's log line",
+    );
+    expect(JSON.parse(line.slice(line.indexOf("{")))).toMatchObject({ sessionsDeleted: 1, signInFailuresDeleted: 1 });
+    expect((await worker.db.prepare("SELECT id FROM sessions").all()).results).toEqual([{ id: "live" }]);
+    expect(await worker.db.prepare("SELECT count(*) AS n FROM sign_in_failures").first()).toEqual({ n: 1 });
   });
 });

@@ -29,7 +29,7 @@ export interface TestWorker {
   /** Lines the Worker printed to its console so far (console.log/error). */
   output(): string[];
   /** E-mails sent through the console mail transport so far. */
-  mails(): Array<{ to: string; subject: string; links: string[]; text: string; replyTo?: string }>;
+  mails(): Array<{ to: string; subject: string; links: string[]; text: string; html: string; replyTo?: string }>;
   dispose(): Promise<void>;
 }
 

@@ -1,0 +1,61 @@
+/**
+ * What `npm run deploy` checks in wrangler.toml before it deploys anything: a site that
+ * would print password-reset links into its logs instead of mailing them, link to
+ * localhost, or run on placeholder values must not go live by accident.
+ */
+
+const PLACEHOLDER_D1_ID = "00000000-0000-0000-0000-000000000000";
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+/** Reserved example domains (RFC 2606): the placeholders shipped in wrangler.toml. */
+const isExampleDomain = (host) => /(^|\.)example(\.(com|net|org))?$/i.test(host);
+const domainOf = (address) => address.slice(address.lastIndexOf("@") + 1);
+
+/**
+ * In: the Worker's configuration as wrangler reads it (`vars`, `send_email`,
+ * `d1_databases`) and `{ allowConsoleMail }` (the `--allow-console-mail` flag, for a staging
+ * deploy that should send nothing). Out: one sentence per problem, naming the setting and
+ * what to do; empty when the deploy may go ahead.
+ */
+export function deployProblems(config, { allowConsoleMail = false } = {}) {
+  const vars = config.vars ?? {};
+  const problems = [];
+
+  let site = null;
+  try {
+    site = new URL(String(vars.SITE_URL ?? ""));
+  } catch {
+    problems.push(`SITE_URL must be the site's public address (https://your-domain), got "${vars.SITE_URL ?? ""}".`);
+  }
+  if (site && (site.protocol !== "https:" || LOCAL_HOSTS.has(site.hostname) || isExampleDomain(site.hostname))) {
+    problems.push(`SITE_URL is "${vars.SITE_URL}": links in e-mails would point there. Set it to https://your-domain.`);
+  }
+
+  for (const name of ["COMPANY_EMAIL", "NOTIFY_EMAIL"]) {
+    const value = String(vars[name] ?? "");
+    if (!value.includes("@") || isExampleDomain(domainOf(value))) problems.push(`${name} is "${value}", a placeholder: set the company's real address.`);
+  }
+
+  if (vars.MAIL_TRANSPORT !== "cloudflare") {
+    if (!allowConsoleMail) {
+      problems.push(
+        `MAIL_TRANSPORT is "${vars.MAIL_TRANSPORT ?? ""}": reset, verification and notification e-mails would only be printed to the Workers logs. ` +
+          `Set up Cloudflare Email Service and MAIL_TRANSPORT = "cloudflare" (README, Deploy), or pass --allow-console-mail for a deploy that sends no mail.`,
+      );
+    }
+  } else {
+    const from = String(vars.MAIL_FROM ?? "");
+    if (!from.includes("@") || isExampleDomain(domainOf(from))) {
+      problems.push(`MAIL_FROM is "${from}": set an address on the domain onboarded to Email Sending, e.g. bookings@your-domain.`);
+    }
+    if (!(config.send_email ?? []).some((binding) => binding.name === "EMAIL")) {
+      problems.push(`MAIL_TRANSPORT is "cloudflare" but there is no [[send_email]] binding named EMAIL: uncomment it in wrangler.toml.`);
+    }
+  }
+
+  for (const database of config.d1_databases ?? []) {
+    if (database.binding === "DB" && (!database.database_id || database.database_id === PLACEHOLDER_D1_ID)) {
+      problems.push(`The D1 database_id is the placeholder: run \`wrangler d1 create ${database.database_name}\` and put its id in wrangler.toml.`);
+    }
+  }
+  return problems;
+}

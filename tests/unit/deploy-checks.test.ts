@@ -1,0 +1,50 @@
+/** The checks `npm run deploy` makes before anything goes live (scripts/deploy-checks.mjs). */
+import { describe, expect, test } from "vitest";
+import { unstable_readConfig } from "wrangler";
+import { deployProblems } from "../../scripts/deploy-checks.mjs";
+
+const ready = {
+  vars: {
+    SITE_URL: "https://www.montegobaycleaning.com",
+    COMPANY_EMAIL: "hello@montegobaycleaning.com",
+    NOTIFY_EMAIL: "bookings@montegobaycleaning.com",
+    MAIL_TRANSPORT: "cloudflare",
+    MAIL_FROM: "bookings@montegobaycleaning.com",
+  },
+  send_email: [{ name: "EMAIL" }],
+  d1_databases: [{ binding: "DB", database_name: "montego-bay-cleaning", database_id: "3f1c5e2a-9d1b-4c55-8a6e-0b7f2d9c1e44" }],
+};
+
+describe("deployProblems", () => {
+  test("a production configuration passes", () => {
+    expect(deployProblems(ready)).toEqual([]);
+  });
+
+  test("the repository's own wrangler.toml (local development values) is refused, naming each setting", () => {
+    const problems = deployProblems(unstable_readConfig({ config: "wrangler.toml" }));
+    for (const setting of ["SITE_URL", "COMPANY_EMAIL", "NOTIFY_EMAIL", "MAIL_TRANSPORT", "database_id"]) {
+      expect(problems.some((problem) => problem.includes(setting))).toBe(true);
+    }
+  });
+
+  test("the console transport is refused unless --allow-console-mail is given; nothing else is waived", () => {
+    const consoleMail = { ...ready, vars: { ...ready.vars, MAIL_TRANSPORT: "console", MAIL_FROM: "" } };
+    expect(deployProblems(consoleMail)).toHaveLength(1);
+    expect(deployProblems(consoleMail)[0]).toContain("--allow-console-mail");
+    expect(deployProblems(consoleMail, { allowConsoleMail: true })).toEqual([]);
+    const local = { ...consoleMail, vars: { ...consoleMail.vars, SITE_URL: "http://localhost:8787" } };
+    expect(deployProblems(local, { allowConsoleMail: true })).toHaveLength(1);
+  });
+
+  test.each([
+    ["an http SITE_URL", { vars: { ...ready.vars, SITE_URL: "http://www.montegobaycleaning.com" } }, "SITE_URL"],
+    ["a SITE_URL that is not a URL", { vars: { ...ready.vars, SITE_URL: "montegobaycleaning" } }, "SITE_URL"],
+    ["an empty MAIL_FROM", { vars: { ...ready.vars, MAIL_FROM: "" } }, "MAIL_FROM"],
+    ["a MAIL_FROM on an example domain", { vars: { ...ready.vars, MAIL_FROM: "no-reply@example.com" } }, "MAIL_FROM"],
+    ["no send_email binding", { send_email: [] }, "[[send_email]]"],
+  ])("%s is refused", (_case, change, setting) => {
+    const problems = deployProblems({ ...ready, ...change });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(setting);
+  });
+});
