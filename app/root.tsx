@@ -17,9 +17,7 @@ import { readCompany, readPublicFeatures, readSiteUrl } from "~/server/env.serve
 import { takeNotice } from "~/server/flash.server";
 import { SiteStyles } from "~/site-styles";
 
-export const links: LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 /** Every page is private unless its layout says otherwise (public pages: routes/public/layout.tsx). */
 export const headers: HeadersFunction = () => ({ "Cache-Control": PRIVATE });
@@ -112,9 +110,7 @@ export function ErrorBoundary() {
   return (
     <main id="main" className="mx-auto max-w-xl flex-1 px-6 py-24 text-center">
       <p className="text-6xl font-bold text-brand-700">{status}</p>
-      <h1 className="mt-4 text-2xl font-semibold">
-        {status === 404 ? "Oops! Page not found" : "Something went wrong on our side."}
-      </h1>
+      <h1 className="mt-4 text-2xl font-semibold">{status === 404 ? "Oops! Page not found" : "Something went wrong on our side."}</h1>
       <p className="mt-4 text-slate-600">Please try again in a moment.</p>
       {status >= 500 ? (
         <p className="mt-2 text-sm text-slate-500">

@@ -8,14 +8,7 @@
  * the one TypeScript definition in app/domain/enumerations.ts.
  */
 import { type SQL, sql } from "drizzle-orm";
-import {
-  check,
-  index,
-  integer,
-  sqliteTable,
-  text,
-  type AnySQLiteColumn,
-} from "drizzle-orm/sqlite-core";
+import { check, index, integer, sqliteTable, text, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
   ATTACHMENT_OWNER_KINDS,
   AUDITED_ENTITIES,
@@ -57,14 +50,8 @@ export const quoteRequests = sqliteTable(
   },
   (table) => [
     check("quote_requests_service_type_check", oneOf(table.serviceType, SERVICE_TYPES)),
-    check(
-      "quote_requests_property_size_check",
-      sql`${table.propertySize} IS NULL OR ${oneOf(table.propertySize, PROPERTY_SIZES)}`,
-    ),
-    check(
-      "quote_requests_frequency_check",
-      sql`${table.frequency} IS NULL OR ${oneOf(table.frequency, FREQUENCIES)}`,
-    ),
+    check("quote_requests_property_size_check", sql`${table.propertySize} IS NULL OR ${oneOf(table.propertySize, PROPERTY_SIZES)}`),
+    check("quote_requests_frequency_check", sql`${table.frequency} IS NULL OR ${oneOf(table.frequency, FREQUENCIES)}`),
     check(
       "quote_requests_preferred_date_check",
       sql`${table.preferredDate} IS NULL OR ${table.preferredDate} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'`,
@@ -108,10 +95,7 @@ export const attachments = sqliteTable(
   (table) => [
     check("attachments_owner_kind_check", oneOf(table.ownerKind, ATTACHMENT_OWNER_KINDS)),
     check("attachments_content_type_check", oneOf(table.contentType, ACCEPTED_IMAGE_TYPES)),
-    check(
-      "attachments_size_check",
-      sql`${table.sizeBytes} > 0 AND ${table.sizeBytes} <= ${sql.raw(String(MAX_PHOTO_BYTES))}`,
-    ),
+    check("attachments_size_check", sql`${table.sizeBytes} > 0 AND ${table.sizeBytes} <= ${sql.raw(String(MAX_PHOTO_BYTES))}`),
     index("attachments_owner_idx").on(table.ownerKind, table.ownerId),
   ],
 );

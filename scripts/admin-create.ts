@@ -42,7 +42,9 @@ const { values } = (() => {
       },
     });
   } catch (error) {
-    const hint = /'--password'/.test(String(error)) ? "The password is asked for (or piped in with --password-stdin), never given as an argument." : "";
+    const hint = /'--password'/.test(String(error))
+      ? "The password is asked for (or piped in with --password-stdin), never given as an argument."
+      : "";
     return fail(...[(error as Error).message, hint].filter(Boolean));
   }
 })();

@@ -56,7 +56,9 @@ function requestLog() {
 for (let i = 0; ; i++) {
   try {
     if ((await fetch(`${BASE}/robots.txt`)).ok) break;
-  } catch {}
+  } catch {
+    // not listening yet
+  }
   if (i > 120) throw new Error("wrangler dev did not start");
   await new Promise((resolve) => setTimeout(resolve, 500));
 }
@@ -64,7 +66,16 @@ for (let i = 0; ; i++) {
 // --- Lighthouse -------------------------------------------------------------------------
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+  chromeFlags: [
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+  ],
 });
 const gzipCache = new Map();
 async function gzippedSize(url) {
@@ -114,7 +125,8 @@ for (const path of PAGES) {
   // The same mobile preset with the throttling applied to the real page load instead of
   // simulated from an unthrottled one: on loopback, whether scripts land before the first
   // paint is a matter of a few ms, and the simulation counts the ones that do as blocking it.
-  const applied = (await lighthouse(BASE + path, { port: chrome.port, output: "json", logLevel: "error", throttlingMethod: "devtools" })).lhr;
+  const applied = (await lighthouse(BASE + path, { port: chrome.port, output: "json", logLevel: "error", throttlingMethod: "devtools" }))
+    .lhr;
   appliedRows.push({
     page: path,
     perf: Math.round((applied.categories.performance?.score ?? 0) * 100),
@@ -129,14 +141,19 @@ await chrome.kill();
 /** autocannon for 10 s on 20 connections, or for `amount` requests when given. */
 function load(options) {
   const defaults = options.amount ? { connections: 20 } : { duration: 10, connections: 20 };
-  return new Promise((resolve, reject) => autocannon({ ...defaults, ...options }, (error, result) => (error ? reject(error) : resolve(result))));
+  return new Promise((resolve, reject) =>
+    autocannon({ ...defaults, ...options }, (error, result) => (error ? reject(error) : resolve(result))),
+  );
 }
 /** p50/p99 of the Worker's own time (request log `durationMs`) for requests logged during `run`. */
 async function withWorkerTime(run) {
   const from = requestLog().length;
   const result = await run();
   await new Promise((resolve) => setTimeout(resolve, 1000)); // let the last log lines arrive
-  const times = requestLog().slice(from).map((line) => line.durationMs).sort((a, b) => a - b);
+  const times = requestLog()
+    .slice(from)
+    .map((line) => line.durationMs)
+    .sort((a, b) => a - b);
   const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
   return { result, worker: { p50: at(0.5), p99: at(0.99), n: times.length } };
 }
@@ -146,7 +163,13 @@ const floor = await load({ url: `${BASE}/favicon.svg` }); // a static file: wran
 
 const photo = readFileSync("app/assets/photos/cleaning-tools-duster.jpg");
 const form = new FormData();
-for (const [name, value] of Object.entries({ name: "Bench Visitor", email: "bench@example.com", phone: "876 555 0100", address: "1 Bench Road", serviceType: "residential" })) {
+for (const [name, value] of Object.entries({
+  name: "Bench Visitor",
+  email: "bench@example.com",
+  phone: "876 555 0100",
+  address: "1 Bench Road",
+  serviceType: "residential",
+})) {
   form.append(name, value);
 }
 form.append("photos", new File([photo], "duster.jpg", { type: "image/jpeg" }));
@@ -161,7 +184,14 @@ const burst = await load({
   headers: { "Content-Type": encoded.headers.get("Content-Type"), Origin: BASE },
   body: multipart,
   // Each submission from its own address, as 200 real visitors (the per-IP limit is 5 a minute).
-  requests: [{ setupRequest: (request) => ({ ...request, headers: { ...request.headers, "CF-Connecting-IP": `10.9.${(++client >> 8) & 255}.${client & 255}` } }) }],
+  requests: [
+    {
+      setupRequest: (request) => ({
+        ...request,
+        headers: { ...request.headers, "CF-Connecting-IP": `10.9.${(++client >> 8) & 255}.${client & 255}` },
+      }),
+    },
+  ],
 });
 
 const proxy = await getPlatformProxy({ persist: { path: `${STATE}/v3` } });
@@ -194,7 +224,9 @@ const latency = ({ result, worker }) => ({
   "Worker p50 ms": worker?.p50 ?? "-",
   "Worker p99 ms": worker?.p99 ?? "-",
 });
-console.log("Load on loopback (autocannon, 20 connections, 10 s; Worker = its own time per request, from its request log, 1 ms resolution):");
+console.log(
+  "Load on loopback (autocannon, 20 connections, 10 s; Worker = its own time per request, from its request log, 1 ms resolution):",
+);
 console.table({
   "cached page (HIT)": latency(cached),
   "uncached render": latency(uncached),

@@ -27,9 +27,7 @@ for (const photo of Object.values(PHOTOS) as Photo[]) {
       jobs.push(() => {
         const image = sharp(source).resize({ width, withoutEnlargement: true });
         return (
-          format === "avif"
-            ? image.avif({ quality: photo.avifQuality ?? AVIF_QUALITY, effort: 3 })
-            : image.webp({ quality: 72, effort: 4 })
+          format === "avif" ? image.avif({ quality: photo.avifQuality ?? AVIF_QUALITY, effort: 3 }) : image.webp({ quality: 72, effort: 4 })
         ).toFile(target);
       });
     }

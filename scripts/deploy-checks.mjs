@@ -32,7 +32,8 @@ export function deployProblems(config, { allowConsoleMail = false } = {}) {
 
   for (const name of ["COMPANY_EMAIL", "NOTIFY_EMAIL"]) {
     const value = String(vars[name] ?? "");
-    if (!value.includes("@") || isExampleDomain(domainOf(value))) problems.push(`${name} is "${value}", a placeholder: set the company's real address.`);
+    if (!value.includes("@") || isExampleDomain(domainOf(value)))
+      problems.push(`${name} is "${value}", a placeholder: set the company's real address.`);
   }
 
   if (vars.MAIL_TRANSPORT !== "cloudflare") {
@@ -54,7 +55,9 @@ export function deployProblems(config, { allowConsoleMail = false } = {}) {
 
   for (const database of config.d1_databases ?? []) {
     if (database.binding === "DB" && (!database.database_id || database.database_id === PLACEHOLDER_D1_ID)) {
-      problems.push(`The D1 database_id is the placeholder: run \`wrangler d1 create ${database.database_name}\` and put its id in wrangler.toml.`);
+      problems.push(
+        `The D1 database_id is the placeholder: run \`wrangler d1 create ${database.database_name}\` and put its id in wrangler.toml.`,
+      );
     }
   }
   return problems;

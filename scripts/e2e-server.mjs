@@ -19,20 +19,24 @@ rmSync(E2E_STATE, { recursive: true, force: true });
 await run("node", ["scripts/db-migrate.mjs", "--persist-to", E2E_STATE]);
 mkdirSync(E2E_STATE, { recursive: true });
 const log = createWriteStream(`${E2E_STATE}/server.log`);
-const server = spawn(bin("wrangler"), [
-  "dev",
-  "--ip",
-  "127.0.0.1",
-  "--port",
-  port,
-  "--persist-to",
-  E2E_STATE,
-  // Links in e-mails and the sitemap are built from SITE_URL, never from the request.
-  "--var",
-  `SITE_URL:http://127.0.0.1:${port}`,
-], {
-  stdio: ["ignore", "pipe", "pipe"],
-});
+const server = spawn(
+  bin("wrangler"),
+  [
+    "dev",
+    "--ip",
+    "127.0.0.1",
+    "--port",
+    port,
+    "--persist-to",
+    E2E_STATE,
+    // Links in e-mails and the sitemap are built from SITE_URL, never from the request.
+    "--var",
+    `SITE_URL:http://127.0.0.1:${port}`,
+  ],
+  {
+    stdio: ["ignore", "pipe", "pipe"],
+  },
+);
 for (const stream of [server.stdout, server.stderr]) {
   stream.pipe(log, { end: false });
   stream.pipe(process.stdout, { end: false });

@@ -33,11 +33,7 @@ export function makePng(width = 8, height = 8, padTo = 0): Uint8Array<ArrayBuffe
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
-  const parts = [
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk("IHDR", ihdr),
-    pngChunk("IDAT", deflateSync(raw)),
-  ];
+  const parts = [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk("IHDR", ihdr), pngChunk("IDAT", deflateSync(raw))];
   const size = parts.reduce((sum, part) => sum + part.length, 0) + 12;
   if (padTo > size) parts.push(pngChunk("prVt", Buffer.alloc(padTo - size - 12, 7)));
   parts.push(pngChunk("IEND", Buffer.alloc(0)));

@@ -10,7 +10,7 @@ import { telHref, whatsappHref } from "./contact-details";
  * A visitor's phone as WhatsApp wants it (country code, digits only), assuming Jamaica
  * (+1 876/658) for local numbers: 7 digits get 1876, 10 digits starting 876/658 get 1.
  */
-export function whatsappNumber(phone: string): string | null {
+function whatsappNumber(phone: string): string | null {
   const digits = phone.replace(/\D/g, "");
   if (digits.length === 7) return `1876${digits}`;
   if (digits.length === 10 && /^(876|658)/.test(digits)) return `1${digits}`;
@@ -58,8 +58,13 @@ function Photos({ photos }: { photos: Array<{ id: string; fileName: string }> })
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
       {photos.map((photo) => (
         <li key={photo.id}>
-          <a href={`/admin/attachments/${photo.id}`} target="_blank" rel="noopener" className="block">
-            <img src={`/admin/attachments/${photo.id}`} alt={photo.fileName} loading="lazy" className="aspect-square w-full rounded-lg border border-slate-200 object-cover" />
+          <a href={`/admin/attachments/${photo.id}`} target="_blank" rel="noreferrer" className="block">
+            <img
+              src={`/admin/attachments/${photo.id}`}
+              alt={photo.fileName}
+              loading="lazy"
+              className="aspect-square w-full rounded-lg border border-slate-200 object-cover"
+            />
             <span className="mt-1 block truncate text-xs text-slate-600">{photo.fileName}</span>
           </a>
         </li>

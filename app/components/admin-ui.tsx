@@ -16,17 +16,20 @@ const BADGE_CLASS: Record<BadgeVariant, string> = {
 /** A status badge styled as the spec says (§4 "Badge styles"). */
 export function StatusBadge({ status, variant }: { status: string; variant: BadgeVariant }) {
   return (
-    <span data-badge={variant} className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ${BADGE_CLASS[variant]}`}>
+    <span
+      data-badge={variant}
+      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ${BADGE_CLASS[variant]}`}
+    >
       {status}
     </span>
   );
 }
 
 /** The next-step button of a record, as a plain POST form (works without JavaScript). */
-export function StepButton({ id, step, action, busy }: { id: string; step: Step<string> | undefined; action?: string; busy: boolean }) {
+export function StepButton({ id, step, busy }: { id: string; step: Step<string> | undefined; busy: boolean }) {
   if (!step) return null;
   return (
-    <Form method="post" action={action} preventScrollReset>
+    <Form method="post" preventScrollReset>
       <input type="hidden" name="id" value={id} />
       <input type="hidden" name="to" value={step.to} />
       <button
@@ -41,7 +44,7 @@ export function StepButton({ id, step, action, busy }: { id: string; step: Step<
 }
 
 /** Status filter links: All and each status. */
-export function StatusFilter({ statuses, current, base }: { statuses: readonly string[]; current: string | null; base: string }) {
+function StatusFilter({ statuses, current, base }: { statuses: readonly string[]; current: string | null; base: string }) {
   const items = [null, ...statuses];
   return (
     <nav aria-label="Filter by status" className="flex flex-wrap gap-2">
@@ -63,17 +66,41 @@ export function StatusFilter({ statuses, current, base }: { statuses: readonly s
 }
 
 /** Previous/next page links for lists longer than one page. */
-export function Pagination({ page, total, pageSize, base, status }: { page: number; total: number; pageSize: number; base: string; status: string | null }) {
+function Pagination({
+  page,
+  total,
+  pageSize,
+  base,
+  status,
+}: {
+  page: number;
+  total: number;
+  pageSize: number;
+  base: string;
+  status: string | null;
+}) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages === 1) return null;
   const href = (target: number) => `${base}?${new URLSearchParams({ ...(status ? { status } : {}), page: String(target) })}`;
   return (
     <nav aria-label="Pages" className="flex items-center justify-between gap-4 text-sm">
-      {page > 1 ? <Link to={href(page - 1)} className="font-semibold text-brand-700 hover:underline">← Newer</Link> : <span />}
+      {page > 1 ? (
+        <Link to={href(page - 1)} className="font-semibold text-brand-700 hover:underline">
+          ← Newer
+        </Link>
+      ) : (
+        <span />
+      )}
       <span className="text-slate-600">
         Page {page} of {pages}
       </span>
-      {page < pages ? <Link to={href(page + 1)} className="font-semibold text-brand-700 hover:underline">Older →</Link> : <span />}
+      {page < pages ? (
+        <Link to={href(page + 1)} className="font-semibold text-brand-700 hover:underline">
+          Older →
+        </Link>
+      ) : (
+        <span />
+      )}
     </nav>
   );
 }
@@ -133,7 +160,13 @@ export function AdminListFrame(props: {
 }
 
 /** The cells every admin list starts with: date, name (to the detail view), e-mail and phone. */
-export function RecordCells({ row, detailHref }: { row: { date: string; name: string; email: string; phone: string | null }; detailHref: string }) {
+export function RecordCells({
+  row,
+  detailHref,
+}: {
+  row: { date: string; name: string; email: string; phone: string | null };
+  detailHref: string;
+}) {
   return (
     <>
       <td className="px-4 py-3 whitespace-nowrap text-slate-700">{row.date}</td>

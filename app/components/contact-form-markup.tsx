@@ -60,7 +60,15 @@ export function freshContactFormModel(formId: string, constraint: FormConstraint
     return {
       id,
       errorId: `${id}-error`,
-      control: { id, name, form: formId, required: rule.required, minLength: rule.minLength, maxLength: rule.maxLength, pattern: rule.pattern },
+      control: {
+        id,
+        name,
+        form: formId,
+        required: rule.required,
+        minLength: rule.minLength,
+        maxLength: rule.maxLength,
+        pattern: rule.pattern,
+      },
     };
   };
   return {

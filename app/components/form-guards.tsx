@@ -97,7 +97,10 @@ export function TurnstileNoScriptNote({ siteKey }: { siteKey: string | null }) {
   const company = useRouteLoaderData<typeof rootLoader>("root")?.company;
   if (!siteKey) return null;
   return (
-    <p data-turnstile-no-script className="mb-6 hidden rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 noscript:block">
+    <p
+      data-turnstile-no-script
+      className="mb-6 hidden rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 noscript:block"
+    >
       This form checks that you are not a robot, which needs JavaScript. Please turn JavaScript on
       {company ? (
         <>

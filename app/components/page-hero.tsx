@@ -16,7 +16,19 @@ export function PageHero({ eyebrow, title, lead, children }: { eyebrow?: string;
 }
 
 /** A section heading with an optional eyebrow and lead. */
-export function SectionHeading({ eyebrow, title, lead, id, center = false }: { eyebrow?: string; title: string; lead?: string; id?: string; center?: boolean }) {
+export function SectionHeading({
+  eyebrow,
+  title,
+  lead,
+  id,
+  center = false,
+}: {
+  eyebrow?: string;
+  title: string;
+  lead?: string;
+  id?: string;
+  center?: boolean;
+}) {
   return (
     <div className={center ? "mx-auto max-w-2xl text-center" : "max-w-2xl"}>
       {eyebrow ? <p className="text-sm font-semibold tracking-widest text-brand-700 uppercase">{eyebrow}</p> : null}

@@ -12,6 +12,7 @@
  *   so the form still submits them as ordinary multipart data.
  */
 import { useEffect, useId, useRef, useState } from "react";
+import { useHydrated } from "./use-hydrated";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTOS_FIELD } from "~/domain/limits";
 import { fileNotImageMessage, fileTooLargeMessage, MESSAGES } from "~/domain/messages";
 import { Icon } from "./icon";
@@ -38,13 +39,11 @@ function looksLikeImage(file: File): boolean {
 }
 
 export function PhotoPicker({ id, hintId, errorId, errors }: PhotoPickerProps) {
-  const [enhanced, setEnhanced] = useState(false);
+  const enhanced = useHydrated();
   const [chosen, setChosen] = useState<Chosen[]>([]);
   const [rejected, setRejected] = useState<string[]>([]);
   const carrier = useRef<HTMLInputElement>(null);
   const statusId = useId();
-
-  useEffect(() => setEnhanced(true), []);
 
   // Keep the hidden input's files equal to the chosen list.
   useEffect(() => {
@@ -56,7 +55,9 @@ export function PhotoPicker({ id, hintId, errorId, errors }: PhotoPickerProps) {
 
   // Free the thumbnails' object URLs when the picker goes away.
   const urls = useRef<string[]>([]);
-  urls.current = chosen.map((item) => item.url);
+  useEffect(() => {
+    urls.current = chosen.map((item) => item.url);
+  }, [chosen]);
   useEffect(() => () => urls.current.forEach((url) => URL.revokeObjectURL(url)), []);
 
   if (!enhanced) {

@@ -38,9 +38,7 @@ export function ServiceCard({
       <div className="flex flex-1 flex-col p-6">
         <Heading className="text-xl font-semibold text-slate-900">{service.title}</Heading>
         <p className="mt-2 leading-relaxed text-slate-700">{service.description}</p>
-        {compact ? null : (
-          <CheckList items={service.features} className="mt-4 space-y-2" />
-        )}
+        {compact ? null : <CheckList items={service.features} className="mt-4 space-y-2" />}
         <Link
           to={`/services/${service.slug}`}
           className="mt-auto inline-flex items-center gap-1.5 self-start pt-6 font-semibold text-brand-700 hover:text-brand-900"

@@ -1,71 +1,53 @@
 /**
- * The home page carousel of service photos (product spec §2 "Home", §9 "Carousel"), built on
- * embla-carousel: 3 slides per view on large screens, 2 on medium, 1 on small; drag
+ * The home page carousel of service photos (docs/product.md §2 "Home", §9 "Carousel"), on
+ * embla-carousel-react: 3 slides per view on large screens, 2 on medium, 1 on small; drag
  * threshold 10 px; previous/next buttons and arrow keys. Without JavaScript, and until embla
  * is running, it is a horizontally scrolling row that snaps to each slide.
  *
- * embla (11 kB gzipped, a tenth of the home page's JavaScript budget, issue 6) is downloaded
- * only when the carousel comes within 300 px of the viewport; it sits below the fold.
+ * embla (about 11 kB gzipped, a tenth of the home page's JavaScript budget, see
+ * docs/decisions/005-page-weight.md) is in its own chunk (./service-carousel-embla.tsx),
+ * downloaded only when the carousel comes within 300 px of the viewport; it sits below the
+ * fold. If that download fails, the row keeps scrolling.
  */
 import { Link } from "@remix-run/react";
-import type { EmblaCarouselType } from "embla-carousel";
-import { useCallback, useEffect, useState, type KeyboardEvent } from "react";
+import { lazy, Suspense, useCallback, useState, useSyncExternalStore, type KeyboardEvent } from "react";
 import type { CAROUSEL_SLIDES } from "~/content/services";
 import { Icon } from "./icon";
 import { Picture } from "./picture";
+import type { CarouselApi } from "./service-carousel-embla";
 import { useNearViewport } from "./use-near-viewport";
 
-/** embla running on `viewport` once it is near the viewport; null before (and on the server). */
-function useLazyEmbla() {
-  const [viewportRef, near] = useNearViewport<HTMLDivElement>({ rootMargin: "300px" });
-  const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
+const CarouselEngine = lazy(() => import("./service-carousel-embla").catch(() => ({ default: () => null })));
 
-  useEffect(() => {
-    const viewport = viewportRef.current;
-    if (!near || !viewport) return;
-    let instance: EmblaCarouselType | null = null;
-    let current = true;
-    import("embla-carousel").then(
-      ({ default: EmblaCarousel }) => {
-        if (!current) return;
-        // embla moves the track itself: carry over how far the row was scrolled, as a slide.
-        const slide = viewport.querySelector<HTMLElement>("[data-carousel-slide]");
-        const startIndex = slide?.offsetWidth ? Math.round(viewport.scrollLeft / slide.offsetWidth) : 0;
-        viewport.scrollLeft = 0;
-        instance = EmblaCarousel(viewport, { align: "start", dragThreshold: 10, containScroll: "trimSnaps", startIndex });
-        setEmbla(instance);
-      },
-      () => {}, // without embla the row still scrolls and snaps
-    );
-    return () => {
-      current = false;
-      instance?.destroy();
-      setEmbla(null);
-    };
-  }, [near, viewportRef]);
-
-  return [viewportRef, embla] as const;
+/** Whether embla can scroll back and on, kept in step with its events; false before it runs. */
+function useScrollable(embla: CarouselApi | null) {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (!embla) return () => {};
+      embla.on("select", onChange).on("reInit", onChange);
+      return () => {
+        embla.off("select", onChange).off("reInit", onChange);
+      };
+    },
+    [embla],
+  );
+  const canPrev = useSyncExternalStore(
+    subscribe,
+    () => embla?.canScrollPrev() ?? false,
+    () => false,
+  );
+  const canNext = useSyncExternalStore(
+    subscribe,
+    () => embla?.canScrollNext() ?? false,
+    () => false,
+  );
+  return { canPrev, canNext };
 }
 
 export function ServiceCarousel({ slides }: { slides: typeof CAROUSEL_SLIDES }) {
-  const [viewportRef, embla] = useLazyEmbla();
-  const [canPrev, setCanPrev] = useState(false);
-  const [canNext, setCanNext] = useState(false);
-
-  const update = useCallback(() => {
-    if (!embla) return;
-    setCanPrev(embla.canScrollPrev());
-    setCanNext(embla.canScrollNext());
-  }, [embla]);
-
-  useEffect(() => {
-    if (!embla) return;
-    update();
-    embla.on("select", update).on("reInit", update);
-    return () => {
-      embla.off("select", update).off("reInit", update);
-    };
-  }, [embla, update]);
+  const [viewportRef, near] = useNearViewport<HTMLDivElement>({ rootMargin: "300px" });
+  const [embla, setEmbla] = useState<CarouselApi | null>(null);
+  const { canPrev, canNext } = useScrollable(embla);
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (!embla) return; // the scrolling row handles its own arrow keys
@@ -80,8 +62,16 @@ export function ServiceCarousel({ slides }: { slides: typeof CAROUSEL_SLIDES }) 
 
   return (
     <div role="region" aria-roledescription="carousel" aria-label="Our work, by service">
+      {near ? (
+        <Suspense fallback={null}>
+          <CarouselEngine viewportRef={viewportRef} onApi={setEmbla} />
+        </Suspense>
+      ) : null}
+      {/* The row scrolls, so it must take focus (WCAG 2.1.1); with embla it moves on arrow keys. */}
+      {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions */}
       <div
         ref={viewportRef}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
         onKeyDown={onKeyDown}
         data-carousel-viewport

@@ -14,8 +14,7 @@ export function SiteFooter({ company }: { company: Company }) {
         <div className="space-y-4">
           <Logo name={company.name} inverted />
           <p className="text-sm leading-relaxed text-brand-200">
-            Professional, eco-friendly cleaning for homes, businesses and holiday rentals in
-            Montego Bay. Licensed and insured.
+            Professional, eco-friendly cleaning for homes, businesses and holiday rentals in Montego Bay. Licensed and insured.
           </p>
         </div>
         <div>

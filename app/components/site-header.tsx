@@ -51,10 +51,7 @@ export function SiteHeader({ companyName }: { companyName: string }) {
             </svg>
             Menu
           </summary>
-          <nav
-            aria-label="Main"
-            className="absolute right-0 mt-2 w-64 rounded-xl border border-brand-100 bg-white p-2 shadow-xl"
-          >
+          <nav aria-label="Main" className="absolute right-0 mt-2 w-64 rounded-xl border border-brand-100 bg-white p-2 shadow-xl">
             <ul className="flex flex-col">
               {PRIMARY_NAV.map((item) => (
                 <li key={item.to}>

@@ -17,9 +17,7 @@ import { useEffect, useState } from "react";
 import type { z } from "zod";
 import { useNearViewport } from "./use-near-viewport";
 
-type Validate<Schema extends z.ZodType> = (
-  formData: FormData,
-) => Submission<z.input<Schema>, string[], z.output<Schema>>;
+type Validate<Schema extends z.ZodType> = (formData: FormData) => Submission<z.input<Schema>, string[], z.output<Schema>>;
 
 /** A submission that neither passes nor fails, so Conform lets the browser send it as is. */
 function deferToServer(formData: FormData) {

@@ -4,12 +4,7 @@
  */
 
 /** Where the team works (spec §1). */
-export const SERVICE_AREAS = [
-  "Montego Bay",
-  "Rose Hall",
-  "Ironshore",
-  "Reading",
-] as const;
+export const SERVICE_AREAS = ["Montego Bay", "Rose Hall", "Ironshore", "Reading"] as const;
 export const SERVICE_AREAS_NOTE = "and surrounding communities";
 
 export interface OpeningHours {

@@ -44,8 +44,7 @@ export const FAQS: readonly Faq[] = [
   {
     id: "faq-licensing",
     question: "Are you licensed and insured?",
-    answer:
-      "Yes. We are a licensed business and fully insured, so your home or premises is protected while we work.",
+    answer: "Yes. We are a licensed business and fully insured, so your home or premises is protected while we work.",
     onHome: false,
   },
   {

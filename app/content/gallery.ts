@@ -9,15 +9,8 @@
  */
 import type { PhotoId } from "./photos";
 
-export const GALLERY_CATEGORIES = [
-  "Residential",
-  "Commercial",
-  "Deep Clean",
-  "Specialized",
-  "Airbnb",
-  "Strata",
-] as const;
-export type GalleryCategory = (typeof GALLERY_CATEGORIES)[number];
+export const GALLERY_CATEGORIES = ["Residential", "Commercial", "Deep Clean", "Specialized", "Airbnb", "Strata"] as const;
+type GalleryCategory = (typeof GALLERY_CATEGORIES)[number];
 
 export interface GalleryItem {
   photo: PhotoId;

@@ -17,9 +17,5 @@ export const ADMIN_LOGIN: NavItem = { label: "Admin Login", to: "/auth" };
 
 /** Every public page, in sitemap order (the 404 page and admin pages are not listed). */
 export function publicPaths(serviceSlugs: readonly string[]): string[] {
-  return [
-    ...PRIMARY_NAV.map((item) => item.to),
-    "/quote",
-    ...serviceSlugs.map((slug) => `/services/${slug}`),
-  ];
+  return [...PRIMARY_NAV.map((item) => item.to), "/quote", ...serviceSlugs.map((slug) => `/services/${slug}`)];
 }

@@ -28,7 +28,7 @@ export interface Photo {
 export const AVIF_QUALITY = 50;
 
 /** Widths (px) generated for `srcset`; a photo gets those up to its own width. */
-export const PHOTO_WIDTHS = [480, 800, 1200, 1600] as const;
+const PHOTO_WIDTHS = [480, 800, 1200, 1600] as const;
 
 export const PHOTOS = {
   teamWithEquipment: {

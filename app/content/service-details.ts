@@ -32,7 +32,10 @@ export const SERVICE_DETAILS: Record<ServiceSlug, ServiceDetail> = {
     ],
     visit: [
       { step: "Walk-through", detail: "We agree the rooms and priorities with you, and note anything fragile or off limits." },
-      { step: "Top to bottom", detail: "We work from ceilings and fans down to floors, room by room, so dust never lands on a cleaned surface." },
+      {
+        step: "Top to bottom",
+        detail: "We work from ceilings and fans down to floors, room by room, so dust never lands on a cleaned surface.",
+      },
       { step: "Kitchen and bathrooms last", detail: "The rooms that need the most time get it, with products safe for children and pets." },
       { step: "Final check", detail: "You walk the house with us. If anything is missed, we put it right before we leave." },
     ],
@@ -71,11 +74,7 @@ export const SERVICE_DETAILS: Record<ServiceSlug, ServiceDetail> = {
       "Floors scrubbed, drains and floor gullies cleared of build-up",
       "Dry stores and walk-in floors swept and mopped",
     ],
-    idealFor: [
-      "Restaurants and bars",
-      "Hotel and resort kitchens",
-      "Caterers, bakeries and institutional kitchens",
-    ],
+    idealFor: ["Restaurants and bars", "Hotel and resort kitchens", "Caterers, bakeries and institutional kitchens"],
     visit: [
       { step: "Assessment", detail: "We look at the equipment and build-up and agree what is in scope, and what needs a specialist." },
       { step: "After service", detail: "We arrive when the last plate is out, so your team can go home." },

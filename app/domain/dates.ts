@@ -3,7 +3,7 @@ import { format } from "date-fns";
  * Calendar dates in the business's own time zone. Montego Bay keeps Jamaica time
  * (America/Jamaica, UTC-5 all year, no daylight saving).
  */
-export const BUSINESS_TIME_ZONE = "America/Jamaica";
+const BUSINESS_TIME_ZONE = "America/Jamaica";
 
 /** Today's date in Jamaica as an ISO calendar date, e.g. "2026-11-22". */
 export function todayInJamaica(now: Date = new Date()): string {

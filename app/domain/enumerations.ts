@@ -59,7 +59,6 @@ export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 
 /** Account roles (DESIGN.md "Data": users.role). Sign-up only ever creates `user`. */
 export const USER_ROLES = ["user", "admin"] as const;
-export type UserRole = (typeof USER_ROLES)[number];
 
 /** What an attachment belongs to (DESIGN.md "Data": attachments.owner kind). */
 export const ATTACHMENT_OWNER_KINDS = ["quote", "contact"] as const;

@@ -7,8 +7,7 @@ import { SIGN_IN_THROTTLE } from "./limits";
 export const MESSAGES = {
   contactSuccess: "Message sent successfully! We'll get back to you soon.",
   contactFailure: "Failed to send message. Please try again or contact us directly.",
-  quoteSuccess:
-    "Quote request submitted successfully! We'll contact you within 24 hours with your personalized quote.",
+  quoteSuccess: "Quote request submitted successfully! We'll contact you within 24 hours with your personalized quote.",
   quoteFailure: "Failed to submit quote request. Please try again or contact us directly.",
   maxFilesReached: "Maximum files reached",
 } as const;
@@ -54,8 +53,7 @@ export const AUTH_MESSAGES = {
   resetSent: "If an account exists for that email, we have sent a link to reset its password.",
   passwordChanged: "Your password has been changed. Please sign in with the new password.",
   tooManyAttempts: "Too many attempts. Please wait a minute and try again.",
-  signInThrottled:
-    `Too many failed sign-ins for this email address from this device. Please wait ${SIGN_IN_THROTTLE.windowMinutes} minutes, or reset your password.`,
+  signInThrottled: `Too many failed sign-ins for this email address from this device. Please wait ${SIGN_IN_THROTTLE.windowMinutes} minutes, or reset your password.`,
   signedOutEverywhere: "Signed out on every device",
   noAdminAccess: "This account has no access to the admin area. The company's administrator can grant it.",
 } as const;

@@ -6,9 +6,6 @@ import { z } from "./zod";
 import { TEXT_LIMITS } from "~/domain/limits";
 import { PASSWORD_MAX, passwordProblems } from "./password";
 
-export const AUTH_MODES = ["signin", "signup"] as const;
-export type AuthMode = (typeof AUTH_MODES)[number];
-
 /** An account's e-mail address (also checked by `npm run admin:create`). */
 export const accountEmail = z
   .string({ error: "Email is required." })
@@ -28,17 +25,17 @@ const newPassword = z.string({ error: "Password is required." }).superRefine((va
   for (const message of passwordProblems(value)) ctx.addIssue({ code: "custom", message });
 });
 
-export const signInSchema = z.object({ mode: z.literal("signin"), email: accountEmail, password: currentPassword });
+const signInSchema = z.object({ mode: z.literal("signin"), email: accountEmail, password: currentPassword });
 
-export const signUpSchema = z
-  .object({ mode: z.literal("signup"), email: accountEmail, password: newPassword })
-  .superRefine((value, ctx) => {
-    if (value.password.toLowerCase() === value.email.toLowerCase()) {
-      ctx.addIssue({ code: "custom", path: ["password"], message: "Do not use your e-mail address." });
-    }
-  });
+const signUpSchema = z.object({ mode: z.literal("signup"), email: accountEmail, password: newPassword }).superRefine((value, ctx) => {
+  if (value.password.toLowerCase() === value.email.toLowerCase()) {
+    ctx.addIssue({ code: "custom", path: ["password"], message: "Do not use your e-mail address." });
+  }
+});
 
 export const authSchema = z.discriminatedUnion("mode", [signInSchema, signUpSchema]);
+/** "signin" or "signup": the /auth page's two modes. */
+export type AuthMode = z.infer<typeof authSchema>["mode"];
 
 export const forgotSchema = z.object({ email: accountEmail });
 

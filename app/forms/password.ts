@@ -2,11 +2,22 @@
  * The password rule (product spec §8 "Weak password: lists the reasons"): every reason a
  * password is weak, so the form can list them all at once.
  */
-export const PASSWORD_MIN = 8;
+const PASSWORD_MIN = 8;
 /** Long passphrases are welcome; far longer input is refused before hashing (cost). */
 export const PASSWORD_MAX = 256;
 
-const COMMON = new Set(["password", "password1", "12345678", "123456789", "qwertyuiop", "iloveyou", "letmein1", "welcome1", "admin123", "jamaica1"]);
+const COMMON = new Set([
+  "password",
+  "password1",
+  "12345678",
+  "123456789",
+  "qwertyuiop",
+  "iloveyou",
+  "letmein1",
+  "welcome1",
+  "admin123",
+  "jamaica1",
+]);
 
 /** In: the password and, if known, the e-mail. Out: the reasons it is weak (empty: fine). */
 export function passwordProblems(password: string, email?: string): string[] {

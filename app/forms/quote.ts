@@ -72,8 +72,7 @@ export const quoteSchema = z.object({
   phone: phoneSchema,
   address: requiredText("Property address", TEXT_LIMITS.address),
   serviceType: z.enum(SERVICE_TYPES, {
-    error: (issue) =>
-      issue.input === undefined ? "Service type is required." : "Please choose a valid service type.",
+    error: (issue) => (issue.input === undefined ? "Service type is required." : "Please choose a valid service type."),
   }),
   propertySize: choice(PROPERTY_SIZES, "Property size").optional(),
   frequency: choice(FREQUENCIES, "Frequency").optional(),

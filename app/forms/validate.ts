@@ -8,6 +8,5 @@ import type { z } from "zod";
 
 /** A validator for `useForm({ onValidate })`: form data in, Conform submission out. */
 export function validatorFor<Schema extends z.ZodType>(schema: Schema) {
-  return (formData: FormData): Submission<z.input<Schema>, string[], z.output<Schema>> =>
-    parseWithZod(formData, { schema });
+  return (formData: FormData): Submission<z.input<Schema>, string[], z.output<Schema>> => parseWithZod(formData, { schema });
 }

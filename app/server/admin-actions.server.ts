@@ -81,6 +81,11 @@ export async function loadAdminExtras(env: CloudflareBindings, entity: AuditedEn
   const { photos, history } = await recordExtras(env, entity, id);
   return {
     photos: photos.map(({ id: photoId, fileName }) => ({ id: photoId, fileName })),
-    history: history.map((entry) => ({ from: entry.from, to: entry.to, actor: entry.actor, when: formatAdminDateTime(entry.at.getTime()) })),
+    history: history.map((entry) => ({
+      from: entry.from,
+      to: entry.to,
+      actor: entry.actor,
+      when: formatAdminDateTime(entry.at.getTime()),
+    })),
   };
 }

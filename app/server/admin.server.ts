@@ -38,7 +38,13 @@ export async function listQuoteRequests(env: Env, { status, page }: ListOptions<
   const db = getDb(env);
   const where = status ? eq(quoteRequests.status, status) : undefined;
   const [rows, total] = await db.batch([
-    db.select().from(quoteRequests).where(where).orderBy(desc(quoteRequests.createdAt), desc(quoteRequests.id)).limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE),
+    db
+      .select()
+      .from(quoteRequests)
+      .where(where)
+      .orderBy(desc(quoteRequests.createdAt), desc(quoteRequests.id))
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE),
     db.select({ n: count() }).from(quoteRequests).where(where),
   ]);
   return { rows, total: total[0]?.n ?? 0 };
@@ -48,7 +54,13 @@ export async function listContactMessages(env: Env, { status, page }: ListOption
   const db = getDb(env);
   const where = status ? eq(contactMessages.status, status) : undefined;
   const [rows, total] = await db.batch([
-    db.select().from(contactMessages).where(where).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)).limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE),
+    db
+      .select()
+      .from(contactMessages)
+      .where(where)
+      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+      .limit(PAGE_SIZE)
+      .offset((page - 1) * PAGE_SIZE),
     db.select({ n: count() }).from(contactMessages).where(where),
   ]);
   return { rows, total: total[0]?.n ?? 0 };
@@ -59,7 +71,11 @@ export async function recordExtras(env: Env, entity: AuditedEntity, id: string) 
   const db = getDb(env);
   const { ownerKind } = ENTITIES[entity];
   const [photos, history] = await db.batch([
-    db.select().from(attachments).where(and(eq(attachments.ownerKind, ownerKind), eq(attachments.ownerId, id))).orderBy(attachments.createdAt),
+    db
+      .select()
+      .from(attachments)
+      .where(and(eq(attachments.ownerKind, ownerKind), eq(attachments.ownerId, id)))
+      .orderBy(attachments.createdAt),
     db
       .select({ from: statusChanges.fromStatus, to: statusChanges.toStatus, at: statusChanges.createdAt, actor: users.email })
       .from(statusChanges)

@@ -70,9 +70,7 @@ export async function storeSubmission(input: StoreSubmissionInput): Promise<void
     if (exists) return;
     if (stored.length > 0) {
       await bucket.delete(stored).catch((cleanupError: unknown) => {
-        console.error(
-          JSON.stringify({ event: "r2_cleanup_failed", keys: stored, error: String(cleanupError) }),
-        );
+        console.error(JSON.stringify({ event: "r2_cleanup_failed", keys: stored, error: String(cleanupError) }));
       });
     }
     throw error;
@@ -98,7 +96,7 @@ export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
  * to it, while the D1 lookups stay proportional to a week of photos rather than to every
  * photo ever stored (a Worker run may make at most 1,000 D1 queries).
  */
-export const ORPHAN_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+const ORPHAN_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 /** Keys looked up in D1 per query: D1 binds at most 100 parameters per statement. */
 const KEYS_PER_LOOKUP = 90;
 /** Deleted keys named in each log line; the rest are counted. */
@@ -125,12 +123,7 @@ export interface SweepResult {
  * page is read, so a run that fails part way leaves a record of what it removed. A D1 error is
  * thrown before anything of that listing page is deleted.
  */
-export async function sweepOrphanUploads(input: {
-  db: Database;
-  bucket: R2Bucket;
-  now: Date;
-  pageSize?: number;
-}): Promise<SweepResult> {
+export async function sweepOrphanUploads(input: { db: Database; bucket: R2Bucket; now: Date; pageSize?: number }): Promise<SweepResult> {
   const { db, bucket, now, pageSize = 1000 } = input;
   const newest = now.getTime() - ORPHAN_GRACE_MS;
   const oldest = now.getTime() - ORPHAN_WINDOW_MS;

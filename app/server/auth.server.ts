@@ -68,7 +68,7 @@ function alreadyRegisteredMail(env: AuthEnv, email: string): Mail {
 }
 
 /** The e-mail with a 24-hour verification link to the site. */
-export function verificationMail(env: AuthEnv, userId: string, email: string): Mail {
+function verificationMail(env: AuthEnv, userId: string, email: string): Mail {
   const token = signToken(readSecrets(env), { sub: userId, purpose: "verify-email", exp: expiresIn(VERIFY_TTL_S) });
   const link = `${readSiteUrl(env)}/auth/verify?token=${encodeURIComponent(token)}`;
   return {
@@ -91,11 +91,7 @@ export async function verifyEmail(env: AuthEnv, token: string): Promise<boolean>
   return updated.length === 1;
 }
 
-export type SignInResult =
-  | { status: "ok"; user: User }
-  | { status: "invalid" }
-  | { status: "unverified" }
-  | { status: "throttled" };
+export type SignInResult = { status: "ok"; user: User } | { status: "invalid" } | { status: "unverified" } | { status: "throttled" };
 
 /**
  * Checks e-mail and password from client `ip`, under the sign-in throttle

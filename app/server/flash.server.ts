@@ -9,7 +9,7 @@ import { z } from "~/forms/zod";
 import { SERVICE_TYPES } from "~/domain/enumerations";
 import { ADMIN_MESSAGES, AUTH_MESSAGES } from "~/domain/messages";
 
-export const FLASH_FORMS = ["quote", "contact"] as const;
+const FLASH_FORMS = ["quote", "contact"] as const;
 export type FlashForm = (typeof FLASH_FORMS)[number];
 
 const flashSchema = z.object({
@@ -38,10 +38,7 @@ export function commitFlash(request: Request, flash: Flash): Promise<string> {
  * Reads the flash for `form` and, when there is one, the Set-Cookie header that clears it.
  * A flash for another form is left for that form's page.
  */
-export async function takeFlash(
-  request: Request,
-  form: FlashForm,
-): Promise<{ flash: Flash | null; headers: Record<string, string> }> {
+export async function takeFlash(request: Request, form: FlashForm): Promise<{ flash: Flash | null; headers: Record<string, string> }> {
   const cookie = flashCookie(request);
   const parsed = flashSchema.safeParse(await cookie.parse(request.headers.get("Cookie")).catch(() => null));
   if (!parsed.success || parsed.data.form !== form) return { flash: null, headers: {} };
@@ -49,7 +46,7 @@ export async function takeFlash(
 }
 
 /** One-time notices shown at the top of the next page (sign-out, access denied, …). */
-export const NOTICES = {
+const NOTICES = {
   signedOut: { tone: "success", text: AUTH_MESSAGES.signedOut },
   signedOutEverywhere: { tone: "success", text: AUTH_MESSAGES.signedOutEverywhere },
   accessDenied: { tone: "error", text: AUTH_MESSAGES.accessDenied },

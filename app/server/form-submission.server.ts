@@ -104,10 +104,7 @@ export async function handleSubmission<Schema extends z.ZodTypeAny>(
     }
   }
 
-  const photoErrors = [
-    ...form.tooLargePhotos.map(fileTooLargeMessage),
-    ...(form.tooManyPhotos ? [tooManyPhotosMessage(MAX_PHOTOS)] : []),
-  ];
+  const photoErrors = [...form.tooLargePhotos.map(fileTooLargeMessage), ...(form.tooManyPhotos ? [tooManyPhotosMessage(MAX_PHOTOS)] : [])];
   if (submission.status !== "success" || photoErrors.length > 0) {
     return data<ActionResult>(
       { result: submission.reply({ fieldErrors: photoErrors.length > 0 ? { [PHOTOS_FIELD]: photoErrors } : undefined }) },

@@ -14,9 +14,7 @@ export async function sniffImageType(bytes: Uint8Array): Promise<AcceptedImageTy
   if (bytes.byteLength === 0) return null;
   try {
     const detected = await fileTypeFromBuffer(bytes);
-    return detected && isAcceptedImageType(detected.mime)
-      ? (detected.mime as AcceptedImageType)
-      : null;
+    return detected && isAcceptedImageType(detected.mime) ? (detected.mime as AcceptedImageType) : null;
   } catch {
     return null;
   }

@@ -62,7 +62,7 @@ export const CONTENT_QUERIES: ReadonlyMap<string, ReadonlyMap<string, readonly s
 /** Names Remix itself adds: `_routes` on data requests, `index` for an index route's action. */
 const REMIX_PARAMS: ReadonlySet<string> = new Set(["_routes", "index"]);
 
-export const QUERY_LIMITS = {
+const QUERY_LIMITS = {
   /** Far above any real link (the admin list's filters are two; a marketing link adds ~6). */
   params: 20,
   /** A reset or verification token is at most 2,048 characters (app/forms/auth.ts). */
@@ -129,8 +129,7 @@ function queryProblem(path: string, params: URLSearchParams): string | null {
   return null;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** A small page (about 1 kB), without scripts, for a refused URL: what was wrong and a way on. */
 function badRequestPage(problem: string, path: string): Response {
@@ -256,7 +255,8 @@ export function gateForm(entries: Iterable<[string, string | File]>, contract: F
     const times = (seen.get(name) ?? 0) + 1;
     seen.set(name, times);
     if (name === INTENT_FIELD || name === STATE_FIELD) {
-      const valid = typeof value === "string" && times === 1 && (name === INTENT_FIELD ? isAcceptedIntent(value, contract) : isJsonObject(value));
+      const valid =
+        typeof value === "string" && times === 1 && (name === INTENT_FIELD ? isAcceptedIntent(value, contract) : isJsonObject(value));
       if (!valid) return { ok: false, message: GATE_MESSAGES.reservedField(name) };
       if (name === INTENT_FIELD) formData.append(name, value);
       continue;

@@ -14,7 +14,7 @@
  */
 import Busboy from "busboy";
 
-export interface UploadedFile {
+interface UploadedFile {
   /** The form field the file came in (e.g. "photos"). */
   field: string;
   /** The file name the browser sent, without any path. Untrusted; may be empty. */
@@ -48,10 +48,7 @@ export class MultipartError extends Error {
   override name = "MultipartError";
 }
 
-export async function readMultipartForm(
-  request: Request,
-  limits: MultipartLimits,
-): Promise<MultipartForm> {
+export async function readMultipartForm(request: Request, limits: MultipartLimits): Promise<MultipartForm> {
   const contentType = request.headers.get("Content-Type") ?? "";
   if (!/^multipart\/form-data\s*;/i.test(contentType)) {
     throw new MultipartError(`Expected multipart/form-data, got "${contentType || "nothing"}"`);

@@ -10,7 +10,7 @@ import type { QuoteInput } from "~/forms/quote";
 import type { Mail } from "./mailer.server";
 
 /** Admin URLs of a stored submission (served by the admin routes). */
-export const adminUrls = {
+const adminUrls = {
   quoteRequest: (origin: string, id: string) => `${origin}/admin/quotes/${id}`,
   contactMessage: (origin: string, id: string) => `${origin}/admin/messages/${id}`,
 };
@@ -47,7 +47,13 @@ export function quoteRequestNotification(to: string, input: QuoteInput, id: stri
     `Open it in the admin: ${link}`,
     "Promised reply: within 24 hours.",
   ].join("\n");
-  return { to, subject: oneLine(`New quote request: ${SERVICE_TYPE_LABELS[input.serviceType]} from ${input.name}`), text, links: [link], replyTo: input.email };
+  return {
+    to,
+    subject: oneLine(`New quote request: ${SERVICE_TYPE_LABELS[input.serviceType]} from ${input.name}`),
+    text,
+    links: [link],
+    replyTo: input.email,
+  };
 }
 
 export function contactMessageNotification(to: string, input: ContactInput, id: string, origin: string): Mail {

@@ -47,5 +47,7 @@ export function forRemix(request: Request): Request {
   const headers = new Headers(request.headers);
   headers.delete("X-Forwarded-Host");
   headers.set("Host", host);
-  return request.method === "HEAD" ? new Request(request.url, { method: "GET", headers, signal: request.signal }) : new Request(request, { headers });
+  return request.method === "HEAD"
+    ? new Request(request.url, { method: "GET", headers, signal: request.signal })
+    : new Request(request, { headers });
 }

@@ -17,9 +17,7 @@ export const SCRYPT_PARAMS = { log2N: 14, r: 8, p: 5, saltBytes: 16, keyBytes: 3
 
 function deriveKey(password: string, salt: Buffer, keyBytes: number, options: ScryptOptions) {
   return new Promise<Buffer>((resolve, reject) => {
-    scrypt(password.normalize("NFKC"), salt, keyBytes, options, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
+    scrypt(password.normalize("NFKC"), salt, keyBytes, options, (error, key) => (error ? reject(error) : resolve(key)));
   });
 }
 

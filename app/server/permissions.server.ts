@@ -8,7 +8,7 @@ import type { User } from "../../drizzle/schema";
 import { commitNotice } from "./flash.server";
 import { readSession, type CurrentSession } from "./session.server";
 
-export function isAdmin(user: Pick<User, "role">): boolean {
+function isAdmin(user: Pick<User, "role">): boolean {
   return user.role === "admin";
 }
 

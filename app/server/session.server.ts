@@ -15,7 +15,7 @@ import { readSecrets } from "./secrets.server";
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const SESSION_LIFETIME_MS = 30 * DAY_MS;
 /** When less than this remains, a request extends the session. */
-export const SESSION_REFRESH_MS = 15 * DAY_MS;
+const SESSION_REFRESH_MS = 15 * DAY_MS;
 
 type SessionEnv = Pick<CloudflareBindings, "DB" | "SESSION_SECRET">;
 
@@ -77,7 +77,10 @@ export async function readSession(
   if (!row) return null;
   let refreshedCookie: string | null = null;
   if (slide && row.expiresAt.getTime() - now.getTime() < SESSION_REFRESH_MS) {
-    await db.update(sessions).set({ expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS) }).where(eq(sessions.id, sessionId));
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS) })
+      .where(eq(sessions.id, sessionId));
     refreshedCookie = await cookie.serialize(token);
   }
   return { user: row.user, sessionId, refreshedCookie };
@@ -87,7 +90,10 @@ export async function readSession(
 export async function destroySession(request: Request, env: SessionEnv): Promise<string> {
   const cookie = sessionCookie(request, env);
   const token: unknown = await cookie.parse(request.headers.get("Cookie")).catch(() => null);
-  if (typeof token === "string") await getDb(env).delete(sessions).where(eq(sessions.id, sessionIdOf(token)));
+  if (typeof token === "string")
+    await getDb(env)
+      .delete(sessions)
+      .where(eq(sessions.id, sessionIdOf(token)));
   return cookie.serialize("", { maxAge: 0 });
 }
 
@@ -95,7 +101,9 @@ export async function destroySession(request: Request, env: SessionEnv): Promise
 export async function destroyUserSessions(env: SessionEnv, userId: string, keepSessionId?: string): Promise<void> {
   const db = getDb(env);
   await db.batch([
-    db.delete(sessions).where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId)),
+    db
+      .delete(sessions)
+      .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId)),
     db.delete(sessions).where(lt(sessions.expiresAt, new Date())),
   ]);
 }

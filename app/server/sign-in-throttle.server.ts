@@ -59,11 +59,7 @@ export async function clientIsThrottled(
  * the address has `delayAfterFailures` failures in the window, then 1 s, 2 s, 4 s … up to
  * `maxDelayMs` (failureDelayMs).
  */
-export async function recordFailure(
-  env: ThrottleEnv,
-  keys: { accountKey: string; clientKey: string },
-  now = Date.now(),
-): Promise<number> {
+export async function recordFailure(env: ThrottleEnv, keys: { accountKey: string; clientKey: string }, now = Date.now()): Promise<number> {
   const db = getDb(env);
   const [, [row]] = await db.batch([
     db.insert(signInFailures).values({ ...keys, failedAt: new Date(now) }),
@@ -76,7 +72,7 @@ export async function recordFailure(
 }
 
 /** The delay in ms after an address's `failures`-th failure within the window (see above). */
-export function failureDelayMs(failures: number): number {
+function failureDelayMs(failures: number): number {
   const over = failures - SIGN_IN_THROTTLE.delayAfterFailures;
   if (over <= 0) return 0;
   return Math.min(SIGN_IN_THROTTLE.firstDelayMs * 2 ** (over - 1), SIGN_IN_THROTTLE.maxDelayMs);
@@ -84,7 +80,9 @@ export function failureDelayMs(failures: number): number {
 
 /** Forgets the failures of the address (after a successful sign-in or password reset). */
 export async function clearFailures(env: ThrottleEnv, email: string): Promise<void> {
-  await getDb(env).delete(signInFailures).where(eq(signInFailures.accountKey, throttleKeys(email, "").accountKey));
+  await getDb(env)
+    .delete(signInFailures)
+    .where(eq(signInFailures.accountKey, throttleKeys(email, "").accountKey));
 }
 
 /** Deletes failures older than the window (daily cron); returns how many rows went. */

@@ -69,7 +69,10 @@ export async function readSubmissionForm(request: Request, contract: FormContrac
  */
 export function cleanFileName(raw: string, index: number): string {
   const base = raw.split(/[/\\]/).pop() ?? "";
-  const cleaned = base.replace(/[\p{Cc}\p{Cf}]/gu, "").replace(/\s+/g, " ").trim();
+  const cleaned = base
+    .replace(/[\p{Cc}\p{Cf}]/gu, "")
+    .replace(/\s+/g, " ")
+    .trim();
   const characters = Array.from(cleaned);
   return characters.length === 0 ? `photo-${index + 1}` : characters.slice(0, TEXT_LIMITS.fileName).join("");
 }

@@ -42,12 +42,7 @@ export function signToken(secrets: readonly string[], claims: TokenClaims): stri
  * The claims of a valid, unexpired token for `purpose`, or null for anything else
  * (malformed, forged, expired, another purpose). Never throws.
  */
-export function readToken(
-  secrets: readonly string[],
-  token: string,
-  purpose: TokenPurpose,
-  now: Date = new Date(),
-): TokenClaims | null {
+export function readToken(secrets: readonly string[], token: string, purpose: TokenPurpose, now: Date = new Date()): TokenClaims | null {
   try {
     if (token.length > 2048) return null;
     const [header, payload, signature, message] = parseJWT(token);

@@ -49,14 +49,21 @@ export async function verifyTurnstile(check: TurnstileCheck): Promise<TurnstileO
       signal: AbortSignal.timeout(SITEVERIFY_TIMEOUT_MS),
     });
     outcome = await response.json();
-    if (typeof outcome !== "object" || outcome === null || typeof outcome.success !== "boolean") throw new Error(`status ${response.status}`);
+    if (typeof outcome !== "object" || outcome === null || typeof outcome.success !== "boolean")
+      throw new Error(`status ${response.status}`);
   } catch (error) {
     console.error(JSON.stringify({ event: "turnstile_unavailable", error: String(error) }));
     return "unavailable";
   }
   if (outcome.success !== true) return "refused";
   if (outcome.hostname !== check.hostname || outcome.action !== check.action) {
-    console.log(JSON.stringify({ event: "turnstile_mismatch", hostname: String(outcome.hostname).slice(0, 100), action: String(outcome.action).slice(0, 40) }));
+    console.log(
+      JSON.stringify({
+        event: "turnstile_mismatch",
+        hostname: String(outcome.hostname).slice(0, 100),
+        action: String(outcome.action).slice(0, 40),
+      }),
+    );
     return "refused";
   }
   return "passed";

@@ -71,7 +71,10 @@ export function isCacheable(request: Request): boolean {
 
 /** True when the response itself allows shared caches to keep it (RFC 9111 §5.2.2). */
 export function saysPublic(response: Response): boolean {
-  const directives = (response.headers.get("Cache-Control") ?? "").toLowerCase().split(",").map((part) => part.trim().split("=")[0]);
+  const directives = (response.headers.get("Cache-Control") ?? "")
+    .toLowerCase()
+    .split(",")
+    .map((part) => part.trim().split("=")[0]);
   return directives.includes("public") && !directives.includes("private") && !directives.includes("no-store");
 }
 
@@ -159,5 +162,7 @@ export async function cachedPage(
 
 /** The stored page for this request: 304 when the browser's copy matches, no body for HEAD. */
 function answer(request: Request, body: ArrayBuffer, headers: Headers): Response {
-  return notModified(request, headers) ?? new Response(request.method === "HEAD" ? null : body, { status: 200, headers: new Headers(headers) });
+  return (
+    notModified(request, headers) ?? new Response(request.method === "HEAD" ? null : body, { status: 200, headers: new Headers(headers) })
+  );
 }

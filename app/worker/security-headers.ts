@@ -53,7 +53,7 @@ export function contentSecurityPolicy(scriptHashes: readonly string[], features:
 const NON_HTML_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 /** True for an HTML response. */
-export function isHtml(response: Response): boolean {
+function isHtml(response: Response): boolean {
   return response.headers.get("Content-Type")?.startsWith("text/html") ?? false;
 }
 
@@ -62,7 +62,7 @@ export function isHtml(response: Response): boolean {
  * document order without repeats: the hash of the script's text as UTF-8, as CSP Level 3
  * ("script-src" hash-source) defines it. Uses the Workers runtime's HTMLRewriter.
  */
-export async function inlineScriptHashes(html: string): Promise<string[]> {
+async function inlineScriptHashes(html: string): Promise<string[]> {
   const texts: string[] = [];
   /** The inline script being read: its index in `texts`. */
   let current: number | null = null;

@@ -17,10 +17,14 @@ const unique = (prefix: string) => `${prefix}-${test.info().project.name}-${Date
 
 /** Makes an admin with the project's own CLI, against the e2e database. */
 function createAdmin(email: string) {
-  execFileSync("node_modules/.bin/tsx", ["scripts/admin-create.ts", "--email", email, "--password-stdin", "--persist-to", ".wrangler/e2e"], {
-    input: `${PASSWORD}\n`,
-    stdio: ["pipe", "ignore", "inherit"],
-  });
+  execFileSync(
+    "node_modules/.bin/tsx",
+    ["scripts/admin-create.ts", "--email", email, "--password-stdin", "--persist-to", ".wrangler/e2e"],
+    {
+      input: `${PASSWORD}\n`,
+      stdio: ["pipe", "ignore", "inherit"],
+    },
+  );
 }
 
 async function signIn(page: Page, email: string) {
@@ -79,7 +83,9 @@ test("an admin works through both tabs to completed and responded, sees a photo,
   await page.getByLabel("Email").fill(client);
   await page.getByLabel("Phone").fill("876 555 0123");
   await page.getByLabel("Property Address").fill("8 Hip Strip");
-  await page.getByLabel("Photos of the job").setInputFiles({ name: "kitchen.png", mimeType: "image/png", buffer: Buffer.from(makePng(40, 30)) });
+  await page
+    .getByLabel("Photos of the job")
+    .setInputFiles({ name: "kitchen.png", mimeType: "image/png", buffer: Buffer.from(makePng(40, 30)) });
   await page.getByRole("button", { name: "Get My Free Quote" }).click();
   await expect(page.getByRole("status")).toBeVisible();
   await page.goto("/contact");

@@ -27,6 +27,8 @@ export const test = base.extend<{ clientIp: string; mails: () => SentMail[] }>({
     },
     { auto: true },
   ],
+  // Playwright reads a fixture's dependencies from this destructuring; this one has none.
+  // eslint-disable-next-line no-empty-pattern
   mails: async ({}, use) => {
     await use(() =>
       readFileSync(".wrangler/e2e/server.log", "utf8")

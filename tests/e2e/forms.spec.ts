@@ -64,9 +64,9 @@ test("contact form: a message with a photo is sent, stored, e-mailed, and the fo
   const rows = queryD1<{ id: string; status: string }>(`SELECT id, status FROM contact_messages WHERE email = '${email}'`);
   expect(rows).toEqual([{ id: expect.any(String), status: "unread" }]);
   expect(queryD1(`SELECT id FROM attachments WHERE owner_id = '${rows[0]!.id}'`)).toHaveLength(1);
-  await expect.poll(() => mails().find((mail) => mail.text.includes(email))?.links).toEqual([
-    expect.stringMatching(new RegExp(`/admin/messages/${rows[0]!.id}$`)),
-  ]);
+  await expect
+    .poll(() => mails().find((mail) => mail.text.includes(email))?.links)
+    .toEqual([expect.stringMatching(new RegExp(`/admin/messages/${rows[0]!.id}$`))]);
 
   // A refresh does not send it again.
   await page.reload();
@@ -89,7 +89,9 @@ test("contact form on the home page returns to the home page's contact section",
   await expect(section.getByRole("textbox", { name: "Message" })).toHaveValue("");
 });
 
-test("with JavaScript, the home page loads the carousel and form-validation code as they come near; fields are then checked on blur", async ({ page }) => {
+test("with JavaScript, the home page loads the carousel and form-validation code as they come near; fields are then checked on blur", async ({
+  page,
+}) => {
   test.skip(!javaScript(), "needs JavaScript");
   await page.setViewportSize({ width: 390, height: 800 });
   const posts: string[] = [];
@@ -169,11 +171,14 @@ test("without JavaScript, an oversized photo gets the spec's message from the se
   test.skip(javaScript(), "with JavaScript the browser refuses it before upload (next test)");
   await page.goto("/contact");
   const form = await fillContact(page, "big-photo@example.com");
-  await form.getByLabel("Photos", { exact: false }).first().setInputFiles({
-    name: "huge.png",
-    mimeType: "image/png",
-    buffer: Buffer.from(makePng(8, 8, 6 * 1024 * 1024)),
-  });
+  await form
+    .getByLabel("Photos", { exact: false })
+    .first()
+    .setInputFiles({
+      name: "huge.png",
+      mimeType: "image/png",
+      buffer: Buffer.from(makePng(8, 8, 6 * 1024 * 1024)),
+    });
   const [response] = await Promise.all([
     page.waitForResponse((r) => r.request().method() === "POST"),
     form.getByRole("button", { name: "Send Message" }).click(),
@@ -242,5 +247,7 @@ test("while sending, inputs are disabled and the buttons read 'Sending...' and '
   await expect(page.getByLabel("Property Address")).toBeDisabled();
   releaseQuote();
   await expect(page.getByRole("status")).toHaveText(MESSAGES.quoteSuccess);
-  await expect.poll(() => dataLayer(page)).toContainEqual(["event", "quote_request", { event_category: "form", event_label: "commercial" }]);
+  await expect
+    .poll(() => dataLayer(page))
+    .toContainEqual(["event", "quote_request", { event_category: "form", event_label: "commercial" }]);
 });

@@ -13,38 +13,83 @@ const PAGES: Array<{ path: string; h1: RegExp | string; texts: string[]; links: 
   {
     path: "/",
     h1: "A spotless home or business, without lifting a finger.",
-    texts: ["Professional Team", "Eco-Friendly", "Flexible Scheduling", "Quality Guarantee", "See the Difference", "Trusted by 50+ clients"],
-    links: [["Get a Free Quote", "/quote"], ["View All Services", "/services"], ["View All FAQs", "/faq"], ["Contact Us", "/contact"]],
+    texts: [
+      "Professional Team",
+      "Eco-Friendly",
+      "Flexible Scheduling",
+      "Quality Guarantee",
+      "See the Difference",
+      "Trusted by 50+ clients",
+    ],
+    links: [
+      ["Get a Free Quote", "/quote"],
+      ["View All Services", "/services"],
+      ["View All FAQs", "/faq"],
+      ["Contact Us", "/contact"],
+    ],
   },
   {
     path: "/services",
     h1: "Professional cleaning for homes, businesses and rentals",
     texts: ["Custom Solutions Available", ...SERVICES.map((service) => service.title)],
-    links: [["Request Custom Quote", "/quote"], ...SERVICES.map((service): [string, string] => [`Learn More about ${service.title}`, `/services/${service.slug}`])],
+    links: [
+      ["Request Custom Quote", "/quote"],
+      ...SERVICES.map((service): [string, string] => [`Learn More about ${service.title}`, `/services/${service.slug}`]),
+    ],
   },
   ...SERVICES.map((service) => ({
     path: `/services/${service.slug}`,
     h1: service.title,
     texts: ["What is included", "Who it is for", "How a visit goes", SERVICE_DETAILS[service.slug].included[0]!],
-    links: [["Back to Services", "/services"], ["Contact Us", "/contact"], ["Get a Free Quote", `/quote?service=${service.serviceType}`]] as Array<[string, string]>,
+    links: [
+      ["Back to Services", "/services"],
+      ["Contact Us", "/contact"],
+      ["Get a Free Quote", `/quote?service=${service.serviceType}`],
+    ] as Array<[string, string]>,
   })),
   {
     path: "/about",
     h1: "Clean spaces, honest work, right here in Montego Bay",
-    texts: ["500+", "Happy Clients", "5+", "Years Experience", "Why Choose Us?", "Licensed & Insured", "Expert Team", "Quality Guaranteed", "100% satisfaction or money back."],
+    texts: [
+      "500+",
+      "Happy Clients",
+      "5+",
+      "Years Experience",
+      "Why Choose Us?",
+      "Licensed & Insured",
+      "Expert Team",
+      "Quality Guaranteed",
+      "100% satisfaction or money back.",
+    ],
     links: [["Get a Free Quote", "/quote"]],
   },
   {
     path: "/contact",
     h1: "Get in touch",
-    texts: ["Montego Bay", "Rose Hall", "Ironshore", "Reading", "8:00 AM - 6:00 PM", "9:00 AM - 4:00 PM", "By appointment", "Send us a message"],
-    links: [[/^Call us/, "tel:+18765550123"], [/^E-mail us/, "mailto:hello@montegobaycleaning.example"], [/^WhatsApp/, "https://wa.me/18765550123?text=Hello!%20I%20would%20like%20to%20ask%20about%20a%20cleaning."]],
+    texts: [
+      "Montego Bay",
+      "Rose Hall",
+      "Ironshore",
+      "Reading",
+      "8:00 AM - 6:00 PM",
+      "9:00 AM - 4:00 PM",
+      "By appointment",
+      "Send us a message",
+    ],
+    links: [
+      [/^Call us/, "tel:+18765550123"],
+      [/^E-mail us/, "mailto:hello@montegobaycleaning.example"],
+      [/^WhatsApp/, "https://wa.me/18765550123?text=Hello!%20I%20would%20like%20to%20ask%20about%20a%20cleaning."],
+    ],
   },
   {
     path: "/gallery",
     h1: "Our work",
     texts: [...GALLERY_ITEMS.map((item) => item.title), "Before", "After"],
-    links: [["Get Free Quote", "/quote"], ["View More Work", "/contact"]],
+    links: [
+      ["Get Free Quote", "/quote"],
+      ["View More Work", "/contact"],
+    ],
   },
   { path: "/faq", h1: "Frequently Asked Questions", texts: FAQS.map((faq) => faq.question), links: [["Contact Us Today", "/contact"]] },
   { path: "/quote", h1: "Get Your Free Quote", texts: ["Service Type", "Photos of the job"], links: [] },
@@ -109,7 +154,10 @@ test("a service page's quote link preselects that service", async ({ page }) => 
 });
 
 test("FAQ accordion: one question open at a time; clicking the open one closes it", async ({ page }) => {
-  for (const [path, faqs] of [["/faq", FAQS], ["/", HOME_FAQS]] as const) {
+  for (const [path, faqs] of [
+    ["/faq", FAQS],
+    ["/", HOME_FAQS],
+  ] as const) {
     await page.goto(path);
     const first = page.locator("details", { hasText: faqs[0]!.question });
     const second = page.locator("details", { hasText: faqs[1]!.question });
@@ -189,7 +237,16 @@ test("sitemap.xml lists every public page; robots.txt points to it", async ({ re
   const sitemap = await request.get("/sitemap.xml");
   expect(sitemap.headers()["content-type"]).toContain("application/xml");
   const xml = await sitemap.text();
-  for (const path of ["/", "/services", "/about", "/contact", "/gallery", "/faq", "/quote", ...SERVICES.map((s) => `/services/${s.slug}`)]) {
+  for (const path of [
+    "/",
+    "/services",
+    "/about",
+    "/contact",
+    "/gallery",
+    "/faq",
+    "/quote",
+    ...SERVICES.map((s) => `/services/${s.slug}`),
+  ]) {
     expect(xml).toContain(`<loc>${baseURL}${path}</loc>`);
   }
   expect(xml.match(/<url>/g)).toHaveLength(7 + SERVICES.length);

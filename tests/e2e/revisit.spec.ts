@@ -8,7 +8,16 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { SERVICES } from "../../app/content/services";
 
-const PUBLIC_PAGES = ["/", "/services", ...SERVICES.map((service) => `/services/${service.slug}`), "/about", "/contact", "/gallery", "/faq", "/quote"];
+const PUBLIC_PAGES = [
+  "/",
+  "/services",
+  ...SERVICES.map((service) => `/services/${service.slug}`),
+  "/about",
+  "/contact",
+  "/gallery",
+  "/faq",
+  "/quote",
+];
 
 /** Collects script errors and CSP reports of the page from now on. */
 async function watchProblems(page: Page): Promise<string[]> {

@@ -21,7 +21,9 @@ let ADMIN = "";
 beforeEach(async () => {
   ADMIN = `admin-${crypto.randomUUID().slice(0, 8)}@example.com`;
   await worker.db.batch(
-    ["status_changes", "sessions", "users", "quote_requests", "contact_messages", "sign_in_failures"].map((table) => worker.db.prepare(`DELETE FROM ${table}`)),
+    ["status_changes", "sessions", "users", "quote_requests", "contact_messages", "sign_in_failures"].map((table) =>
+      worker.db.prepare(`DELETE FROM ${table}`),
+    ),
   );
 });
 
@@ -56,7 +58,13 @@ function cookiesOf(response: Response): string {
 
 async function signIn(email: string, password = PASSWORD, ip = newClientIp()) {
   const response = await post("/auth", { mode: "signin", email, password }, { "CF-Connecting-IP": ip });
-  return { response, cookie: cookiesOf(response).split("; ").filter((pair) => pair.startsWith("__session=")).join("") };
+  return {
+    response,
+    cookie: cookiesOf(response)
+      .split("; ")
+      .filter((pair) => pair.startsWith("__session="))
+      .join(""),
+  };
 }
 
 const get = (path: string, cookie = "") => worker.fetch(path, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
@@ -65,8 +73,19 @@ const text = async (response: Response) => (await response.text()).replaceAll("&
 async function insertQuote(fields: Partial<Record<string, string>> = {}) {
   const id = crypto.randomUUID();
   await worker.db
-    .prepare("INSERT INTO quote_requests (id, created_at, updated_at, name, email, phone, address, service_type, additional_info, status) VALUES (?, ?, ?, ?, ?, ?, ?, 'residential', ?, 'pending')")
-    .bind(id, Date.now(), Date.now(), fields.name ?? "Ana Brown", fields.email ?? "ana@example.com", fields.phone ?? "876 555 0100", fields.address ?? "1 Gloucester Ave", fields.additionalInfo ?? null)
+    .prepare(
+      "INSERT INTO quote_requests (id, created_at, updated_at, name, email, phone, address, service_type, additional_info, status) VALUES (?, ?, ?, ?, ?, ?, ?, 'residential', ?, 'pending')",
+    )
+    .bind(
+      id,
+      Date.now(),
+      Date.now(),
+      fields.name ?? "Ana Brown",
+      fields.email ?? "ana@example.com",
+      fields.phone ?? "876 555 0100",
+      fields.address ?? "1 Gloucester Ave",
+      fields.additionalInfo ?? null,
+    )
     .run();
   return id;
 }
@@ -111,7 +130,12 @@ describe("sign-up and verification", () => {
     for (const email of ["TAKEN@example.com", "fresh@example.com"]) {
       const started = Date.now();
       const response = await post("/auth", { mode: "signup", email, password: PASSWORD });
-      const shape = { status: response.status, location: response.headers.get("Location"), cookies: response.headers.getSetCookie().map((cookie) => cookie.split("=")[0]), body: await response.text() };
+      const shape = {
+        status: response.status,
+        location: response.headers.get("Location"),
+        cookies: response.headers.getSetCookie().map((cookie) => cookie.split("=")[0]),
+        body: await response.text(),
+      };
       answers.push({ shape, ms: Date.now() - started, page: await text(await get("/auth", cookiesOf(response))) });
     }
     expect(answers[0]!.shape).toEqual(answers[1]!.shape);
@@ -198,7 +222,8 @@ describe("sign-in", () => {
   test("an unknown address is throttled exactly like a known one, and stored only as a hash", async () => {
     const client = newClientIp();
     const statuses: number[] = [];
-    for (let i = 0; i <= SIGN_IN_THROTTLE.perClientFailures; i++) statuses.push((await signIn("nobody@example.com", PASSWORD, client)).response.status);
+    for (let i = 0; i <= SIGN_IN_THROTTLE.perClientFailures; i++)
+      statuses.push((await signIn("nobody@example.com", PASSWORD, client)).response.status);
     expect(statuses).toEqual([...Array(SIGN_IN_THROTTLE.perClientFailures).fill(400), 429]);
     const rows = await worker.db.prepare("SELECT account_key, client_key FROM sign_in_failures").all<Record<string, string>>();
     expect(rows.results).toHaveLength(SIGN_IN_THROTTLE.perClientFailures);
@@ -231,7 +256,10 @@ describe("sessions", () => {
     const [name, value] = cookie.split("=");
     const tampered = `${name}=${value!.slice(0, 5)}${value!.slice(5, 6) === "A" ? "B" : "A"}${value!.slice(6)}`;
     expect((await get("/admin/quotes", tampered)).headers.get("Location")).toBe("/auth");
-    await worker.db.prepare("UPDATE sessions SET expires_at = ?").bind(Date.now() - 1000).run();
+    await worker.db
+      .prepare("UPDATE sessions SET expires_at = ?")
+      .bind(Date.now() - 1000)
+      .run();
     expect((await get("/admin/quotes", cookie)).headers.get("Location")).toBe("/auth");
   });
 
@@ -255,13 +283,23 @@ describe("sessions", () => {
     const dropped = await startWorker({ bindings: { SESSION_SECRET: NEW } });
     try {
       for (const target of [rotated, dropped]) {
-        await target.db.prepare("INSERT INTO users (id, email, password_hash, role, email_verified_at, created_at) SELECT ?, 'rotation@example.com', 'x', 'admin', 1, 1").bind("u1").run();
+        await target.db
+          .prepare(
+            "INSERT INTO users (id, email, password_hash, role, email_verified_at, created_at) SELECT ?, 'rotation@example.com', 'x', 'admin', 1, 1",
+          )
+          .bind("u1")
+          .run();
         const token = decodeURIComponent(cookie.split("=")[1]!);
         const raw = JSON.parse(atob(token.slice(0, token.lastIndexOf(".")))) as string;
-        await target.db.prepare("INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, 'u1', ?, ?)").bind(sessionIdOf(raw), Date.now(), Date.now() + 1e9).run();
+        await target.db
+          .prepare("INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES (?, 'u1', ?, ?)")
+          .bind(sessionIdOf(raw), Date.now(), Date.now() + 1e9)
+          .run();
       }
       expect((await rotated.fetch("/admin/quotes", { redirect: "manual", headers: { Cookie: cookie } })).status).toBe(200);
-      expect((await dropped.fetch("/admin/quotes", { redirect: "manual", headers: { Cookie: cookie } })).headers.get("Location")).toBe("/auth");
+      expect((await dropped.fetch("/admin/quotes", { redirect: "manual", headers: { Cookie: cookie } })).headers.get("Location")).toBe(
+        "/auth",
+      );
     } finally {
       await rotated.dispose();
       await dropped.dispose();
@@ -392,7 +430,11 @@ describe("admin status steps", () => {
     expect((await step("completed")).status).toBe(302);
     expect((await step("cancelled")).status).toBe(409);
 
-    const trail = await worker.db.prepare("SELECT s.from_status, s.to_status, u.email FROM status_changes s JOIN users u ON u.id = s.actor_user_id ORDER BY s.created_at").all();
+    const trail = await worker.db
+      .prepare(
+        "SELECT s.from_status, s.to_status, u.email FROM status_changes s JOIN users u ON u.id = s.actor_user_id ORDER BY s.created_at",
+      )
+      .all();
     expect(trail.results).toEqual([
       { from_status: "pending", to_status: "quoted", email: ADMIN },
       { from_status: "quoted", to_status: "completed", email: ADMIN },
@@ -403,7 +445,12 @@ describe("admin status steps", () => {
   test("contact messages: unread → read → responded", async () => {
     const cookie = await adminCookie();
     const id = crypto.randomUUID();
-    await worker.db.prepare("INSERT INTO contact_messages (id, created_at, updated_at, name, email, message, status) VALUES (?, 1, 1, 'A', 'a@example.com', 'Hi', 'unread')").bind(id).run();
+    await worker.db
+      .prepare(
+        "INSERT INTO contact_messages (id, created_at, updated_at, name, email, message, status) VALUES (?, 1, 1, 'A', 'a@example.com', 'Hi', 'unread')",
+      )
+      .bind(id)
+      .run();
     expect((await post("/admin/messages", { id, to: "responded" }, { Cookie: cookie })).status).toBe(409);
     expect((await post("/admin/messages", { id, to: "read" }, { Cookie: cookie })).status).toBe(302);
     expect((await post("/admin/messages", { id, to: "responded" }, { Cookie: cookie })).status).toBe(302);
@@ -434,7 +481,13 @@ describe("admin status steps", () => {
   test("HTML in every stored field is shown as text in the list and the detail view", async () => {
     const cookie = await adminCookie();
     const evil = "<img src=x onerror=alert(1)>";
-    const id = await insertQuote({ name: `${evil}name`, email: "x@example.com", phone: "876 555 0100", address: `${evil}address`, additionalInfo: `${evil}info` });
+    const id = await insertQuote({
+      name: `${evil}name`,
+      email: "x@example.com",
+      phone: "876 555 0100",
+      address: `${evil}address`,
+      additionalInfo: `${evil}info`,
+    });
     for (const path of ["/admin/quotes", `/admin/quotes/${id}`]) {
       const html = await (await get(path, cookie)).text();
       expect(html).not.toContain("<img src=x");
@@ -444,7 +497,9 @@ describe("admin status steps", () => {
 
     const messageId = crypto.randomUUID();
     await worker.db
-      .prepare("INSERT INTO contact_messages (id, created_at, updated_at, name, email, phone, message, status) VALUES (?, 1, 1, ?, 'y@example.com', ?, ?, 'unread')")
+      .prepare(
+        "INSERT INTO contact_messages (id, created_at, updated_at, name, email, phone, message, status) VALUES (?, 1, 1, ?, 'y@example.com', ?, ?, 'unread')",
+      )
       .bind(messageId, `${evil}sender`, `${evil}phone`, `${evil}message`)
       .run();
     for (const path of ["/admin/messages", `/admin/messages/${messageId}`]) {
@@ -460,7 +515,9 @@ describe("admin status steps", () => {
     expect(await text(await get("/admin/messages", cookie))).toContain("No contact messages yet.");
     const statements = Array.from({ length: 55 }, (_, i) =>
       worker.db
-        .prepare("INSERT INTO quote_requests (id, created_at, updated_at, name, email, phone, address, service_type, status) VALUES (?, ?, ?, ?, 'a@example.com', '8765550100', 'x', 'residential', 'pending')")
+        .prepare(
+          "INSERT INTO quote_requests (id, created_at, updated_at, name, email, phone, address, service_type, status) VALUES (?, ?, ?, ?, 'a@example.com', '8765550100', 'x', 'residential', 'pending')",
+        )
         .bind(crypto.randomUUID(), Date.UTC(2026, 0, 1 + i, 17), 1, `Client ${String(i).padStart(2, "0")}`),
     );
     await worker.db.batch(statements);
@@ -483,9 +540,15 @@ describe("the daily cron", () => {
     const now = Date.now();
     const windowMs = SIGN_IN_THROTTLE.windowMinutes * 60_000;
     await worker.db.batch([
-      worker.db.prepare("INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES ('expired', ?, ?, ?)").bind(userId, now - 40 * 86_400_000, now - 1000),
-      worker.db.prepare("INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES ('live', ?, ?, ?)").bind(userId, now, now + 86_400_000),
-      worker.db.prepare("INSERT INTO sign_in_failures (account_key, client_key, failed_at) VALUES ('a', 'c', ?)").bind(now - windowMs - 1000),
+      worker.db
+        .prepare("INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES ('expired', ?, ?, ?)")
+        .bind(userId, now - 40 * 86_400_000, now - 1000),
+      worker.db
+        .prepare("INSERT INTO sessions (id, user_id, created_at, expires_at) VALUES ('live', ?, ?, ?)")
+        .bind(userId, now, now + 86_400_000),
+      worker.db
+        .prepare("INSERT INTO sign_in_failures (account_key, client_key, failed_at) VALUES ('a', 'c', ?)")
+        .bind(now - windowMs - 1000),
       worker.db.prepare("INSERT INTO sign_in_failures (account_key, client_key, failed_at) VALUES ('a', 'c', ?)").bind(now - 1000),
     ]);
     const scheduledTime = new Date(now);

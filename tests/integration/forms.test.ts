@@ -23,9 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => worker?.dispose());
 beforeEach(async () => {
-  await worker.db.batch(
-    ["attachments", "quote_requests", "contact_messages"].map((table) => worker.db.prepare(`DELETE FROM ${table}`)),
-  );
+  await worker.db.batch(["attachments", "quote_requests", "contact_messages"].map((table) => worker.db.prepare(`DELETE FROM ${table}`)));
   const keys = await worker.listKeys();
   if (keys.length) await worker.bucket.delete(keys);
 });
@@ -38,8 +36,7 @@ function form(fields: Record<string, string>, photos: Array<[Uint8Array<ArrayBuf
 }
 
 async function stored(target: TestWorker = worker) {
-  const count = async (table: string) =>
-    (await target.db.prepare(`SELECT count(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
+  const count = async (table: string) => (await target.db.prepare(`SELECT count(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
   return {
     quotes: await count("quote_requests"),
     contacts: await count("contact_messages"),
@@ -50,9 +47,13 @@ async function stored(target: TestWorker = worker) {
 const NOTHING = { quotes: 0, contacts: 0, attachments: 0, objects: 0 };
 
 async function text(response: Response) {
-  return (await response.text()).replaceAll("&#x27;", "'").replaceAll("&quot;", '"').replaceAll("&amp;", "&").replaceAll("&lt;", "<").replaceAll("&gt;", ">");
+  return (await response.text())
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&amp;", "&")
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">");
 }
-
 
 describe("contact form", () => {
   test("a message with a photo is stored, the company is e-mailed, and the page says so once", async () => {
@@ -62,7 +63,13 @@ describe("contact form", () => {
     expect(response.headers.get("Location")).toBe("/contact#message");
 
     const row = await worker.db.prepare("SELECT * FROM contact_messages").first<Record<string, unknown>>();
-    expect(row).toMatchObject({ name: VALID_CONTACT.name, email: VALID_CONTACT.email, phone: VALID_CONTACT.phone, message: VALID_CONTACT.message, status: "unread" });
+    expect(row).toMatchObject({
+      name: VALID_CONTACT.name,
+      email: VALID_CONTACT.email,
+      phone: VALID_CONTACT.phone,
+      message: VALID_CONTACT.message,
+      status: "unread",
+    });
     expect(await stored()).toEqual({ quotes: 0, contacts: 1, attachments: 1, objects: 1 });
 
     const page = await followRedirect(worker, response);
@@ -163,7 +170,7 @@ describe("bad bodies are refused with 400 and store nothing, never a 500", () =>
 
   test("a part without a name is ignored; the missing fields are reported", async () => {
     const response = await post(
-      '------x\r\nContent-Disposition: form-data\r\n\r\nvalue\r\n------x--\r\n',
+      "------x\r\nContent-Disposition: form-data\r\n\r\nvalue\r\n------x--\r\n",
       "multipart/form-data; boundary=----x",
     );
     expect(response.status).toBe(400);
@@ -185,7 +192,7 @@ describe("what visitors type is kept exactly", () => {
       ...VALID_QUOTE,
       name: "Zoë 🧽 O'Brien-Campbell",
       address: "<script>alert('x')</script> 12 Gloucester Ave",
-      additionalInfo: "'; DROP TABLE quote_requests; -- and <b>bold</b> & \"quotes\"",
+      additionalInfo: '\'; DROP TABLE quote_requests; -- and <b>bold</b> & "quotes"',
     };
     const response = await postForm(worker, "/quote", form(fields));
     expect(response.status).toBe(303);
@@ -295,7 +302,8 @@ describe("configured features", () => {
       bindings: { TURNSTILE_SITE_KEY: "1x00000000000000000000AA", TURNSTILE_SECRET_KEY: "secret" },
       // Cloudflare's siteverify, as documented: success, hostname and action of the token.
       async outbound(request) {
-        if (!request.url.startsWith("https://challenges.cloudflare.com/turnstile/v0/siteverify")) return new Response("offline", { status: 502 });
+        if (!request.url.startsWith("https://challenges.cloudflare.com/turnstile/v0/siteverify"))
+          return new Response("offline", { status: 502 });
         const fields = Object.fromEntries(new URLSearchParams(await request.text()));
         checked.push(fields);
         const answers: Record<string, object> = {

@@ -48,13 +48,19 @@ beforeAll(async () => {
   await worker.bucket.put(key, photo);
   await worker.db.batch([
     worker.db
-      .prepare("INSERT INTO quote_requests (id, created_at, updated_at, name, email, phone, address, service_type, additional_info, status) VALUES (?, ?, ?, ?, ?, ?, ?, 'residential', ?, 'pending')")
+      .prepare(
+        "INSERT INTO quote_requests (id, created_at, updated_at, name, email, phone, address, service_type, additional_info, status) VALUES (?, ?, ?, ?, ?, ?, ?, 'residential', ?, 'pending')",
+      )
       .bind(ids.quote, now, now, `Quote ${MARKER}`, "quote.owner@example.com", "876 555 0100", `1 ${MARKER} Road`, MARKER),
     worker.db
-      .prepare("INSERT INTO contact_messages (id, created_at, updated_at, name, email, phone, message, status) VALUES (?, ?, ?, ?, ?, NULL, ?, 'unread')")
+      .prepare(
+        "INSERT INTO contact_messages (id, created_at, updated_at, name, email, phone, message, status) VALUES (?, ?, ?, ?, ?, NULL, ?, 'unread')",
+      )
       .bind(ids.message, now, now, `Message ${MARKER}`, "message.owner@example.com", MARKER),
     worker.db
-      .prepare("INSERT INTO attachments (id, owner_kind, owner_id, r2_key, file_name, content_type, size_bytes, created_at) VALUES (?, 'quote', ?, ?, 'p.png', 'image/png', ?, ?)")
+      .prepare(
+        "INSERT INTO attachments (id, owner_kind, owner_id, r2_key, file_name, content_type, size_bytes, created_at) VALUES (?, 'quote', ?, ?, 'p.png', 'image/png', ?, ?)",
+      )
       .bind(ids.attachment, ids.quote, key, photo.byteLength, now),
   ]);
   // The largest page any visitor or admin can be shown, the reference for property 2.
@@ -62,11 +68,25 @@ beforeAll(async () => {
     const response = await worker.fetch(path, { headers: { Cookie: admin.cookie } });
     largestPage = Math.max(largestPage, (await response.arrayBuffer()).byteLength);
   }
-  console.log(`fuzz: ${RUNS} cases, seed ${SEED}; largest page ${largestPage} bytes. Reproduce: FUZZ_SEED=${SEED} npx vitest run --project integration tests/integration/fuzz.test.ts`);
+  console.log(
+    `fuzz: ${RUNS} cases, seed ${SEED}; largest page ${largestPage} bytes. Reproduce: FUZZ_SEED=${SEED} npx vitest run --project integration tests/integration/fuzz.test.ts`,
+  );
 }, 120_000);
 afterAll(() => worker?.dispose());
 
-const PAGES = ["/", "/services", ...SERVICES.map((service) => `/services/${service.slug}`), "/about", "/contact", "/gallery", "/faq", "/quote", "/sitemap.xml", "/robots.txt", "/no-such-page"];
+const PAGES = [
+  "/",
+  "/services",
+  ...SERVICES.map((service) => `/services/${service.slug}`),
+  "/about",
+  "/contact",
+  "/gallery",
+  "/faq",
+  "/quote",
+  "/sitemap.xml",
+  "/robots.txt",
+  "/no-such-page",
+];
 const AUTH = ["/auth", "/auth/forgot", "/auth/reset", "/auth/verify", "/auth/sign-out"];
 const adminPaths = () => [
   "/admin",
@@ -100,10 +120,59 @@ const pathArb = fc
     return path.startsWith("/") ? path : `/${path}`;
   });
 
-const NAMES = ["service", "mode", "token", "status", "page", "index", "_routes", "p", "version", "utm_source", "fbclid", "constructor", "__proto__", "toString", "hasOwnProperty", "a[0]", "token[10000000]", "a.b", "__intent__", "__state__", "email", "password", "name", "message", "id", "to", "scope", "photos", "returnTo", "js", "company_website"];
+const NAMES = [
+  "service",
+  "mode",
+  "token",
+  "status",
+  "page",
+  "index",
+  "_routes",
+  "p",
+  "version",
+  "utm_source",
+  "fbclid",
+  "constructor",
+  "__proto__",
+  "toString",
+  "hasOwnProperty",
+  "a[0]",
+  "token[10000000]",
+  "a.b",
+  "__intent__",
+  "__state__",
+  "email",
+  "password",
+  "name",
+  "message",
+  "id",
+  "to",
+  "scope",
+  "photos",
+  "returnTo",
+  "js",
+  "company_website",
+];
 const nameArb = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...NAMES) }, { weight: 1, arbitrary: fc.string({ maxLength: 20 }) });
 const valueArb = fc.oneof(
-  fc.constantFrom("", "airbnb", "signup", "quoted", "read", "everywhere", "2", "-1", "1e9", "ana@example.com", "{", '{"type":"validate","payload":{"name":"email"}}', '{"type":"update","payload":{"name":"a[","index":99999999}}', "<script>alert(1)</script>", "\u0000\u202E", "x".repeat(3000)),
+  fc.constantFrom(
+    "",
+    "airbnb",
+    "signup",
+    "quoted",
+    "read",
+    "everywhere",
+    "2",
+    "-1",
+    "1e9",
+    "ana@example.com",
+    "{",
+    '{"type":"validate","payload":{"name":"email"}}',
+    '{"type":"update","payload":{"name":"a[","index":99999999}}',
+    "<script>alert(1)</script>",
+    "\u0000\u202E",
+    "x".repeat(3000),
+  ),
   fc.string({ maxLength: 60 }),
   fc.string({ unit: "binary", maxLength: 40 }),
 );
@@ -112,9 +181,16 @@ const fieldsArb = fc.array(fc.tuple(nameArb, valueArb), { maxLength: 14 });
 const bodyArb = fc.oneof(
   fc.constant({ kind: "none" as const }),
   fieldsArb.map((fields) => ({ kind: "urlencoded" as const, fields })),
-  fc.tuple(fieldsArb, fc.constantFrom(0, 0, 1, 2), fc.boolean()).map(([fields, files, png]) => ({ kind: "multipart" as const, fields, files, png })),
+  fc
+    .tuple(fieldsArb, fc.constantFrom(0, 0, 1, 2), fc.boolean())
+    .map(([fields, files, png]) => ({ kind: "multipart" as const, fields, files, png })),
   fc.jsonValue({ maxDepth: 3 }).map((json) => ({ kind: "json" as const, json })),
-  fc.tuple(fc.uint8Array({ maxLength: 400 }), fc.constantFrom("multipart/form-data; boundary=xyz", "application/x-www-form-urlencoded", "text/plain", "multipart/form-data", "")).map(([bytes, type]) => ({ kind: "garbage" as const, bytes, type })),
+  fc
+    .tuple(
+      fc.uint8Array({ maxLength: 400 }),
+      fc.constantFrom("multipart/form-data; boundary=xyz", "application/x-www-form-urlencoded", "text/plain", "multipart/form-data", ""),
+    )
+    .map(([bytes, type]) => ({ kind: "garbage" as const, bytes, type })),
 );
 
 const sessionArb = fc.constantFrom("none", "none", "admin", "admin", "user", "spaced-admin", "tampered", "flash", "junk");
@@ -173,7 +249,10 @@ async function send(request: FuzzRequest): Promise<Response> {
     const form = new FormData();
     for (const [name, value] of request.body.fields) form.append(name, value);
     for (let i = 0; i < request.body.files; i++) {
-      form.append("photos", new File([request.body.png ? makePng() : new TextEncoder().encode("not an image")], `f${i}.png`, { type: "image/png" }));
+      form.append(
+        "photos",
+        new File([request.body.png ? makePng() : new TextEncoder().encode("not an image")], `f${i}.png`, { type: "image/png" }),
+      );
     }
     const encoded = await encodeMultipart(form);
     body = encoded.body;
@@ -185,7 +264,12 @@ async function send(request: FuzzRequest): Promise<Response> {
     body = request.body.bytes;
     if (request.body.type) headers.set("Content-Type", request.body.type);
   }
-  return worker.mf.dispatchFetch(url, { method: request.method, headers, body, redirect: "manual" } as never) as unknown as Promise<Response>;
+  return worker.mf.dispatchFetch(url, {
+    method: request.method,
+    headers,
+    body,
+    redirect: "manual",
+  } as never) as unknown as Promise<Response>;
 }
 
 /** Puts back the two sessions a fuzzed sign-out may have ended, so later cases still have them. */

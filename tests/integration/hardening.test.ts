@@ -14,7 +14,11 @@ afterAll(() => worker?.dispose());
 /** The text of every inline script of a page, as the browser hashes it. */
 const inlineScripts = (html: string) => [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
-const scriptSrc = (response: Response) => response.headers.get("Content-Security-Policy")!.split(";").find((part) => part.trim().startsWith("script-src"))!;
+const scriptSrc = (response: Response) =>
+  response.headers
+    .get("Content-Security-Policy")!
+    .split(";")
+    .find((part) => part.trim().startsWith("script-src"))!;
 
 describe("security headers", () => {
   test("every kind of response carries them; a page's CSP allows exactly its inline scripts, by hash", async () => {
@@ -154,7 +158,15 @@ describe("canonical URLs", () => {
   });
 
   test("a query name the page does not read is refused with 400 and a short page that says which", async () => {
-    for (const path of ["/?constructor=1", "/faq?__proto__=x", "/quote?toString=1", "/services?hasOwnProperty=1", "/about?valueOf=", "/contact?a[0]=1", "/gallery?a.b=1"]) {
+    for (const path of [
+      "/?constructor=1",
+      "/faq?__proto__=x",
+      "/quote?toString=1",
+      "/services?hasOwnProperty=1",
+      "/about?valueOf=",
+      "/contact?a[0]=1",
+      "/gallery?a.b=1",
+    ]) {
       const response = await worker.fetch(path);
       expect(response.status, path).toBe(400);
       const html = await response.text();

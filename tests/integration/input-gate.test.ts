@@ -29,7 +29,9 @@ const HOSTILE: Array<Record<string, string>> = [
 
 async function stored() {
   const rows = await worker.db
-    .prepare("SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM quote_requests) + (SELECT count(*) FROM contact_messages) + (SELECT count(*) FROM attachments) AS n")
+    .prepare(
+      "SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM quote_requests) + (SELECT count(*) FROM contact_messages) + (SELECT count(*) FROM attachments) AS n",
+    )
     .first<{ n: number }>();
   return rows!.n + (await worker.listKeys()).length;
 }

@@ -12,10 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => worker?.dispose());
 beforeEach(async () => {
-  await worker.db.batch([
-    worker.db.prepare("DELETE FROM attachments"),
-    worker.db.prepare("DELETE FROM quote_requests"),
-  ]);
+  await worker.db.batch([worker.db.prepare("DELETE FROM attachments"), worker.db.prepare("DELETE FROM quote_requests")]);
   const keys = await worker.listKeys();
   if (keys.length) await worker.bucket.delete(keys);
 });
@@ -88,9 +85,7 @@ describe("POST /quote", () => {
     const response = await postForm(
       worker,
       "/quote",
-      quoteForm({ name: "", email: "not-an-email", serviceType: "spaceship", address: "7 Kent Avenue" }, [
-        [makePng(), "fine.png"],
-      ]),
+      quoteForm({ name: "", email: "not-an-email", serviceType: "spaceship", address: "7 Kent Avenue" }, [[makePng(), "fine.png"]]),
     );
     expect(response.status).toBe(400);
     const html = await pageText(response);
@@ -140,7 +135,10 @@ describe("POST /quote", () => {
     const response = await postForm(
       worker,
       "/quote",
-      quoteForm({}, [[makePng(), `${"a".repeat(3000)}.png`], [makePng(), "cuisine été 🧽.png"]]),
+      quoteForm({}, [
+        [makePng(), `${"a".repeat(3000)}.png`],
+        [makePng(), "cuisine été 🧽.png"],
+      ]),
     );
     expect(response.status).toBe(303);
     const names = await worker.db.prepare("SELECT file_name FROM attachments").all<{ file_name: string }>();
@@ -204,7 +202,14 @@ describe("whole or nothing", () => {
       "CREATE TRIGGER fail_attachments BEFORE INSERT ON attachments BEGIN SELECT RAISE(ABORT, 'simulated D1 failure'); END;",
     );
     try {
-      const response = await postForm(worker, "/quote", quoteForm({}, [[makePng(), "a.png"], [makePng(4, 4), "b.png"]]));
+      const response = await postForm(
+        worker,
+        "/quote",
+        quoteForm({}, [
+          [makePng(), "a.png"],
+          [makePng(4, 4), "b.png"],
+        ]),
+      );
       expect(response.status).toBe(503);
       const html = await pageText(response);
       expect(html).toContain(MESSAGES.quoteFailure);

@@ -119,7 +119,9 @@ export async function startWorker(options: StartOptions = {}): Promise<TestWorke
 
 /** Applies migrations/*.sql in order, statement by statement, as wrangler would. */
 async function migrate(db: D1Database) {
-  const files = readdirSync("migrations").filter((name) => name.endsWith(".sql")).sort();
+  const files = readdirSync("migrations")
+    .filter((name) => name.endsWith(".sql"))
+    .sort();
   for (const file of files) {
     const statements = readFileSync(join("migrations", file), "utf8")
       .split("--> statement-breakpoint")

@@ -44,7 +44,12 @@ describe("notification e-mails", () => {
     for (const value of [VALID_QUOTE.address, VALID_QUOTE.phone, "Medium (3-4 bedrooms)", "Bi-weekly", VALID_QUOTE.additionalInfo]) {
       expect(mail.text).toContain(value);
     }
-    const contact = contactMessageNotification("owner@example.com", { ...VALID, phone: undefined, photos: [], returnTo: "/" }, "xyz", "https://site.example");
+    const contact = contactMessageNotification(
+      "owner@example.com",
+      { ...VALID, phone: undefined, photos: [], returnTo: "/" },
+      "xyz",
+      "https://site.example",
+    );
     expect(contact.links).toEqual(["https://site.example/admin/messages/xyz"]);
     expect(contact.text).toContain("Phone: -");
   });

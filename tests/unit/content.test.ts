@@ -12,10 +12,7 @@ import { SERVICE_TYPES } from "~/domain/enumerations";
 
 type RouteEntry = { path?: string; index?: boolean; children?: RouteEntry[] };
 function routePaths(entries: RouteEntry[]): string[] {
-  return entries.flatMap((entry) => [
-    ...(entry.index ? ["/"] : entry.path ? [`/${entry.path}`] : []),
-    ...routePaths(entry.children ?? []),
-  ]);
+  return entries.flatMap((entry) => [...(entry.index ? ["/"] : entry.path ? [`/${entry.path}`] : []), ...routePaths(entry.children ?? [])]);
 }
 
 describe("content data", () => {

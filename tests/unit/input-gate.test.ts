@@ -33,7 +33,10 @@ describe("gateForm", () => {
   const gate = (entries: Array<[string, string]>) => gateForm(entries, contract);
 
   test("passes the schema's fields, line breaks as \\n, values cut one past their limit", () => {
-    const result = gate([["email", "a@b.c"], ["note", "12\r\n345678"]]);
+    const result = gate([
+      ["email", "a@b.c"],
+      ["note", "12\r\n345678"],
+    ]);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.formData.get("email")).toBe("a@b.c");
@@ -46,7 +49,10 @@ describe("gateForm", () => {
       [["email.x", "x"]],
       [["constructor", "x"]],
       [["__proto__", "x"]],
-      [["email", "a"], ["email", "b"]],
+      [
+        ["email", "a"],
+        ["email", "b"],
+      ],
       [["__intent__", "zz"]],
       [["__intent__", '{"type":"update","payload":{"name":"a[","index":100000000}}']],
       [["__intent__", '{"type":"validate","payload":{"name":"a["}}']],
@@ -62,14 +68,21 @@ describe("gateForm", () => {
   });
 
   test("accepts Conform's validate and reset intents for its own fields, drops a readable state", () => {
-    const result = gate([["__intent__", '{"type":"validate","payload":{"name":"email"}}'], ["__state__", "{}"], ["email", "a"]]);
+    const result = gate([
+      ["__intent__", '{"type":"validate","payload":{"name":"email"}}'],
+      ["__state__", "{}"],
+      ["email", "a"],
+    ]);
     expect(result.ok).toBe(true);
     if (result.ok) expect([...result.formData.keys()]).toEqual(["__intent__", "email"]);
     expect(gate([["__intent__", '{"type":"reset","payload":{}}']]).ok).toBe(true);
   });
 
   test("property: whatever comes in, what goes on has only the contract's fields, each within one past its limit", () => {
-    const name = fc.oneof(fc.constantFrom("email", "note", "__intent__", "__state__", "a[0]", "a.b", "constructor"), fc.string({ maxLength: 12 }));
+    const name = fc.oneof(
+      fc.constantFrom("email", "note", "__intent__", "__state__", "a[0]", "a.b", "constructor"),
+      fc.string({ maxLength: 12 }),
+    );
     fc.assert(
       fc.property(fc.array(fc.tuple(name, fc.string({ maxLength: 300 })), { maxLength: 60 }), (entries) => {
         const result = gateForm(entries, contract);

@@ -20,7 +20,7 @@ describe("mailHtml", () => {
     expect(html).not.toContain('href="https://evil.example');
     expect(html).toMatch(/See https:\/\/evil\.example\/phish<\/p>/);
     expect(html).toContain("<br/>");
-    expect(html.startsWith("<!DOCTYPE html><html lang=\"en\">")).toBe(true);
+    expect(html.startsWith('<!DOCTYPE html><html lang="en">')).toBe(true);
   });
 
   test("for any text, no tag or attribute comes from it: every '<' in the output is one the template wrote", () => {

@@ -31,21 +31,15 @@ describe("quote schema", () => {
     expect(submission.value.preferredDate).toBeUndefined();
   });
 
-  test.each(["name", "email", "phone", "address", "serviceType"] as const)(
-    "requires %s",
-    (field) => {
-      const errors = errorsOf({ ...VALID_QUOTE, [field]: "" });
-      expect(Object.keys(errors)).toEqual([field]);
-      expect(errors[field]?.[0]).toMatch(/required/);
-    },
-  );
+  test.each(["name", "email", "phone", "address", "serviceType"] as const)("requires %s", (field) => {
+    const errors = errorsOf({ ...VALID_QUOTE, [field]: "" });
+    expect(Object.keys(errors)).toEqual([field]);
+    expect(errors[field]?.[0]).toMatch(/required/);
+  });
 
-  test.each(["propertySize", "frequency", "preferredDate", "additionalInfo"] as const)(
-    "%s is optional",
-    (field) => {
-      expect(errorsOf({ ...VALID_QUOTE, [field]: "" })).toEqual({});
-    },
-  );
+  test.each(["propertySize", "frequency", "preferredDate", "additionalInfo"] as const)("%s is optional", (field) => {
+    expect(errorsOf({ ...VALID_QUOTE, [field]: "" })).toEqual({});
+  });
 
   test("accepts every value of each enumeration", () => {
     for (const serviceType of SERVICE_TYPES) expect(errorsOf({ ...VALID_QUOTE, serviceType })).toEqual({});
@@ -69,26 +63,24 @@ describe("quote schema", () => {
   });
 
   test("refuses an invalid e-mail address", () => {
-    expect(errorsOf({ ...VALID_QUOTE, email: "ana@" }).email).toEqual([
-      "Please enter a valid email address.",
-    ]);
+    expect(errorsOf({ ...VALID_QUOTE, email: "ana@" }).email).toEqual(["Please enter a valid email address."]);
   });
 
-  test.each(Object.entries({ name: TEXT_LIMITS.name, address: TEXT_LIMITS.address, additionalInfo: TEXT_LIMITS.additionalInfo, phone: TEXT_LIMITS.phone }))(
-    "refuses %s longer than its limit",
-    (field, limit) => {
-      const filler = field === "phone" ? "5" : "a";
-      expect(errorsOf({ ...VALID_QUOTE, [field]: filler.repeat(limit) })).toEqual({});
-      expect(errorsOf({ ...VALID_QUOTE, [field]: filler.repeat(limit + 1) })[field]?.[0]).toMatch(
-        `at most ${limit} characters`,
-      );
-    },
-  );
+  test.each(
+    Object.entries({
+      name: TEXT_LIMITS.name,
+      address: TEXT_LIMITS.address,
+      additionalInfo: TEXT_LIMITS.additionalInfo,
+      phone: TEXT_LIMITS.phone,
+    }),
+  )("refuses %s longer than its limit", (field, limit) => {
+    const filler = field === "phone" ? "5" : "a";
+    expect(errorsOf({ ...VALID_QUOTE, [field]: filler.repeat(limit) })).toEqual({});
+    expect(errorsOf({ ...VALID_QUOTE, [field]: filler.repeat(limit + 1) })[field]?.[0]).toMatch(`at most ${limit} characters`);
+  });
 
   test("refuses a preferred date in the past, accepts today", () => {
-    expect(errorsOf({ ...VALID_QUOTE, preferredDate: "2020-01-01" }).preferredDate).toEqual([
-      "The preferred date cannot be in the past.",
-    ]);
+    expect(errorsOf({ ...VALID_QUOTE, preferredDate: "2020-01-01" }).preferredDate).toEqual(["The preferred date cannot be in the past."]);
     expect(errorsOf({ ...VALID_QUOTE, preferredDate: todayInJamaica() })).toEqual({});
     expect(errorsOf({ ...VALID_QUOTE, preferredDate: "tomorrow" }).preferredDate).toBeDefined();
     expect(errorsOf({ ...VALID_QUOTE, preferredDate: "2099-02-30" }).preferredDate).toEqual(["Please pick a valid date."]);
@@ -108,8 +100,6 @@ describe("quote schema", () => {
   test("photos: at most five", () => {
     const photo = new File([makePng()], "p.png", { type: "image/png" });
     expect(errorsOf(VALID_QUOTE, Array(5).fill(photo))).toEqual({});
-    expect(errorsOf(VALID_QUOTE, Array(6).fill(photo)).photos).toEqual([
-      "You can attach at most 5 photos.",
-    ]);
+    expect(errorsOf(VALID_QUOTE, Array(6).fill(photo)).photos).toEqual(["You can attach at most 5 photos."]);
   });
 });

@@ -7,7 +7,9 @@ const OFF = { ga4Id: null, cfAnalyticsToken: null, turnstileSiteKey: null };
 describe("security headers", () => {
   test("HSTS only over https", () => {
     const plain = () => new Response("ok", { headers: { "Content-Type": "text/plain" } });
-    expect(withSecurityHeaders(plain(), { https: true }).headers.get("Strict-Transport-Security")).toBe("max-age=63072000; includeSubDomains");
+    expect(withSecurityHeaders(plain(), { https: true }).headers.get("Strict-Transport-Security")).toBe(
+      "max-age=63072000; includeSubDomains",
+    );
     expect(withSecurityHeaders(plain(), { https: false }).headers.get("Strict-Transport-Security")).toBeNull();
   });
 

@@ -4,7 +4,9 @@ import { CONTACT_BADGES, CONTACT_STEPS, isAllowedStep, QUOTE_BADGES, QUOTE_STEPS
 
 describe("status machines", () => {
   test("quote requests: pending → quoted → completed, nothing else", () => {
-    const allowed = QUOTE_STATUSES.flatMap((from) => QUOTE_STATUSES.filter((to) => isAllowedStep(QUOTE_STEPS, from, to)).map((to) => `${from}→${to}`));
+    const allowed = QUOTE_STATUSES.flatMap((from) =>
+      QUOTE_STATUSES.filter((to) => isAllowedStep(QUOTE_STEPS, from, to)).map((to) => `${from}→${to}`),
+    );
     expect(allowed).toEqual(["pending→quoted", "quoted→completed"]);
     expect(QUOTE_STEPS.pending?.label).toBe("Mark Quoted");
     expect(QUOTE_STEPS.quoted?.label).toBe("Complete");
@@ -13,7 +15,9 @@ describe("status machines", () => {
   });
 
   test("contact messages: unread → read → responded, nothing else", () => {
-    const allowed = CONTACT_STATUSES.flatMap((from) => CONTACT_STATUSES.filter((to) => isAllowedStep(CONTACT_STEPS, from, to)).map((to) => `${from}→${to}`));
+    const allowed = CONTACT_STATUSES.flatMap((from) =>
+      CONTACT_STATUSES.filter((to) => isAllowedStep(CONTACT_STEPS, from, to)).map((to) => `${from}→${to}`),
+    );
     expect(allowed).toEqual(["unread→read", "read→responded"]);
     expect(CONTACT_STEPS.unread?.label).toBe("Mark Read");
     expect(CONTACT_STEPS.read?.label).toBe("Mark Responded");

@@ -12,7 +12,11 @@ import { requireAdmin } from "~/server/permissions.server";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   await requireAdmin(request, env);
-  const row = await getDb(env).select().from(attachments).where(eq(attachments.id, params.id ?? "")).get();
+  const row = await getDb(env)
+    .select()
+    .from(attachments)
+    .where(eq(attachments.id, params.id ?? ""))
+    .get();
   const object = row ? await env.UPLOADS.get(row.r2Key) : null;
   if (!row || !object) return new Response("Not found", { status: 404, headers: { "Cache-Control": PRIVATE } });
   return new Response(object.body, {

@@ -41,7 +41,10 @@ export default function AdminLayout() {
               {email}
             </span>
             <Form method="post" action="/auth/sign-out">
-              <button type="submit" className="rounded-full border border-slate-300 px-3 py-1.5 font-semibold text-slate-800 hover:bg-slate-100">
+              <button
+                type="submit"
+                className="rounded-full border border-slate-300 px-3 py-1.5 font-semibold text-slate-800 hover:bg-slate-100"
+              >
                 Sign Out
               </button>
             </Form>

@@ -27,7 +27,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!form.ok) return data<ForgotData>({ result: { status: "error", error: { "": [form.message] } } }, { status: 400 });
   const submission = parseWithZod(form.formData, { schema: forgotSchema });
   if (submission.status !== "success") return data<ForgotData>({ result: submission.reply() }, { status: 400 });
-  if (!(await allowAuthAttempt(env.AUTH_RATE_LIMITER, request))) return data<ForgotData>({ result: submission.reply({ formErrors: [AUTH_MESSAGES.tooManyAttempts] }) }, { status: 429 });
+  if (!(await allowAuthAttempt(env.AUTH_RATE_LIMITER, request)))
+    return data<ForgotData>({ result: submission.reply({ formErrors: [AUTH_MESSAGES.tooManyAttempts] }) }, { status: 429 });
   try {
     const mail = await passwordResetMail(env, submission.value.email);
     // Past the per-address limit the answer is the same, but no further mail goes.

@@ -9,7 +9,8 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
+import { useHydrated } from "~/components/use-hydrated";
 import { AuthShell } from "~/components/auth-shell";
 import { controlClass, FormField, FormStatus } from "~/components/form-field";
 import { buttonStyles } from "~/components/ui";
@@ -120,8 +121,7 @@ function AuthForm({ mode }: { mode: AuthMode }) {
   const actionData = useActionData<AuthActionData>();
   const isSubmitting = useIsSubmitting("/auth");
   const navigate = useNavigate();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   useEffect(() => {
     if (!actionData?.signedIn) return;
     const timer = setTimeout(() => navigate("/admin"), REDIRECT_AFTER_SIGN_IN_MS);
@@ -158,7 +158,13 @@ function AuthForm({ mode }: { mode: AuthMode }) {
           />
         </FormField>
         <button type="submit" className={`${buttonStyles.secondary} w-full`}>
-          {isSubmitting ? (mode === "signup" ? "Creating account..." : "Signing in...") : mode === "signup" ? "Create Admin Account" : "Sign in"}
+          {isSubmitting
+            ? mode === "signup"
+              ? "Creating account..."
+              : "Signing in..."
+            : mode === "signup"
+              ? "Create Admin Account"
+              : "Sign in"}
         </button>
       </fieldset>
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3 text-sm">

@@ -76,7 +76,12 @@ export default function ResetPassword() {
         <div id={form.errorId}>{form.errors?.length ? <FormStatus tone="error">{form.errors.join(" ")}</FormStatus> : null}</div>
         <input type="hidden" name="token" value={token} />
         <FormField id={fields.password.id} label="New password" required errorId={fields.password.errorId} errors={fields.password.errors}>
-          <input {...getInputProps(fields.password, { type: "password" })} key={fields.password.key} autoComplete="new-password" className={controlClass} />
+          <input
+            {...getInputProps(fields.password, { type: "password" })}
+            key={fields.password.key}
+            autoComplete="new-password"
+            className={controlClass}
+          />
         </FormField>
         <button type="submit" disabled={isSubmitting} className={`${buttonStyles.secondary} w-full`}>
           {isSubmitting ? "Saving..." : "Set new password"}

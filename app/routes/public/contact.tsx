@@ -40,8 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {
     title: "Contact Us",
-    description:
-      "Call, e-mail or WhatsApp our Montego Bay cleaning team. Open Monday to Saturday, Sundays by appointment. Free estimates.",
+    description: "Call, e-mail or WhatsApp our Montego Bay cleaning team. Open Monday to Saturday, Sundays by appointment. Free estimates.",
   });
 
 export default function Contact() {
@@ -66,7 +65,11 @@ export default function Contact() {
             <HoursAndAreas />
           </div>
         </section>
-        <section id="message" aria-labelledby="message-heading" className="rounded-2xl border border-brand-100 bg-white p-6 shadow-sm sm:p-8">
+        <section
+          id="message"
+          aria-labelledby="message-heading"
+          className="rounded-2xl border border-brand-100 bg-white p-6 shadow-sm sm:p-8"
+        >
           <SectionHeading id="message-heading" title="Send us a message" />
           <p className="mt-3 mb-6 leading-relaxed text-slate-700">
             We answer every message. For a price, the{" "}

@@ -59,8 +59,8 @@ export default function Home() {
             A spotless home or business, without lifting a finger.
           </h1>
           <p className="mt-6 max-w-2xl text-lg leading-relaxed text-brand-50">
-            Professional cleaning across Montego Bay for homes, offices, kitchens, new builds and
-            holiday rentals. Trusted by {STATS.homeTrustedBy} clients.
+            Professional cleaning across Montego Bay for homes, offices, kitchens, new builds and holiday rentals. Trusted by{" "}
+            {STATS.homeTrustedBy} clients.
           </p>
           <div className="mt-10 flex flex-col gap-4 sm:flex-row">
             <Link to="/quote" className={buttonStyles.primary}>
@@ -133,19 +133,15 @@ export default function Home() {
               See the Difference
             </h2>
             <p className="mt-4 text-lg leading-relaxed text-brand-100">
-              Limescale gone from the shower glass. Grease lifted from the stovetop. Builders' dust
-              off every ledge. A clean you notice the moment you walk in.
+              Limescale gone from the shower glass. Grease lifted from the stovetop. Builders&apos; dust off every ledge. A clean you notice
+              the moment you walk in.
             </p>
             <Link to="/gallery" className={`${buttonStyles.primary} mt-8`}>
               View the Gallery
             </Link>
           </div>
           <div className="overflow-hidden rounded-2xl">
-            <Picture
-              photo="hardwoodMop"
-              sizes="(min-width: 1024px) 600px, 100vw"
-              className="aspect-[16/10] w-full object-cover"
-            />
+            <Picture photo="hardwoodMop" sizes="(min-width: 1024px) 600px, 100vw" className="aspect-[16/10] w-full object-cover" />
           </div>
         </div>
       </section>
@@ -171,9 +167,7 @@ export default function Home() {
             <h2 id="quote-heading" className="font-display text-3xl font-bold text-brand-950">
               Get a free, no-obligation quote
             </h2>
-            <p className="mt-2 text-lg text-brand-950">
-              Tell us about the job and we reply within {QUOTE_REPLY_HOURS} hours.
-            </p>
+            <p className="mt-2 text-lg text-brand-950">Tell us about the job and we reply within {QUOTE_REPLY_HOURS} hours.</p>
           </div>
           <Link to="/quote" className={`${buttonStyles.secondary} shrink-0`}>
             Get a Free Quote
@@ -197,7 +191,12 @@ export default function Home() {
             </div>
             <div className="min-w-0 rounded-2xl border border-brand-100 bg-white p-6 shadow-sm sm:p-8 lg:col-span-3">
               <h3 className="mb-6 font-display text-2xl font-bold text-slate-900">Send us a message</h3>
-              <DeferredContactForm returnTo="/" flash={flash} constraint={contactConstraint} turnstileSiteKey={site.features.turnstileSiteKey} />
+              <DeferredContactForm
+                returnTo="/"
+                flash={flash}
+                constraint={contactConstraint}
+                turnstileSiteKey={site.features.turnstileSiteKey}
+              />
             </div>
           </div>
         </section>

@@ -78,14 +78,14 @@ function QuoteFormPage() {
   const actionData = useActionData<ActionResult>();
   const { features } = useRouteLoaderData<typeof rootLoader>("root")!;
   const isSubmitting = useIsSubmitting("/quote");
-  const validation = useLazyValidation(loadQuoteSchema);
+  const { ref: formRef, mode: validationMode, options: validationOptions } = useLazyValidation(loadQuoteSchema);
 
   const [form, fields] = useForm({
     id: "quote-form",
     lastResult: isSubmitting ? null : actionData?.result,
     constraint,
     defaultValue: { serviceType: preselected ?? undefined },
-    ...validation.options,
+    ...validationOptions,
   });
   const photoErrors = Object.values(fields.photos.allErrors).flat();
 
@@ -102,8 +102,8 @@ function QuoteFormPage() {
           method="post"
           encType="multipart/form-data"
           {...getFormProps(form)}
-          ref={validation.ref}
-          data-validation={validation.mode}
+          ref={formRef}
+          data-validation={validationMode}
           className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-2"
         >
           <div className="space-y-3 [&:not(:empty)]:mb-6" id={form.errorId}>
@@ -119,12 +119,23 @@ function QuoteFormPage() {
               <input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} autoComplete="name" className={controlClass} />
             </FormField>
             <FormField id={fields.email.id} label="Email" required errorId={fields.email.errorId} errors={fields.email.errors}>
-              <input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} autoComplete="email" className={controlClass} />
+              <input
+                {...getInputProps(fields.email, { type: "email" })}
+                key={fields.email.key}
+                autoComplete="email"
+                className={controlClass}
+              />
             </FormField>
             <FormField id={fields.phone.id} label="Phone" required errorId={fields.phone.errorId} errors={fields.phone.errors}>
               <input {...getInputProps(fields.phone, { type: "tel" })} key={fields.phone.key} autoComplete="tel" className={controlClass} />
             </FormField>
-            <FormField id={fields.serviceType.id} label="Service Type" required errorId={fields.serviceType.errorId} errors={fields.serviceType.errors}>
+            <FormField
+              id={fields.serviceType.id}
+              label="Service Type"
+              required
+              errorId={fields.serviceType.errorId}
+              errors={fields.serviceType.errors}
+            >
               <select {...getSelectProps(fields.serviceType)} key={fields.serviceType.key} className={controlClass}>
                 <option value="">Select a service</option>
                 {SERVICE_TYPES.map((type: ServiceType) => (
@@ -134,10 +145,27 @@ function QuoteFormPage() {
                 ))}
               </select>
             </FormField>
-            <FormField id={fields.address.id} label="Property Address" required errorId={fields.address.errorId} errors={fields.address.errors} className="sm:col-span-2">
-              <input {...getInputProps(fields.address, { type: "text" })} key={fields.address.key} autoComplete="street-address" className={controlClass} />
+            <FormField
+              id={fields.address.id}
+              label="Property Address"
+              required
+              errorId={fields.address.errorId}
+              errors={fields.address.errors}
+              className="sm:col-span-2"
+            >
+              <input
+                {...getInputProps(fields.address, { type: "text" })}
+                key={fields.address.key}
+                autoComplete="street-address"
+                className={controlClass}
+              />
             </FormField>
-            <FormField id={fields.propertySize.id} label="Property Size" errorId={fields.propertySize.errorId} errors={fields.propertySize.errors}>
+            <FormField
+              id={fields.propertySize.id}
+              label="Property Size"
+              errorId={fields.propertySize.errorId}
+              errors={fields.propertySize.errors}
+            >
               <select {...getSelectProps(fields.propertySize)} key={fields.propertySize.key} className={controlClass}>
                 <option value="">Select a size</option>
                 {PROPERTY_SIZES.map((size) => (
@@ -157,8 +185,18 @@ function QuoteFormPage() {
                 ))}
               </select>
             </FormField>
-            <FormField id={fields.preferredDate.id} label="Preferred Date" errorId={fields.preferredDate.errorId} errors={fields.preferredDate.errors}>
-              <input {...getInputProps(fields.preferredDate, { type: "date" })} key={fields.preferredDate.key} min={today} className={controlClass} />
+            <FormField
+              id={fields.preferredDate.id}
+              label="Preferred Date"
+              errorId={fields.preferredDate.errorId}
+              errors={fields.preferredDate.errors}
+            >
+              <input
+                {...getInputProps(fields.preferredDate, { type: "date" })}
+                key={fields.preferredDate.key}
+                min={today}
+                className={controlClass}
+              />
             </FormField>
             <FormField
               id={fields.photos.id}
@@ -168,14 +206,15 @@ function QuoteFormPage() {
               hint={`Up to ${MAX_PHOTOS} images (JPEG, PNG, WebP, GIF, AVIF or HEIC), 5MB each.`}
               hintId={`${fields.photos.id}-hint`}
             >
-              <PhotoPicker
-                id={fields.photos.id}
-                hintId={`${fields.photos.id}-hint`}
-                errorId={fields.photos.errorId}
-                errors={photoErrors}
-              />
+              <PhotoPicker id={fields.photos.id} hintId={`${fields.photos.id}-hint`} errorId={fields.photos.errorId} errors={photoErrors} />
             </FormField>
-            <FormField id={fields.additionalInfo.id} label="Additional Information" errorId={fields.additionalInfo.errorId} errors={fields.additionalInfo.errors} className="sm:col-span-2">
+            <FormField
+              id={fields.additionalInfo.id}
+              label="Additional Information"
+              errorId={fields.additionalInfo.errorId}
+              errors={fields.additionalInfo.errors}
+              className="sm:col-span-2"
+            >
               <textarea
                 {...getTextareaProps(fields.additionalInfo)}
                 key={fields.additionalInfo.key}
@@ -208,8 +247,8 @@ function QuoteFormPage() {
           <div className="rounded-2xl border border-slate-200 bg-white p-6">
             <h2 className="font-display text-xl font-bold text-brand-900">Free estimates</h2>
             <p className="mt-3 text-slate-700">
-              Pricing depends on the size of the space, the type of cleaning and how often you
-              would like us to come. Photos help us quote accurately.
+              Pricing depends on the size of the space, the type of cleaning and how often you would like us to come. Photos help us quote
+              accurately.
             </p>
           </div>
         </aside>

@@ -47,7 +47,10 @@ export default function ServicePage() {
               <Link to={quoteHref} className={buttonStyles.primary}>
                 Get a Free Quote
               </Link>
-              <Link to="/contact" className="inline-flex items-center justify-center rounded-full border-2 border-white/80 px-6 py-3 font-semibold text-white hover:bg-white/10">
+              <Link
+                to="/contact"
+                className="inline-flex items-center justify-center rounded-full border-2 border-white/80 px-6 py-3 font-semibold text-white hover:bg-white/10"
+              >
                 Contact Us
               </Link>
             </div>
@@ -69,7 +72,9 @@ export default function ServicePage() {
           <ol aria-labelledby="visit-heading" className="mt-6 grid gap-4 sm:grid-cols-2">
             {detail.visit.map((step, index) => (
               <li key={step.step} className="rounded-2xl border border-brand-100 bg-white p-5 shadow-sm">
-                <span className="flex size-9 items-center justify-center rounded-full bg-sun-300 font-bold text-brand-950">{index + 1}</span>
+                <span className="flex size-9 items-center justify-center rounded-full bg-sun-300 font-bold text-brand-950">
+                  {index + 1}
+                </span>
                 <h3 className="mt-3 font-semibold text-slate-900">{step.step}</h3>
                 <p className="mt-1 leading-relaxed text-slate-700">{step.detail}</p>
               </li>
@@ -105,7 +110,10 @@ export default function ServicePage() {
             <Link to="/contact" className={buttonStyles.secondary}>
               Contact Us
             </Link>
-            <Link to={quoteHref} className="inline-flex items-center rounded-full border-2 border-brand-950 px-6 py-3 font-semibold text-brand-950 hover:bg-sun-400">
+            <Link
+              to={quoteHref}
+              className="inline-flex items-center rounded-full border-2 border-brand-950 px-6 py-3 font-semibold text-brand-950 hover:bg-sun-400"
+            >
               Get a Free Quote
             </Link>
           </div>
@@ -119,7 +127,10 @@ export default function ServicePage() {
         <ul className="mt-6 flex flex-wrap gap-3">
           {others.map((other) => (
             <li key={other.slug}>
-              <Link to={`/services/${other.slug}`} className="inline-block rounded-full border border-brand-200 bg-white px-4 py-2 font-medium text-brand-800 hover:bg-brand-50">
+              <Link
+                to={`/services/${other.slug}`}
+                className="inline-block rounded-full border border-brand-200 bg-white px-4 py-2 font-medium text-brand-800 hover:bg-brand-50"
+              >
                 {other.title}
               </Link>
             </li>

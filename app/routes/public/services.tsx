@@ -40,8 +40,8 @@ export default function Services() {
               Custom Solutions Available
             </h2>
             <p className="mt-3 text-lg leading-relaxed text-brand-100">
-              Something that does not fit a box? A one-off event clean, a mix of services or an
-              unusual space: tell us what you need. Pricing depends on {PRICING_FACTORS}.
+              Something that does not fit a box? A one-off event clean, a mix of services or an unusual space: tell us what you need.
+              Pricing depends on {PRICING_FACTORS}.
             </p>
           </div>
           <Link to="/quote" className={`${buttonStyles.primary} shrink-0`}>
