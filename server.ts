@@ -4,7 +4,7 @@
  * 1. the input gate for the URL: a 301 to the canonical path, or a 400 for a query string the
  *    path does not read (app/server/input-gate.server.ts; form bodies pass the same gate in
  *    their actions);
- * 2. the same-origin check for writes (app/server/origin.server.ts);
+ * 2. the same-origin check for writes (app/worker/origin.ts);
  * 3. the page cache for anonymous public pages (app/worker/page-cache.ts), in front of
  * 4. Remix, with `{ cloudflare: { env, ctx }, requestId }` as load context, whose pages get
  *    a Content-Security-Policy made from their inline scripts' hashes, and are made private
@@ -24,7 +24,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // eslint-disable-next-line @typescript-eslint/ban-ts-comment
 // @ts-ignore
 import * as build from "./build/server";
-import { rejectCrossOriginWrite, forRemix } from "./app/server/origin.server";
+import { rejectCrossOriginWrite, forRemix } from "./app/worker/origin";
 import { sweepOrphanUploads } from "./app/server/attachments.server";
 import { getDb } from "./app/server/db.server";
 import { deleteExpiredSessions } from "./app/server/session.server";

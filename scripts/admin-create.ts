@@ -19,7 +19,7 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { read } from "read";
-import { accountEmail } from "../app/forms/auth";
+import { emailSchema } from "../app/forms/fields";
 import { passwordProblems } from "../app/forms/password";
 import { hashPassword } from "../app/server/password.server";
 
@@ -76,7 +76,7 @@ async function readPassword(): Promise<string> {
 }
 
 // The sign-in form's e-mail rule; accounts are stored lower-cased (app/server/auth.server.ts).
-const emailInput = accountEmail.safeParse(values.email ?? "");
+const emailInput = emailSchema.safeParse(values.email ?? "");
 if (!emailInput.success) fail(`--email: ${emailInput.error.issues[0]!.message}`);
 const email = emailInput.data.toLowerCase();
 const password = await readPassword();

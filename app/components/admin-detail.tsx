@@ -4,18 +4,7 @@ import type { ReactNode } from "react";
 import type { BadgeVariant, Step } from "~/domain/status";
 import { StatusBadge, StepButton } from "./admin-ui";
 import { FormStatus } from "./form-field";
-import { telHref, whatsappHref } from "./contact-details";
-
-/**
- * A visitor's phone as WhatsApp wants it (country code, digits only), assuming Jamaica
- * (+1 876/658) for local numbers: 7 digits get 1876, 10 digits starting 876/658 get 1.
- */
-function whatsappNumber(phone: string): string | null {
-  const digits = phone.replace(/\D/g, "");
-  if (digits.length === 7) return `1876${digits}`;
-  if (digits.length === 10 && /^(876|658)/.test(digits)) return `1${digits}`;
-  return digits.length >= 8 && digits.length <= 15 ? digits : null;
-}
+import { telHref, whatsappHref, whatsappNumber } from "~/domain/phone";
 
 function DetailFields({ fields }: { fields: Array<[string, ReactNode]> }) {
   return (

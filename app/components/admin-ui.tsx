@@ -3,7 +3,7 @@ import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ADMIN_PAGE_SIZE } from "~/domain/limits";
 import type { BadgeVariant, Step } from "~/domain/status";
-import { telHref } from "./contact-details";
+import { telHref } from "~/domain/phone";
 import { FormStatus } from "./form-field";
 
 const BADGE_CLASS: Record<BadgeVariant, string> = {

@@ -4,17 +4,8 @@
  */
 import { OPENING_HOURS, SERVICE_AREAS, SERVICE_AREAS_NOTE } from "~/content/business";
 import type { Company } from "~/server/env.server";
+import { telHref, whatsappHref } from "~/domain/phone";
 import { Icon } from "./icon";
-
-/** `tel:` link for a display phone number ("+1 876 555 0123" → "tel:+18765550123"). */
-export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, "")}`;
-}
-
-/** WhatsApp click-to-chat (https://wa.me/<digits>), with an optional first message. */
-export function whatsappHref(number: string, text?: string): string {
-  return `https://wa.me/${number}${text ? `?text=${encodeURIComponent(text)}` : ""}`;
-}
 
 export function ContactMethods({ company }: { company: Company }) {
   const methods = [

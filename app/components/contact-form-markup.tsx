@@ -6,8 +6,7 @@
  */
 import { Form } from "@remix-run/react";
 import type { Ref } from "react";
-import { MAX_PHOTOS } from "~/domain/limits";
-import { MESSAGES } from "~/domain/messages";
+import { MESSAGES, PHOTOS_HINT } from "~/domain/messages";
 import type { CONTACT_RETURN_TO } from "~/forms/contact";
 import type { Flash } from "~/server/flash.server";
 import type { FormConstraint } from "~/server/form-constraints.server";
@@ -141,7 +140,7 @@ export function ContactFormMarkup({
           label="Photos"
           errorId={fields.photos.errorId}
           errors={photoErrors}
-          hint={`Up to ${MAX_PHOTOS} images, 5MB each.`}
+          hint={PHOTOS_HINT}
           hintId={`${fields.photos.id}-hint`}
           className="sm:col-span-2"
         >

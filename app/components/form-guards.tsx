@@ -8,7 +8,7 @@ import { useEffect, useRef } from "react";
 import { HONEYPOT_FIELD } from "~/forms/honeypot";
 import type { loader as rootLoader } from "~/root";
 import type { FlashForm } from "~/server/flash.server";
-import { telHref } from "./contact-details";
+import { telHref } from "~/domain/phone";
 
 export function Honeypot() {
   return (

@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import { OPENING_HOURS, SERVICE_AREAS, SERVICE_AREAS_NOTE } from "~/content/business";
 import { PRIMARY_NAV } from "~/content/navigation";
 import type { Company } from "~/server/env.server";
-import { telHref, whatsappHref } from "./contact-details";
+import { telHref, whatsappHref } from "~/domain/phone";
 import { Logo } from "./logo";
 
 export function SiteFooter({ company }: { company: Company }) {

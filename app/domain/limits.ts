@@ -11,7 +11,11 @@
 export const MAX_PHOTOS = 5;
 
 /** Maximum size of one photo in bytes. */
-export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+export const MAX_PHOTO_MB = 5;
+export const MAX_PHOTO_BYTES = MAX_PHOTO_MB * 1024 * 1024;
+
+/** The accepted formats as people know them, for hints. */
+export const ACCEPTED_IMAGE_NAMES = "JPEG, PNG, WebP, GIF, AVIF or HEIC";
 
 /** Image formats accepted, judged by their bytes (magic numbers), never the name. */
 export const ACCEPTED_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif", "image/heic"] as const;

@@ -2,7 +2,7 @@
  * Texts the visitor or admin reads, verbatim from product spec §8 "The error catalogue"
  * and §5 "Photos". Defined once; routes and tests import them.
  */
-import { SIGN_IN_THROTTLE } from "./limits";
+import { ACCEPTED_IMAGE_NAMES, MAX_PHOTO_MB, MAX_PHOTOS, SIGN_IN_THROTTLE } from "./limits";
 
 export const MESSAGES = {
   contactSuccess: "Message sent successfully! We'll get back to you soon.",
@@ -14,8 +14,11 @@ export const MESSAGES = {
 
 /** 'File {name} is too large. Max size is 5MB.' (spec §5). */
 export function fileTooLargeMessage(name: string): string {
-  return `File ${name} is too large. Max size is 5MB.`;
+  return `File ${name} is too large. Max size is ${MAX_PHOTO_MB}MB.`;
 }
+
+/** The hint under each form's photo field: how many, which formats, how large. */
+export const PHOTOS_HINT = `Up to ${MAX_PHOTOS} images (${ACCEPTED_IMAGE_NAMES}), ${MAX_PHOTO_MB}MB each.`;
 
 /** 'File {name} is not an image.' (spec §5). */
 export function fileNotImageMessage(name: string): string {
@@ -67,6 +70,9 @@ export const ADMIN_MESSAGES = {
   quoteStatusUpdated: "Quote status updated successfully",
   contactStatusUpdated: "Contact status updated successfully",
   noQuotes: "No quote requests yet.",
+  // Not in the spec: the admin's error page.
+  recordNotFound: "This record does not exist, or no longer does.",
+  pageFailed: "This page could not be loaded. Please try again in a moment.",
   noContacts: "No contact messages yet.",
 } as const;
 

@@ -3,16 +3,8 @@
  * required; a new password must pass the password rule, whose every reason is listed.
  */
 import { z } from "./zod";
-import { TEXT_LIMITS } from "~/domain/limits";
+import { emailSchema } from "./fields";
 import { PASSWORD_MAX, passwordProblems } from "./password";
-
-/** An account's e-mail address (also checked by `npm run admin:create`). */
-export const accountEmail = z
-  .string({ error: "Email is required." })
-  .trim()
-  .min(1, { error: "Email is required." })
-  .max(TEXT_LIMITS.email, { error: "Please enter a valid email address." })
-  .pipe(z.email({ error: "Please enter a valid email address." }));
 
 /** For signing in: any password up to the limit (the stored hash decides). */
 const currentPassword = z
@@ -25,9 +17,9 @@ const newPassword = z.string({ error: "Password is required." }).superRefine((va
   for (const message of passwordProblems(value)) ctx.addIssue({ code: "custom", message });
 });
 
-const signInSchema = z.object({ mode: z.literal("signin"), email: accountEmail, password: currentPassword });
+const signInSchema = z.object({ mode: z.literal("signin"), email: emailSchema, password: currentPassword });
 
-const signUpSchema = z.object({ mode: z.literal("signup"), email: accountEmail, password: newPassword }).superRefine((value, ctx) => {
+const signUpSchema = z.object({ mode: z.literal("signup"), email: emailSchema, password: newPassword }).superRefine((value, ctx) => {
   if (value.password.toLowerCase() === value.email.toLowerCase()) {
     ctx.addIssue({ code: "custom", path: ["password"], message: "Do not use your e-mail address." });
   }
@@ -37,6 +29,6 @@ export const authSchema = z.discriminatedUnion("mode", [signInSchema, signUpSche
 /** "signin" or "signup": the /auth page's two modes. */
 export type AuthMode = z.infer<typeof authSchema>["mode"];
 
-export const forgotSchema = z.object({ email: accountEmail });
+export const forgotSchema = z.object({ email: emailSchema });
 
 export const resetSchema = z.object({ token: z.string().min(1).max(2048), password: newPassword });

@@ -5,7 +5,7 @@
 import { z } from "./zod";
 import { TEXT_LIMITS } from "~/domain/limits";
 import { photosSchema } from "./photos";
-import { emailSchema, phoneSchema, requiredText } from "./quote";
+import { emailSchema, phoneSchema, requiredText } from "./fields";
 
 /** Where the contact form was sent from; success returns there. */
 export const CONTACT_RETURN_TO = ["/contact", "/"] as const;

@@ -9,47 +9,8 @@ import { z } from "./zod";
 import { todayInJamaica } from "~/domain/dates";
 import { FREQUENCIES, PROPERTY_SIZES, SERVICE_TYPES } from "~/domain/enumerations";
 import { TEXT_LIMITS } from "~/domain/limits";
+import { choice, emailSchema, optionalText, phoneSchema, requiredText } from "./fields";
 import { photosSchema } from "./photos";
-import { cleanText } from "./text";
-
-/** Options of a text field: `multiline` for a textarea (keeps line breaks and tabs). */
-interface TextOptions {
-  multiline?: boolean;
-}
-
-/** A required text field of at most `max` characters, cleaned (./text.ts) and trimmed. */
-export function requiredText(label: string, max: number, { multiline = false }: TextOptions = {}) {
-  return z
-    .string({ error: `${label} is required.` })
-    .overwrite((value) => cleanText(value, { multiline }))
-    .trim()
-    .min(1, { error: `${label} is required.` })
-    .max(max, { error: `${label} must be at most ${max} characters.` });
-}
-
-function optionalText(label: string, max: number, { multiline = false }: TextOptions = {}) {
-  return z
-    .string()
-    .overwrite((value) => cleanText(value, { multiline }))
-    .trim()
-    .max(max, { error: `${label} must be at most ${max} characters.` })
-    .optional();
-}
-
-function choice<T extends readonly [string, ...string[]]>(values: T, label: string) {
-  return z.enum(values, { error: `Please choose a valid ${label.toLowerCase()}.` });
-}
-
-export const emailSchema = z
-  .string({ error: "Email is required." })
-  .trim()
-  .max(TEXT_LIMITS.email, { error: `Email must be at most ${TEXT_LIMITS.email} characters.` })
-  .pipe(z.email({ error: "Please enter a valid email address." }));
-
-export const phoneSchema = requiredText("Phone", TEXT_LIMITS.phone).refine(
-  (value) => /^[+()\-.\s\d]+$/.test(value) && (value.match(/\d/g)?.length ?? 0) >= 7,
-  { error: "Please enter a valid phone number." },
-);
 
 /** True for a real calendar date: "2099-02-28" yes, "2099-02-30" no. */
 function isCalendarDate(value: string): boolean {

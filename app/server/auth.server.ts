@@ -74,7 +74,7 @@ function verificationMail(env: AuthEnv, userId: string, email: string): Mail {
   return {
     to: email,
     subject: "Verify your email address",
-    text: `Welcome! Please verify your email address by opening this link within 24 hours:\n\n${link}\n\nIf you did not create an account, ignore this message.`,
+    text: `Welcome! Please verify your email address by opening this link within ${VERIFY_TTL_S / 3600} hours:\n\n${link}\n\nIf you did not create an account, ignore this message.`,
     links: [link],
   };
 }

@@ -29,13 +29,21 @@ export interface Mail {
 export type MailEnv = Pick<CloudflareBindings, "MAIL_TRANSPORT" | "MAIL_FROM" | "EMAIL">;
 
 /**
- * Sends after the response (ctx.waitUntil); a failure is logged, never shown. For mails whose
- * timing or failure must not reveal anything (verification, reset) or delay the visitor.
+ * Sends after the response (ctx.waitUntil); a failure is logged, never shown. For every mail
+ * the site sends: none may delay the visitor, and the timing or failure of account mails
+ * (verification, reset) must reveal nothing.
+ *
+ * In: the load context's `cloudflare` ({ env, ctx }), the mail, and what to log on failure
+ * (default `{ event: "mail_failed" }`; the subject and the error are always added).
  */
-export function sendLater(context: { cloudflare: { env: MailEnv; ctx: ExecutionContext } }, mail: Mail): void {
-  context.cloudflare.ctx.waitUntil(
-    sendMail(context.cloudflare.env, mail).catch((error: unknown) => {
-      console.error(JSON.stringify({ event: "mail_failed", subject: mail.subject, error: String(error) }));
+export function sendLater(
+  { env, ctx }: { env: MailEnv; ctx: ExecutionContext },
+  mail: Mail,
+  onFailure: Record<string, string> = { event: "mail_failed" },
+): void {
+  ctx.waitUntil(
+    sendMail(env, mail).catch((error: unknown) => {
+      console.error(JSON.stringify({ ...onFailure, subject: mail.subject, error: String(error) }));
     }),
   );
 }

@@ -4,6 +4,7 @@
  * Built as plain text; the HTML part is made from it with every character a visitor typed
  * escaped (mail-html.server.tsx), so nothing they typed becomes markup or a link.
  */
+import { QUOTE_REPLY_HOURS } from "~/content/business";
 import { FREQUENCY_LABELS, PROPERTY_SIZE_LABELS, SERVICE_TYPE_LABELS } from "~/domain/enumerations";
 import type { ContactInput } from "~/forms/contact";
 import type { QuoteInput } from "~/forms/quote";
@@ -45,7 +46,7 @@ export function quoteRequestNotification(to: string, input: QuoteInput, id: stri
     input.additionalInfo?.trim() ? input.additionalInfo : "-",
     "",
     `Open it in the admin: ${link}`,
-    "Promised reply: within 24 hours.",
+    `Promised reply: within ${QUOTE_REPLY_HOURS} hours.`,
   ].join("\n");
   return {
     to,

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { SIGN_IN_THROTTLE } from "~/domain/limits";
-import { AUTH_MESSAGES } from "~/domain/messages";
+import { ADMIN_MESSAGES, AUTH_MESSAGES } from "~/domain/messages";
 import { hashPassword } from "~/server/password.server";
 import { sessionIdOf } from "~/server/session.server";
 import { signToken } from "~/server/tokens.server";
@@ -469,6 +469,20 @@ describe("admin status steps", () => {
     expect((await post("/admin/quotes", { id, to: "quoted" }, { Cookie: cookie, Origin: "https://evil.example" })).status).toBe(403);
     expect(await worker.db.prepare("SELECT status FROM quote_requests").first()).toEqual({ status: "pending" });
     expect(await worker.db.prepare("SELECT count(*) AS n FROM status_changes").first()).toEqual({ n: 0 });
+  });
+
+  test("an unknown record answers 404 inside the admin frame: header, tabs with counts, sign-out", async () => {
+    const cookie = await adminCookie();
+    await insertQuote();
+    for (const path of [`/admin/quotes/${crypto.randomUUID()}`, `/admin/messages/${crypto.randomUUID()}`]) {
+      const response = await get(path, cookie);
+      expect(response.status).toBe(404);
+      const html = await text(response);
+      expect(html).toContain(ADMIN_MESSAGES.recordNotFound);
+      expect(html).toContain("Quote Requests (<!-- -->1<!-- -->)");
+      expect(html).toContain('action="/auth/sign-out"');
+      expect(html).toContain(ADMIN);
+    }
   });
 
   test("a demotion takes effect at once", async () => {

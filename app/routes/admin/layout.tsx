@@ -4,12 +4,24 @@
  * Every admin loader and action checks the role in D1 itself (loaders run in parallel).
  */
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, NavLink, Outlet, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  NavLink,
+  Outlet,
+  useLoaderData,
+  useNavigation,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
 import { FormStatus } from "~/components/form-field";
 import { Icon } from "~/components/icon";
+import { ADMIN_MESSAGES } from "~/domain/messages";
 import type { loader as rootLoader } from "~/root";
 import { countAll } from "~/server/admin.server";
-import { ADMIN_HEADERS } from "~/server/admin-actions.server";
+import { ADMIN_HEADERS } from "~/server/admin-routes.server";
 import { requireAdmin } from "~/server/permissions.server";
 
 export const meta: MetaFunction = () => [{ title: "Admin" }, { name: "robots", content: "noindex" }];
@@ -26,6 +38,53 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function AdminLayout() {
   const { email, counts } = useLoaderData<typeof loader>();
   const site = useRouteLoaderData<typeof rootLoader>("root");
+  return (
+    <AdminFrame email={email} counts={counts}>
+      {site?.notice ? (
+        <div className="mb-6">
+          <FormStatus tone={site.notice.tone}>{site.notice.text}</FormStatus>
+        </div>
+      ) : null}
+      <Outlet />
+    </AdminFrame>
+  );
+}
+
+/**
+ * A failure below the frame (an unknown record, a database error) keeps the header, the tabs
+ * and sign-out around the message, so the admin can go on from there. If the frame's own
+ * loader failed, the same page without the counts.
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const frame = useRouteLoaderData<typeof loader>("routes/admin/layout");
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <AdminFrame email={frame?.email ?? null} counts={frame?.counts ?? null}>
+      <div className="rounded-2xl border border-slate-200 bg-white p-8 text-center">
+        <p className="text-4xl font-bold text-brand-700">{status}</p>
+        <h1 className="mt-3 text-xl font-semibold text-slate-900">
+          {status === 404 ? ADMIN_MESSAGES.recordNotFound : ADMIN_MESSAGES.pageFailed}
+        </h1>
+        <Link to="/admin/quotes" className="mt-6 inline-block font-semibold text-brand-700 underline">
+          Back to the quote requests
+        </Link>
+      </div>
+    </AdminFrame>
+  );
+}
+
+/** The admin's header (back link, who is signed in, sign-out), its tabs and the main area. */
+function AdminFrame({
+  email,
+  counts,
+  children,
+}: {
+  email: string | null;
+  counts: { quotes: number; messages: number } | null;
+  children: ReactNode;
+}) {
   const navigation = useNavigation();
   const tab = ({ isActive }: { isActive: boolean }) =>
     `rounded-t-lg border-b-2 px-4 py-2.5 text-sm font-semibold ${isActive ? "border-brand-700 text-brand-900" : "border-transparent text-slate-600 hover:text-brand-800"}`;
@@ -37,9 +96,11 @@ export default function AdminLayout() {
             <Icon name="arrowLeft" className="size-4" /> Back to Website
           </Link>
           <div className="flex flex-wrap items-center gap-3 text-sm">
-            <span className="text-slate-700" data-testid="admin-email">
-              {email}
-            </span>
+            {email ? (
+              <span className="text-slate-700" data-testid="admin-email">
+                {email}
+              </span>
+            ) : null}
             <Form method="post" action="/auth/sign-out">
               <button
                 type="submit"
@@ -58,10 +119,10 @@ export default function AdminLayout() {
         </div>
         <nav aria-label="Admin sections" className="mx-auto flex max-w-7xl gap-2 px-4 sm:px-6">
           <NavLink to="/admin/quotes" className={tab}>
-            Quote Requests ({counts.quotes})
+            {counts ? <>Quote Requests ({counts.quotes})</> : "Quote Requests"}
           </NavLink>
           <NavLink to="/admin/messages" className={tab}>
-            Contact Messages ({counts.messages})
+            {counts ? <>Contact Messages ({counts.messages})</> : "Contact Messages"}
           </NavLink>
         </nav>
       </header>
@@ -74,12 +135,7 @@ export default function AdminLayout() {
             <div className="h-full w-1/3 animate-pulse bg-brand-600" />
           </div>
         ) : null}
-        {site?.notice ? (
-          <div className="mb-6">
-            <FormStatus tone={site.notice.tone}>{site.notice.text}</FormStatus>
-          </div>
-        ) : null}
-        <Outlet />
+        {children}
       </main>
     </div>
   );

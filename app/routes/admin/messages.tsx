@@ -6,7 +6,7 @@ import { CONTACT_STATUSES } from "~/domain/enumerations";
 import { ADMIN_MESSAGES } from "~/domain/messages";
 import { CONTACT_BADGES, CONTACT_STEPS } from "~/domain/status";
 import { listContactMessages } from "~/server/admin.server";
-import { loadAdminList, statusAction } from "~/server/admin-actions.server";
+import { loadAdminList, statusAction } from "~/server/admin-routes.server";
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   return loadAdminList(request, context.cloudflare.env, CONTACT_STATUSES, listContactMessages, ADMIN_MESSAGES.loadContactsFailed);

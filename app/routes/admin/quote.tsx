@@ -1,23 +1,14 @@
 /** /admin/quotes/:id: one quote request with every field, its photos and its audit trail. */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminDetailFrame } from "~/components/admin-detail";
-import { formatAdminDate } from "~/domain/dates";
 import { FREQUENCY_LABELS, PROPERTY_SIZE_LABELS, SERVICE_TYPE_LABELS } from "~/domain/enumerations";
 import { QUOTE_BADGES, QUOTE_STEPS } from "~/domain/status";
 import { getQuoteRequest } from "~/server/admin.server";
-import { loadAdminExtras, statusAction } from "~/server/admin-actions.server";
-import { requireAdmin } from "~/server/permissions.server";
+import { loadAdminRecord, statusAction } from "~/server/admin-routes.server";
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { env } = context.cloudflare;
-  await requireAdmin(request, env);
-  const quote = await getQuoteRequest(env, params.id ?? "");
-  if (!quote) throw data(null, { status: 404 });
-  return {
-    quote: { ...quote, date: formatAdminDate(quote.createdAt.getTime()) },
-    ...(await loadAdminExtras(env, "quote_request", quote.id)),
-  };
+export function loader({ request, params, context }: LoaderFunctionArgs) {
+  return loadAdminRecord(request, context.cloudflare.env, "quote_request", params.id, getQuoteRequest);
 }
 
 export function action({ request, context }: ActionFunctionArgs) {
@@ -25,7 +16,7 @@ export function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function QuoteDetail() {
-  const { quote, photos, history } = useLoaderData<typeof loader>();
+  const { record: quote, photos, history } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   return (

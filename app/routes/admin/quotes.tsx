@@ -6,7 +6,7 @@ import { QUOTE_STATUSES, SERVICE_TYPE_LABELS, PROPERTY_SIZE_LABELS, FREQUENCY_LA
 import { ADMIN_MESSAGES } from "~/domain/messages";
 import { QUOTE_BADGES, QUOTE_STEPS } from "~/domain/status";
 import { listQuoteRequests } from "~/server/admin.server";
-import { loadAdminList, statusAction } from "~/server/admin-actions.server";
+import { loadAdminList, statusAction } from "~/server/admin-routes.server";
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   return loadAdminList(request, context.cloudflare.env, QUOTE_STATUSES, listQuoteRequests, ADMIN_MESSAGES.loadQuotesFailed);

@@ -32,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const mail = await passwordResetMail(env, submission.value.email);
     // Past the per-address limit the answer is the same, but no further mail goes.
-    if (mail && (await allowResetMail(env.AUTH_RATE_LIMITER, submission.value.email))) sendLater(context, mail);
+    if (mail && (await allowResetMail(env.AUTH_RATE_LIMITER, submission.value.email))) sendLater(context.cloudflare, mail);
   } catch (error) {
     console.error(JSON.stringify({ event: "reset_request_failed", error: String(error) }));
     return data<ForgotData>({ result: submission.reply({ formErrors: [AUTH_MESSAGES.unexpected] }) }, { status: 503 });

@@ -62,7 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     if (mode === "signup") {
       // The same answer whether or not the address has an account (its owner is e-mailed).
-      sendLater(context, await signUp(env, email, password));
+      sendLater(context.cloudflare, await signUp(env, email, password));
       return redirect("/auth", { headers: { "Set-Cookie": await commitNotice(request, "signedUp") } });
     }
     const outcome = await signIn(env, email, password, clientIp(request));

@@ -16,7 +16,7 @@ import { pageMeta } from "~/seo";
 import { createContactMessage } from "~/server/contact-messages.server";
 import { readCompany } from "~/server/env.server";
 import { takeFlash } from "~/server/flash.server";
-import { handleSubmission, type ActionResult } from "~/server/form-submission.server";
+import { handleSubmission, type ActionResult } from "~/server/visitor-form-action.server";
 import { CONTACT_CONSTRAINT } from "~/server/form-constraints.server";
 import { contactMessageNotification } from "~/server/notifications.server";
 

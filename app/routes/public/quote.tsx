@@ -1,7 +1,7 @@
 /**
  * /quote: the 'Get Your Free Quote' form (product spec §2 "Quote page", §3, §5, §8).
  * A plain multipart <Form> that works without JavaScript; `?service=<type>` preselects the
- * service type. The action is the shared submission path (app/server/form-submission.server.ts):
+ * service type. The action is the shared submission path (app/server/visitor-form-action.server.ts):
  * 400 with field errors and typed values kept, or a redirect back here with a one-time
  * success message.
  */
@@ -26,15 +26,14 @@ import {
   SERVICE_TYPES,
   type ServiceType,
 } from "~/domain/enumerations";
-import { MAX_PHOTOS } from "~/domain/limits";
-import { MESSAGES } from "~/domain/messages";
+import { MESSAGES, PHOTOS_HINT } from "~/domain/messages";
 import { quoteSchema } from "~/forms/quote";
 import type { loader as rootLoader } from "~/root";
 import { pageMeta } from "~/seo";
 import { readCompany } from "~/server/env.server";
 import { takeFlash } from "~/server/flash.server";
 import { QUOTE_CONSTRAINT } from "~/server/form-constraints.server";
-import { handleSubmission, type ActionResult } from "~/server/form-submission.server";
+import { handleSubmission, type ActionResult } from "~/server/visitor-form-action.server";
 import { quoteRequestNotification } from "~/server/notifications.server";
 import { createQuoteRequest } from "~/server/quote-requests.server";
 
@@ -203,7 +202,7 @@ function QuoteFormPage() {
               label="Photos of the job"
               errorId={fields.photos.errorId}
               errors={photoErrors}
-              hint={`Up to ${MAX_PHOTOS} images (JPEG, PNG, WebP, GIF, AVIF or HEIC), 5MB each.`}
+              hint={PHOTOS_HINT}
               hintId={`${fields.photos.id}-hint`}
             >
               <PhotoPicker id={fields.photos.id} hintId={`${fields.photos.id}-hint`} errorId={fields.photos.errorId} errors={photoErrors} />

@@ -76,8 +76,27 @@ export async function loadAdminList<S extends string, Row extends { createdAt: D
   }
 }
 
+/**
+ * The loader of a detail view: admins only, 404 for an unknown id, the record with its
+ * 'MMM dd, yyyy' date, its photos and its audit trail.
+ * In: the request, bindings, the audited entity, the id from the URL and the reader of one
+ * record. Out: `{ record, photos, history }`. Throws the redirect of requireAdmin or a 404.
+ */
+export async function loadAdminRecord<Row extends { id: string; createdAt: Date }>(
+  request: Request,
+  env: CloudflareBindings,
+  entity: AuditedEntity,
+  id: string | undefined,
+  get: (env: CloudflareBindings, id: string) => Promise<Row | undefined>,
+) {
+  await requireAdmin(request, env);
+  const record = await get(env, id ?? "");
+  if (!record) throw data(null, { status: 404 });
+  return { record: { ...record, date: formatAdminDate(record.createdAt.getTime()) }, ...(await loadAdminExtras(env, entity, record.id)) };
+}
+
 /** A record's photos and audit trail, ready for the detail view. */
-export async function loadAdminExtras(env: CloudflareBindings, entity: AuditedEntity, id: string) {
+async function loadAdminExtras(env: CloudflareBindings, entity: AuditedEntity, id: string) {
   const { photos, history } = await recordExtras(env, entity, id);
   return {
     photos: photos.map(({ id: photoId, fileName }) => ({ id: photoId, fileName })),

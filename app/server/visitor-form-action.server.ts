@@ -27,9 +27,9 @@ import type { CloudflareContext } from "~/load-context";
 import { readSiteUrl } from "./env.server";
 import { commitFlash, type Flash, type FlashForm } from "./flash.server";
 import { FORM_LIMITS, formContract } from "./input-gate.server";
-import { sendMail, type Mail } from "./mailer.server";
+import { sendLater, type Mail } from "./mailer.server";
 import { allowFormSubmission, clientIp } from "./rate-limit.server";
-import { MultipartError, readSubmissionForm } from "./submission-form.server";
+import { MultipartError, readVisitorFormBody } from "./visitor-form-body.server";
 import { TURNSTILE_FIELD, TURNSTILE_TOKEN_MAX, turnstileEnabled, verifyTurnstile } from "./turnstile.server";
 
 /** Fields of every visitor form that its schema does not parse, with their limits in characters. */
@@ -68,7 +68,7 @@ export async function handleSubmission<Schema extends z.ZodTypeAny>(
 
   let form;
   try {
-    form = await readSubmissionForm(request, formContract(handler.schema, GUARD_FIELDS));
+    form = await readVisitorFormBody(request, formContract(handler.schema, GUARD_FIELDS));
   } catch (error) {
     if (!(error instanceof MultipartError)) throw error;
     return fail(400, handler.failureMessage);
@@ -121,10 +121,6 @@ export async function handleSubmission<Schema extends z.ZodTypeAny>(
   }
 
   const mail = handler.notification(submission.value, id, readSiteUrl(env));
-  ctx.waitUntil(
-    sendMail(env, mail).catch((error: unknown) => {
-      console.error(JSON.stringify({ event: "notification_failed", form: handler.form, id, error: String(error) }));
-    }),
-  );
+  sendLater({ env, ctx }, mail, { event: "notification_failed", form: handler.form, id });
   return succeed({ form: handler.form, id: crypto.randomUUID(), label: handler.analyticsLabel?.(submission.value) });
 }

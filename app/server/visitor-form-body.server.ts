@@ -9,7 +9,7 @@
  * - every field and file then passes the input gate (input-gate.server.ts) against the form's
  *   contract: unknown, repeated or reserved fields and too many fields refuse the body.
  *
- * In: the request and the form's contract. Out: a `SubmissionForm`.
+ * In: the request and the form's contract. Out: a `VisitorFormBody`.
  * Errors: throws `MultipartError` (re-exported) when the body is not readable multipart.
  */
 import { GATE_MESSAGES } from "~/domain/messages";
@@ -20,7 +20,7 @@ import { MultipartError, readMultipartForm } from "./multipart.server";
 
 export { MultipartError };
 
-export type SubmissionForm =
+export type VisitorFormBody =
   | {
       ok: true;
       formData: FormData;
@@ -34,7 +34,7 @@ export type SubmissionForm =
 /** Bytes enough for every accepted format's signature (file-type reads at most 4,100). */
 const SNIFF_BYTES = 4100;
 
-export async function readSubmissionForm(request: Request, contract: FormContract): Promise<SubmissionForm> {
+export async function readVisitorFormBody(request: Request, contract: FormContract): Promise<VisitorFormBody> {
   const form = await readMultipartForm(request, {
     maxFiles: MAX_PHOTOS,
     maxFileBytes: MAX_PHOTO_BYTES,
