@@ -52,7 +52,7 @@ export function sendLater(
 export const CONSOLE_MAIL_PREFIX = "MAIL ";
 
 /** Sends `mail` with the configured transport (see above). */
-export async function sendMail(env: MailEnv, mail: Mail): Promise<void> {
+async function sendMail(env: MailEnv, mail: Mail): Promise<void> {
   const html = mailHtml(mail);
   if (env.MAIL_TRANSPORT === "cloudflare") {
     if (!env.EMAIL || !env.MAIL_FROM) {
