@@ -94,6 +94,11 @@ export async function getContactMessage(env: Env, id: string) {
   return getDb(env).select().from(contactMessages).where(eq(contactMessages.id, id)).get();
 }
 
+/** A photo's attachment row (its R2 key, name and checked type), or undefined. */
+export async function getAttachment(env: Env, id: string) {
+  return getDb(env).select().from(attachments).where(eq(attachments.id, id)).get();
+}
+
 export type StatusUpdate = "updated" | "not-found" | "not-allowed";
 
 /**

@@ -1,10 +1,21 @@
 /**
- * The business identity from wrangler.toml `[vars]`, validated once per request.
- *
- * In:  the Worker's bindings. Out: a `Company` with trimmed strings.
- * Throws a ZodError naming the missing or empty variable (a deploy mistake, not visitor input).
+ * The configuration in wrangler.toml `[vars]`, read and validated once per isolate: the
+ * Workers runtime hands every request of an isolate the same `env` object, so each reader
+ * below keeps its result for that object (a WeakMap, so nothing outlives the bindings).
+ * A reader that throws (a deploy mistake, never visitor input) is tried again next time.
  */
 import { z } from "~/forms/zod";
+
+/** `read`, remembered per bindings object. */
+function oncePerIsolate<Env extends object, T>(read: (env: Env) => T): (env: Env) => T {
+  const results = new WeakMap<Env, T>();
+  return (env) => {
+    if (results.has(env)) return results.get(env) as T;
+    const result = read(env);
+    results.set(env, result);
+    return result;
+  };
+}
 
 const companySchema = z.object({
   COMPANY_NAME: z.string().trim().min(1),
@@ -27,7 +38,11 @@ export interface Company {
   socialUrl: string | null;
 }
 
-export function readCompany(env: CloudflareBindings): Company {
+/**
+ * The business identity. In: the bindings. Out: a `Company` with trimmed strings.
+ * Throws a ZodError naming the missing or empty variable.
+ */
+export const readCompany = oncePerIsolate((env: CloudflareBindings): Company => {
   const vars = companySchema.parse(env);
   return {
     name: vars.COMPANY_NAME,
@@ -37,7 +52,7 @@ export function readCompany(env: CloudflareBindings): Company {
     notifyEmail: vars.NOTIFY_EMAIL,
     socialUrl: vars.SOCIAL_URL || null,
   };
-}
+});
 
 /** Third-party features the pages render only when configured (all off by default). */
 export interface PublicFeatures {
@@ -49,7 +64,8 @@ export interface PublicFeatures {
   turnstileSiteKey: string | null;
 }
 
-export function readPublicFeatures(env: CloudflareBindings): PublicFeatures {
+/** Which optional third-party features are configured (invalid ids count as not set). */
+export const readPublicFeatures = oncePerIsolate((env: CloudflareBindings): PublicFeatures => {
   const ga4 = env.GA4_MEASUREMENT_ID?.trim() ?? "";
   const cf = env.CF_WEB_ANALYTICS_TOKEN?.trim() ?? "";
   return {
@@ -57,7 +73,7 @@ export function readPublicFeatures(env: CloudflareBindings): PublicFeatures {
     cfAnalyticsToken: /^[a-f0-9]{32}$/i.test(cf) ? cf : null,
     turnstileSiteKey: env.TURNSTILE_SITE_KEY && env.TURNSTILE_SECRET_KEY ? env.TURNSTILE_SITE_KEY : null,
   };
-}
+});
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
@@ -70,7 +86,7 @@ const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
  * Throws an Error naming SITE_URL when it is missing, not an absolute http(s) URL, has a path,
  * query or fragment, or is http for a host other than localhost/127.0.0.1 (a deploy mistake).
  */
-export function readSiteUrl(env: Pick<CloudflareBindings, "SITE_URL">): string {
+export const readSiteUrl = oncePerIsolate((env: Pick<CloudflareBindings, "SITE_URL">): string => {
   const raw = env.SITE_URL?.trim() ?? "";
   let url: URL;
   try {
@@ -83,4 +99,4 @@ export function readSiteUrl(env: Pick<CloudflareBindings, "SITE_URL">): string {
     throw new Error(`SITE_URL must be https://host (http only for localhost), without a path, got "${raw}"`);
   }
   return url.origin;
-}
+});
