@@ -1,10 +1,11 @@
 /** /auth/forgot: asks for the e-mail address and sends a reset link (if the account exists). */
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { AuthShell } from "~/components/auth-shell";
-import { controlClass, FormField, FormStatus } from "~/components/form-field";
+import { FormStatus } from "~/components/form-field";
+import { InputField } from "~/components/fields";
 import { buttonStyles } from "~/components/ui";
 import { useIsSubmitting } from "~/components/use-submission";
 import { AUTH_MESSAGES } from "~/domain/messages";
@@ -57,9 +58,7 @@ export default function ForgotPassword() {
           {actionData?.sent ? <FormStatus tone="success">{AUTH_MESSAGES.resetSent}</FormStatus> : null}
           {form.errors?.length ? <FormStatus tone="error">{form.errors.join(" ")}</FormStatus> : null}
         </div>
-        <FormField id={fields.email.id} label="Email" required errorId={fields.email.errorId} errors={fields.email.errors}>
-          <input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} autoComplete="email" className={controlClass} />
-        </FormField>
+        <InputField meta={fields.email} label="Email" type="email" autoComplete="email" />
         <button type="submit" disabled={isSubmitting} className={`${buttonStyles.secondary} w-full`}>
           {isSubmitting ? "Sending..." : "Send reset link"}
         </button>

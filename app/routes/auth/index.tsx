@@ -5,14 +5,15 @@
  * straight to /admin. After sign-up: the success text, back in sign-in mode. A signed-in
  * account without the admin role sees whom it is signed in as and 'Sign Out'.
  */
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 import { AuthShell } from "~/components/auth-shell";
-import { controlClass, FormField, FormStatus } from "~/components/form-field";
+import { FormStatus } from "~/components/form-field";
+import { InputField } from "~/components/fields";
 import { buttonStyles } from "~/components/ui";
 import { useIsSubmitting } from "~/components/use-submission";
 import { AUTH_MESSAGES } from "~/domain/messages";
@@ -146,17 +147,13 @@ function AuthForm({ mode }: { mode: AuthMode }) {
       <fieldset disabled={isSubmitting || actionData?.signedIn} className="space-y-5">
         <input type="hidden" name="mode" value={mode} />
         {hydrated ? <input type="hidden" name="js" value="1" /> : null}
-        <FormField id={fields.email.id} label="Email" required errorId={fields.email.errorId} errors={fields.email.errors}>
-          <input {...getInputProps(fields.email, { type: "email" })} key={fields.email.key} autoComplete="email" className={controlClass} />
-        </FormField>
-        <FormField id={fields.password.id} label="Password" required errorId={fields.password.errorId} errors={fields.password.errors}>
-          <input
-            {...getInputProps(fields.password, { type: "password" })}
-            key={fields.password.key}
-            autoComplete={mode === "signup" ? "new-password" : "current-password"}
-            className={controlClass}
-          />
-        </FormField>
+        <InputField meta={fields.email} label="Email" type="email" autoComplete="email" />
+        <InputField
+          meta={fields.password}
+          label="Password"
+          type="password"
+          autoComplete={mode === "signup" ? "new-password" : "current-password"}
+        />
         <button type="submit" className={`${buttonStyles.secondary} w-full`}>
           {isSubmitting
             ? mode === "signup"

@@ -2,12 +2,13 @@
  * /auth/reset?token=…: choose a new password from a reset link (single use, one hour).
  * Success ends every session of the account and returns to sign-in.
  */
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthShell } from "~/components/auth-shell";
-import { controlClass, FormField, FormStatus } from "~/components/form-field";
+import { FormStatus } from "~/components/form-field";
+import { InputField } from "~/components/fields";
 import { buttonStyles } from "~/components/ui";
 import { useIsSubmitting } from "~/components/use-submission";
 import { AUTH_MESSAGES } from "~/domain/messages";
@@ -75,14 +76,7 @@ export default function ResetPassword() {
       <Form method="post" {...getFormProps(form)} className="space-y-5">
         <div id={form.errorId}>{form.errors?.length ? <FormStatus tone="error">{form.errors.join(" ")}</FormStatus> : null}</div>
         <input type="hidden" name="token" value={token} />
-        <FormField id={fields.password.id} label="New password" required errorId={fields.password.errorId} errors={fields.password.errors}>
-          <input
-            {...getInputProps(fields.password, { type: "password" })}
-            key={fields.password.key}
-            autoComplete="new-password"
-            className={controlClass}
-          />
-        </FormField>
+        <InputField meta={fields.password} label="New password" type="password" autoComplete="new-password" />
         <button type="submit" disabled={isSubmitting} className={`${buttonStyles.secondary} w-full`}>
           {isSubmitting ? "Saving..." : "Set new password"}
         </button>

@@ -5,10 +5,11 @@
  * 400 with field errors and typed values kept, or a redirect back here with a one-time
  * success message.
  */
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { controlClass, FormField, FormStatus } from "~/components/form-field";
+import { FormField, FormStatus } from "~/components/form-field";
+import { InputField, SelectField, TextareaField } from "~/components/fields";
 import { Honeypot, Turnstile, TurnstileNoScriptNote } from "~/components/form-guards";
 import { PhotoPicker } from "~/components/photo-picker";
 import { useLazyValidation } from "~/components/use-lazy-validation";
@@ -24,7 +25,6 @@ import {
   PROPERTY_SIZES,
   SERVICE_TYPE_LABELS,
   SERVICE_TYPES,
-  type ServiceType,
 } from "~/domain/enumerations";
 import { MESSAGES, PHOTOS_HINT } from "~/domain/messages";
 import { quoteSchema } from "~/forms/quote";
@@ -114,89 +114,35 @@ function QuoteFormPage() {
           <fieldset disabled={isSubmitting} className="grid gap-6 sm:grid-cols-2">
             <legend className="sr-only">Your details and the job</legend>
             <Honeypot />
-            <FormField id={fields.name.id} label="Full Name" required errorId={fields.name.errorId} errors={fields.name.errors}>
-              <input {...getInputProps(fields.name, { type: "text" })} key={fields.name.key} autoComplete="name" className={controlClass} />
-            </FormField>
-            <FormField id={fields.email.id} label="Email" required errorId={fields.email.errorId} errors={fields.email.errors}>
-              <input
-                {...getInputProps(fields.email, { type: "email" })}
-                key={fields.email.key}
-                autoComplete="email"
-                className={controlClass}
-              />
-            </FormField>
-            <FormField id={fields.phone.id} label="Phone" required errorId={fields.phone.errorId} errors={fields.phone.errors}>
-              <input {...getInputProps(fields.phone, { type: "tel" })} key={fields.phone.key} autoComplete="tel" className={controlClass} />
-            </FormField>
-            <FormField
-              id={fields.serviceType.id}
+            <InputField meta={fields.name} label="Full Name" type="text" autoComplete="name" />
+            <InputField meta={fields.email} label="Email" type="email" autoComplete="email" />
+            <InputField meta={fields.phone} label="Phone" type="tel" autoComplete="tel" />
+            <SelectField
+              meta={fields.serviceType}
               label="Service Type"
-              required
-              errorId={fields.serviceType.errorId}
-              errors={fields.serviceType.errors}
-            >
-              <select {...getSelectProps(fields.serviceType)} key={fields.serviceType.key} className={controlClass}>
-                <option value="">Select a service</option>
-                {SERVICE_TYPES.map((type: ServiceType) => (
-                  <option key={type} value={type}>
-                    {SERVICE_TYPE_LABELS[type]}
-                  </option>
-                ))}
-              </select>
-            </FormField>
-            <FormField
-              id={fields.address.id}
+              placeholder="Select a service"
+              options={SERVICE_TYPES.map((type) => ({ value: type, label: SERVICE_TYPE_LABELS[type] }))}
+            />
+            <InputField
+              meta={fields.address}
               label="Property Address"
-              required
-              errorId={fields.address.errorId}
-              errors={fields.address.errors}
+              type="text"
+              autoComplete="street-address"
               className="sm:col-span-2"
-            >
-              <input
-                {...getInputProps(fields.address, { type: "text" })}
-                key={fields.address.key}
-                autoComplete="street-address"
-                className={controlClass}
-              />
-            </FormField>
-            <FormField
-              id={fields.propertySize.id}
+            />
+            <SelectField
+              meta={fields.propertySize}
               label="Property Size"
-              errorId={fields.propertySize.errorId}
-              errors={fields.propertySize.errors}
-            >
-              <select {...getSelectProps(fields.propertySize)} key={fields.propertySize.key} className={controlClass}>
-                <option value="">Select a size</option>
-                {PROPERTY_SIZES.map((size) => (
-                  <option key={size} value={size}>
-                    {PROPERTY_SIZE_LABELS[size]}
-                  </option>
-                ))}
-              </select>
-            </FormField>
-            <FormField id={fields.frequency.id} label="Frequency" errorId={fields.frequency.errorId} errors={fields.frequency.errors}>
-              <select {...getSelectProps(fields.frequency)} key={fields.frequency.key} className={controlClass}>
-                <option value="">Select how often</option>
-                {FREQUENCIES.map((frequency) => (
-                  <option key={frequency} value={frequency}>
-                    {FREQUENCY_LABELS[frequency]}
-                  </option>
-                ))}
-              </select>
-            </FormField>
-            <FormField
-              id={fields.preferredDate.id}
-              label="Preferred Date"
-              errorId={fields.preferredDate.errorId}
-              errors={fields.preferredDate.errors}
-            >
-              <input
-                {...getInputProps(fields.preferredDate, { type: "date" })}
-                key={fields.preferredDate.key}
-                min={today}
-                className={controlClass}
-              />
-            </FormField>
+              placeholder="Select a size"
+              options={PROPERTY_SIZES.map((size) => ({ value: size, label: PROPERTY_SIZE_LABELS[size] }))}
+            />
+            <SelectField
+              meta={fields.frequency}
+              label="Frequency"
+              placeholder="Select how often"
+              options={FREQUENCIES.map((frequency) => ({ value: frequency, label: FREQUENCY_LABELS[frequency] }))}
+            />
+            <InputField meta={fields.preferredDate} label="Preferred Date" type="date" min={today} />
             <FormField
               id={fields.photos.id}
               label="Photos of the job"
@@ -207,21 +153,13 @@ function QuoteFormPage() {
             >
               <PhotoPicker id={fields.photos.id} hintId={`${fields.photos.id}-hint`} errorId={fields.photos.errorId} errors={photoErrors} />
             </FormField>
-            <FormField
-              id={fields.additionalInfo.id}
+            <TextareaField
+              meta={fields.additionalInfo}
               label="Additional Information"
-              errorId={fields.additionalInfo.errorId}
-              errors={fields.additionalInfo.errors}
+              rows={5}
+              placeholder="Anything we should know: rooms, pets, access, areas that need extra care…"
               className="sm:col-span-2"
-            >
-              <textarea
-                {...getTextareaProps(fields.additionalInfo)}
-                key={fields.additionalInfo.key}
-                rows={5}
-                placeholder="Anything we should know: rooms, pets, access, areas that need extra care…"
-                className={controlClass}
-              />
-            </FormField>
+            />
             <div className="sm:col-span-2">
               <Turnstile siteKey={features.turnstileSiteKey} action="quote" />
               <button type="submit" className={`${buttonStyles.secondary} w-full sm:w-auto`}>
