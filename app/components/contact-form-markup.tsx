@@ -6,13 +6,13 @@
  */
 import { Form } from "@remix-run/react";
 import type { Ref } from "react";
-import { MESSAGES, PHOTOS_HINT } from "~/domain/messages";
+import { MESSAGES } from "~/domain/messages";
 import type { CONTACT_RETURN_TO } from "~/forms/contact";
 import type { Flash } from "~/server/flash.server";
 import type { FormConstraint } from "~/server/form-constraints.server";
 import { controlClass, FormField, FormStatus } from "./form-field";
 import { Honeypot, Turnstile, TurnstileNoScriptNote } from "./form-guards";
-import { PhotoPicker } from "./photo-picker";
+import { PhotosField } from "./photo-picker";
 import { buttonStyles } from "./ui";
 
 type ContactField = "name" | "email" | "phone" | "message" | "photos";
@@ -135,17 +135,7 @@ export function ContactFormMarkup({
         >
           <textarea {...fields.message.control} key={fields.message.key} rows={5} className={controlClass} />
         </FormField>
-        <FormField
-          id={fields.photos.id}
-          label="Photos"
-          errorId={fields.photos.errorId}
-          errors={photoErrors}
-          hint={PHOTOS_HINT}
-          hintId={`${fields.photos.id}-hint`}
-          className="sm:col-span-2"
-        >
-          <PhotoPicker id={fields.photos.id} hintId={`${fields.photos.id}-hint`} errorId={fields.photos.errorId} errors={photoErrors} />
-        </FormField>
+        <PhotosField id={fields.photos.id} errorId={fields.photos.errorId} errors={photoErrors} label="Photos" className="sm:col-span-2" />
         <div className="sm:col-span-2">
           <Turnstile siteKey={turnstileSiteKey} action="contact" />
           <button type="submit" className={`${buttonStyles.secondary} w-full sm:w-auto`}>

@@ -12,6 +12,8 @@
  *   so the form still submits them as ordinary multipart data.
  */
 import { useEffect, useId, useRef, useState } from "react";
+import { PHOTOS_HINT } from "~/domain/messages";
+import { FormField } from "./form-field";
 import { useHydrated } from "./use-hydrated";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTOS_FIELD } from "~/domain/limits";
 import { fileNotImageMessage, fileTooLargeMessage, MESSAGES } from "~/domain/messages";
@@ -38,7 +40,7 @@ function looksLikeImage(file: File): boolean {
   return file.type.startsWith("image/") || (file.type === "" && /\.(heic|heif|avif)$/i.test(file.name));
 }
 
-export function PhotoPicker({ id, hintId, errorId, errors }: PhotoPickerProps) {
+function PhotoPicker({ id, hintId, errorId, errors }: PhotoPickerProps) {
   const enhanced = useHydrated();
   const [chosen, setChosen] = useState<Chosen[]>([]);
   const [rejected, setRejected] = useState<string[]>([]);
@@ -158,5 +160,30 @@ export function PhotoPicker({ id, hintId, errorId, errors }: PhotoPickerProps) {
         </ul>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The photos field of both visitor forms: label, the hint (how many, which formats, how
+ * large: PHOTOS_HINT), the picker and the errors of every photo.
+ */
+export function PhotosField({
+  id,
+  errorId,
+  errors,
+  label,
+  className,
+}: {
+  id: string;
+  errorId: string;
+  errors: string[];
+  label: string;
+  className?: string;
+}) {
+  const hintId = `${id}-hint`;
+  return (
+    <FormField id={id} label={label} errorId={errorId} errors={errors} hint={PHOTOS_HINT} hintId={hintId} className={className}>
+      <PhotoPicker id={id} hintId={hintId} errorId={errorId} errors={errors} />
+    </FormField>
   );
 }

@@ -4,7 +4,7 @@
  *   passes through), so the per-IP rate limit of the forms never couples tests;
  * - `mails()` returns the e-mails the server printed (console mail transport) so far.
  */
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { CONSOLE_MAIL_PREFIX } from "../../app/server/mailer.server";
 
@@ -41,3 +41,18 @@ export const test = base.extend<{ clientIp: string; mails: () => SentMail[] }>({
 });
 
 export { expect };
+
+/** Collects script errors and CSP reports of the page from now on. */
+export async function watchProblems(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  page.on("pageerror", (error) => problems.push(error.message));
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send("Audits.enable");
+  devtools.on("Audits.issueAdded", ({ issue }) => {
+    if (issue.code === "ContentSecurityPolicyIssue") problems.push(JSON.stringify(issue.details));
+  });
+  return problems;
+}

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test, watchProblems } from "./fixtures";
 import { FAQS, HOME_FAQS } from "../../app/content/faqs";
 import { BEFORE_AFTER, GALLERY_ITEMS } from "../../app/content/gallery";
 import { PRIMARY_NAV } from "../../app/content/navigation";
@@ -106,17 +106,8 @@ async function expectSharedChrome(page: Page) {
 
 for (const spec of PAGES) {
   test(`${spec.path} has its content and links`, async ({ page }) => {
-    const problems: string[] = [];
-    page.on("console", (message) => {
-      if (message.type() === "error") problems.push(message.text());
-    });
-    page.on("pageerror", (error) => problems.push(error.message));
-    // CSP refusals that scripts catch (zod's eval probe was one) reach DevTools' Issues, not the console.
-    const devtools = await page.context().newCDPSession(page);
-    await devtools.send("Audits.enable");
-    devtools.on("Audits.issueAdded", ({ issue }) => {
-      if (issue.code === "ContentSecurityPolicyIssue") problems.push(JSON.stringify(issue.details));
-    });
+    // Script errors and CSP refusals, including those scripts catch (zod's eval probe was one).
+    const problems = await watchProblems(page);
     const response = await page.goto(spec.path);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);

@@ -5,7 +5,7 @@
  * violations (DevTools issues and console errors) over the whole walk.
  */
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, test, watchProblems } from "./fixtures";
 import { SERVICES } from "../../app/content/services";
 
 const PUBLIC_PAGES = [
@@ -18,21 +18,6 @@ const PUBLIC_PAGES = [
   "/faq",
   "/quote",
 ];
-
-/** Collects script errors and CSP reports of the page from now on. */
-async function watchProblems(page: Page): Promise<string[]> {
-  const problems: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") problems.push(message.text());
-  });
-  page.on("pageerror", (error) => problems.push(error.message));
-  const devtools = await page.context().newCDPSession(page);
-  await devtools.send("Audits.enable");
-  devtools.on("Audits.issueAdded", ({ issue }) => {
-    if (issue.code === "ContentSecurityPolicyIssue") problems.push(JSON.stringify(issue.details));
-  });
-  return problems;
-}
 
 /** The page at `path` is the one shown, and React hydrated it (app/root.tsx marks that). */
 async function expectHydrated(page: Page, path: string, step: string) {

@@ -8,10 +8,10 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { FormField, FormStatus } from "~/components/form-field";
+import { FormStatus } from "~/components/form-field";
 import { InputField, SelectField, TextareaField } from "~/components/fields";
 import { Honeypot, Turnstile, TurnstileNoScriptNote } from "~/components/form-guards";
-import { PhotoPicker } from "~/components/photo-picker";
+import { PhotosField } from "~/components/photo-picker";
 import { useLazyValidation } from "~/components/use-lazy-validation";
 import { useIsSubmitting, useSubmissionAnalytics } from "~/components/use-submission";
 import { PageHero } from "~/components/page-hero";
@@ -26,7 +26,7 @@ import {
   SERVICE_TYPE_LABELS,
   SERVICE_TYPES,
 } from "~/domain/enumerations";
-import { MESSAGES, PHOTOS_HINT } from "~/domain/messages";
+import { MESSAGES } from "~/domain/messages";
 import { quoteSchema } from "~/forms/quote";
 import type { loader as rootLoader } from "~/root";
 import { pageMeta } from "~/seo";
@@ -143,16 +143,7 @@ function QuoteFormPage() {
               options={FREQUENCIES.map((frequency) => ({ value: frequency, label: FREQUENCY_LABELS[frequency] }))}
             />
             <InputField meta={fields.preferredDate} label="Preferred Date" type="date" min={today} />
-            <FormField
-              id={fields.photos.id}
-              label="Photos of the job"
-              errorId={fields.photos.errorId}
-              errors={photoErrors}
-              hint={PHOTOS_HINT}
-              hintId={`${fields.photos.id}-hint`}
-            >
-              <PhotoPicker id={fields.photos.id} hintId={`${fields.photos.id}-hint`} errorId={fields.photos.errorId} errors={photoErrors} />
-            </FormField>
+            <PhotosField id={fields.photos.id} errorId={fields.photos.errorId} errors={photoErrors} label="Photos of the job" />
             <TextareaField
               meta={fields.additionalInfo}
               label="Additional Information"
