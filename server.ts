@@ -6,7 +6,7 @@
  *    their actions);
  * 2. the same-origin check for writes (app/worker/origin.ts);
  * 3. the page cache for anonymous public pages (app/worker/page-cache.ts), in front of
- * 4. Remix, with `{ cloudflare: { env, ctx }, requestId }` as load context, whose pages get
+ * 4. Remix, with `{ cloudflare: { env, ctx }, requestId, db }` as load context, whose pages get
  *    a Content-Security-Policy made from their inline scripts' hashes, and are made private
  *    when they set a cookie (app/worker/security-headers.ts);
  * 5. the security headers every response carries;
@@ -64,7 +64,7 @@ export default {
         // Only computed for requests the cache may answer.
         const version = () => pageVersion(BUILD_ID, { company: readCompany(env), features });
         const served = await cachedPage(request, ctx, version, async () => {
-          const rendered = await handleRemixRequest(forRemix(request), { cloudflare: { env, ctx }, requestId });
+          const rendered = await handleRemixRequest(forRemix(request), { cloudflare: { env, ctx }, requestId, db: getDb(env) });
           return withPagePolicy(privateIfSettingCookie(rendered), features);
         });
         response = served.response;
@@ -86,10 +86,11 @@ export default {
   async scheduled(controller, env) {
     const now = new Date(controller.scheduledTime);
     const run = { cron: controller.cron, scheduledTime: now.toISOString() };
+    const db = getDb(env);
     // Each task runs whatever happens to the others; any failure marks the run failed.
     const [sweep, cleanup] = await Promise.allSettled([
-      sweepOrphanUploads({ db: getDb(env), bucket: env.UPLOADS, now }),
-      Promise.all([deleteExpiredSessions(env, now), deleteStaleFailures(env, now.getTime())]),
+      sweepOrphanUploads({ db, bucket: env.UPLOADS, now }),
+      Promise.all([deleteExpiredSessions(db, now), deleteStaleFailures(db, now.getTime())]),
     ]);
     if (sweep.status === "fulfilled") console.log(JSON.stringify({ event: "orphan_uploads_swept", ...run, ...sweep.value }));
     else console.error(JSON.stringify({ event: "orphan_uploads_sweep_failed", ...run, error: String(sweep.reason) }));

@@ -1,8 +1,12 @@
 /**
  * The load context every loader and action receives: the Worker's bindings (`env`, typed
- * from wrangler.toml by `wrangler types`) and its execution context (`ctx`).
+ * from wrangler.toml by `wrangler types`), its execution context (`ctx`), the request's id
+ * and the request's one Drizzle client over D1 (`db`), which server modules take as their
+ * first argument.
  */
-export interface CloudflareContext {
+import type { Database } from "./server/db.server";
+
+interface CloudflareContext {
   env: CloudflareBindings;
   ctx: ExecutionContext;
 }
@@ -12,6 +16,8 @@ declare module "@remix-run/cloudflare" {
     cloudflare: CloudflareContext;
     /** Set by the Worker for each request; in logs, X-Request-Id and the 500 page. */
     requestId: string;
+    /** The Drizzle client of the `DB` binding, made once for this request (server.ts). */
+    db: Database;
   }
 }
 

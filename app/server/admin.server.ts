@@ -8,7 +8,7 @@ import { attachments, contactMessages, quoteRequests, statusChanges, users } fro
 import type { AuditedEntity, ContactStatus, QuoteStatus } from "~/domain/enumerations";
 import { ADMIN_PAGE_SIZE } from "~/domain/limits";
 import { CONTACT_STEPS, isAllowedStep, QUOTE_STEPS } from "~/domain/status";
-import { getDb } from "./db.server";
+import type { Database } from "./db.server";
 
 const PAGE_SIZE = ADMIN_PAGE_SIZE;
 
@@ -17,10 +17,7 @@ const ENTITIES = {
   contact_message: { table: contactMessages, steps: CONTACT_STEPS, ownerKind: "contact" },
 } as const;
 
-type Env = Pick<CloudflareBindings, "DB">;
-
-export async function countAll(env: Env): Promise<{ quotes: number; messages: number }> {
-  const db = getDb(env);
+export async function countAll(db: Database): Promise<{ quotes: number; messages: number }> {
   const [quotes, messages] = await db.batch([
     db.select({ n: count() }).from(quoteRequests),
     db.select({ n: count() }).from(contactMessages),
@@ -34,8 +31,7 @@ export interface ListOptions<S extends string> {
   page: number;
 }
 
-export async function listQuoteRequests(env: Env, { status, page }: ListOptions<QuoteStatus>) {
-  const db = getDb(env);
+export async function listQuoteRequests(db: Database, { status, page }: ListOptions<QuoteStatus>) {
   const where = status ? eq(quoteRequests.status, status) : undefined;
   const [rows, total] = await db.batch([
     db
@@ -50,8 +46,7 @@ export async function listQuoteRequests(env: Env, { status, page }: ListOptions<
   return { rows, total: total[0]?.n ?? 0 };
 }
 
-export async function listContactMessages(env: Env, { status, page }: ListOptions<ContactStatus>) {
-  const db = getDb(env);
+export async function listContactMessages(db: Database, { status, page }: ListOptions<ContactStatus>) {
   const where = status ? eq(contactMessages.status, status) : undefined;
   const [rows, total] = await db.batch([
     db
@@ -67,8 +62,7 @@ export async function listContactMessages(env: Env, { status, page }: ListOption
 }
 
 /** One record's photos and audit trail, for the detail views. */
-export async function recordExtras(env: Env, entity: AuditedEntity, id: string) {
-  const db = getDb(env);
+export async function recordExtras(db: Database, entity: AuditedEntity, id: string) {
   const { ownerKind } = ENTITIES[entity];
   const [photos, history] = await db.batch([
     db
@@ -86,17 +80,17 @@ export async function recordExtras(env: Env, entity: AuditedEntity, id: string) 
   return { photos, history };
 }
 
-export async function getQuoteRequest(env: Env, id: string) {
-  return getDb(env).select().from(quoteRequests).where(eq(quoteRequests.id, id)).get();
+export async function getQuoteRequest(db: Database, id: string) {
+  return db.select().from(quoteRequests).where(eq(quoteRequests.id, id)).get();
 }
 
-export async function getContactMessage(env: Env, id: string) {
-  return getDb(env).select().from(contactMessages).where(eq(contactMessages.id, id)).get();
+export async function getContactMessage(db: Database, id: string) {
+  return db.select().from(contactMessages).where(eq(contactMessages.id, id)).get();
 }
 
 /** A photo's attachment row (its R2 key, name and checked type), or undefined. */
-export async function getAttachment(env: Env, id: string) {
-  return getDb(env).select().from(attachments).where(eq(attachments.id, id)).get();
+export async function getAttachment(db: Database, id: string) {
+  return db.select().from(attachments).where(eq(attachments.id, id)).get();
 }
 
 export type StatusUpdate = "updated" | "not-found" | "not-allowed";
@@ -107,14 +101,13 @@ export type StatusUpdate = "updated" | "not-found" | "not-allowed";
  * step; the audit row is written in the same batch.
  */
 export async function updateStatus(
-  env: Env,
+  db: Database,
   entity: AuditedEntity,
   id: string,
   to: string,
   actorUserId: string,
   now: Date = new Date(),
 ): Promise<StatusUpdate> {
-  const db = getDb(env);
   const { table, steps } = ENTITIES[entity];
   const record = await db.select({ status: table.status }).from(table).where(eq(table.id, id)).get();
   if (!record) return "not-found";
@@ -124,12 +117,16 @@ export async function updateStatus(
   // `from`; the audit row is written only if it did (SQLite's changes() counts the rows the
   // previous statement changed). Table names are fixed constants, never input.
   const tableName = entity === "quote_request" ? "quote_requests" : "contact_messages";
-  const [update] = await env.DB.batch([
-    env.DB.prepare(`UPDATE ${tableName} SET status = ?1, updated_at = ?2 WHERE id = ?3 AND status = ?4`).bind(to, now.getTime(), id, from),
-    env.DB.prepare(
-      `INSERT INTO status_changes (id, entity, entity_id, from_status, to_status, actor_user_id, created_at)
+  const [update] = await db.$client.batch([
+    db.$client
+      .prepare(`UPDATE ${tableName} SET status = ?1, updated_at = ?2 WHERE id = ?3 AND status = ?4`)
+      .bind(to, now.getTime(), id, from),
+    db.$client
+      .prepare(
+        `INSERT INTO status_changes (id, entity, entity_id, from_status, to_status, actor_user_id, created_at)
        SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 WHERE changes() = 1`,
-    ).bind(crypto.randomUUID(), entity, id, from, to, actorUserId, now.getTime()),
+      )
+      .bind(crypto.randomUUID(), entity, id, from, to, actorUserId, now.getTime()),
   ]);
   return update?.meta.changes === 1 ? "updated" : "not-allowed";
 }

@@ -12,7 +12,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { users, type User } from "../../drizzle/schema";
-import { getDb } from "./db.server";
+import type { Database } from "./db.server";
 import { readSiteUrl } from "./env.server";
 import type { Mail, MailEnv } from "./mailer.server";
 import { hashPassword, verifyPassword } from "./password.server";
@@ -21,7 +21,7 @@ import { clearFailures, clientIsThrottled, recordFailure, throttleKeys } from ".
 import { destroyUserSessions } from "./session.server";
 import { passwordFingerprint, readToken, signToken } from "./tokens.server";
 
-type AuthEnv = Pick<CloudflareBindings, "DB" | "SESSION_SECRET" | "SITE_URL"> & MailEnv;
+type AuthEnv = Pick<CloudflareBindings, "SESSION_SECRET" | "SITE_URL"> & MailEnv;
 
 /** Verification links live 24 hours, reset links 1 hour. */
 const VERIFY_TTL_S = 24 * 60 * 60;
@@ -30,8 +30,8 @@ const RESET_TTL_S = 60 * 60;
 /** A real hash to compare against when the e-mail is unknown, so timing tells nothing. */
 let decoyHash: Promise<string> | null = null;
 
-async function findUser(env: AuthEnv, email: string): Promise<User | undefined> {
-  return getDb(env).select().from(users).where(eq(users.email, email.toLowerCase())).get();
+async function findUser(db: Database, email: string): Promise<User | undefined> {
+  return db.select().from(users).where(eq(users.email, email.toLowerCase())).get();
 }
 
 const expiresIn = (seconds: number) => Math.floor(Date.now() / 1000) + seconds;
@@ -42,11 +42,11 @@ const expiresIn = (seconds: number) => Math.floor(Date.now() / 1000) + seconds;
  * password and make one write attempt, so the caller can answer both alike, in about the same
  * time.
  */
-export async function signUp(env: AuthEnv, email: string, password: string): Promise<Mail> {
+export async function signUp(db: Database, env: AuthEnv, email: string, password: string): Promise<Mail> {
   const normalized = email.toLowerCase();
   const passwordHash = await hashPassword(password);
   const id = crypto.randomUUID();
-  const inserted = await getDb(env)
+  const inserted = await db
     .insert(users)
     .values({ id, email: normalized, passwordHash, role: "user", createdAt: new Date() })
     .onConflictDoNothing()
@@ -80,14 +80,10 @@ function verificationMail(env: AuthEnv, userId: string, email: string): Mail {
 }
 
 /** Marks the token's account verified; false for an invalid or expired link. */
-export async function verifyEmail(env: AuthEnv, token: string): Promise<boolean> {
+export async function verifyEmail(db: Database, env: AuthEnv, token: string): Promise<boolean> {
   const claims = readToken(readSecrets(env), token, "verify-email");
   if (!claims) return false;
-  const updated = await getDb(env)
-    .update(users)
-    .set({ emailVerifiedAt: new Date() })
-    .where(eq(users.id, claims.sub))
-    .returning({ id: users.id });
+  const updated = await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, claims.sub)).returning({ id: users.id });
   return updated.length === 1;
 }
 
@@ -101,10 +97,10 @@ export type SignInResult = { status: "ok"; user: User } | { status: "invalid" } 
  * address costs a password check and counts failures like a known one. An unverified
  * account cannot sign in.
  */
-export async function signIn(env: AuthEnv, email: string, password: string, ip: string): Promise<SignInResult> {
+export async function signIn(db: Database, env: AuthEnv, email: string, password: string, ip: string): Promise<SignInResult> {
   const keys = throttleKeys(email, ip);
-  if (await clientIsThrottled(env, keys)) return { status: "throttled" };
-  const user = await findUser(env, email);
+  if (await clientIsThrottled(db, keys)) return { status: "throttled" };
+  const user = await findUser(db, email);
   let matches = false;
   if (user) matches = await verifyPassword(password, user.passwordHash);
   else {
@@ -113,18 +109,18 @@ export async function signIn(env: AuthEnv, email: string, password: string, ip: 
     await verifyPassword(password, await decoyHash);
   }
   if (!user || !matches) {
-    const delayMs = await recordFailure(env, keys);
+    const delayMs = await recordFailure(db, keys);
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     return { status: "invalid" };
   }
-  await clearFailures(env, email);
+  await clearFailures(db, email);
   if (!user.emailVerifiedAt) return { status: "unverified" };
   return { status: "ok", user };
 }
 
 /** The reset e-mail when the account exists, else null (the page says the same either way). */
-export async function passwordResetMail(env: AuthEnv, email: string): Promise<Mail | null> {
-  const user = await findUser(env, email);
+export async function passwordResetMail(db: Database, env: AuthEnv, email: string): Promise<Mail | null> {
+  const user = await findUser(db, email);
   if (!user) return null;
   const token = signToken(readSecrets(env), {
     sub: user.id,
@@ -142,10 +138,10 @@ export async function passwordResetMail(env: AuthEnv, email: string): Promise<Ma
 }
 
 /** The account a reset link is for, while the link is valid and unused; else null. */
-export async function userForResetToken(env: AuthEnv, token: string): Promise<User | null> {
+export async function userForResetToken(db: Database, env: AuthEnv, token: string): Promise<User | null> {
   const claims = readToken(readSecrets(env), token, "reset-password");
   if (!claims) return null;
-  const user = await getDb(env).select().from(users).where(eq(users.id, claims.sub)).get();
+  const user = await db.select().from(users).where(eq(users.id, claims.sub)).get();
   return user && claims.fp === passwordFingerprint(user.passwordHash) ? user : null;
 }
 
@@ -153,17 +149,17 @@ export async function userForResetToken(env: AuthEnv, token: string): Promise<Us
  * Sets a new password from a valid reset link, verifies the e-mail (the link proved it) and
  * ends every session of the account. False when the link is invalid, expired or used.
  */
-export async function resetPassword(env: AuthEnv, token: string, password: string): Promise<boolean> {
-  const user = await userForResetToken(env, token);
+export async function resetPassword(db: Database, env: AuthEnv, token: string, password: string): Promise<boolean> {
+  const user = await userForResetToken(db, env, token);
   if (!user) return false;
   // Only while the hash is still the one the link was made for: two uses at once, one wins.
-  const changed = await getDb(env)
+  const changed = await db
     .update(users)
     .set({ passwordHash: await hashPassword(password), emailVerifiedAt: user.emailVerifiedAt ?? new Date() })
     .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)))
     .returning({ id: users.id });
   if (changed.length !== 1) return false;
-  await destroyUserSessions(env, user.id);
-  await clearFailures(env, user.email);
+  await destroyUserSessions(db, user.id);
+  await clearFailures(db, user.email);
   return true;
 }

@@ -4,7 +4,7 @@
 import { contactMessages } from "../../drizzle/schema";
 import type { ContactInput } from "~/forms/contact";
 import { storeSubmission } from "./attachments.server";
-import { getDb } from "./db.server";
+import type { Database } from "./db.server";
 
 /**
  * Stores a validated contact message and its photos (whole or nothing) with status `unread`.
@@ -12,15 +12,15 @@ import { getDb } from "./db.server";
  * Throws when D1 or R2 fails; nothing is left behind then.
  */
 export async function createContactMessage(
-  env: Pick<CloudflareBindings, "DB" | "UPLOADS">,
+  db: Database,
+  bucket: R2Bucket,
   input: ContactInput,
   now: Date = new Date(),
 ): Promise<{ id: string }> {
-  const db = getDb(env);
   const id = crypto.randomUUID();
   await storeSubmission({
     db,
-    bucket: env.UPLOADS,
+    bucket,
     ownerKind: "contact",
     ownerId: id,
     photos: input.photos,

@@ -5,20 +5,13 @@
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
 import * as schema from "../../drizzle/schema";
 
-export type Database = DrizzleD1Database<typeof schema>;
-
-const clients = new WeakMap<D1Database, Database>();
+/** The client, with `$client` (the D1 binding) for statements Drizzle cannot express. */
+export type Database = DrizzleD1Database<typeof schema> & { $client: D1Database };
 
 /**
- * The Drizzle client of the `DB` binding: one per binding, so one per isolate rather than
- * one per call (the runtime hands every request the same binding object). Server modules
- * call it with the bindings they are given; nothing else constructs a client.
+ * A Drizzle client over the `DB` binding. The Worker makes one per request and hands it to
+ * Remix as `context.db` (server.ts); the cron makes one per run. Nothing else constructs one.
  */
 export function getDb(env: Pick<CloudflareBindings, "DB">): Database {
-  let client = clients.get(env.DB);
-  if (!client) {
-    client = drizzle(env.DB, { schema });
-    clients.set(env.DB, client);
-  }
-  return client;
+  return drizzle(env.DB, { schema });
 }

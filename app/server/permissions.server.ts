@@ -5,6 +5,7 @@
  */
 import { redirect } from "@remix-run/cloudflare";
 import type { User } from "../../drizzle/schema";
+import type { Database } from "./db.server";
 import { commitNotice } from "./flash.server";
 import { readSession, type CurrentSession } from "./session.server";
 
@@ -16,8 +17,13 @@ function isAdmin(user: Pick<User, "role">): boolean {
  * The signed-in admin. Throws a redirect: to /auth without a session, to / with 'Access
  * denied. Admin privileges required.' for a signed-in non-admin.
  */
-export async function requireAdmin(request: Request, env: CloudflareBindings, options: { slide?: boolean } = {}): Promise<CurrentSession> {
-  const session = await readSession(request, env, options);
+export async function requireAdmin(
+  db: Database,
+  request: Request,
+  env: CloudflareBindings,
+  options: { slide?: boolean } = {},
+): Promise<CurrentSession> {
+  const session = await readSession(db, request, env, options);
   if (!session) throw redirect("/auth");
   if (!isAdmin(session.user)) {
     throw redirect("/", { headers: { "Set-Cookie": await commitNotice(request, "accessDenied") } });

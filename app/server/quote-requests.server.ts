@@ -4,7 +4,7 @@
 import { quoteRequests } from "../../drizzle/schema";
 import type { QuoteInput } from "~/forms/quote";
 import { storeSubmission } from "./attachments.server";
-import { getDb } from "./db.server";
+import type { Database } from "./db.server";
 
 /**
  * Stores a validated quote request and its photos (whole or nothing) with status `pending`.
@@ -12,15 +12,15 @@ import { getDb } from "./db.server";
  * Throws when D1 or R2 fails; nothing is left behind then.
  */
 export async function createQuoteRequest(
-  env: Pick<CloudflareBindings, "DB" | "UPLOADS">,
+  db: Database,
+  bucket: R2Bucket,
   input: QuoteInput,
   now: Date = new Date(),
 ): Promise<{ id: string }> {
-  const db = getDb(env);
   const id = crypto.randomUUID();
   await storeSubmission({
     db,
-    bucket: env.UPLOADS,
+    bucket,
     ownerKind: "quote",
     ownerId: id,
     photos: input.photos,

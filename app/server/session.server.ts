@@ -1,5 +1,5 @@
 /**
- * Sessions (DESIGN.md "Data", "Rules that cross modules"): a random 160-bit token in a
+ * Sessions (docs/architecture.md, "Rules that cross modules"): a random 160-bit token in a
  * signed, HttpOnly, SameSite=Lax cookie (Secure on https); D1 keeps only the token's SHA-256.
  * A session lasts 30 days and slides: when less than 15 days remain, a request pushes the
  * expiry 30 days ahead and re-sends the cookie. Signing secrets rotate (secrets.server.ts).
@@ -9,7 +9,7 @@ import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import { and, eq, gt, lt, ne } from "drizzle-orm";
 import { sessions, users, type User } from "../../drizzle/schema";
-import { getDb } from "./db.server";
+import type { Database } from "./db.server";
 import { readSecrets } from "./secrets.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -17,7 +17,7 @@ export const SESSION_LIFETIME_MS = 30 * DAY_MS;
 /** When less than this remains, a request extends the session. */
 const SESSION_REFRESH_MS = 15 * DAY_MS;
 
-type SessionEnv = Pick<CloudflareBindings, "DB" | "SESSION_SECRET">;
+type SessionEnv = Pick<CloudflareBindings, "SESSION_SECRET">;
 
 function sessionCookie(request: Request, env: SessionEnv) {
   return createCookie("__session", {
@@ -36,9 +36,9 @@ export function sessionIdOf(token: string): string {
 }
 
 /** Starts a session for `userId`; returns the Set-Cookie header. */
-export async function createSession(request: Request, env: SessionEnv, userId: string, now = new Date()): Promise<string> {
+export async function createSession(db: Database, request: Request, env: SessionEnv, userId: string, now = new Date()): Promise<string> {
   const token = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
-  await getDb(env)
+  await db
     .insert(sessions)
     .values({ id: sessionIdOf(token), userId, createdAt: now, expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS) });
   return sessionCookie(request, env).serialize(token);
@@ -59,6 +59,7 @@ export interface CurrentSession {
  * D1 and the browser's cookie always expire together.
  */
 export async function readSession(
+  db: Database,
   request: Request,
   env: SessionEnv,
   { slide = false, now = new Date() }: { slide?: boolean; now?: Date } = {},
@@ -66,7 +67,6 @@ export async function readSession(
   const cookie = sessionCookie(request, env);
   const token: unknown = await cookie.parse(request.headers.get("Cookie")).catch(() => null);
   if (typeof token !== "string" || !/^[a-z2-7]{32}$/.test(token)) return null;
-  const db = getDb(env);
   const sessionId = sessionIdOf(token);
   const row = await db
     .select({ user: users, expiresAt: sessions.expiresAt })
@@ -87,19 +87,15 @@ export async function readSession(
 }
 
 /** Ends this request's session; returns the Set-Cookie header that clears the cookie. */
-export async function destroySession(request: Request, env: SessionEnv): Promise<string> {
+export async function destroySession(db: Database, request: Request, env: SessionEnv): Promise<string> {
   const cookie = sessionCookie(request, env);
   const token: unknown = await cookie.parse(request.headers.get("Cookie")).catch(() => null);
-  if (typeof token === "string")
-    await getDb(env)
-      .delete(sessions)
-      .where(eq(sessions.id, sessionIdOf(token)));
+  if (typeof token === "string") await db.delete(sessions).where(eq(sessions.id, sessionIdOf(token)));
   return cookie.serialize("", { maxAge: 0 });
 }
 
 /** Ends every session of a user, or every one but `keepSessionId`. Also sweeps expired rows. */
-export async function destroyUserSessions(env: SessionEnv, userId: string, keepSessionId?: string): Promise<void> {
-  const db = getDb(env);
+export async function destroyUserSessions(db: Database, userId: string, keepSessionId?: string): Promise<void> {
   await db.batch([
     db
       .delete(sessions)
@@ -109,7 +105,7 @@ export async function destroyUserSessions(env: SessionEnv, userId: string, keepS
 }
 
 /** Deletes every session that expired before `now` (daily cron); returns how many went. */
-export async function deleteExpiredSessions(env: Pick<SessionEnv, "DB">, now = new Date()): Promise<number> {
-  const result = await getDb(env).delete(sessions).where(lt(sessions.expiresAt, now)).run();
+export async function deleteExpiredSessions(db: Database, now = new Date()): Promise<number> {
+  const result = await db.delete(sessions).where(lt(sessions.expiresAt, now)).run();
   return result.meta.changes;
 }

@@ -19,11 +19,9 @@ import { encodeHexLowerCase } from "@oslojs/encoding";
 import { and, count, eq, gte, lt } from "drizzle-orm";
 import { signInFailures } from "../../drizzle/schema";
 import { SIGN_IN_THROTTLE } from "~/domain/limits";
-import { getDb } from "./db.server";
+import type { Database } from "./db.server";
 
 const WINDOW_MS = SIGN_IN_THROTTLE.windowMinutes * 60 * 1000;
-
-type ThrottleEnv = Pick<CloudflareBindings, "DB">;
 
 const hex = (value: string) => encodeHexLowerCase(sha256(new TextEncoder().encode(value)));
 
@@ -36,12 +34,8 @@ export function throttleKeys(email: string, ip: string): { accountKey: string; c
  * True when this client has used up its failures for this address (the attempt is then
  * refused without checking the password). In: the keys from throttleKeys, `now` in ms.
  */
-export async function clientIsThrottled(
-  env: ThrottleEnv,
-  keys: { accountKey: string; clientKey: string },
-  now = Date.now(),
-): Promise<boolean> {
-  const [row] = await getDb(env)
+export async function clientIsThrottled(db: Database, keys: { accountKey: string; clientKey: string }, now = Date.now()): Promise<boolean> {
+  const [row] = await db
     .select({ n: count() })
     .from(signInFailures)
     .where(
@@ -59,8 +53,7 @@ export async function clientIsThrottled(
  * the address has `delayAfterFailures` failures in the window, then 1 s, 2 s, 4 s … up to
  * `maxDelayMs` (failureDelayMs).
  */
-export async function recordFailure(env: ThrottleEnv, keys: { accountKey: string; clientKey: string }, now = Date.now()): Promise<number> {
-  const db = getDb(env);
+export async function recordFailure(db: Database, keys: { accountKey: string; clientKey: string }, now = Date.now()): Promise<number> {
   const [, [row]] = await db.batch([
     db.insert(signInFailures).values({ ...keys, failedAt: new Date(now) }),
     db
@@ -79,15 +72,13 @@ function failureDelayMs(failures: number): number {
 }
 
 /** Forgets the failures of the address (after a successful sign-in or password reset). */
-export async function clearFailures(env: ThrottleEnv, email: string): Promise<void> {
-  await getDb(env)
-    .delete(signInFailures)
-    .where(eq(signInFailures.accountKey, throttleKeys(email, "").accountKey));
+export async function clearFailures(db: Database, email: string): Promise<void> {
+  await db.delete(signInFailures).where(eq(signInFailures.accountKey, throttleKeys(email, "").accountKey));
 }
 
 /** Deletes failures older than the window (daily cron); returns how many rows went. */
-export async function deleteStaleFailures(env: ThrottleEnv, now = Date.now()): Promise<number> {
-  const result = await getDb(env)
+export async function deleteStaleFailures(db: Database, now = Date.now()): Promise<number> {
+  const result = await db
     .delete(signInFailures)
     .where(lt(signInFailures.failedAt, new Date(now - WINDOW_MS)))
     .run();

@@ -17,13 +17,13 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "@remix-run/cloudflare";
+import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import { MAX_PHOTOS } from "~/domain/limits";
 import { fileTooLargeMessage, FORM_GUARD_MESSAGES, tooManyPhotosMessage } from "~/domain/messages";
 import { HONEYPOT_FIELD } from "~/forms/honeypot";
 import { PHOTOS_FIELD } from "~/domain/limits";
-import type { CloudflareContext } from "~/load-context";
+import type { Database } from "./db.server";
 import { readSiteUrl } from "./env.server";
 import { commitFlash, type Flash, type FlashForm } from "./flash.server";
 import { FORM_LIMITS, formContract } from "./input-gate.server";
@@ -45,7 +45,7 @@ export interface SubmissionHandler<Schema extends z.ZodTypeAny> {
   /** The spec's failure message for this form (§8). */
   failureMessage: string;
   /** Stores the validated submission whole or nothing; returns the new record's id. */
-  store: (env: CloudflareBindings, value: z.output<Schema>) => Promise<{ id: string }>;
+  store: (db: Database, bucket: R2Bucket, value: z.output<Schema>) => Promise<{ id: string }>;
   /** The notification e-mail for a stored submission; `siteUrl` is SITE_URL's origin. */
   notification: (value: z.output<Schema>, id: string, siteUrl: string) => Mail;
   /** Where to go after success (path, may carry a #fragment). */
@@ -56,7 +56,7 @@ export interface SubmissionHandler<Schema extends z.ZodTypeAny> {
 
 export async function handleSubmission<Schema extends z.ZodTypeAny>(
   request: Request,
-  { env, ctx }: CloudflareContext,
+  { cloudflare: { env, ctx }, db }: AppLoadContext,
   handler: SubmissionHandler<Schema>,
 ): Promise<Response | ReturnType<typeof data<ActionResult>>> {
   const fail = (status: number, message: string) =>
@@ -114,7 +114,7 @@ export async function handleSubmission<Schema extends z.ZodTypeAny>(
 
   let id: string;
   try {
-    ({ id } = await handler.store(env, submission.value));
+    ({ id } = await handler.store(db, env.UPLOADS, submission.value));
   } catch (error) {
     console.error(JSON.stringify({ event: "submission_store_failed", form: handler.form, error: String(error) }));
     return data<ActionResult>({ result: submission.reply({ formErrors: [handler.failureMessage] }) }, { status: 503 });

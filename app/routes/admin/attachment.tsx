@@ -9,8 +9,8 @@ import { requireAdmin } from "~/server/permissions.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  await requireAdmin(request, env);
-  const row = await getAttachment(env, params.id ?? "");
+  await requireAdmin(context.db, request, env);
+  const row = await getAttachment(context.db, params.id ?? "");
   const object = row ? await env.UPLOADS.get(row.r2Key) : null;
   if (!row || !object) return new Response("Not found", { status: 404, headers: ADMIN_HEADERS });
   return new Response(object.body, {

@@ -29,10 +29,10 @@ export const headers: HeadersFunction = () => ADMIN_HEADERS;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  const session = await requireAdmin(request, env, { slide: true });
+  const session = await requireAdmin(context.db, request, env, { slide: true });
   const headers = new Headers(ADMIN_HEADERS);
   if (session.refreshedCookie) headers.append("Set-Cookie", session.refreshedCookie);
-  return data({ email: session.user.email, counts: await countAll(env) }, { headers });
+  return data({ email: session.user.email, counts: await countAll(context.db) }, { headers });
 }
 
 export default function AdminLayout() {

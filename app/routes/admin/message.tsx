@@ -7,11 +7,11 @@ import { getContactMessage } from "~/server/admin.server";
 import { loadAdminRecord, statusAction } from "~/server/admin-routes.server";
 
 export function loader({ request, params, context }: LoaderFunctionArgs) {
-  return loadAdminRecord(request, context.cloudflare.env, "contact_message", params.id, getContactMessage);
+  return loadAdminRecord(request, context, "contact_message", params.id, getContactMessage);
 }
 
 export function action({ request, context }: ActionFunctionArgs) {
-  return statusAction(request, context.cloudflare.env, "contact_message");
+  return statusAction(request, context, "contact_message");
 }
 
 export default function MessageDetail() {

@@ -9,11 +9,11 @@ import { listContactMessages } from "~/server/admin.server";
 import { loadAdminList, statusAction } from "~/server/admin-routes.server";
 
 export function loader({ request, context }: LoaderFunctionArgs) {
-  return loadAdminList(request, context.cloudflare.env, CONTACT_STATUSES, listContactMessages, ADMIN_MESSAGES.loadContactsFailed);
+  return loadAdminList(request, context, CONTACT_STATUSES, listContactMessages, ADMIN_MESSAGES.loadContactsFailed);
 }
 
 export function action({ request, context }: ActionFunctionArgs) {
-  return statusAction(request, context.cloudflare.env, "contact_message");
+  return statusAction(request, context, "contact_message");
 }
 
 export default function ContactMessages() {

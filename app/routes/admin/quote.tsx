@@ -8,11 +8,11 @@ import { getQuoteRequest } from "~/server/admin.server";
 import { loadAdminRecord, statusAction } from "~/server/admin-routes.server";
 
 export function loader({ request, params, context }: LoaderFunctionArgs) {
-  return loadAdminRecord(request, context.cloudflare.env, "quote_request", params.id, getQuoteRequest);
+  return loadAdminRecord(request, context, "quote_request", params.id, getQuoteRequest);
 }
 
 export function action({ request, context }: ActionFunctionArgs) {
-  return statusAction(request, context.cloudflare.env, "quote_request");
+  return statusAction(request, context, "quote_request");
 }
 
 export default function QuoteDetail() {

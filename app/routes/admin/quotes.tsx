@@ -9,11 +9,11 @@ import { listQuoteRequests } from "~/server/admin.server";
 import { loadAdminList, statusAction } from "~/server/admin-routes.server";
 
 export function loader({ request, context }: LoaderFunctionArgs) {
-  return loadAdminList(request, context.cloudflare.env, QUOTE_STATUSES, listQuoteRequests, ADMIN_MESSAGES.loadQuotesFailed);
+  return loadAdminList(request, context, QUOTE_STATUSES, listQuoteRequests, ADMIN_MESSAGES.loadQuotesFailed);
 }
 
 export function action({ request, context }: ActionFunctionArgs) {
-  return statusAction(request, context.cloudflare.env, "quote_request");
+  return statusAction(request, context, "quote_request");
 }
 
 export default function QuoteRequests() {

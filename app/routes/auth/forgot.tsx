@@ -31,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!(await allowAuthAttempt(env.AUTH_RATE_LIMITER, request)))
     return data<ForgotData>({ result: submission.reply({ formErrors: [AUTH_MESSAGES.tooManyAttempts] }) }, { status: 429 });
   try {
-    const mail = await passwordResetMail(env, submission.value.email);
+    const mail = await passwordResetMail(context.db, env, submission.value.email);
     // Past the per-address limit the answer is the same, but no further mail goes.
     if (mail && (await allowResetMail(env.AUTH_RATE_LIMITER, submission.value.email))) sendLater(context.cloudflare, mail);
   } catch (error) {

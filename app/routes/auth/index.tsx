@@ -34,7 +34,7 @@ export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: "Admin sign in", description: "Sign in to the admin area.", noindex: true });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const session = await readSession(request, context.cloudflare.env);
+  const session = await readSession(context.db, request, context.cloudflare.env);
   // An admin who is already signed in goes straight on; anyone else signed in is told who
   // they are and can sign out (the admin would only send them back to the home page).
   if (session?.user.role === "admin") throw redirect("/admin");
@@ -63,14 +63,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     if (mode === "signup") {
       // The same answer whether or not the address has an account (its owner is e-mailed).
-      sendLater(context.cloudflare, await signUp(env, email, password));
+      sendLater(context.cloudflare, await signUp(context.db, env, email, password));
       return redirect("/auth", { headers: { "Set-Cookie": await commitNotice(request, "signedUp") } });
     }
-    const outcome = await signIn(env, email, password, clientIp(request));
+    const outcome = await signIn(context.db, env, email, password, clientIp(request));
     if (outcome.status === "throttled") return data<AuthActionData>({ result: reply(AUTH_MESSAGES.signInThrottled) }, { status: 429 });
     if (outcome.status === "invalid") return data<AuthActionData>({ result: reply(AUTH_MESSAGES.invalidCredentials) }, { status: 400 });
     if (outcome.status === "unverified") return data<AuthActionData>({ result: reply(AUTH_MESSAGES.notVerified) }, { status: 403 });
-    const sessionCookie = await createSession(request, env, outcome.user.id);
+    const sessionCookie = await createSession(context.db, request, env, outcome.user.id);
     // With JavaScript the page shows the message, then moves on after 0.5 s.
     if (formData.get("js") === "1") {
       const headers = new Headers({ "Set-Cookie": sessionCookie });

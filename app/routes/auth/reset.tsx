@@ -25,7 +25,7 @@ export const meta: MetaFunction = (args) =>
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const user = await userForResetToken(context.cloudflare.env, token);
+  const user = await userForResetToken(context.db, context.cloudflare.env, token);
   return { token: user ? token : null };
 }
 
@@ -39,7 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data<{ result: SubmissionResult<string[]> }>({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }
-  const changed = await resetPassword(context.cloudflare.env, submission.value.token, submission.value.password);
+  const changed = await resetPassword(context.db, context.cloudflare.env, submission.value.token, submission.value.password);
   if (!changed) {
     return data<{ result: SubmissionResult<string[]> }>(
       { result: submission.reply({ formErrors: [AUTH_MESSAGES.linkInvalid], hideFields: ["password"] }) },

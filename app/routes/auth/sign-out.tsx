@@ -14,13 +14,13 @@ const signOutSchema = z.object({ scope: z.enum(["everywhere"]).optional() });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
-  const session = await readSession(request, env);
+  const session = await readSession(context.db, request, env);
   const form = await readSmallForm(request, formContract(signOutSchema));
   // A body the gate refuses still signs this session out: signing out must always work.
   const everywhere = form.ok && form.formData.get("scope") === "everywhere";
-  if (session && everywhere) await destroyUserSessions(env, session.user.id);
+  if (session && everywhere) await destroyUserSessions(context.db, session.user.id);
   const headers = new Headers();
-  headers.append("Set-Cookie", await destroySession(request, env));
+  headers.append("Set-Cookie", await destroySession(context.db, request, env));
   headers.append("Set-Cookie", await commitNotice(request, everywhere ? "signedOutEverywhere" : "signedOut"));
   return redirect("/auth", { headers });
 }

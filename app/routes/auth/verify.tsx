@@ -9,6 +9,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return redirect("/auth", { headers: { "Set-Cookie": await commitNotice(request, "tooManyAttempts") } });
   }
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const verified = await verifyEmail(context.cloudflare.env, token);
+  const verified = await verifyEmail(context.db, context.cloudflare.env, token);
   return redirect("/auth", { headers: { "Set-Cookie": await commitNotice(request, verified ? "verified" : "linkInvalid") } });
 }

@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
-  return handleSubmission(request, context.cloudflare, {
+  return handleSubmission(request, context, {
     form: "contact",
     schema: contactSchema,
     failureMessage: MESSAGES.contactFailure,

@@ -52,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
-  return handleSubmission(request, context.cloudflare, {
+  return handleSubmission(request, context, {
     form: "quote",
     schema: quoteSchema,
     failureMessage: MESSAGES.quoteFailure,
