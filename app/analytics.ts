@@ -1,5 +1,5 @@
 /**
- * Analytics events (product spec §7: `quote_request` with the service type as label, and
+ * Analytics events (docs/product.md §7: `quote_request` with the service type as label, and
  * `contact_form_submit`), pushed to `window.dataLayer` the way gtag.js expects: each entry is
  * the `arguments` object of a `gtag("event", name, params)` call. The GA4 or Cloudflare Web
  * Analytics tag is only loaded when its id is set in [vars] (see app/root.tsx); the events

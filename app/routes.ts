@@ -1,7 +1,7 @@
 /**
  * Every URL of the site (v3_routeConfig). Public pages share the header and footer of
- * routes/public/layout.tsx; anything unmatched is the spec's 404 page with status 404.
- * The spec's single-page "internal page switch" (§2) becomes these real URLs.
+ * routes/public/layout.tsx; anything unmatched is the product's 404 page with status 404.
+ * Every page has its own URL (docs/product.md §2).
  */
 import { index, layout, route, type RouteConfig } from "@remix-run/route-config";
 

@@ -1,5 +1,5 @@
 /**
- * The D1 schema (DESIGN.md "Data"). `npm run db:generate` turns changes here into a new SQL
+ * The D1 schema (docs/architecture.md, "Data"). `npm run db:generate` turns changes here into a new SQL
  * migration under migrations/; read every generated file before committing it (D1 ignores
  * `PRAGMA foreign_keys=OFF`, so a table rebuild needs `PRAGMA defer_foreign_keys`).
  *

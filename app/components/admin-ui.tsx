@@ -13,7 +13,7 @@ const BADGE_CLASS: Record<BadgeVariant, string> = {
   destructive: "bg-red-700 text-white",
 };
 
-/** A status badge styled as the spec says (§4 "Badge styles"). */
+/** A status badge styled as docs/product.md §4 "Badge styles" says. */
 export function StatusBadge({ status, variant }: { status: string; variant: BadgeVariant }) {
   return (
     <span
@@ -106,7 +106,7 @@ function Pagination({
 }
 
 /**
- * The frame of an admin list: heading and status filter, the failure texts, the spec's empty
+ * The frame of an admin list: heading and status filter, the failure texts, the product's empty
  * state, the table head, and paging. The route supplies the rows.
  */
 export function AdminListFrame(props: {

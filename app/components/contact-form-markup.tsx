@@ -1,5 +1,5 @@
 /**
- * The contact form's markup (product spec §2 "Contact", §5 "Contact form"), shared by the
+ * The contact form's markup (docs/product.md §2 "Contact", §5 "Contact form"), shared by the
  * interactive form (./contact-form.tsx, with Conform) and its static stand-in on the home page
  * (./deferred-contact-form.tsx). Both render exactly this, so swapping one for the other
  * changes nothing a visitor sees. Posts to /contact; works without JavaScript.

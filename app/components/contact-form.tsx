@@ -1,5 +1,5 @@
 /**
- * The contact form with Conform (product spec §2 "Contact", §3, §5, §8): field errors from the
+ * The contact form with Conform (docs/product.md §2 "Contact", §3, §5, §8): field errors from the
  * server or, once zod has loaded (./use-lazy-validation.ts), checked in the browser on blur.
  * On /contact as is; on the home page it replaces a static stand-in when the visitor nears it
  * (./deferred-contact-form.tsx). Posts to /contact; works without JavaScript.

@@ -1,7 +1,7 @@
 /**
  * The home page's contact form, made interactive only when the visitor nears it.
  *
- * The home page's JavaScript budget is 110 kB gzipped (issue 6), and the contact section sits
+ * The home page's JavaScript budget is 110 kB gzipped (docs/decisions/005-page-weight.md), and the contact section sits
  * at the bottom of the page. So the page ships the form's plain markup (./contact-form-markup.tsx,
  * a complete form that posts to /contact and is validated there, exactly as without
  * JavaScript), and downloads the interactive form (Conform, ./contact-form.tsx) only once the

@@ -1,6 +1,6 @@
 /**
  * FAQ accordion: native exclusive <details name="…"> elements, so one question is open at a
- * time and clicking the open one closes it (product spec §2 "FAQ", §4 "FAQ accordion"), with
+ * time and clicking the open one closes it (docs/product.md §2 "FAQ", §4 "FAQ accordion"), with
  * or without JavaScript, operable by keyboard (Enter/Space on the summary).
  */
 import type { Faq } from "~/content/faqs";

@@ -1,11 +1,11 @@
 /**
- * The photo control of both visitor forms (product spec §5 "Photos").
+ * The photo control of both visitor forms (docs/product.md §5 "Photos").
  *
  * Without JavaScript (and before hydration) it is a plain `<input type="file" multiple>`
- * named "photos"; the server applies every rule and answers with the spec's messages.
+ * named "photos"; the server applies every rule and answers with the product's messages.
  * With JavaScript:
  * - chosen photos show as thumbnails, each with a remove button;
- * - a file over 5 MB or not an image is refused at once with the spec's message;
+ * - a file over 5 MB or not an image is refused at once with the product's message;
  * - at most 5 photos: extra files are silently dropped, and at 5 the picker is disabled and
  *   its label reads 'Maximum files reached';
  * - the chosen files live in a hidden file input named "photos" (set through DataTransfer),
@@ -89,7 +89,7 @@ function PhotoPicker({ id, hintId, errorId, errors }: PhotoPickerProps) {
       else accepted.push({ file, url: URL.createObjectURL(file) });
     }
     const room = MAX_PHOTOS - chosen.length;
-    // Beyond the limit, extra files are silently dropped (spec §5).
+    // Beyond the limit, extra files are silently dropped (docs/product.md §5).
     for (const dropped of accepted.slice(room)) URL.revokeObjectURL(dropped.url);
     setChosen([...chosen, ...accepted.slice(0, Math.max(room, 0))]);
     setRejected(problems);

@@ -62,7 +62,7 @@ export function preloadPhoto(id: PhotoId, sizes: string) {
 }
 
 /**
- * A photo that starts loading only when 10% of it is visible (product spec §2 "Gallery", §9:
+ * A photo that starts loading only when 10% of it is visible (docs/product.md §2 "Gallery", §9:
  * lazy image load trigger 10% visible), through an IntersectionObserver. Without JavaScript
  * the <noscript> copy loads with native lazy loading and the placeholder is hidden.
  */

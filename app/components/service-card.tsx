@@ -1,6 +1,6 @@
 /**
  * A service card: image, title, description, (optionally) its feature list and 'Learn More'
- * to the service's page (product spec §2 "Services overview"). The card carries the spec's
+ * to the service's page (docs/product.md §2 "Services overview"). The card carries the product's
  * page id as its element id.
  */
 import { Link } from "@remix-run/react";

@@ -1,5 +1,5 @@
 /**
- * The header on every public page (product spec §2 "Header navigation"). On small screens the
+ * The header on every public page (docs/product.md §2 "Header navigation"). On small screens the
  * links fold into a native <details> menu, which opens and closes without JavaScript.
  */
 import { Link, NavLink, useLocation } from "@remix-run/react";

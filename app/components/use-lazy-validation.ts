@@ -2,7 +2,7 @@
  * Client-side validation for a Conform form whose zod schema is loaded on demand.
  *
  * zod and Conform's zod adapter weigh about 37 kB gzipped, a third of a page's JavaScript
- * budget (issue 6: home page JS ≤ 110 kB). So a form loads them only when it comes within
+ * budget (home page JS ≤ 110 kB, docs/decisions/005-page-weight.md). So a form loads them only when it comes within
  * 200 px of the viewport, which also covers a form reached by Tab (focus scrolls it into view).
  * Until they arrive:
  * - fields are not validated on blur or input (nothing to validate with yet);

@@ -12,7 +12,7 @@ export function useIsSubmitting(action: string): boolean {
   return navigation.state === "submitting" && navigation.formAction?.split("?")[0] === action;
 }
 
-/** Fires the analytics event of a successful submission once (spec §7). */
+/** Fires the analytics event of a successful submission once (docs/product.md §7). */
 export function useSubmissionAnalytics(flash: Flash | null): void {
   useEffect(() => {
     if (!flash) return;

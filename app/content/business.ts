@@ -1,9 +1,9 @@
 /**
- * Facts about the business shown on the site (product spec §1 "Stated facts"). The company's
+ * Facts about the business shown on the site (docs/product.md §1 "Stated facts"). The company's
  * name, phone, e-mail and WhatsApp number are not here: they come from wrangler.toml [vars].
  */
 
-/** Where the team works (spec §1). */
+/** Where the team works (docs/product.md §1). */
 export const SERVICE_AREAS = ["Montego Bay", "Rose Hall", "Ironshore", "Reading"] as const;
 export const SERVICE_AREAS_NOTE = "and surrounding communities";
 
@@ -20,7 +20,7 @@ export interface OpeningHours {
 }
 
 /**
- * The one weekly schedule used everywhere. The spec has two readings (§1); this is the
+ * The one weekly schedule used everywhere (docs/product.md §1, §9); this is the
  * detailed one (Mon-Fri 8:00 AM-6:00 PM, Sat 9:00 AM-4:00 PM, Sun by appointment).
  */
 export const OPENING_HOURS: readonly OpeningHours[] = [
@@ -35,15 +35,15 @@ export const OPENING_HOURS: readonly OpeningHours[] = [
   { days: "Sunday", dayOfWeek: ["Sunday"], opens: null, closes: null, label: "By appointment" },
 ];
 
-/** Promise made on the quote page (spec §1, §9: reply within 24 hours). */
+/** Promise made on the quote page (docs/product.md §1, §9: reply within 24 hours). */
 export const QUOTE_REPLY_HOURS = 24;
 
-/** Satisfaction guarantee claim window (spec §1, §9). */
+/** Satisfaction guarantee claim window (docs/product.md §1, §9). */
 export const SATISFACTION_CLAIM_HOURS = 24;
 
 /**
- * Client and experience figures. The spec has two readings (§1): the home page says 'Trusted
- * by 50+ clients', the About page '500+ Happy Clients'. Both are kept as the spec has them;
+ * Client and experience figures (docs/product.md §1), which read differently: the home page says 'Trusted
+ * by 50+ clients', the About page '500+ Happy Clients'. Both are kept as the product has them;
  * the owner can align them here.
  */
 export const STATS = {
@@ -58,7 +58,7 @@ export interface Highlight {
   icon: "team" | "leaf" | "calendar" | "shield" | "badge" | "star";
 }
 
-/** Home page 'Why Choose' cards (spec §2 "Home"). */
+/** Home page 'Why Choose' cards (docs/product.md §2 "Home"). */
 export const WHY_CHOOSE: readonly Highlight[] = [
   {
     title: "Professional Team",
@@ -82,7 +82,7 @@ export const WHY_CHOOSE: readonly Highlight[] = [
   },
 ];
 
-/** About page 'Why Choose Us?' points (spec §2 "About"). */
+/** About page 'Why Choose Us?' points (docs/product.md §2 "About"). */
 export const WHY_CHOOSE_US: readonly Highlight[] = [
   {
     title: "Licensed & Insured",
@@ -113,7 +113,7 @@ export const STORY: readonly string[] = [
   "What has not changed is how we work: a checklist for every job, eco-friendly supplies, a team you can trust with your keys, and a guarantee that if something is not right, we come back and fix it.",
 ];
 
-/** Facts shown together wherever a visitor looks for reassurance (spec §1). */
+/** Facts shown together wherever a visitor looks for reassurance (docs/product.md §1). */
 export const PROMISES: readonly string[] = [
   "Free estimates",
   "Eco-friendly supplies",
@@ -121,5 +121,5 @@ export const PROMISES: readonly string[] = [
   `${SATISFACTION_CLAIM_HOURS}-hour satisfaction guarantee`,
 ];
 
-/** What a price depends on (spec §1). */
+/** What a price depends on (docs/product.md §1). */
 export const PRICING_FACTORS = "the size of the space, the type of cleaning and how often you would like us to come";

@@ -1,5 +1,5 @@
 /**
- * Frequently asked questions (product spec §2 "FAQ": eight questions on supplies, service
+ * Frequently asked questions (docs/product.md §2 "FAQ": eight questions on supplies, service
  * areas, booking, pricing, licensing, satisfaction guarantee, frequency and presence during
  * cleaning; §2 "Home": five of them on the home page).
  */

@@ -1,5 +1,5 @@
 /**
- * The gallery (product spec §2 "Gallery": nine photos with a title and a category badge; a
+ * The gallery (docs/product.md §2 "Gallery": nine photos with a title and a category badge; a
  * before/after section).
  *
  * The photos are licensed stock, chosen to show the kind of work each service does. The

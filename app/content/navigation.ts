@@ -1,4 +1,4 @@
-/** The header's navigation (product spec §2 "Header navigation"), in display order. */
+/** The header's navigation (docs/product.md §2 "Header navigation"), in display order. */
 export interface NavItem {
   label: string;
   to: string;

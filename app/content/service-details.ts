@@ -1,5 +1,5 @@
 /**
- * What each service's own page adds to its card (product spec §2 "Service detail pages"):
+ * What each service's own page adds to its card (docs/product.md §2 "Service detail pages"):
  * an introduction, what is included, who it is for and how a visit goes. Read only by the
  * /services/:slug loader, so the browser gets one service's text as loader data instead of
  * all six in every page's JavaScript.

@@ -1,5 +1,5 @@
 /**
- * The six services (product spec §1 "Services", §2 "Home", "Services overview", "Service
+ * The six services (docs/product.md §1 "Services", §2 "Home", "Services overview", "Service
  * detail pages", §3 "Static content items": title, description, features, image, page id).
  * The overview, the home cards, each /services/<slug> page, the sitemap and the structured
  * data all read this list. What only a service's own page shows is in ./service-details.ts,
@@ -11,7 +11,7 @@ import type { PhotoId } from "./photos";
 export interface Service {
   /** URL segment: /services/<slug>. */
   slug: string;
-  /** The spec's page id (§2 "Home"), used as the card's element id. */
+  /** The page id (docs/product.md §2 "Home"), used as the card's element id. */
   pageId: string;
   /** The quote form's service type this page preselects. */
   serviceType: ServiceType;
@@ -93,7 +93,7 @@ export function findService(slug: string): (typeof SERVICES)[number] | undefined
   return SERVICES.find((service) => service.slug === slug);
 }
 
-/** The home page carousel: four service photos (spec §2 "Home"). */
+/** The home page carousel: four service photos (docs/product.md §2 "Home"). */
 export const CAROUSEL_SLIDES: readonly { photo: PhotoId; title: string; slug: ServiceSlug }[] = [
   { photo: "kitchenDining", title: "Kitchens and dining areas", slug: "residential" },
   { photo: "showerSqueegee", title: "Bathrooms, descaled and polished", slug: "residential" },

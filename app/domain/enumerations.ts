@@ -1,11 +1,11 @@
 /**
- * Every enumeration of the product, defined once (product spec §3 "Enumerations", §4).
+ * Every enumeration of the product, defined once (docs/product.md §3 "Enumerations", §4).
  *
  * The zod schemas, the Drizzle schema's CHECK constraints, the form selects and the admin
  * badges all read these tuples; nothing else spells the values.
  */
 
-/** Service types a quote request can ask for (spec §3 serviceType). */
+/** Service types a quote request can ask for (docs/product.md §3 serviceType). */
 export const SERVICE_TYPES = [
   "residential",
   "commercial",
@@ -27,7 +27,7 @@ export const SERVICE_TYPE_LABELS: Record<ServiceType, string> = {
   strata: "Strata Cleaning",
 };
 
-/** Property sizes (spec §3 propertySize). */
+/** Property sizes (docs/product.md §3 propertySize). */
 export const PROPERTY_SIZES = ["small", "medium", "large", "commercial"] as const;
 export type PropertySize = (typeof PROPERTY_SIZES)[number];
 
@@ -38,7 +38,7 @@ export const PROPERTY_SIZE_LABELS: Record<PropertySize, string> = {
   commercial: "Commercial space",
 };
 
-/** How often the cleaning should happen (spec §3 frequency). */
+/** How often the cleaning should happen (docs/product.md §3 frequency). */
 export const FREQUENCIES = ["one-time", "weekly", "bi-weekly", "monthly"] as const;
 export type Frequency = (typeof FREQUENCIES)[number];
 
@@ -49,21 +49,21 @@ export const FREQUENCY_LABELS: Record<Frequency, string> = {
   monthly: "Monthly",
 };
 
-/** Quote request statuses (spec §3, §4). `cancelled` is shown but never offered. */
+/** Quote request statuses (docs/product.md §3, §4). `cancelled` is shown but never offered. */
 export const QUOTE_STATUSES = ["pending", "quoted", "completed", "cancelled"] as const;
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
 
-/** Contact message statuses (spec §3, §4). */
+/** Contact message statuses (docs/product.md §3, §4). */
 export const CONTACT_STATUSES = ["unread", "read", "responded"] as const;
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 
-/** Account roles (DESIGN.md "Data": users.role). Sign-up only ever creates `user`. */
+/** Account roles (docs/architecture.md, "Data": users.role). Sign-up only ever creates `user`. */
 export const USER_ROLES = ["user", "admin"] as const;
 
-/** What an attachment belongs to (DESIGN.md "Data": attachments.owner kind). */
+/** What an attachment belongs to (docs/architecture.md, "Data": attachments.owner kind). */
 export const ATTACHMENT_OWNER_KINDS = ["quote", "contact"] as const;
 export type AttachmentOwnerKind = (typeof ATTACHMENT_OWNER_KINDS)[number];
 
-/** Entities whose status changes are audited (DESIGN.md "Data": status_changes.entity). */
+/** Entities whose status changes are audited (docs/architecture.md, "Data": status_changes.entity). */
 export const AUDITED_ENTITIES = ["quote_request", "contact_message"] as const;
 export type AuditedEntity = (typeof AUDITED_ENTITIES)[number];

@@ -1,10 +1,10 @@
 /**
  * Limits of the product, defined once.
  *
- * Photo limits come from product spec §5 "Photos" and §9 (max 5 per form, 5 MB each,
+ * Photo limits come from docs/product.md §5 "Photos" and §9 (max 5 per form, 5 MB each,
  * images only). "5 MB" is read as 5 MiB (5 × 1024 × 1024 bytes), the larger reading, so a
  * photo a phone labels "5 MB" is accepted.
- * Text lengths are not in the spec; they are generous bounds for what each field holds.
+ * Text lengths (docs/product.md §9) are generous bounds for what each field holds.
  */
 
 /** Maximum number of photos on one quote request or contact message. */

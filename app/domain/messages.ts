@@ -1,5 +1,5 @@
 /**
- * Texts the visitor or admin reads, verbatim from product spec §8 "The error catalogue"
+ * Texts the visitor or admin reads, verbatim from docs/product.md §8 "The error catalogue"
  * and §5 "Photos". Defined once; routes and tests import them.
  */
 import { ACCEPTED_IMAGE_NAMES, MAX_PHOTO_MB, MAX_PHOTOS, SIGN_IN_THROTTLE } from "./limits";
@@ -12,7 +12,7 @@ export const MESSAGES = {
   maxFilesReached: "Maximum files reached",
 } as const;
 
-/** 'File {name} is too large. Max size is 5MB.' (spec §5). */
+/** 'File {name} is too large. Max size is 5MB.' (docs/product.md §5). */
 export function fileTooLargeMessage(name: string): string {
   return `File ${name} is too large. Max size is ${MAX_PHOTO_MB}MB.`;
 }
@@ -20,17 +20,17 @@ export function fileTooLargeMessage(name: string): string {
 /** The hint under each form's photo field: how many, which formats, how large. */
 export const PHOTOS_HINT = `Up to ${MAX_PHOTOS} images (${ACCEPTED_IMAGE_NAMES}), ${MAX_PHOTO_MB}MB each.`;
 
-/** 'File {name} is not an image.' (spec §5). */
+/** 'File {name} is not an image.' (docs/product.md §5). */
 export function fileNotImageMessage(name: string): string {
   return `File ${name} is not an image.`;
 }
 
-/** Shown when more photos arrive than the limit allows (spec §5: at most 5). */
+/** Shown when more photos arrive than the limit allows (docs/product.md §5: at most 5). */
 export function tooManyPhotosMessage(max: number): string {
   return `You can attach at most ${max} photos.`;
 }
 
-/** What the visitor forms' guards say (not in the spec). */
+/** What the visitor forms' guards say (docs/product.md §8). */
 export const FORM_GUARD_MESSAGES = {
   /** With HTTP 429 when one client sends too many submissions. */
   rateLimited: "You have sent several requests in a short time. Please wait a minute and try again, or call or WhatsApp us.",
@@ -41,7 +41,7 @@ export const FORM_GUARD_MESSAGES = {
     "We could not check that you are not a robot just now, so your request was not sent. Please try again in a minute, or call or WhatsApp us.",
 } as const;
 
-/** Sign-in, sign-up and admin texts, verbatim from product spec §8 where it has them. */
+/** Sign-in, sign-up and admin texts, verbatim from docs/product.md §8 where it has them. */
 export const AUTH_MESSAGES = {
   signUpSuccess: "Account created successfully! Please check your email to verify your account.",
   invalidCredentials: "Invalid email or password. Please try again.",
@@ -49,7 +49,7 @@ export const AUTH_MESSAGES = {
   unexpected: "An unexpected error occurred. Please try again.",
   signedOut: "Signed out successfully",
   accessDenied: "Access denied. Admin privileges required.",
-  // Not in the spec; the behaviour it describes needs them.
+  // Not in the original texts; the account flows need them (docs/product.md §8).
   notVerified: "Please verify your email address before signing in. We sent you a link when you signed up.",
   verified: "Your email address is verified. You can sign in now.",
   linkInvalid: "This link is invalid or has expired. Please request a new one.",
@@ -61,7 +61,7 @@ export const AUTH_MESSAGES = {
   noAdminAccess: "This account has no access to the admin area. The company's administrator can grant it.",
 } as const;
 
-/** Admin texts, verbatim from product spec §8 "Admin". */
+/** Admin texts, verbatim from docs/product.md §8 "Admin". */
 export const ADMIN_MESSAGES = {
   loadQuotesFailed: "Failed to load quote requests",
   loadContactsFailed: "Failed to load contact messages",
@@ -70,7 +70,7 @@ export const ADMIN_MESSAGES = {
   quoteStatusUpdated: "Quote status updated successfully",
   contactStatusUpdated: "Contact status updated successfully",
   noQuotes: "No quote requests yet.",
-  // Not in the spec: the admin's error page.
+  // The admin's error page (docs/product.md §8).
   recordNotFound: "This record does not exist, or no longer does.",
   pageFailed: "This page could not be loaded. Please try again in a moment.",
   noContacts: "No contact messages yet.",
@@ -80,7 +80,7 @@ export const ADMIN_MESSAGES = {
 const quoted = (name: string) => `"${Array.from(String(name)).slice(0, 40).join("")}"`;
 const RELOAD = "Please reload the page and try again.";
 
-/** Why the input gate (app/server/input-gate.server.ts) refused a URL or a form. Not in the spec. */
+/** Why the input gate (app/server/input-gate.server.ts) refused a URL or a form. (docs/product.md §8) */
 export const GATE_MESSAGES = {
   unknownQueryParam: (name: string) => `The link has a part this page does not use: ${quoted(name)}.`,
   queryValueTooLong: (name: string) => `The link's ${quoted(name)} part is longer than this page accepts.`,

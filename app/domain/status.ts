@@ -1,5 +1,5 @@
 /**
- * The status machines (product spec §4; DESIGN.md "Rules that cross modules"):
+ * The status machines (docs/product.md §4; docs/architecture.md, "Rules that cross modules"):
  * quote pending → quoted → completed; contact unread → read → responded. `cancelled` is
  * shown when present but never reached from here. The UI offers only `nextStep`; the server
  * refuses anything else.
@@ -8,7 +8,7 @@ import type { ContactStatus, QuoteStatus } from "./enumerations";
 
 export interface Step<S extends string> {
   to: S;
-  /** The button's text (spec §4). */
+  /** The button's text (docs/product.md §4). */
   label: string;
 }
 
@@ -27,7 +27,7 @@ export function isAllowedStep<S extends string>(steps: Partial<Record<S, Step<S>
   return steps[from]?.to === to;
 }
 
-/** Badge styles (spec §4 "Badge styles"). */
+/** Badge styles (docs/product.md §4 "Badge styles"). */
 export type BadgeVariant = "outline" | "secondary" | "default" | "destructive";
 export const QUOTE_BADGES: Record<QuoteStatus, BadgeVariant> = {
   pending: "outline",

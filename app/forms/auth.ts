@@ -1,5 +1,5 @@
 /**
- * The /auth forms (product spec §2 "Auth page", §5 "Auth page", §8). Email and password are
+ * The /auth forms (docs/product.md §2 "Auth page", §5 "Auth page", §8). Email and password are
  * required; a new password must pass the password rule, whose every reason is listed.
  */
 import { z } from "./zod";

@@ -1,5 +1,5 @@
 /**
- * The password rule (product spec §8 "Weak password: lists the reasons"): every reason a
+ * The password rule (docs/product.md §8 "Weak password: lists the reasons"): every reason a
  * password is weak, so the form can list them all at once.
  */
 const PASSWORD_MIN = 8;

@@ -1,5 +1,5 @@
 /**
- * The photo rules shared by the quote and contact forms (product spec §5 "Photos", §9).
+ * The photo rules shared by the quote and contact forms (docs/product.md §5 "Photos", §9).
  *
  * In the browser a File's `type` is what the browser guessed from the name; on the server the
  * multipart reader replaces it with the type sniffed from the bytes (app/server/images.server.ts),

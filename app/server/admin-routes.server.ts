@@ -32,7 +32,7 @@ const TEXTS = {
 
 /**
  * POST {id, to}: moves the record one step (admin only), then back to the same page with the
- * spec's success text. Refusals answer with the spec's failure text and the reason:
+ * product's success text. Refusals answer with the product's failure text and the reason:
  * 400 malformed, 404 unknown id, 409 a skipped or backward step.
  */
 export async function statusAction(request: Request, context: AppLoadContext, entity: AuditedEntity) {
@@ -57,7 +57,7 @@ export const ADMIN_HEADERS = { "Cache-Control": PRIVATE };
 
 /**
  * The loader of an admin list: admin check, ?status and ?page, the rows with their dates as
- * the admin reads them, or the spec's load-failure text when D1 fails.
+ * the admin reads them, or the product's load-failure text when D1 fails.
  */
 export async function loadAdminList<S extends string, Row extends { createdAt: Date }>(
   request: Request,

@@ -1,5 +1,5 @@
 /**
- * Stores a submission whole or not at all (DESIGN.md "Rules that cross modules"):
+ * Stores a submission whole or not at all (docs/architecture.md, "Rules that cross modules"):
  * photos go to R2 first, then the record and its attachment rows in one D1 batch (one
  * transaction); if anything fails, the uploaded objects are deleted and the error rethrown.
  * A batch error that may still have committed (a lost connection) is checked against D1

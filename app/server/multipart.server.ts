@@ -10,7 +10,7 @@
  *
  * Errors: throws `MultipartError` when the request is not multipart/form-data, has no body,
  * or its body is malformed or truncated. Never throws for oversized or surplus files: those are
- * reported in the result so the caller can answer with the spec's messages.
+ * reported in the result so the caller can answer with the product's messages.
  */
 import Busboy from "busboy";
 

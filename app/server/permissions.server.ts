@@ -1,7 +1,7 @@
 /**
- * Who may see what (product spec §2 "Protected route behaviour", §6). The role is read from
+ * Who may see what (docs/product.md §2 "Protected route behaviour", §6). The role is read from
  * D1 on every admin request (readSession joins the users row), so a demotion takes effect at
- * once. The spec's `has_admin_role` is `isAdmin` here.
+ * once. `isAdmin` is the one admin check.
  */
 import { redirect } from "@remix-run/cloudflare";
 import type { User } from "../../drizzle/schema";

@@ -1,5 +1,5 @@
 /**
- * The one path every visitor form takes on the server (product spec §5, §8; DESIGN.md rules):
+ * The one path every visitor form takes on the server (docs/product.md §5, §8; docs/architecture.md):
  *
  * 1. rate limit per client IP → 429 with a clear message;
  * 2. read the multipart body with hard caps, through the input gate (input-gate.server.ts)
@@ -9,7 +9,7 @@
  *    cannot be reached (fail closed);
  * 5. validate with the form's zod schema (photos judged by their bytes) → 400 with the
  *    field errors and the typed values;
- * 6. store whole or nothing → 503 with the spec's failure message when storage fails;
+ * 6. store whole or nothing → 503 with the product's failure message when storage fails;
  * 7. e-mail the company (after the response; a mail failure is logged, never fatal);
  * 8. redirect with a one-time flash (post/redirect/get).
  *
@@ -42,7 +42,7 @@ export interface ActionResult {
 export interface SubmissionHandler<Schema extends z.ZodTypeAny> {
   form: FlashForm;
   schema: Schema;
-  /** The spec's failure message for this form (§8). */
+  /** The failure message for this form (docs/product.md §8). */
   failureMessage: string;
   /** Stores the validated submission whole or nothing; returns the new record's id. */
   store: (db: Database, bucket: R2Bucket, value: z.output<Schema>) => Promise<{ id: string }>;

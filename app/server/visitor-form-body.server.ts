@@ -5,7 +5,7 @@
  * - every file's `type` is replaced by the type sniffed from its bytes, or
  *   "application/octet-stream" when it is not an accepted image;
  * - files over the size limit are not passed on (their bytes were never kept); their names
- *   are returned so the action can answer with the spec's 'too large' message;
+ *   are returned so the action can answer with the product's 'too large' message;
  * - every field and file then passes the input gate (input-gate.server.ts) against the form's
  *   contract: unknown, repeated or reserved fields and too many fields refuse the body.
  *

@@ -1,5 +1,5 @@
 /**
- * Request checks run in the Worker before Remix (DESIGN.md "Rules that cross modules").
+ * Request checks run in the Worker before Remix (docs/architecture.md, "Rules that cross modules").
  */
 /** Methods that change nothing. OPTIONS is not one: the site answers no CORS preflight, and
  * Remix runs anything but GET on a `.data` URL as an action. */

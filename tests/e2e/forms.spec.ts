@@ -167,7 +167,7 @@ test("contact form: a server-side error is shown next to its field and everythin
   expect(queryD1(`SELECT id FROM contact_messages WHERE email = 'keisha@example.com'`)).toHaveLength(0);
 });
 
-test("without JavaScript, an oversized photo gets the spec's message from the server", async ({ page }) => {
+test("without JavaScript, an oversized photo gets the product's message from the server", async ({ page }) => {
   test.skip(javaScript(), "with JavaScript the browser refuses it before upload (next test)");
   await page.goto("/contact");
   const form = await fillContact(page, "big-photo@example.com");

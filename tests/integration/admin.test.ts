@@ -117,7 +117,7 @@ describe("sign-up and verification", () => {
 
     const later = await signIn("new.person@example.com");
     expect(later.response.status).toBe(302);
-    // Signed in, but not an admin: the admin sends them home with the spec's message.
+    // Signed in, but not an admin: the admin sends them home with the product's message.
     const denied = await get("/admin/quotes", later.cookie);
     expect(denied.status).toBe(302);
     expect(denied.headers.get("Location")).toBe("/");

@@ -128,7 +128,7 @@ describe("contact form", () => {
     expect(await worker.db.prepare("SELECT phone FROM contact_messages").first()).toEqual({ phone: null });
   });
 
-  test("six photos, a 6 MB image or a text file named .png are refused with the spec's messages", async () => {
+  test("six photos, a 6 MB image or a text file named .png are refused with the product's messages", async () => {
     const six = Array.from({ length: 6 }, (_, i): [Uint8Array<ArrayBuffer>, string] => [makePng(), `p${i}.png`]);
     const tooMany = await postForm(worker, "/contact", form(VALID_CONTACT, six));
     expect(tooMany.status).toBe(400);

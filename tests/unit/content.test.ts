@@ -16,7 +16,7 @@ function routePaths(entries: RouteEntry[]): string[] {
 }
 
 describe("content data", () => {
-  test("the six services of the spec, each with its page id, a quote type and real content", () => {
+  test("the six services of the product, each with its page id, a quote type and real content", () => {
     expect(SERVICES.map((service) => service.pageId)).toEqual([
       "residential-service",
       "commercial-service",
@@ -47,19 +47,19 @@ describe("content data", () => {
     expect(publicPaths([])).toEqual(["/", "/services", "/about", "/contact", "/gallery", "/faq", "/quote"]);
   });
 
-  test("eight FAQs on the spec's topics, five of them on the home page", () => {
+  test("eight FAQs on the product's topics, five of them on the home page", () => {
     expect(FAQS).toHaveLength(8);
     expect(HOME_FAQS).toHaveLength(5);
     expect(new Set(FAQS.map((faq) => faq.id)).size).toBe(8);
   });
 
-  test("nine gallery photos with the spec's categories, all of them used", () => {
+  test("nine gallery photos with the product's categories, all of them used", () => {
     expect(GALLERY_ITEMS).toHaveLength(9);
     expect(new Set(GALLERY_ITEMS.map((item) => item.category))).toEqual(new Set(GALLERY_CATEGORIES));
     expect(BEFORE_AFTER.length).toBeGreaterThan(0);
   });
 
-  test("home and about cards are the spec's", () => {
+  test("home and about cards are the product's", () => {
     expect(WHY_CHOOSE.map((item) => item.title)).toEqual(["Professional Team", "Eco-Friendly", "Flexible Scheduling", "Quality Guarantee"]);
     expect(WHY_CHOOSE_US.map((item) => item.title)).toEqual(["Licensed & Insured", "Eco-Friendly", "Expert Team", "Quality Guaranteed"]);
     expect(SERVICE_AREAS).toEqual(["Montego Bay", "Rose Hall", "Ironshore", "Reading"]);

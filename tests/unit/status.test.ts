@@ -28,7 +28,7 @@ describe("status machines", () => {
     expect(isAllowedStep(CONTACT_STEPS, "unread", "")).toBe(false);
   });
 
-  test("badges follow the spec", () => {
+  test("badges follow docs/product.md §4", () => {
     expect(QUOTE_BADGES).toEqual({ pending: "outline", quoted: "secondary", completed: "default", cancelled: "destructive" });
     expect(CONTACT_BADGES).toEqual({ unread: "outline", read: "secondary", responded: "default" });
   });

@@ -1,5 +1,5 @@
 /**
- * /admin/*: the admin frame (product spec §2 "Admin page"): 'Back to Website', the signed-in
+ * /admin/*: the admin frame (docs/product.md §2 "Admin page"): 'Back to Website', the signed-in
  * e-mail, 'Sign Out', and the tabs 'Quote Requests (n)' and 'Contact Messages (n)', each a URL.
  * Every admin loader and action checks the role in D1 itself (loaders run in parallel).
  */

@@ -1,5 +1,5 @@
 /**
- * /auth: 'Sign in' and 'Create Admin Account' (product spec §2 "Auth page", §4 "Auth", §8).
+ * /auth: 'Sign in' and 'Create Admin Account' (docs/product.md §2 "Auth page", §4 "Auth", §8).
  * The mode is in the URL (?mode=signup), so the toggle works without JavaScript.
  * After sign-in: with JavaScript, 'Signed in successfully!' then /admin after 0.5 s; without,
  * straight to /admin. After sign-up: the success text, back in sign-in mode. A signed-in
@@ -27,7 +27,7 @@ import { commitNotice } from "~/server/flash.server";
 import { allowAuthAttempt, clientIp } from "~/server/rate-limit.server";
 import { readSession, createSession } from "~/server/session.server";
 
-/** Milliseconds between the success message and /admin (spec §9). */
+/** Milliseconds between the success message and /admin (docs/product.md §9). */
 const REDIRECT_AFTER_SIGN_IN_MS = 500;
 
 export const meta: MetaFunction = (args) =>

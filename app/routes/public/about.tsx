@@ -1,4 +1,4 @@
-/** /about: the company story, its figures and 'Why Choose Us?' (product spec §2 "About"). */
+/** /about: the company story, its figures and 'Why Choose Us?' (docs/product.md §2 "About"). */
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { HighlightCards } from "~/components/highlights";

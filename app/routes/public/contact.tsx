@@ -1,6 +1,6 @@
 /**
  * /contact: every way to reach the company, its hours and service areas, and the contact form
- * (product spec §2 "Contact"). The action also serves the home page's contact section; after
+ * (docs/product.md §2 "Contact"). The action also serves the home page's contact section; after
  * success it redirects back to where the message was sent from, with a one-time message.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";

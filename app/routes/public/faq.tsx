@@ -1,4 +1,4 @@
-/** /faq: eight questions, one open at a time (product spec §2 "FAQ"). */
+/** /faq: eight questions, one open at a time (docs/product.md §2 "FAQ"). */
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { FaqAccordion } from "~/components/faq-accordion";

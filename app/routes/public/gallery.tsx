@@ -1,6 +1,6 @@
 /**
  * /gallery: nine photos with title and category badge, a before/after section, 'Get Free
- * Quote' and 'View More Work' (product spec §2 "Gallery"). Photos load when 10% is visible.
+ * Quote' and 'View More Work' (docs/product.md §2 "Gallery"). Photos load when 10% is visible.
  */
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link, useRouteLoaderData } from "@remix-run/react";

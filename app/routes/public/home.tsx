@@ -1,5 +1,5 @@
 /**
- * / : the home page (product spec §2 "Home"). In-page ids: services, faq, quote, contact.
+ * / : the home page (docs/product.md §2 "Home"). In-page ids: services, faq, quote, contact.
  */
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";

@@ -1,5 +1,5 @@
 /**
- * Wraps every public page in the shared header and footer (product spec §2) and carries the
+ * Wraps every public page in the shared header and footer (docs/product.md §2) and carries the
  * business's structured data.
  */
 import type { HeadersFunction } from "@remix-run/cloudflare";

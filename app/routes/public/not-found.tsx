@@ -1,4 +1,4 @@
-/** Every unmatched URL: the spec's 404 page ('404', 'Oops! Page not found', 'Return to Home'). */
+/** Every unmatched URL: the product's 404 page ('404', 'Oops! Page not found', 'Return to Home'). */
 import { data, type MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { buttonStyles } from "~/components/ui";

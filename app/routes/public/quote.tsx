@@ -1,5 +1,5 @@
 /**
- * /quote: the 'Get Your Free Quote' form (product spec §2 "Quote page", §3, §5, §8).
+ * /quote: the 'Get Your Free Quote' form (docs/product.md §2 "Quote page", §3, §5, §8).
  * A plain multipart <Form> that works without JavaScript; `?service=<type>` preselects the
  * service type. The action is the shared submission path (app/server/visitor-form-action.server.ts):
  * 400 with field errors and typed values kept, or a redirect back here with a one-time

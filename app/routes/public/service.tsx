@@ -1,5 +1,5 @@
 /**
- * /services/:slug: one service's page (product spec §2 "Service detail pages"): what is
+ * /services/:slug: one service's page (docs/product.md §2 "Service detail pages"): what is
  * included, who it is for, how a visit goes, 'Back to Services', a call to action to contact,
  * and a quote link that preselects this service. Unknown slugs are the 404 page.
  */
@@ -141,7 +141,7 @@ export default function ServicePage() {
   );
 }
 
-/** An unknown service: the spec's 404 page inside the site's header and footer. */
+/** An unknown service: the product's 404 page inside the site's header and footer. */
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundMessage />;

@@ -1,4 +1,4 @@
-/** /services: the services overview (product spec §2 "Services overview"). */
+/** /services: the services overview (docs/product.md §2 "Services overview"). */
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { PageHero } from "~/components/page-hero";
