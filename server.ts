@@ -7,8 +7,9 @@
  * 2. the same-origin check for writes (app/worker/origin.ts);
  * 3. the page cache for anonymous public pages (app/worker/page-cache.ts), in front of
  * 4. Remix, with `{ cloudflare: { env, ctx }, requestId, db }` as load context, whose pages get
- *    a Content-Security-Policy made from their inline scripts' hashes, and are made private
- *    when they set a cookie (app/worker/security-headers.ts);
+ *    a Content-Security-Policy made from their inline scripts' hashes
+ *    (app/worker/security-headers.ts), and are made private when they set a cookie
+ *    (privateIfSettingCookie, below);
  * 5. the security headers every response carries;
  * and one structured log line per request (app/worker/request-log.ts).
  *

@@ -1,5 +1,6 @@
 /**
- * The two Cache-Control values the site's own responses use, defined once. A response is kept
+ * The Cache-Control values of the site's pages, defined once (sitemap.xml, robots.txt and
+ * the input gate's 400 page also allow an hour's caching, `public, max-age=3600`). A response is kept
  * by the page cache (app/worker/page-cache.ts) only when it says `public` itself.
  */
 

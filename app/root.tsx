@@ -15,6 +15,7 @@ import { PRIVATE } from "~/cache-control";
 import type { SiteData } from "~/seo";
 import { readCompany, readPublicFeatures, readSiteUrl } from "~/server/env.server";
 import { takeNotice } from "~/server/flash.server";
+import { todayInJamaica } from "~/domain/dates";
 import { SiteStyles } from "~/site-styles";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -30,7 +31,8 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
   const { notice, headers } = await takeNotice(request);
   const site: SiteData = { company: readCompany(env), features: readPublicFeatures(env), origin: readSiteUrl(env) };
-  return data({ ...site, notice }, { headers });
+  // The footer's year, in Jamaica (the page cache keys pages by Jamaica's date too).
+  return data({ ...site, notice, year: todayInJamaica().slice(0, 4) }, { headers });
 }
 
 /** Pages whose URLs can carry secrets (reset links) or private data: no third-party tags. */

@@ -6,8 +6,8 @@ import type { Company } from "~/server/env.server";
 import { telHref, whatsappHref } from "~/domain/phone";
 import { Logo } from "./logo";
 
-export function SiteFooter({ company }: { company: Company }) {
-  const year = new Date().getFullYear();
+/** `year`: the current year in Jamaica, from the root loader. */
+export function SiteFooter({ company, year }: { company: Company; year: string }) {
   return (
     <footer className="mt-auto bg-brand-950 text-brand-100">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4">

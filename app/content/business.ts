@@ -35,9 +35,6 @@ export const OPENING_HOURS: readonly OpeningHours[] = [
   { days: "Sunday", dayOfWeek: ["Sunday"], opens: null, closes: null, label: "By appointment" },
 ];
 
-/** Promise made on the quote page (docs/product.md §1, §9: reply within 24 hours). */
-export const QUOTE_REPLY_HOURS = 24;
-
 /** Satisfaction guarantee claim window (docs/product.md §1, §9). */
 export const SATISFACTION_CLAIM_HOURS = 24;
 

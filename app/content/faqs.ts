@@ -3,7 +3,8 @@
  * areas, booking, pricing, licensing, satisfaction guarantee, frequency and presence during
  * cleaning; §2 "Home": five of them on the home page).
  */
-import { QUOTE_REPLY_HOURS, SATISFACTION_CLAIM_HOURS, SERVICE_AREAS, SERVICE_AREAS_NOTE } from "./business";
+import { QUOTE_REPLY_HOURS } from "~/domain/limits";
+import { SATISFACTION_CLAIM_HOURS, SERVICE_AREAS, SERVICE_AREAS_NOTE } from "./business";
 
 export interface Faq {
   /** Stable anchor id, e.g. /faq#faq-supplies. */

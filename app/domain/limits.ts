@@ -7,6 +7,9 @@
  * Text lengths (docs/product.md §9) are generous bounds for what each field holds.
  */
 
+/** The promise made to every quote request: a reply within this many hours (docs/product.md §1, §9). */
+export const QUOTE_REPLY_HOURS = 24;
+
 /** Maximum number of photos on one quote request or contact message. */
 export const MAX_PHOTOS = 5;
 

@@ -2,12 +2,12 @@
  * Texts the visitor or admin reads, verbatim from docs/product.md §8 "The error catalogue"
  * and §5 "Photos". Defined once; routes and tests import them.
  */
-import { ACCEPTED_IMAGE_NAMES, MAX_PHOTO_MB, MAX_PHOTOS, SIGN_IN_THROTTLE } from "./limits";
+import { ACCEPTED_IMAGE_NAMES, MAX_PHOTO_MB, MAX_PHOTOS, QUOTE_REPLY_HOURS, SIGN_IN_THROTTLE } from "./limits";
 
 export const MESSAGES = {
   contactSuccess: "Message sent successfully! We'll get back to you soon.",
   contactFailure: "Failed to send message. Please try again or contact us directly.",
-  quoteSuccess: "Quote request submitted successfully! We'll contact you within 24 hours with your personalized quote.",
+  quoteSuccess: `Quote request submitted successfully! We'll contact you within ${QUOTE_REPLY_HOURS} hours with your personalized quote.`,
   quoteFailure: "Failed to submit quote request. Please try again or contact us directly.",
   maxFilesReached: "Maximum files reached",
 } as const;

@@ -88,9 +88,14 @@ export async function getContactMessage(db: Database, id: string) {
   return db.select().from(contactMessages).where(eq(contactMessages.id, id)).get();
 }
 
-/** A photo's attachment row (its R2 key, name and checked type), or undefined. */
-export async function getAttachment(db: Database, id: string) {
-  return db.select().from(attachments).where(eq(attachments.id, id)).get();
+/**
+ * A stored photo: its attachment row (name, checked type) and its bytes from R2, or null
+ * when either is missing.
+ */
+export async function getAttachmentPhoto(db: Database, bucket: R2Bucket, id: string) {
+  const row = await db.select().from(attachments).where(eq(attachments.id, id)).get();
+  const object = row ? await bucket.get(row.r2Key) : null;
+  return row && object ? { row, object } : null;
 }
 
 export type StatusUpdate = "updated" | "not-found" | "not-allowed";

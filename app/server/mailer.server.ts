@@ -1,5 +1,5 @@
 /**
- * The project's mailer: one `sendMail` for every e-mail the site sends.
+ * The project's mailer: `sendLater` sends every e-mail the site sends, after the response.
  *
  * Transports (wrangler.toml `MAIL_TRANSPORT`):
  * - "console" (local dev and tests): prints the message as one JSON line starting with

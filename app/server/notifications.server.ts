@@ -4,7 +4,7 @@
  * Built as plain text; the HTML part is made from it with every character a visitor typed
  * escaped (mail-html.server.tsx), so nothing they typed becomes markup or a link.
  */
-import { QUOTE_REPLY_HOURS } from "~/content/business";
+import { QUOTE_REPLY_HOURS } from "~/domain/limits";
 import { FREQUENCY_LABELS, PROPERTY_SIZE_LABELS, SERVICE_TYPE_LABELS } from "~/domain/enumerations";
 import type { ContactInput } from "~/forms/contact";
 import type { QuoteInput } from "~/forms/quote";

@@ -9,7 +9,8 @@ import type { Database } from "./db.server";
 import { commitNotice } from "./flash.server";
 import { readSession, type CurrentSession } from "./session.server";
 
-function isAdmin(user: Pick<User, "role">): boolean {
+/** True for an account with the admin role: the one admin check. */
+export function isAdmin(user: Pick<User, "role">): boolean {
   return user.role === "admin";
 }
 

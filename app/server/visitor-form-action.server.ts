@@ -5,8 +5,8 @@
  * 2. read the multipart body with hard caps, through the input gate (input-gate.server.ts)
  *    → 400 when unreadable or when it carries fields the form does not have;
  * 3. honeypot filled → answered like a success, nothing stored;
- * 4. Turnstile, when configured → 400 with the typed values when it refuses the token or
- *    cannot be reached (fail closed);
+ * 4. Turnstile, when configured → 400 with the typed values when it refuses the token, 503
+ *    when it cannot be reached (fail closed);
  * 5. validate with the form's zod schema (photos judged by their bytes) → 400 with the
  *    field errors and the typed values;
  * 6. store whole or nothing → 503 with the product's failure message when storage fails;

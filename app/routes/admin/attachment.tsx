@@ -3,16 +3,16 @@
  * anything but the image type recorded when it was checked.
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { getAttachment } from "~/server/admin.server";
+import { getAttachmentPhoto } from "~/server/admin.server";
 import { ADMIN_HEADERS } from "~/server/admin-routes.server";
 import { requireAdmin } from "~/server/permissions.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   await requireAdmin(context.db, request, env);
-  const row = await getAttachment(context.db, params.id ?? "");
-  const object = row ? await env.UPLOADS.get(row.r2Key) : null;
-  if (!row || !object) return new Response("Not found", { status: 404, headers: ADMIN_HEADERS });
+  const photo = await getAttachmentPhoto(context.db, env.UPLOADS, params.id ?? "");
+  if (!photo) return new Response("Not found", { status: 404, headers: ADMIN_HEADERS });
+  const { row, object } = photo;
   return new Response(object.body, {
     headers: {
       "Content-Type": row.contentType,

@@ -25,6 +25,7 @@ import { formContract } from "~/server/input-gate.server";
 import { readSmallForm } from "~/server/small-form.server";
 import { commitNotice } from "~/server/flash.server";
 import { allowAuthAttempt, clientIp } from "~/server/rate-limit.server";
+import { isAdmin } from "~/server/permissions.server";
 import { readSession, createSession } from "~/server/session.server";
 
 /** Milliseconds between the success message and /admin (docs/product.md §9). */
@@ -37,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await readSession(context.db, request, context.cloudflare.env);
   // An admin who is already signed in goes straight on; anyone else signed in is told who
   // they are and can sign out (the admin would only send them back to the home page).
-  if (session?.user.role === "admin") throw redirect("/admin");
+  if (session && isAdmin(session.user)) throw redirect("/admin");
   return { signedInAs: session ? session.user.email : null };
 }
 

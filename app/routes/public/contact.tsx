@@ -8,7 +8,7 @@ import { Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-r
 import { ContactForm } from "~/components/contact-form";
 import { ContactMethods, HoursAndAreas } from "~/components/contact-details";
 import { PageHero, SectionHeading } from "~/components/page-hero";
-import { QUOTE_REPLY_HOURS } from "~/content/business";
+import { QUOTE_REPLY_HOURS } from "~/domain/limits";
 import { MESSAGES } from "~/domain/messages";
 import { contactSchema } from "~/forms/contact";
 import type { loader as rootLoader } from "~/root";

@@ -28,7 +28,7 @@ export default function PublicLayout() {
         ) : null}
         <Outlet />
       </main>
-      <SiteFooter company={site.company} />
+      <SiteFooter company={site.company} year={site.year} />
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(businessJsonLd(site)) }} />
     </>
   );

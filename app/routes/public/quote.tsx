@@ -16,7 +16,7 @@ import { useLazyValidation } from "~/components/use-lazy-validation";
 import { useIsSubmitting, useSubmissionAnalytics } from "~/components/use-submission";
 import { PageHero } from "~/components/page-hero";
 import { buttonStyles } from "~/components/ui";
-import { QUOTE_REPLY_HOURS } from "~/content/business";
+import { QUOTE_REPLY_HOURS } from "~/domain/limits";
 import { todayInJamaica } from "~/domain/dates";
 import {
   FREQUENCIES,
