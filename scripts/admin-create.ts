@@ -23,7 +23,7 @@ import { emailSchema } from "../app/forms/fields";
 import { passwordProblems } from "../app/forms/password";
 import { hashPassword } from "../app/server/password.server";
 
-const USAGE = "Usage: npm run admin:create -- --email E [--password-stdin] [--remote]";
+const USAGE = "Usage: npm run admin:create -- --email E [--password-stdin] [--remote] [--persist-to DIR]";
 
 /** Ends the script with `messages` and the usage line on stderr, exit code 1. */
 function fail(...messages: string[]): never {

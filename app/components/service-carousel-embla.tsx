@@ -15,7 +15,9 @@ const OPTIONS = { align: "start", dragThreshold: 10, containScroll: "trimSnaps" 
 
 /**
  * In: the carousel's viewport element (its first child is the track) and `onApi`, called
- * with embla's API once it runs and with null when it stops.
+ * with embla's API once it runs and with null when it stops. Loaded with React.lazy
+ * (./service-carousel.tsx).
+ * @public
  */
 export default function CarouselEngine({
   viewportRef,
