@@ -70,10 +70,10 @@ export const ADMIN_MESSAGES = {
   quoteStatusUpdated: "Quote status updated successfully",
   contactStatusUpdated: "Contact status updated successfully",
   noQuotes: "No quote requests yet.",
+  noContacts: "No contact messages yet.",
   // The admin's error page (docs/product.md §8).
   recordNotFound: "This record does not exist, or no longer does.",
   pageFailed: "This page could not be loaded. Please try again in a moment.",
-  noContacts: "No contact messages yet.",
 } as const;
 
 /** A name from a request, quoted and cut to 40 characters, for a message. */
