@@ -42,7 +42,7 @@ export const TRACKING_PARAMS: ReadonlySet<string> = new Set([
 /** The query names each path reads (canonical paths; `.data` URLs use their page's names). */
 const QUERY_NAMES: ReadonlyMap<string, ReadonlySet<string>> = new Map([
   ["/quote", new Set(["service"])],
-  ["/auth", new Set(["mode"])],
+  ["/auth", new Set(["mode", "redirectTo"])],
   ["/auth/reset", new Set(["token"])],
   ["/auth/verify", new Set(["token"])],
   ["/admin/quotes", new Set(["status", "page"])],

@@ -14,9 +14,37 @@ export function isAdmin(user: Pick<User, "role">): boolean {
   return user.role === "admin";
 }
 
+const RETURN_BASE = "http://return.invalid";
+
 /**
- * The signed-in admin. Throws a redirect: to /auth without a session, to / with 'Access
- * denied. Admin privileges required.' for a signed-in non-admin.
+ * The admin page to return to after signing in, from `?redirectTo=` or the sign-in form's
+ * field: only a path of this site under /admin (no scheme, host, `//` or backslash trick
+ * survives the check), at most 2,048 characters. In: any value. Out: the path with its query,
+ * or null.
+ */
+export function adminReturnPath(value: unknown): string | null {
+  if (typeof value !== "string" || value.length > 2048 || !value.startsWith("/admin")) return null;
+  let url: URL;
+  try {
+    url = new URL(value, RETURN_BASE);
+  } catch {
+    return null;
+  }
+  if (url.origin !== RETURN_BASE || !(url.pathname === "/admin" || url.pathname.startsWith("/admin/"))) return null;
+  return url.pathname + url.search;
+}
+
+/** /auth, carrying the admin page a signed-out visitor asked for (GET) or acted on. */
+function signInUrl(request: Request): string {
+  const url = new URL(request.url);
+  const back = adminReturnPath(request.method === "GET" ? url.pathname + url.search : url.pathname);
+  return back ? `/auth?redirectTo=${encodeURIComponent(back)}` : "/auth";
+}
+
+/**
+ * The signed-in admin. Throws a redirect: to /auth (with `redirectTo`, so that signing in
+ * returns to the page asked for) without a session, to / with 'Access denied. Admin
+ * privileges required.' for a signed-in non-admin.
  */
 export async function requireAdmin(
   db: Database,
@@ -25,7 +53,7 @@ export async function requireAdmin(
   options: { slide?: boolean } = {},
 ): Promise<CurrentSession> {
   const session = await readSession(db, request, env, options);
-  if (!session) throw redirect("/auth");
+  if (!session) throw redirect(signInUrl(request));
   if (!isAdmin(session.user)) {
     throw redirect("/", { headers: { "Set-Cookie": await commitNotice(request, "accessDenied") } });
   }

@@ -37,7 +37,7 @@ async function signIn(page: Page, email: string) {
 test("sign-up, verification link, sign-in as a non-admin, and the redirects", async ({ page, mails }) => {
   const email = unique("staff");
   await page.goto("/admin");
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth(\?redirectTo=[^&]*)?$/);
 
   await page.getByRole("link", { name: "Create Admin Account" }).click();
   await expect(page.getByRole("heading", { name: "Create Admin Account" })).toBeVisible();
@@ -69,7 +69,7 @@ test("sign-up, verification link, sign-in as a non-admin, and the redirects", as
   await expect(page.getByText(AUTH_MESSAGES.signedOut)).toBeVisible();
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
   await page.goto("/admin");
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth(\?redirectTo=[^&]*)?$/);
 });
 
 test("an admin works through both tabs to completed and responded, sees a photo, and signs out", async ({ page }) => {
@@ -134,8 +134,31 @@ test("an admin works through both tabs to completed and responded, sees a photo,
   expect(queryD1(`SELECT status FROM contact_messages WHERE email = '${client}'`)).toEqual([{ status: "responded" }]);
 
   await page.getByRole("button", { name: "Sign Out", exact: true }).click();
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth(\?redirectTo=[^&]*)?$/);
   await expect(page.getByText(AUTH_MESSAGES.signedOut)).toBeVisible();
   await page.goto("/admin/quotes");
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth(\?redirectTo=[^&]*)?$/);
+});
+
+test("a record's link opened while signed out leads to that record after signing in", async ({ page }) => {
+  const admin = unique("linked");
+  createAdmin(admin);
+  const client = unique("waiting");
+  await page.goto("/quote?service=commercial");
+  await page.getByLabel("Full Name").fill("Linked Client");
+  await page.getByLabel("Email").fill(client);
+  await page.getByLabel("Phone").fill("876 555 0199");
+  await page.getByLabel("Property Address").fill("3 Church Street");
+  await page.getByRole("button", { name: "Get My Free Quote" }).click();
+  await expect(page.getByRole("status")).toBeVisible();
+  const id = queryD1<{ id: string }>(`SELECT id FROM quote_requests WHERE email = '${client}'`)[0]!.id;
+
+  // As from the notification e-mail: the record's own address.
+  await page.goto(`/admin/quotes/${id}`);
+  await expect(page).toHaveURL(new RegExp(`/auth\\?redirectTo=${encodeURIComponent(`/admin/quotes/${id}`)}$`));
+  await page.getByLabel("Email").fill(admin);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/quotes/${id}$`));
+  await expect(page.getByRole("heading", { name: "Linked Client" })).toBeVisible();
 });

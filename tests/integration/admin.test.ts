@@ -28,6 +28,8 @@ beforeEach(async () => {
 });
 
 const PASSWORD = "sea breeze at Doctor's Cave";
+/** Where a signed-out request for the quote list is sent: sign-in, then back to the list. */
+const SIGN_IN_TO_QUOTES = "/auth?redirectTo=%2Fadmin%2Fquotes";
 
 async function createUser(email: string, role: "user" | "admin", verified = true) {
   const id = crypto.randomUUID();
@@ -248,19 +250,55 @@ describe("sign-in", () => {
   });
 });
 
+describe("signing in returns to the page asked for", () => {
+  test("a signed-out admin opening a record's link signs in and lands on that record, with and without JavaScript", async () => {
+    await createUser(ADMIN, "admin");
+    const id = await insertQuote();
+    const asked = await get(`/admin/quotes/${id}`);
+    const signInPage = asked.headers.get("Location")!;
+    expect(signInPage).toBe(`/auth?redirectTo=${encodeURIComponent(`/admin/quotes/${id}`)}`);
+    const html = await text(await get(signInPage));
+    expect(html).toContain(`name="redirectTo" value="/admin/quotes/${id}"`);
+
+    const plain = await post("/auth", { mode: "signin", email: ADMIN, password: PASSWORD, redirectTo: `/admin/quotes/${id}` });
+    expect(plain.headers.get("Location")).toBe(`/admin/quotes/${id}`);
+    const scripted = await post("/auth", { mode: "signin", email: ADMIN, password: PASSWORD, redirectTo: `/admin/quotes/${id}`, js: "1" });
+    expect(await scripted.text()).toContain(`/admin/quotes/${id}`);
+    // Already signed in: /auth with the return path goes straight there.
+    expect((await get(signInPage, cookiesOf(plain))).headers.get("Location")).toBe(`/admin/quotes/${id}`);
+  });
+
+  test.each([
+    "https://evil.example/admin",
+    "//evil.example/admin",
+    "/\\evil.example",
+    "/admin@evil.example",
+    "/adminx",
+    "/auth",
+    "/",
+    "javascript:alert(1)",
+  ])("a return target %j that is not an admin page of this site is replaced by /admin", async (target) => {
+    await createUser(ADMIN, "admin");
+    const response = await post("/auth", { mode: "signin", email: ADMIN, password: PASSWORD, redirectTo: target });
+    expect(response.headers.get("Location")).toBe("/admin");
+    const page = await text(await get(`/auth?redirectTo=${encodeURIComponent(target)}`));
+    expect(page).not.toContain('name="redirectTo"');
+  });
+});
+
 describe("sessions", () => {
   test("no cookie, a tampered cookie or an expired session goes to /auth", async () => {
     await createUser(ADMIN, "admin");
-    expect((await get("/admin/quotes")).headers.get("Location")).toBe("/auth");
+    expect((await get("/admin/quotes")).headers.get("Location")).toBe(SIGN_IN_TO_QUOTES);
     const { cookie } = await signIn(ADMIN);
     const [name, value] = cookie.split("=");
     const tampered = `${name}=${value!.slice(0, 5)}${value!.slice(5, 6) === "A" ? "B" : "A"}${value!.slice(6)}`;
-    expect((await get("/admin/quotes", tampered)).headers.get("Location")).toBe("/auth");
+    expect((await get("/admin/quotes", tampered)).headers.get("Location")).toBe(SIGN_IN_TO_QUOTES);
     await worker.db
       .prepare("UPDATE sessions SET expires_at = ?")
       .bind(Date.now() - 1000)
       .run();
-    expect((await get("/admin/quotes", cookie)).headers.get("Location")).toBe("/auth");
+    expect((await get("/admin/quotes", cookie)).headers.get("Location")).toBe(SIGN_IN_TO_QUOTES);
   });
 
   test("the expiry slides forward when less than 15 days remain", async () => {
@@ -298,7 +336,7 @@ describe("sessions", () => {
       }
       expect((await rotated.fetch("/admin/quotes", { redirect: "manual", headers: { Cookie: cookie } })).status).toBe(200);
       expect((await dropped.fetch("/admin/quotes", { redirect: "manual", headers: { Cookie: cookie } })).headers.get("Location")).toBe(
-        "/auth",
+        SIGN_IN_TO_QUOTES,
       );
     } finally {
       await rotated.dispose();
@@ -313,7 +351,7 @@ describe("sessions", () => {
     const out = await post("/auth/sign-out", {}, { Cookie: first.cookie });
     expect(out.headers.get("Location")).toBe("/auth");
     expect(await text(await get("/auth", cookiesOf(out)))).toContain(AUTH_MESSAGES.signedOut);
-    expect((await get("/admin/quotes", first.cookie)).headers.get("Location")).toBe("/auth");
+    expect((await get("/admin/quotes", first.cookie)).headers.get("Location")).toBe(SIGN_IN_TO_QUOTES);
     expect((await get("/admin/quotes", second.cookie)).status).toBe(200);
     await post("/auth/sign-out", { scope: "everywhere" }, { Cookie: second.cookie });
     expect(await worker.db.prepare("SELECT count(*) AS n FROM sessions").first()).toEqual({ n: 0 });
@@ -397,7 +435,7 @@ describe("password reset", () => {
     const NEW_PASSWORD = "a brand new passphrase";
     const reset = await post("/auth/reset", { token, password: NEW_PASSWORD });
     expect(reset.headers.get("Location")).toBe("/auth");
-    expect((await get("/admin/quotes", session.cookie)).headers.get("Location")).toBe("/auth");
+    expect((await get("/admin/quotes", session.cookie)).headers.get("Location")).toBe(SIGN_IN_TO_QUOTES);
     expect((await signIn(ADMIN, NEW_PASSWORD)).response.status).toBe(302);
 
     const replay = await post("/auth/reset", { token, password: "yet another passphrase" });
@@ -462,7 +500,7 @@ describe("admin status steps", () => {
     await createUser("user@example.com", "user");
     const userCookie = (await signIn("user@example.com")).cookie;
     const id = await insertQuote();
-    expect((await post("/admin/quotes", { id, to: "quoted" })).headers.get("Location")).toBe("/auth");
+    expect((await post("/admin/quotes", { id, to: "quoted" })).headers.get("Location")).toBe(SIGN_IN_TO_QUOTES);
     expect((await post("/admin/quotes", { id, to: "quoted" }, { Cookie: userCookie })).headers.get("Location")).toBe("/");
     expect((await post("/admin/quotes", { id: crypto.randomUUID(), to: "quoted" }, { Cookie: cookie })).status).toBe(404);
     expect((await post("/admin/quotes", { id: "not-a-uuid", to: "quoted" }, { Cookie: cookie })).status).toBe(400);

@@ -2,8 +2,10 @@
  * /auth: 'Sign in' and 'Create Admin Account' (docs/product.md §2 "Auth page", §4 "Auth", §8).
  * The mode is in the URL (?mode=signup), so the toggle works without JavaScript.
  * After sign-in: with JavaScript, 'Signed in successfully!' then /admin after 0.5 s; without,
- * straight to /admin. After sign-up: the success text, back in sign-in mode. A signed-in
- * account without the admin role sees whom it is signed in as and 'Sign Out'.
+ * straight to /admin. Either way to the admin page asked for before signing in instead, when
+ * there is one (`?redirectTo=`, carried by a hidden field). After sign-up: the success text,
+ * back in sign-in mode. A signed-in account without the admin role sees whom it is signed in
+ * as and 'Sign Out'.
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
@@ -25,7 +27,7 @@ import { formContract } from "~/server/input-gate.server";
 import { readSmallForm } from "~/server/small-form.server";
 import { commitNotice } from "~/server/flash.server";
 import { allowAuthAttempt, clientIp } from "~/server/rate-limit.server";
-import { isAdmin } from "~/server/permissions.server";
+import { adminReturnPath, isAdmin } from "~/server/permissions.server";
 import { readSession, createSession } from "~/server/session.server";
 
 /** Milliseconds between the success message and /admin (docs/product.md §9). */
@@ -36,13 +38,15 @@ export const meta: MetaFunction = (args) =>
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await readSession(context.db, request, context.cloudflare.env);
+  // The admin page a signed-out visitor asked for (requireAdmin sends it); null if none or not ours.
+  const redirectTo = adminReturnPath(new URL(request.url).searchParams.get("redirectTo"));
   // An admin who is already signed in goes straight on; anyone else signed in is told who
   // they are and can sign out (the admin would only send them back to the home page).
-  if (session && isAdmin(session.user)) throw redirect("/admin");
-  return { signedInAs: session ? session.user.email : null };
+  if (session && isAdmin(session.user)) throw redirect(redirectTo ?? "/admin");
+  return { signedInAs: session ? session.user.email : null, redirectTo };
 }
 
-type AuthActionData = { result: SubmissionResult<string[]>; signedIn?: boolean };
+type AuthActionData = { result: SubmissionResult<string[]>; signedIn?: boolean; redirectTo?: string };
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
@@ -51,7 +55,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (!(await allowAuthAttempt(env.AUTH_RATE_LIMITER, request))) return fail(429, AUTH_MESSAGES.tooManyAttempts);
   // `js`: present when the page was hydrated (then the reply is data, not a redirect).
-  const form = await readSmallForm(request, formContract(authSchema, { js: 1 }));
+  // `redirectTo`: the admin page to return to (checked by adminReturnPath).
+  const form = await readSmallForm(request, formContract(authSchema, { js: 1, redirectTo: 2048 }));
   if (!form.ok) return fail(400, form.message);
   const formData = form.formData;
   const submission = parseWithZod(formData, { schema: authSchema });
@@ -72,15 +77,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (outcome.status === "invalid") return data<AuthActionData>({ result: reply(AUTH_MESSAGES.invalidCredentials) }, { status: 400 });
     if (outcome.status === "unverified") return data<AuthActionData>({ result: reply(AUTH_MESSAGES.notVerified) }, { status: 403 });
     const sessionCookie = await createSession(context.db, request, env, outcome.user.id);
+    const target = adminReturnPath(formData.get("redirectTo")) ?? "/admin";
     // With JavaScript the page shows the message, then moves on after 0.5 s.
     if (formData.get("js") === "1") {
       const headers = new Headers({ "Set-Cookie": sessionCookie });
-      return data<AuthActionData>({ result: submission.reply({ resetForm: true }), signedIn: true }, { headers });
+      return data<AuthActionData>({ result: submission.reply({ resetForm: true }), signedIn: true, redirectTo: target }, { headers });
     }
     const headers = new Headers();
     headers.append("Set-Cookie", sessionCookie);
     headers.append("Set-Cookie", await commitNotice(request, "signedIn"));
-    return redirect("/admin", { headers });
+    return redirect(target, { headers });
   } catch (error) {
     console.error(JSON.stringify({ event: "auth_failed", mode, error: String(error) }));
     return data<AuthActionData>({ result: reply(AUTH_MESSAGES.unexpected) }, { status: 503 });
@@ -88,7 +94,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AuthPage() {
-  const { signedInAs } = useLoaderData<typeof loader>();
+  const { signedInAs, redirectTo } = useLoaderData<typeof loader>();
   const actionData = useActionData<AuthActionData>();
   const [searchParams] = useSearchParams();
   // Just signed in with JavaScript: the loaders run again (and see the session) while the
@@ -97,7 +103,7 @@ export default function AuthPage() {
   const mode: AuthMode = searchParams.get("mode") === "signup" ? "signup" : "signin";
   return (
     <AuthShell title={mode === "signup" ? "Create Admin Account" : "Sign in"}>
-      <AuthForm key={mode} mode={mode} />
+      <AuthForm key={mode} mode={mode} redirectTo={redirectTo} />
     </AuthShell>
   );
 }
@@ -119,14 +125,14 @@ function SignedInWithoutAccess({ email }: { email: string }) {
   );
 }
 
-function AuthForm({ mode }: { mode: AuthMode }) {
+function AuthForm({ mode, redirectTo }: { mode: AuthMode; redirectTo: string | null }) {
   const actionData = useActionData<AuthActionData>();
   const isSubmitting = useIsSubmitting("/auth");
   const navigate = useNavigate();
   const hydrated = useHydrated();
   useEffect(() => {
     if (!actionData?.signedIn) return;
-    const timer = setTimeout(() => navigate("/admin"), REDIRECT_AFTER_SIGN_IN_MS);
+    const timer = setTimeout(() => navigate(actionData.redirectTo ?? "/admin"), REDIRECT_AFTER_SIGN_IN_MS);
     return () => clearTimeout(timer);
   }, [actionData, navigate]);
 
@@ -140,13 +146,16 @@ function AuthForm({ mode }: { mode: AuthMode }) {
   });
 
   return (
-    <Form method="post" action="/auth" {...getFormProps(form)}>
+    // The return path stays in the URL too: after the action, the page's loaders run for the
+    // form's action URL, and an admin signed in there is sent on to it.
+    <Form method="post" action={redirectTo ? `/auth?redirectTo=${encodeURIComponent(redirectTo)}` : "/auth"} {...getFormProps(form)}>
       <div className="space-y-3 [&:not(:empty)]:mb-5" id={form.errorId}>
         {actionData?.signedIn ? <FormStatus tone="success">{AUTH_MESSAGES.signInSuccess}</FormStatus> : null}
         {form.errors?.length ? <FormStatus tone="error">{form.errors.join(" ")}</FormStatus> : null}
       </div>
       <fieldset disabled={isSubmitting || actionData?.signedIn} className="space-y-5">
         <input type="hidden" name="mode" value={mode} />
+        {redirectTo && mode === "signin" ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         {hydrated ? <input type="hidden" name="js" value="1" /> : null}
         <InputField meta={fields.email} label="Email" type="email" autoComplete="email" />
         <InputField
