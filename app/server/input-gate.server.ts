@@ -62,7 +62,7 @@ export const CONTENT_QUERIES: ReadonlyMap<string, ReadonlyMap<string, readonly s
 /** Names Remix itself adds: `_routes` on data requests, `index` for an index route's action. */
 const REMIX_PARAMS: ReadonlySet<string> = new Set(["_routes", "index"]);
 
-const QUERY_LIMITS = {
+export const QUERY_LIMITS = {
   /** Far above any real link (the admin list's filters are two; a marketing link adds ~6). */
   params: 20,
   /** A reset or verification token is at most 2,048 characters (app/forms/auth.ts). */

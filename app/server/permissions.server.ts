@@ -7,6 +7,7 @@ import { redirect } from "@remix-run/cloudflare";
 import type { User } from "../../drizzle/schema";
 import type { Database } from "./db.server";
 import { commitNotice } from "./flash.server";
+import { QUERY_LIMITS } from "./input-gate.server";
 import { readSession, type CurrentSession } from "./session.server";
 
 /** True for an account with the admin role: the one admin check. */
@@ -19,11 +20,11 @@ const RETURN_BASE = "http://return.invalid";
 /**
  * The admin page to return to after signing in, from `?redirectTo=` or the sign-in form's
  * field: only a path of this site under /admin (no scheme, host, `//` or backslash trick
- * survives the check), at most 2,048 characters. In: any value. Out: the path with its query,
- * or null.
+ * survives the check), no longer than a query value the input gate lets through
+ * (QUERY_LIMITS.valueChars). In: any value. Out: the path with its query, or null.
  */
 export function adminReturnPath(value: unknown): string | null {
-  if (typeof value !== "string" || value.length > 2048 || !value.startsWith("/admin")) return null;
+  if (typeof value !== "string" || value.length > QUERY_LIMITS.valueChars || !value.startsWith("/admin")) return null;
   let url: URL;
   try {
     url = new URL(value, RETURN_BASE);

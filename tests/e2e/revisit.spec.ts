@@ -6,18 +6,10 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, test, watchProblems } from "./fixtures";
+import { publicPaths } from "../../app/content/navigation";
 import { SERVICES } from "../../app/content/services";
 
-const PUBLIC_PAGES = [
-  "/",
-  "/services",
-  ...SERVICES.map((service) => `/services/${service.slug}`),
-  "/about",
-  "/contact",
-  "/gallery",
-  "/faq",
-  "/quote",
-];
+const PUBLIC_PAGES = publicPaths(SERVICES.map((service) => service.slug));
 
 /** The page at `path` is the one shown, and React hydrated it (app/root.tsx marks that). */
 async function expectHydrated(page: Page, path: string, step: string) {

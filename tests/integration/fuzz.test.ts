@@ -19,6 +19,7 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { publicPaths } from "~/content/navigation";
 import { SERVICES } from "~/content/services";
 import { makePng } from "../fixtures";
 import { createAdminSession, encodeMultipart, startWorker, type TestWorker } from "./worker";
@@ -74,19 +75,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => worker?.dispose());
 
-const PAGES = [
-  "/",
-  "/services",
-  ...SERVICES.map((service) => `/services/${service.slug}`),
-  "/about",
-  "/contact",
-  "/gallery",
-  "/faq",
-  "/quote",
-  "/sitemap.xml",
-  "/robots.txt",
-  "/no-such-page",
-];
+const PAGES = [...publicPaths(SERVICES.map((service) => service.slug)), "/sitemap.xml", "/robots.txt", "/no-such-page"];
 const AUTH = ["/auth", "/auth/forgot", "/auth/reset", "/auth/verify", "/auth/sign-out"];
 const adminPaths = () => [
   "/admin",

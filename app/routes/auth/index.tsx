@@ -23,7 +23,7 @@ import { authSchema, type AuthMode } from "~/forms/auth";
 import { pageMeta } from "~/seo";
 import { signIn, signUp } from "~/server/auth.server";
 import { sendLater } from "~/server/mailer.server";
-import { formContract } from "~/server/input-gate.server";
+import { formContract, QUERY_LIMITS } from "~/server/input-gate.server";
 import { readSmallForm } from "~/server/small-form.server";
 import { commitNotice } from "~/server/flash.server";
 import { allowAuthAttempt, clientIp } from "~/server/rate-limit.server";
@@ -56,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!(await allowAuthAttempt(env.AUTH_RATE_LIMITER, request))) return fail(429, AUTH_MESSAGES.tooManyAttempts);
   // `js`: present when the page was hydrated (then the reply is data, not a redirect).
   // `redirectTo`: the admin page to return to (checked by adminReturnPath).
-  const form = await readSmallForm(request, formContract(authSchema, { js: 1, redirectTo: 2048 }));
+  const form = await readSmallForm(request, formContract(authSchema, { js: 1, redirectTo: QUERY_LIMITS.valueChars }));
   if (!form.ok) return fail(400, form.message);
   const formData = form.formData;
   const submission = parseWithZod(formData, { schema: authSchema });
