@@ -17,9 +17,10 @@ import {
   PROPERTY_SIZES,
   QUOTE_STATUSES,
   SERVICE_TYPES,
+  TEAM_ACTIONS,
   USER_ROLES,
 } from "../app/domain/enumerations";
-import { ACCEPTED_IMAGE_TYPES, MAX_PHOTO_BYTES } from "../app/domain/limits";
+import { ACCEPTED_IMAGE_TYPES, MAX_PHOTO_BYTES, TEXT_LIMITS } from "../app/domain/limits";
 
 /** `column IN ('a', 'b', …)` for a CHECK constraint; values are trusted constants. */
 function oneOf(column: AnySQLiteColumn, values: readonly string[]): SQL {
@@ -58,6 +59,8 @@ export const quoteRequests = sqliteTable(
     ),
     check("quote_requests_status_check", oneOf(table.status, QUOTE_STATUSES)),
     index("quote_requests_created_at_idx").on(table.createdAt),
+    index("quote_requests_status_created_at_idx").on(table.status, table.createdAt),
+    index("quote_requests_service_type_created_at_idx").on(table.serviceType, table.createdAt),
   ],
 );
 
@@ -75,6 +78,7 @@ export const contactMessages = sqliteTable(
   (table) => [
     check("contact_messages_status_check", oneOf(table.status, CONTACT_STATUSES)),
     index("contact_messages_created_at_idx").on(table.createdAt),
+    index("contact_messages_status_created_at_idx").on(table.status, table.createdAt),
   ],
 );
 
@@ -110,6 +114,8 @@ export const users = sqliteTable(
     passwordHash: text("password_hash").notNull(),
     role: text("role", { enum: USER_ROLES }).notNull().default("user"),
     emailVerifiedAt: integer("email_verified_at", { mode: "timestamp_ms" }),
+    /** Set by each successful sign-in (shown on the team page). */
+    lastSignInAt: integer("last_sign_in_at", { mode: "timestamp_ms" }),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
   },
   (table) => [
@@ -170,9 +176,73 @@ export const signInFailures = sqliteTable(
   (table) => [index("sign_in_failures_account_idx").on(table.accountKey, table.failedAt)],
 );
 
+/**
+ * An internal note on a quote request or contact message: staff only, shown in the record's
+ * history beside its status changes. The author is kept while the account exists.
+ */
+export const recordNotes = sqliteTable(
+  "record_notes",
+  {
+    id: text("id").primaryKey(),
+    entity: text("entity", { enum: AUDITED_ENTITIES }).notNull(),
+    entityId: text("entity_id").notNull(),
+    body: text("body").notNull(),
+    authorUserId: text("author_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [
+    check("record_notes_entity_check", oneOf(table.entity, AUDITED_ENTITIES)),
+    check("record_notes_body_check", sql`length(${table.body}) BETWEEN 1 AND ${sql.raw(String(TEXT_LIMITS.note))}`),
+    index("record_notes_entity_idx").on(table.entity, table.entityId),
+  ],
+);
+
+/**
+ * An invitation to join the team as an admin: `tokenHash` is the SHA-256 (hex) of the link's
+ * token, never the token. Single use (`acceptedAt`), valid until `expiresAt`.
+ */
+export const invitations = sqliteTable(
+  "invitations",
+  {
+    id: text("id").primaryKey(),
+    /** Always stored lower-case. */
+    email: text("email").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedByUserId: text("invited_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    acceptedAt: integer("accepted_at", { mode: "timestamp_ms" }),
+  },
+  (table) => [
+    check("invitations_email_lower_check", sql`${table.email} = lower(${table.email})`),
+    index("invitations_email_idx").on(table.email),
+  ],
+);
+
+/**
+ * The team's audit trail: who invited, promoted, demoted or removed which account, and when.
+ * The subject is kept by e-mail address so the row outlives a deleted account.
+ */
+export const teamChanges = sqliteTable(
+  "team_changes",
+  {
+    id: text("id").primaryKey(),
+    action: text("action", { enum: TEAM_ACTIONS }).notNull(),
+    subjectEmail: text("subject_email").notNull(),
+    actorUserId: text("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [
+    check("team_changes_action_check", oneOf(table.action, TEAM_ACTIONS)),
+    index("team_changes_created_at_idx").on(table.createdAt),
+  ],
+);
+
 export type QuoteRequest = typeof quoteRequests.$inferSelect;
 export type ContactMessage = typeof contactMessages.$inferSelect;
 export type Attachment = typeof attachments.$inferSelect;
 export type User = typeof users.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type StatusChange = typeof statusChanges.$inferSelect;
+export type RecordNote = typeof recordNotes.$inferSelect;
+export type Invitation = typeof invitations.$inferSelect;

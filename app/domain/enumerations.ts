@@ -67,3 +67,10 @@ export type AttachmentOwnerKind = (typeof ATTACHMENT_OWNER_KINDS)[number];
 /** Entities whose status changes are audited (docs/architecture.md, "Data": status_changes.entity). */
 export const AUDITED_ENTITIES = ["quote_request", "contact_message"] as const;
 export type AuditedEntity = (typeof AUDITED_ENTITIES)[number];
+
+/**
+ * What the team page records about accounts (docs/product.md §10 "Team"): an invitation sent,
+ * accepted, an account made admin or made an ordinary account again, an account deleted.
+ */
+export const TEAM_ACTIONS = ["invited", "joined", "promoted", "demoted", "removed"] as const;
+export type TeamAction = (typeof TEAM_ACTIONS)[number];

@@ -41,6 +41,10 @@ export const TEXT_LIMITS = {
   additionalInfo: 2000,
   message: 5000,
   fileName: 255,
+  /** An internal note on a record (docs/product.md §10 "Notes"). */
+  note: 2000,
+  /** The admin lists' search field (docs/product.md §10 "Search"). */
+  search: 200,
 } as const;
 
 /** Rows per page in the admin lists (more than this are paged). */
