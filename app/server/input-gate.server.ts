@@ -39,17 +39,35 @@ export const TRACKING_PARAMS: ReadonlySet<string> = new Set([
   "msclkid",
 ]);
 
+/** The names an admin list reads: its status tab, page, search and filters. */
+const ADMIN_LIST_QUERY: ReadonlySet<string> = new Set(["status", "page", "q", "service", "from", "to", "overdue"]);
+
 /** The query names each path reads (canonical paths; `.data` URLs use their page's names). */
 const QUERY_NAMES: ReadonlyMap<string, ReadonlySet<string>> = new Map([
   ["/quote", new Set(["service"])],
   ["/auth", new Set(["mode", "redirectTo"])],
   ["/auth/reset", new Set(["token"])],
   ["/auth/verify", new Set(["token"])],
-  ["/admin/quotes", new Set(["status", "page"])],
-  ["/admin/messages", new Set(["status", "page"])],
+  ["/auth/invite", new Set(["token"])],
+  // The admin lists and their CSV exports: status, page, search and filters (docs/product.md §10).
+  ["/admin/quotes", ADMIN_LIST_QUERY],
+  ["/admin/messages", ADMIN_LIST_QUERY],
+  ["/admin/quotes.csv", ADMIN_LIST_QUERY],
+  ["/admin/messages.csv", ADMIN_LIST_QUERY],
   // Remix's route discovery (v3_lazyRouteDiscovery): the paths to look up and the build.
   ["/__manifest", new Set(["p", "version"])],
 ]);
+
+/** Paths with an id in them and the query names they read: a record's photo viewer, a photo's download. */
+const QUERY_NAME_PATTERNS: ReadonlyArray<[RegExp, ReadonlySet<string>]> = [
+  [/^\/admin\/(?:quotes|messages)\/[0-9a-f-]{36}$/, new Set(["photo"])],
+  [/^\/admin\/attachments\/[0-9a-f-]{36}$/, new Set(["download"])],
+];
+
+/** The query names `page` reads, or undefined when it reads none. */
+function queryNamesOf(page: string): ReadonlySet<string> | undefined {
+  return QUERY_NAMES.get(page) ?? QUERY_NAME_PATTERNS.find(([pattern]) => pattern.test(page))?.[1];
+}
 
 /**
  * Query parameters whose values make different pages, with the values that do: the page
@@ -63,7 +81,7 @@ export const CONTENT_QUERIES: ReadonlyMap<string, ReadonlyMap<string, readonly s
 const REMIX_PARAMS: ReadonlySet<string> = new Set(["_routes", "index"]);
 
 export const QUERY_LIMITS = {
-  /** Far above any real link (the admin list's filters are two; a marketing link adds ~6). */
+  /** Far above any real link (the admin list's filters are seven; a marketing link adds ~6). */
   params: 20,
   /** A reset or verification token is at most 2,048 characters (app/forms/auth.ts). */
   valueChars: 2048,
@@ -118,7 +136,7 @@ export function checkUrl(request: Request): Response | null {
 
 function queryProblem(path: string, params: URLSearchParams): string | null {
   const page = pagePath(path);
-  const names = QUERY_NAMES.get(page);
+  const names = queryNamesOf(page);
   let count = 0;
   for (const [name, value] of params) {
     if (++count > QUERY_LIMITS.params) return GATE_MESSAGES.tooManyQueryParams;

@@ -124,6 +124,9 @@ function AdminFrame({
           <NavLink to="/admin/messages" className={tab}>
             {counts ? <>Contact Messages ({counts.messages})</> : "Contact Messages"}
           </NavLink>
+          <NavLink to="/admin/team" className={tab}>
+            Team
+          </NavLink>
         </nav>
       </header>
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6">
