@@ -74,6 +74,14 @@ export const ADMIN_MESSAGES = {
   // The admin's error page (docs/product.md §8).
   recordNotFound: "This record does not exist, or no longer does.",
   pageFailed: "This page could not be loaded. Please try again in a moment.",
+  // The inbox (docs/product.md §10).
+  noMatches: "No records match this search and these filters.",
+  noteAdded: "Note added",
+  addNoteFailed: "Failed to add note",
+  noteEmpty: "Write the note before adding it.",
+  noteTooLong: (max: number) => `A note can be at most ${max.toLocaleString("en-US")} characters.`,
+  badDate: (label: string) => `The ${label} date is not a date (use YYYY-MM-DD); it was left out of the filter.`,
+  searchTooLong: (max: number) => `The search was cut to its first ${max} characters.`,
 } as const;
 
 /** A name from a request, quoted and cut to 40 characters, for a message. */

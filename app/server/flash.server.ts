@@ -58,6 +58,7 @@ const NOTICES = {
   signedUp: { tone: "success", text: AUTH_MESSAGES.signUpSuccess },
   quoteStatusUpdated: { tone: "success", text: ADMIN_MESSAGES.quoteStatusUpdated },
   contactStatusUpdated: { tone: "success", text: ADMIN_MESSAGES.contactStatusUpdated },
+  noteAdded: { tone: "success", text: ADMIN_MESSAGES.noteAdded },
 } as const satisfies Record<string, { tone: "success" | "error"; text: string }>;
 export type NoticeKey = keyof typeof NOTICES;
 export type Notice = (typeof NOTICES)[NoticeKey];
