@@ -21,6 +21,8 @@ export default [
     route("messages/:id", "routes/admin/message.tsx"),
   ]),
   route("admin/attachments/:id", "routes/admin/attachment.tsx"),
+  route("admin/quotes.csv", "routes/admin/quotes-csv.ts"),
+  route("admin/messages.csv", "routes/admin/messages-csv.ts"),
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
     route("services", "routes/public/services.tsx"),

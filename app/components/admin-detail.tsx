@@ -1,8 +1,10 @@
-/** The parts of a detail view: fields, photos, ways to reply, and the audit trail. */
-import { Link } from "@remix-run/react";
+/** The parts of a detail view: fields, photos, ways to reply, the history with its notes, and 'Add note'. */
+import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { TEXT_LIMITS } from "~/domain/limits";
 import type { BadgeVariant, Step } from "~/domain/status";
-import { StatusBadge, StepButton } from "./admin-ui";
+import type { HistoryEntry } from "~/server/admin-routes.server";
+import { OverdueMark, StatusBadge, StepButton } from "./admin-ui";
 import { FormStatus } from "./form-field";
 import { telHref, whatsappHref, whatsappNumber } from "~/domain/phone";
 
@@ -62,17 +64,63 @@ function Photos({ photos }: { photos: Array<{ id: string; fileName: string }> })
   );
 }
 
-function AuditTrail({ history }: { history: Array<{ from: string; to: string; when: string; actor: string | null }> }) {
-  if (history.length === 0) return <p className="text-slate-600">No status changes yet.</p>;
+/** Status changes and internal notes, newest first. */
+function History({ history }: { history: HistoryEntry[] }) {
+  if (history.length === 0) return <p className="text-slate-600">No status changes or notes yet.</p>;
   return (
-    <ol className="space-y-2 text-sm">
-      {history.map((entry) => (
-        <li key={`${entry.when}-${entry.to}`} className="text-slate-700">
-          <span className="font-medium text-slate-900">{entry.when}</span>: {entry.from} → {entry.to}
-          {entry.actor ? ` by ${entry.actor}` : ""}
-        </li>
-      ))}
+    <ol className="space-y-3 text-sm" data-testid="history">
+      {history.map((entry) =>
+        entry.kind === "status" ? (
+          <li key={entry.key} className="text-slate-700">
+            <span className="font-medium text-slate-900">{entry.when}</span>: {entry.from} → {entry.to}
+            {entry.actor ? ` by ${entry.actor}` : ""}
+          </li>
+        ) : (
+          <li key={entry.key} className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-slate-800" data-note>
+            <p className="text-xs font-semibold text-amber-900">
+              Note · {entry.when}
+              {entry.author ? ` by ${entry.author}` : " by a removed account"}
+            </p>
+            <p className="mt-1 break-words whitespace-pre-line">{entry.body}</p>
+          </li>
+        ),
+      )}
     </ol>
+  );
+}
+
+/** 'Add note': a staff-only note on the record, posted to the record page's action. */
+function AddNote({ error, body, busy }: { error: string | null; body: string; busy: boolean }) {
+  return (
+    <Form method="post" preventScrollReset className="space-y-2">
+      <input type="hidden" name="intent" value="note" />
+      <label htmlFor="note-body" className="block text-sm font-semibold text-slate-900">
+        Note <span className="font-normal text-slate-600">(only staff see notes)</span>
+      </label>
+      <textarea
+        id="note-body"
+        name="body"
+        rows={3}
+        required
+        maxLength={TEXT_LIMITS.note}
+        defaultValue={body}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "note-error" : undefined}
+        className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
+      />
+      {error ? (
+        <p id="note-error" className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        disabled={busy}
+        className="min-h-11 rounded-full bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+      >
+        Add note
+      </button>
+    </Form>
   );
 }
 
@@ -82,7 +130,7 @@ function AuditTrail({ history }: { history: Array<{ from: string; to: string; wh
  */
 export function AdminDetailFrame(props: {
   back: { to: string; label: string };
-  record: { id: string; name: string; email: string; phone: string | null; status: string };
+  record: { id: string; name: string; email: string; phone: string | null; status: string; overdue: boolean; waitingHours: number };
   subtitle: string;
   badge: BadgeVariant;
   step: Step<string> | undefined;
@@ -90,7 +138,9 @@ export function AdminDetailFrame(props: {
   actionError: string | null;
   fields: Array<[string, ReactNode]>;
   photos: Array<{ id: string; fileName: string }>;
-  history: Array<{ from: string; to: string; when: string; actor: string | null }>;
+  history: HistoryEntry[];
+  /** The note form's refusal and the text as sent, after a refused 'Add note'. */
+  note: { error: string | null; body: string };
 }) {
   const { record } = props;
   const card = "rounded-xl border border-slate-200 bg-white p-6";
@@ -104,6 +154,11 @@ export function AdminDetailFrame(props: {
         <div>
           <h1 className="font-display text-2xl font-bold text-slate-900">{record.name}</h1>
           <p className="text-slate-600">{props.subtitle}</p>
+          {record.overdue ? (
+            <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-red-800">
+              <OverdueMark /> Waiting {record.waitingHours} hours for a reply
+            </p>
+          ) : null}
         </div>
         <div className="flex items-center gap-3">
           <StatusBadge status={record.status} variant={props.badge} />
@@ -122,7 +177,11 @@ export function AdminDetailFrame(props: {
       </section>
       <section className={card}>
         <h2 className="mb-4 font-semibold text-slate-900">History</h2>
-        <AuditTrail history={props.history} />
+        <History history={props.history} />
+        <div className="mt-6 border-t border-slate-200 pt-6">
+          {/* Keyed by the history, so the field empties once the note is in it. */}
+          <AddNote key={props.history.length} error={props.note.error} body={props.note.body} busy={props.busy} />
+        </div>
       </section>
     </article>
   );

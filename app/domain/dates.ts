@@ -3,10 +3,11 @@
  * UTC-5 all year, no daylight saving); the IANA zone is used through @date-fns/tz, so the
  * code is right wherever it runs and whatever the zone's rules become.
  */
-import { tz } from "@date-fns/tz";
-import { format } from "date-fns";
+import { TZDate, tz } from "@date-fns/tz";
+import { format, isValid, parse } from "date-fns";
 
-const inJamaica = { in: tz("America/Jamaica") };
+const JAMAICA = "America/Jamaica";
+const inJamaica = { in: tz(JAMAICA) };
 
 /** Today's date in Jamaica as an ISO calendar date, e.g. "2026-11-22". */
 export function todayInJamaica(now: Date = new Date()): string {
@@ -21,4 +22,25 @@ export function formatAdminDate(ms: number): string {
 /** Date and time for the audit trail, e.g. "Nov 22, 2026 14:05" (Jamaica time). */
 export function formatAdminDateTime(ms: number): string {
   return format(ms, "MMM dd, yyyy HH:mm", inJamaica);
+}
+
+/**
+ * The first millisecond (since the epoch) of an ISO calendar date in Jamaica, or null when
+ * `iso` is not a real date in YYYY-MM-DD form. The admin's date filters read days this way.
+ */
+export function jamaicaDayStart(iso: string): number | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso)) return null;
+  const day = parse(iso, "yyyy-MM-dd", new Date());
+  if (!isValid(day) || format(day, "yyyy-MM-dd") !== iso) return null;
+  return new TZDate(day.getFullYear(), day.getMonth(), day.getDate(), JAMAICA).getTime();
+}
+
+/** A time as the CSV export writes it: "2026-11-22 14:05" in Jamaica time. */
+export function formatExportDateTime(ms: number): string {
+  return format(ms, "yyyy-MM-dd HH:mm", inJamaica);
+}
+
+/** How long ago, in whole hours, e.g. 26 (for "waiting 26 h"). */
+export function hoursSince(ms: number, now: Date = new Date()): number {
+  return Math.floor((now.getTime() - ms) / 3_600_000);
 }

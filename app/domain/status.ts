@@ -4,7 +4,8 @@
  * shown when present but never reached from here. The UI offers only `nextStep`; the server
  * refuses anything else.
  */
-import type { ContactStatus, QuoteStatus } from "./enumerations";
+import type { AuditedEntity, ContactStatus, QuoteStatus } from "./enumerations";
+import { QUOTE_REPLY_HOURS } from "./limits";
 
 export interface Step<S extends string> {
   to: S;
@@ -40,3 +41,24 @@ export const CONTACT_BADGES: Record<ContactStatus, BadgeVariant> = {
   read: "secondary",
   responded: "default",
 };
+
+/**
+ * The status that needs a reply (docs/product.md §10 "New and overdue"): a pending quote
+ * request, an unread contact message. Counted beside each tab.
+ */
+export const ATTENTION_STATUS = {
+  quote_request: "pending",
+  contact_message: "unread",
+} as const satisfies { quote_request: QuoteStatus; contact_message: ContactStatus };
+
+/** How long a record may wait in its attention status before it is overdue: the reply promise. */
+export const OVERDUE_AFTER_MS = QUOTE_REPLY_HOURS * 60 * 60 * 1000;
+
+/**
+ * True when a record still waits for a reply `OVERDUE_AFTER_MS` after it arrived.
+ * In: the record's kind, status and arrival (ms since the epoch), and now. Elapsed time is
+ * the same in every zone; the dates shown with it are Jamaica's (app/domain/dates.ts).
+ */
+export function isOverdue(entity: AuditedEntity, status: string, createdAtMs: number, now: Date = new Date()): boolean {
+  return status === ATTENTION_STATUS[entity] && now.getTime() - createdAtMs >= OVERDUE_AFTER_MS;
+}

@@ -1,29 +1,84 @@
 /**
- * The request side of the admin lists and detail views: reading ?status and ?page, and the
- * status-change action shared by quote requests and contact messages.
+ * The request side of the admin lists and detail views: reading a list's status tab, page,
+ * search and filters from the URL; the status-change and note actions shared by quote
+ * requests and contact messages; the loaders' shapes as the admin reads them.
  */
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { PRIVATE } from "~/cache-control";
+import type { ListFilters } from "~/forms/admin-list";
 import { z } from "~/forms/zod";
-import type { AuditedEntity } from "~/domain/enumerations";
+import { SERVICE_TYPES, type AuditedEntity } from "~/domain/enumerations";
 import { ADMIN_MESSAGES } from "~/domain/messages";
-import { formatAdminDate, formatAdminDateTime } from "~/domain/dates";
-import { recordExtras, updateStatus } from "./admin.server";
+import { formatAdminDate, formatAdminDateTime, hoursSince, jamaicaDayStart } from "~/domain/dates";
+import { TEXT_LIMITS } from "~/domain/limits";
+import { isOverdue } from "~/domain/status";
+import { addNote, recordExtras, updateStatus, type ListQuery } from "./admin.server";
+import { matchExpression } from "./admin-search.server";
 import type { Database } from "./db.server";
 import { commitNotice } from "./flash.server";
 import { requireAdmin } from "./permissions.server";
 import { formContract } from "./input-gate.server";
 import { readSmallForm } from "./small-form.server";
 
-/** `?status=` (one of `statuses`, else all) and `?page=` (1 to 100,000, else 1). */
-function readListQuery<S extends string>(request: Request, statuses: readonly S[]): { status: S | null; page: number } {
-  const params = new URL(request.url).searchParams;
+const DAY_MS = 86_400_000;
+
+/**
+ * A list's query from its URL (docs/product.md §10): `status` (one of `statuses`, else all),
+ * `page` (1 to 100,000, else 1), `q` (search, cut to TEXT_LIMITS.search characters),
+ * `service` (quote requests only, one of SERVICE_TYPES, else none), `from`/`to` (ISO dates,
+ * inclusive, Jamaica's days) and `overdue=1`. A value that cannot be used is left out and
+ * named in `problems`; nothing here throws.
+ */
+export function readListQuery<S extends string>(
+  url: URL,
+  entity: AuditedEntity,
+  statuses: readonly S[],
+): { query: ListQuery<S>; filters: ListFilters; problems: string[] } {
+  const params = url.searchParams;
+  const problems: string[] = [];
   const status = statuses.find((candidate) => candidate === params.get("status")) ?? null;
   const page = Number(params.get("page"));
-  return { status, page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1 };
+  let q = (params.get("q") ?? "").trim();
+  if (q.length > TEXT_LIMITS.search) {
+    q = Array.from(q).slice(0, TEXT_LIMITS.search).join("");
+    problems.push(ADMIN_MESSAGES.searchTooLong(TEXT_LIMITS.search));
+  }
+  const service = entity === "quote_request" ? (SERVICE_TYPES.find((candidate) => candidate === params.get("service")) ?? null) : null;
+  const day = (name: "from" | "to", label: string) => {
+    const value = (params.get(name) ?? "").trim();
+    if (!value) return { value: "", start: null };
+    const start = jamaicaDayStart(value);
+    if (start === null) problems.push(ADMIN_MESSAGES.badDate(label));
+    return { value: start === null ? "" : value, start };
+  };
+  const from = day("from", "'From'");
+  const to = day("to", "'To'");
+  const overdue = params.get("overdue") === "1";
+  return {
+    query: {
+      status,
+      service,
+      fromMs: from.start,
+      // `to` is inclusive: up to the start of the next day in Jamaica (no daylight saving there).
+      toMs: to.start === null ? null : to.start + DAY_MS,
+      overdue,
+      match: q ? matchExpression(q) : null,
+      page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+    },
+    filters: { status, q, service, from: from.value, to: to.value, overdue },
+    problems,
+  };
 }
 
 const statusForm = z.object({ id: z.uuid(), to: z.string().min(1).max(20) });
+
+const noteForm = z.object({
+  intent: z.literal("note"),
+  body: z.string().trim().min(1, ADMIN_MESSAGES.noteEmpty).max(TEXT_LIMITS.note, ADMIN_MESSAGES.noteTooLong(TEXT_LIMITS.note)),
+});
+
+/** The forms of a record page: the status step and 'Add note'. */
+const recordForms = z.union([statusForm, noteForm]);
 
 const TEXTS = {
   quote_request: { failed: ADMIN_MESSAGES.updateQuoteFailed, notice: "quoteStatusUpdated", thing: "quote request" },
@@ -31,59 +86,108 @@ const TEXTS = {
 } as const;
 
 /**
- * POST {id, to}: moves the record one step (admin only), then back to the same page with the
- * product's success text. Refusals answer with the product's failure text and the reason:
- * 400 malformed, 404 unknown id, 409 a skipped or backward step.
+ * POST {id, to} on a list: moves the record one step (admin only), then back to the same
+ * page with the product's success text. Refusals answer with the product's failure text and
+ * the reason: 400 malformed, 404 unknown id, 409 a skipped or backward step.
  */
 export async function statusAction(request: Request, context: AppLoadContext, entity: AuditedEntity) {
   const { user } = await requireAdmin(context.db, request, context.cloudflare.env);
-  const texts = TEXTS[entity];
   const form = await readSmallForm(request, formContract(statusForm));
-  if (!form.ok) return data({ error: `${texts.failed}: ${form.message}` }, { status: 400 });
-  const parsed = statusForm.safeParse(Object.fromEntries(form.formData.entries()));
+  if (!form.ok) return data({ error: `${TEXTS[entity].failed}: ${form.message}` }, { status: 400 });
+  return applyStatusStep(request, context.db, entity, user.id, form.formData);
+}
+
+/**
+ * POST on a record page: the status step ({id, to}, as statusAction) or 'Add note'
+ * ({intent: "note", body}). A note is stored with its author and time, then the page is
+ * shown again with "Note added"; an empty or too long note answers 400 with `noteError` and
+ * the text as sent, an unknown record 404.
+ */
+export async function recordAction(request: Request, context: AppLoadContext, entity: AuditedEntity, id: string | undefined) {
+  const { user } = await requireAdmin(context.db, request, context.cloudflare.env);
+  const form = await readSmallForm(request, formContract(recordForms));
+  if (!form.ok) return data({ error: `${TEXTS[entity].failed}: ${form.message}` }, { status: 400 });
+  if (form.formData.get("intent") !== "note") return applyStatusStep(request, context.db, entity, user.id, form.formData);
+  const sent = String(form.formData.get("body") ?? "");
+  const parsed = noteForm.safeParse(Object.fromEntries(form.formData.entries()));
+  if (!parsed.success) {
+    return data({ noteError: parsed.error.issues[0]?.message ?? ADMIN_MESSAGES.noteEmpty, noteBody: sent }, { status: 400 });
+  }
+  const outcome = await addNote(context.db, entity, id ?? "", parsed.data.body, user.id);
+  if (outcome === "not-found") {
+    return data(
+      { noteError: `${ADMIN_MESSAGES.addNoteFailed}: this ${TEXTS[entity].thing} does not exist.`, noteBody: sent },
+      { status: 404 },
+    );
+  }
+  return redirect(new URL(request.url).pathname, { headers: { "Set-Cookie": await commitNotice(request, "noteAdded") } });
+}
+
+/** Checks a status form and applies its step; the answers statusAction documents. */
+async function applyStatusStep(request: Request, db: Database, entity: AuditedEntity, actorUserId: string, formData: FormData) {
+  const texts = TEXTS[entity];
+  const parsed = statusForm.safeParse(Object.fromEntries(formData.entries()));
   if (!parsed.success) return data({ error: `${texts.failed}: the request was incomplete.` }, { status: 400 });
-  const outcome = await updateStatus(context.db, entity, parsed.data.id, parsed.data.to, user.id);
+  const outcome = await updateStatus(db, entity, parsed.data.id, parsed.data.to, actorUserId);
   if (outcome === "not-found") return data({ error: `${texts.failed}: this ${texts.thing} does not exist.` }, { status: 404 });
   if (outcome === "not-allowed") {
     return data({ error: `${texts.failed}: that status change is not allowed. Reload to see the current status.` }, { status: 409 });
   }
-  return redirect(new URL(request.url).pathname + new URL(request.url).search, {
-    headers: { "Set-Cookie": await commitNotice(request, texts.notice) },
-  });
+  const url = new URL(request.url);
+  return redirect(url.pathname + url.search, { headers: { "Set-Cookie": await commitNotice(request, texts.notice) } });
 }
 
 /** Admin pages are never cached anywhere. */
 export const ADMIN_HEADERS = { "Cache-Control": PRIVATE };
 
 /**
- * The loader of an admin list: admin check, ?status and ?page, the rows with their dates as
- * the admin reads them, or the product's load-failure text when D1 fails.
+ * The loader of an admin list: admin check, the query from the URL (readListQuery), the rows
+ * with their dates as the admin reads them and whether each is overdue, or the product's
+ * load-failure text when D1 fails.
  */
-export async function loadAdminList<S extends string, Row extends { createdAt: Date }>(
+export async function loadAdminList<S extends string, Row extends { createdAt: Date; status: string }>(
   request: Request,
   context: AppLoadContext,
+  entity: AuditedEntity,
   statuses: readonly S[],
-  list: (db: Database, query: { status: S | null; page: number }) => Promise<{ rows: Row[]; total: number }>,
+  list: (db: Database, query: ListQuery<S>) => Promise<{ rows: Row[]; total: number }>,
   failureMessage: string,
 ) {
   await requireAdmin(context.db, request, context.cloudflare.env);
-  const query = readListQuery(request, statuses);
+  const { query, filters, problems } = readListQuery(new URL(request.url), entity, statuses);
+  const page = { page: query.page, filters, problems };
+  const now = new Date();
   try {
     const { rows, total } = await list(context.db, query);
-    return { ...query, total, error: null, rows: rows.map((row) => ({ ...row, date: formatAdminDate(row.createdAt.getTime()) })) };
+    return {
+      ...page,
+      total,
+      error: null,
+      rows: rows.map((row) => ({
+        ...row,
+        date: formatAdminDate(row.createdAt.getTime()),
+        overdue: isOverdue(entity, row.status, row.createdAt.getTime(), now),
+      })),
+    };
   } catch (error) {
     console.error(JSON.stringify({ event: "admin_list_failed", error: String(error) }));
-    return { ...query, total: 0, rows: [] as Array<Row & { date: string }>, error: failureMessage };
+    return { ...page, total: 0, rows: [] as Array<Row & { date: string; overdue: boolean }>, error: failureMessage };
   }
 }
 
+/** One line of a record's history: a status change or an internal note, newest first. */
+export type HistoryEntry =
+  | { kind: "status"; key: string; when: string; actor: string | null; from: string; to: string }
+  | { kind: "note"; key: string; when: string; author: string | null; body: string };
+
 /**
  * The loader of a detail view: admins only, 404 for an unknown id, the record with its
- * 'MMM dd, yyyy' date, its photos and its audit trail.
+ * 'MMM dd, yyyy' date and whether it is overdue (and for how many hours it has waited), its
+ * photos, and its history (status changes and notes together, newest first).
  * In: the request, the load context, the audited entity, the id from the URL and the reader of one
  * record. Out: `{ record, photos, history }`. Throws the redirect of requireAdmin or a 404.
  */
-export async function loadAdminRecord<Row extends { id: string; createdAt: Date }>(
+export async function loadAdminRecord<Row extends { id: string; createdAt: Date; status: string }>(
   request: Request,
   context: AppLoadContext,
   entity: AuditedEntity,
@@ -93,22 +197,40 @@ export async function loadAdminRecord<Row extends { id: string; createdAt: Date 
   await requireAdmin(context.db, request, context.cloudflare.env);
   const record = await get(context.db, id ?? "");
   if (!record) throw data(null, { status: 404 });
+  const arrived = record.createdAt.getTime();
   return {
-    record: { ...record, date: formatAdminDate(record.createdAt.getTime()) },
+    record: {
+      ...record,
+      date: formatAdminDate(arrived),
+      overdue: isOverdue(entity, record.status, arrived),
+      waitingHours: hoursSince(arrived),
+    },
     ...(await loadAdminExtras(context.db, entity, record.id)),
   };
 }
 
-/** A record's photos and audit trail, ready for the detail view. */
+/** A record's photos and its history, ready for the detail view. */
 async function loadAdminExtras(db: Database, entity: AuditedEntity, id: string) {
-  const { photos, history } = await recordExtras(db, entity, id);
-  return {
-    photos: photos.map(({ id: photoId, fileName }) => ({ id: photoId, fileName })),
-    history: history.map((entry) => ({
-      from: entry.from,
-      to: entry.to,
-      actor: entry.actor,
-      when: formatAdminDateTime(entry.at.getTime()),
+  const { photos, history, notes } = await recordExtras(db, entity, id);
+  const entries: Array<{ at: number; entry: HistoryEntry }> = [
+    ...history.map((change, index) => ({
+      at: change.at.getTime(),
+      entry: {
+        kind: "status" as const,
+        key: `status-${index}`,
+        when: formatAdminDateTime(change.at.getTime()),
+        actor: change.actor,
+        from: change.from,
+        to: change.to,
+      },
     })),
+    ...notes.map((note) => ({
+      at: note.at.getTime(),
+      entry: { kind: "note" as const, key: note.id, when: formatAdminDateTime(note.at.getTime()), author: note.author, body: note.body },
+    })),
+  ];
+  return {
+    photos: photos.map(({ id: photoId, fileName, contentType }) => ({ id: photoId, fileName, contentType })),
+    history: entries.sort((a, b) => b.at - a.at).map(({ entry }) => entry),
   };
 }

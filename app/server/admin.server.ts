@@ -1,13 +1,15 @@
 /**
  * What the admin reads and changes: quote requests and contact messages, newest first,
- * filtered by status and paged by 50; status changes through the status machine with an
- * audit row (status_changes) naming the acting admin, in one D1 batch.
+ * filtered by status, service type, arrival date, overdue and a full-text search, paged by
+ * 50; internal notes; status changes through the status machine with an audit row
+ * (status_changes) naming the acting admin, in one D1 batch.
  */
-import { and, count, desc, eq } from "drizzle-orm";
-import { attachments, contactMessages, quoteRequests, statusChanges, users } from "../../drizzle/schema";
-import type { AuditedEntity, ContactStatus, QuoteStatus } from "~/domain/enumerations";
+import { and, count, desc, eq, gte, lt, lte, or, type SQL } from "drizzle-orm";
+import { attachments, contactMessages, quoteRequests, recordNotes, statusChanges, users } from "../../drizzle/schema";
+import type { AuditedEntity, ContactStatus, QuoteStatus, ServiceType } from "~/domain/enumerations";
 import { ADMIN_PAGE_SIZE } from "~/domain/limits";
-import { CONTACT_STEPS, isAllowedStep, QUOTE_STEPS } from "~/domain/status";
+import { ATTENTION_STATUS, CONTACT_STEPS, isAllowedStep, OVERDUE_AFTER_MS, QUOTE_STEPS } from "~/domain/status";
+import { matchesSearch } from "./admin-search.server";
 import type { Database } from "./db.server";
 
 const PAGE_SIZE = ADMIN_PAGE_SIZE;
@@ -17,22 +19,81 @@ const ENTITIES = {
   contact_message: { table: contactMessages, steps: CONTACT_STEPS, ownerKind: "contact" },
 } as const;
 
-export async function countAll(db: Database): Promise<{ quotes: number; messages: number }> {
-  const [quotes, messages] = await db.batch([
-    db.select({ n: count() }).from(quoteRequests),
-    db.select({ n: count() }).from(contactMessages),
-  ]);
-  return { quotes: quotes[0]?.n ?? 0, messages: messages[0]?.n ?? 0 };
+/** A tab's figures: every record, those waiting for a reply, and those waiting past the promise. */
+export interface TabCounts {
+  total: number;
+  attention: number;
+  overdue: number;
 }
 
-export interface ListOptions<S extends string> {
+/**
+ * The figures beside the admin's tabs (docs/product.md §10 "New and overdue"), in one batch.
+ * In: the database and now. Out: `{ quotes, messages }`, each TabCounts.
+ */
+export async function countAll(db: Database, now: Date = new Date()): Promise<{ quotes: TabCounts; messages: TabCounts }> {
+  const due = new Date(now.getTime() - OVERDUE_AFTER_MS);
+  const q = quoteRequests;
+  const m = contactMessages;
+  const [quotes, quotesWaiting, quotesOverdue, messages, messagesWaiting, messagesOverdue] = await db.batch([
+    db.select({ n: count() }).from(q),
+    db.select({ n: count() }).from(q).where(eq(q.status, ATTENTION_STATUS.quote_request)),
+    db
+      .select({ n: count() })
+      .from(q)
+      .where(and(eq(q.status, ATTENTION_STATUS.quote_request), lte(q.createdAt, due))),
+    db.select({ n: count() }).from(m),
+    db.select({ n: count() }).from(m).where(eq(m.status, ATTENTION_STATUS.contact_message)),
+    db
+      .select({ n: count() })
+      .from(m)
+      .where(and(eq(m.status, ATTENTION_STATUS.contact_message), lte(m.createdAt, due))),
+  ]);
+  const n = (rows: Array<{ n: number }>) => rows[0]?.n ?? 0;
+  return {
+    quotes: { total: n(quotes), attention: n(quotesWaiting), overdue: n(quotesOverdue) },
+    messages: { total: n(messages), attention: n(messagesWaiting), overdue: n(messagesOverdue) },
+  };
+}
+
+/** What an admin list shows: the status tab, the filters and the page (docs/product.md §10). */
+export interface ListQuery<S extends string> {
   status: S | null;
+  /** Quote requests only. */
+  service: ServiceType | null;
+  /** Arrived at or after this time (ms since the epoch), or null. */
+  fromMs: number | null;
+  /** Arrived before this time (ms since the epoch), or null. */
+  toMs: number | null;
+  /** Only records still waiting for a reply past the promise. */
+  overdue: boolean;
+  /** An FTS5 MATCH expression from admin-search.server.ts, or null for no search. */
+  match: string | null;
   /** 1-based. */
   page: number;
 }
 
-export async function listQuoteRequests(db: Database, { status, page }: ListOptions<QuoteStatus>) {
-  const where = status ? eq(quoteRequests.status, status) : undefined;
+/** The `where` of a list: every filter of `query` that is set, joined with AND. */
+function listWhere(entity: AuditedEntity, query: ListQuery<string>, now: Date): SQL | undefined {
+  const table = ENTITIES[entity].table as typeof quoteRequests | typeof contactMessages;
+  const parts: Array<SQL | undefined> = [];
+  if (query.status) parts.push(eq(table.status, query.status as never));
+  if (query.service && entity === "quote_request") parts.push(eq(quoteRequests.serviceType, query.service));
+  if (query.fromMs !== null) parts.push(gte(table.createdAt, new Date(query.fromMs)));
+  if (query.toMs !== null) parts.push(lt(table.createdAt, new Date(query.toMs)));
+  if (query.overdue) {
+    parts.push(eq(table.status, ATTENTION_STATUS[entity] as never));
+    parts.push(lte(table.createdAt, new Date(now.getTime() - OVERDUE_AFTER_MS)));
+  }
+  if (query.match) parts.push(matchesSearch(entity, table.id, query.match));
+  return and(...parts);
+}
+
+/**
+ * One page of quote requests matching `query`, newest first, and how many match in all.
+ * Throws when D1 fails (the loader shows the product's failure text).
+ */
+export async function listQuoteRequests(db: Database, query: ListQuery<QuoteStatus>, now: Date = new Date()) {
+  const where = listWhere("quote_request", query, now);
   const [rows, total] = await db.batch([
     db
       .select()
@@ -40,14 +101,15 @@ export async function listQuoteRequests(db: Database, { status, page }: ListOpti
       .where(where)
       .orderBy(desc(quoteRequests.createdAt), desc(quoteRequests.id))
       .limit(PAGE_SIZE)
-      .offset((page - 1) * PAGE_SIZE),
+      .offset((query.page - 1) * PAGE_SIZE),
     db.select({ n: count() }).from(quoteRequests).where(where),
   ]);
   return { rows, total: total[0]?.n ?? 0 };
 }
 
-export async function listContactMessages(db: Database, { status, page }: ListOptions<ContactStatus>) {
-  const where = status ? eq(contactMessages.status, status) : undefined;
+/** One page of contact messages matching `query`, newest first, and how many match in all. */
+export async function listContactMessages(db: Database, query: ListQuery<ContactStatus>, now: Date = new Date()) {
+  const where = listWhere("contact_message", query, now);
   const [rows, total] = await db.batch([
     db
       .select()
@@ -55,16 +117,63 @@ export async function listContactMessages(db: Database, { status, page }: ListOp
       .where(where)
       .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
       .limit(PAGE_SIZE)
-      .offset((page - 1) * PAGE_SIZE),
+      .offset((query.page - 1) * PAGE_SIZE),
     db.select({ n: count() }).from(contactMessages).where(where),
   ]);
   return { rows, total: total[0]?.n ?? 0 };
 }
 
-/** One record's photos and audit trail, for the detail views. */
+/** Where an export batch stops: the last row's arrival and id (rows are newest first). */
+export interface ExportCursor {
+  createdAt: Date;
+  id: string;
+}
+
+/** The `where` of the rows after `cursor` in newest-first order. */
+function afterCursor(table: typeof quoteRequests | typeof contactMessages, cursor: ExportCursor | null): SQL | undefined {
+  if (!cursor) return undefined;
+  return or(lt(table.createdAt, cursor.createdAt), and(eq(table.createdAt, cursor.createdAt), lt(table.id, cursor.id)));
+}
+
+/**
+ * Up to `limit` quote requests matching `query` (its page ignored) after `cursor`, newest
+ * first, with their photo counts: one batch of the CSV export.
+ */
+export async function exportQuoteRequests(
+  db: Database,
+  query: ListQuery<QuoteStatus>,
+  cursor: ExportCursor | null,
+  limit: number,
+  now: Date = new Date(),
+) {
+  return db
+    .select()
+    .from(quoteRequests)
+    .where(and(listWhere("quote_request", query, now), afterCursor(quoteRequests, cursor)))
+    .orderBy(desc(quoteRequests.createdAt), desc(quoteRequests.id))
+    .limit(limit);
+}
+
+/** Up to `limit` contact messages matching `query` after `cursor`, newest first. */
+export async function exportContactMessages(
+  db: Database,
+  query: ListQuery<ContactStatus>,
+  cursor: ExportCursor | null,
+  limit: number,
+  now: Date = new Date(),
+) {
+  return db
+    .select()
+    .from(contactMessages)
+    .where(and(listWhere("contact_message", query, now), afterCursor(contactMessages, cursor)))
+    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+    .limit(limit);
+}
+
+/** One record's photos, audit trail and internal notes, for the detail views. */
 export async function recordExtras(db: Database, entity: AuditedEntity, id: string) {
   const { ownerKind } = ENTITIES[entity];
-  const [photos, history] = await db.batch([
+  const [photos, history, notes] = await db.batch([
     db
       .select()
       .from(attachments)
@@ -76,8 +185,38 @@ export async function recordExtras(db: Database, entity: AuditedEntity, id: stri
       .leftJoin(users, eq(statusChanges.actorUserId, users.id))
       .where(and(eq(statusChanges.entity, entity), eq(statusChanges.entityId, id)))
       .orderBy(desc(statusChanges.createdAt)),
+    db
+      .select({ id: recordNotes.id, body: recordNotes.body, at: recordNotes.createdAt, author: users.email })
+      .from(recordNotes)
+      .leftJoin(users, eq(recordNotes.authorUserId, users.id))
+      .where(and(eq(recordNotes.entity, entity), eq(recordNotes.entityId, id)))
+      .orderBy(desc(recordNotes.createdAt)),
   ]);
-  return { photos, history };
+  return { photos, history, notes };
+}
+
+/**
+ * Adds an internal note to a record, written only if the record exists (one statement).
+ * In: the record's kind and id, the note's text (1 to TEXT_LIMITS.note characters, checked
+ * by the caller's schema and by the table's CHECK), the author. Out: "added" or "not-found".
+ */
+export async function addNote(
+  db: Database,
+  entity: AuditedEntity,
+  id: string,
+  body: string,
+  authorUserId: string,
+  now: Date = new Date(),
+): Promise<"added" | "not-found"> {
+  const tableName = entity === "quote_request" ? "quote_requests" : "contact_messages";
+  const result = await db.$client
+    .prepare(
+      `INSERT INTO record_notes (id, entity, entity_id, body, author_user_id, created_at)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE EXISTS (SELECT 1 FROM ${tableName} WHERE id = ?3)`,
+    )
+    .bind(crypto.randomUUID(), entity, id, body, authorUserId, now.getTime())
+    .run();
+  return result.meta.changes === 1 ? "added" : "not-found";
 }
 
 export async function getQuoteRequest(db: Database, id: string) {

@@ -20,7 +20,7 @@ import { FormStatus } from "~/components/form-field";
 import { Icon } from "~/components/icon";
 import { ADMIN_MESSAGES } from "~/domain/messages";
 import type { loader as rootLoader } from "~/root";
-import { countAll } from "~/server/admin.server";
+import { countAll, type TabCounts } from "~/server/admin.server";
 import { ADMIN_HEADERS } from "~/server/admin-routes.server";
 import { requireAdmin } from "~/server/permissions.server";
 
@@ -82,12 +82,12 @@ function AdminFrame({
   children,
 }: {
   email: string | null;
-  counts: { quotes: number; messages: number } | null;
+  counts: { quotes: TabCounts; messages: TabCounts } | null;
   children: ReactNode;
 }) {
   const navigation = useNavigation();
   const tab = ({ isActive }: { isActive: boolean }) =>
-    `rounded-t-lg border-b-2 px-4 py-2.5 text-sm font-semibold ${isActive ? "border-brand-700 text-brand-900" : "border-transparent text-slate-600 hover:text-brand-800"}`;
+    `flex flex-wrap items-center gap-x-2 gap-y-1 rounded-t-lg border-b-2 px-3 py-2.5 text-sm font-semibold sm:px-4 ${isActive ? "border-brand-700 text-brand-900" : "border-transparent text-slate-600 hover:text-brand-800"}`;
   return (
     <div className="flex min-h-screen flex-1 flex-col bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
@@ -117,12 +117,14 @@ function AdminFrame({
             </Form>
           </div>
         </div>
-        <nav aria-label="Admin sections" className="mx-auto flex max-w-7xl gap-2 px-4 sm:px-6">
+        <nav aria-label="Admin sections" className="mx-auto flex max-w-7xl flex-wrap gap-x-1 px-2 sm:gap-x-2 sm:px-6">
           <NavLink to="/admin/quotes" className={tab}>
-            {counts ? <>Quote Requests ({counts.quotes})</> : "Quote Requests"}
+            {counts ? <>Quote Requests ({counts.quotes.total})</> : "Quote Requests"}
+            {counts ? <AttentionPills counts={counts.quotes} waiting="pending" /> : null}
           </NavLink>
           <NavLink to="/admin/messages" className={tab}>
-            {counts ? <>Contact Messages ({counts.messages})</> : "Contact Messages"}
+            {counts ? <>Contact Messages ({counts.messages.total})</> : "Contact Messages"}
+            {counts ? <AttentionPills counts={counts.messages} waiting="unread" /> : null}
           </NavLink>
           <NavLink to="/admin/team" className={tab}>
             Team
@@ -141,5 +143,23 @@ function AdminFrame({
         {children}
       </main>
     </div>
+  );
+}
+
+/** Beside a tab: how many records wait for a reply, and how many of them are overdue. */
+function AttentionPills({ counts, waiting }: { counts: TabCounts; waiting: "pending" | "unread" }) {
+  return (
+    <>
+      {counts.attention > 0 ? (
+        <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900" data-testid="attention-count">
+          {counts.attention} {waiting}
+        </span>
+      ) : null}
+      {counts.overdue > 0 ? (
+        <span className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white" data-testid="overdue-count">
+          {counts.overdue} overdue
+        </span>
+      ) : null}
+    </>
   );
 }

@@ -1,17 +1,17 @@
-/** /admin/messages/:id: one contact message with every field, its photos and its audit trail. */
+/** /admin/messages/:id: one contact message with every field, its photos, its history and its internal notes ('Add note'). */
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminDetailFrame } from "~/components/admin-detail";
 import { CONTACT_BADGES, CONTACT_STEPS } from "~/domain/status";
 import { getContactMessage } from "~/server/admin.server";
-import { loadAdminRecord, statusAction } from "~/server/admin-routes.server";
+import { loadAdminRecord, recordAction } from "~/server/admin-routes.server";
 
 export function loader({ request, params, context }: LoaderFunctionArgs) {
   return loadAdminRecord(request, context, "contact_message", params.id, getContactMessage);
 }
 
-export function action({ request, context }: ActionFunctionArgs) {
-  return statusAction(request, context, "contact_message");
+export function action({ request, params, context }: ActionFunctionArgs) {
+  return recordAction(request, context, "contact_message", params.id);
 }
 
 export default function MessageDetail() {
@@ -27,6 +27,9 @@ export default function MessageDetail() {
       step={CONTACT_STEPS[message.status]}
       busy={busy}
       actionError={actionData && "error" in actionData ? actionData.error : null}
+      note={
+        actionData && "noteError" in actionData ? { error: actionData.noteError, body: actionData.noteBody } : { error: null, body: "" }
+      }
       fields={[
         ["Email", message.email],
         ["Phone", message.phone],

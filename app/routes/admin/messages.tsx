@@ -1,7 +1,10 @@
-/** /admin/messages: contact messages, newest first, filter by status, 50 per page. */
+/**
+ * /admin/messages: contact messages, newest first, by status tab, search and date filters
+ * (in the URL), 50 per page; overdue ones marked (docs/product.md §10).
+ */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AdminListFrame, RecordCells, StatusBadge, StepButton } from "~/components/admin-ui";
+import { AdminListFrame, OverdueMark, RecordCard, RecordCells, StatusBadge, StepButton } from "~/components/admin-ui";
 import { CONTACT_STATUSES } from "~/domain/enumerations";
 import { ADMIN_MESSAGES } from "~/domain/messages";
 import { CONTACT_BADGES, CONTACT_STEPS } from "~/domain/status";
@@ -9,7 +12,7 @@ import { listContactMessages } from "~/server/admin.server";
 import { loadAdminList, statusAction } from "~/server/admin-routes.server";
 
 export function loader({ request, context }: LoaderFunctionArgs) {
-  return loadAdminList(request, context, CONTACT_STATUSES, listContactMessages, ADMIN_MESSAGES.loadContactsFailed);
+  return loadAdminList(request, context, "contact_message", CONTACT_STATUSES, listContactMessages, ADMIN_MESSAGES.loadContactsFailed);
 }
 
 export function action({ request, context }: ActionFunctionArgs) {
@@ -17,7 +20,7 @@ export function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ContactMessages() {
-  const { rows, total, page, status, error } = useLoaderData<typeof loader>();
+  const { rows, total, page, filters, problems, error } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   return (
@@ -25,14 +28,34 @@ export default function ContactMessages() {
       title="Contact Messages"
       base="/admin/messages"
       statuses={CONTACT_STATUSES}
-      status={status}
+      filters={filters}
+      serviceFilter={false}
       page={page}
       total={total}
       error={error}
+      problems={problems}
       actionError={actionData && "error" in actionData ? actionData.error : null}
       emptyText={ADMIN_MESSAGES.noContacts}
       columns={["Date", "Name", "Contact", "Message", "Status", "Action"]}
       isEmpty={rows.length === 0}
+      cards={rows.map((row) => (
+        <RecordCard
+          key={row.id}
+          id={row.id}
+          href={`/admin/messages/${row.id}`}
+          name={row.name}
+          status={row.status}
+          badge={CONTACT_BADGES[row.status]}
+          step={CONTACT_STEPS[row.status]}
+          busy={busy}
+          what={null}
+          date={row.date}
+          overdue={row.overdue}
+          excerpt={row.message}
+          email={row.email}
+          phone={row.phone}
+        />
+      ))}
     >
       {rows.map((row) => (
         <tr key={row.id} className="align-top">
@@ -40,8 +63,9 @@ export default function ContactMessages() {
           <td className="max-w-md px-4 py-3 text-slate-700">
             <p className="line-clamp-3 break-words whitespace-pre-line">{row.message}</p>
           </td>
-          <td className="px-4 py-3">
+          <td className="space-y-1.5 px-4 py-3">
             <StatusBadge status={row.status} variant={CONTACT_BADGES[row.status]} />
+            {row.overdue ? <OverdueMark /> : null}
           </td>
           <td className="px-4 py-3">
             <StepButton id={row.id} step={CONTACT_STEPS[row.status]} busy={busy} />

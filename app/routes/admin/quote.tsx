@@ -1,18 +1,18 @@
-/** /admin/quotes/:id: one quote request with every field, its photos and its audit trail. */
+/** /admin/quotes/:id: one quote request with every field, its photos, its history and its internal notes ('Add note'). */
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminDetailFrame } from "~/components/admin-detail";
 import { FREQUENCY_LABELS, PROPERTY_SIZE_LABELS, SERVICE_TYPE_LABELS } from "~/domain/enumerations";
 import { QUOTE_BADGES, QUOTE_STEPS } from "~/domain/status";
 import { getQuoteRequest } from "~/server/admin.server";
-import { loadAdminRecord, statusAction } from "~/server/admin-routes.server";
+import { loadAdminRecord, recordAction } from "~/server/admin-routes.server";
 
 export function loader({ request, params, context }: LoaderFunctionArgs) {
   return loadAdminRecord(request, context, "quote_request", params.id, getQuoteRequest);
 }
 
-export function action({ request, context }: ActionFunctionArgs) {
-  return statusAction(request, context, "quote_request");
+export function action({ request, params, context }: ActionFunctionArgs) {
+  return recordAction(request, context, "quote_request", params.id);
 }
 
 export default function QuoteDetail() {
@@ -28,6 +28,9 @@ export default function QuoteDetail() {
       step={QUOTE_STEPS[quote.status]}
       busy={busy}
       actionError={actionData && "error" in actionData ? actionData.error : null}
+      note={
+        actionData && "noteError" in actionData ? { error: actionData.noteError, body: actionData.noteBody } : { error: null, body: "" }
+      }
       fields={[
         ["Email", quote.email],
         ["Phone", quote.phone],

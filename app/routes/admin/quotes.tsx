@@ -1,7 +1,10 @@
-/** /admin/quotes: quote requests, newest first, filter by status, 50 per page. */
+/**
+ * /admin/quotes: quote requests, newest first, by status tab, search and filters (in the
+ * URL), 50 per page; overdue ones marked (docs/product.md §10).
+ */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AdminListFrame, RecordCells, StatusBadge, StepButton } from "~/components/admin-ui";
+import { AdminListFrame, OverdueMark, RecordCard, RecordCells, StatusBadge, StepButton } from "~/components/admin-ui";
 import { QUOTE_STATUSES, SERVICE_TYPE_LABELS, PROPERTY_SIZE_LABELS, FREQUENCY_LABELS } from "~/domain/enumerations";
 import { ADMIN_MESSAGES } from "~/domain/messages";
 import { QUOTE_BADGES, QUOTE_STEPS } from "~/domain/status";
@@ -9,7 +12,7 @@ import { listQuoteRequests } from "~/server/admin.server";
 import { loadAdminList, statusAction } from "~/server/admin-routes.server";
 
 export function loader({ request, context }: LoaderFunctionArgs) {
-  return loadAdminList(request, context, QUOTE_STATUSES, listQuoteRequests, ADMIN_MESSAGES.loadQuotesFailed);
+  return loadAdminList(request, context, "quote_request", QUOTE_STATUSES, listQuoteRequests, ADMIN_MESSAGES.loadQuotesFailed);
 }
 
 export function action({ request, context }: ActionFunctionArgs) {
@@ -17,7 +20,7 @@ export function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function QuoteRequests() {
-  const { rows, total, page, status, error } = useLoaderData<typeof loader>();
+  const { rows, total, page, filters, problems, error } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   return (
@@ -25,14 +28,34 @@ export default function QuoteRequests() {
       title="Quote Requests"
       base="/admin/quotes"
       statuses={QUOTE_STATUSES}
-      status={status}
+      filters={filters}
+      serviceFilter
       page={page}
       total={total}
       error={error}
+      problems={problems}
       actionError={actionData && "error" in actionData ? actionData.error : null}
       emptyText={ADMIN_MESSAGES.noQuotes}
       columns={["Date", "Name", "Contact", "Service", "Property", "Address", "Status", "Action"]}
       isEmpty={rows.length === 0}
+      cards={rows.map((row) => (
+        <RecordCard
+          key={row.id}
+          id={row.id}
+          href={`/admin/quotes/${row.id}`}
+          name={row.name}
+          status={row.status}
+          badge={QUOTE_BADGES[row.status]}
+          step={QUOTE_STEPS[row.status]}
+          busy={busy}
+          what={SERVICE_TYPE_LABELS[row.serviceType]}
+          date={row.date}
+          overdue={row.overdue}
+          excerpt={row.address}
+          email={row.email}
+          phone={row.phone}
+        />
+      ))}
     >
       {rows.map((row) => (
         <tr key={row.id} className="align-top">
@@ -43,8 +66,9 @@ export default function QuoteRequests() {
             <span className="block text-slate-500">{row.frequency ? FREQUENCY_LABELS[row.frequency] : ""}</span>
           </td>
           <td className="max-w-56 px-4 py-3 break-words text-slate-700">{row.address}</td>
-          <td className="px-4 py-3">
+          <td className="space-y-1.5 px-4 py-3">
             <StatusBadge status={row.status} variant={QUOTE_BADGES[row.status]} />
+            {row.overdue ? <OverdueMark /> : null}
           </td>
           <td className="px-4 py-3">
             <StepButton id={row.id} step={QUOTE_STEPS[row.status]} busy={busy} />

@@ -1,0 +1,41 @@
+/**
+ * Full-text search over the admin lists (docs/product.md §10 "Search";
+ * docs/decisions/009-admin-search.md). The FTS5 tables `quote_requests_search` and
+ * `contact_messages_search` (migrations/0003_search_index.sql) index name, e-mail, phone (as
+ * typed and as digits), address and the message or additional information; triggers keep
+ * them in step with the records.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { AuditedEntity } from "~/domain/enumerations";
+
+/** At most this many words of a search are used; the rest are ignored. */
+const MAX_TERMS = 8;
+
+const SEARCH_TABLE = {
+  quote_request: "quote_requests_search",
+  contact_message: "contact_messages_search",
+} as const satisfies Record<AuditedEntity, string>;
+
+/**
+ * The FTS5 MATCH expression for what staff typed, or null when it has no letters or digits.
+ * Every word must appear, each as a prefix ("mar" finds "Maria"), in any indexed column;
+ * a phone number typed with or without separators also matches the digits column. Words
+ * are quoted, so nothing typed is read as FTS5 syntax (AND, NEAR, column names, `*`, `"`).
+ * In: any text. Out: e.g. `("jane"* "876"*)` or `("876"* "555"*) OR (phone_digits : "876555"*)`.
+ */
+export function matchExpression(text: string): string | null {
+  const terms = (text.normalize("NFKC").match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_TERMS);
+  if (terms.length === 0) return null;
+  const words = `(${terms.map((term) => `"${term}"*`).join(" ")})`;
+  const digits = text.replace(/[\s\-().+/]/g, "");
+  return /^\d{3,20}$/.test(digits) && terms.length > 1 ? `${words} OR (phone_digits : "${digits}"*)` : words;
+}
+
+/**
+ * A condition for a Drizzle `where`: the record's id is among the search's matches.
+ * In: the kind of record, its id column and the MATCH expression (from matchExpression).
+ */
+export function matchesSearch(entity: AuditedEntity, idColumn: AnySQLiteColumn, expression: string): SQL {
+  return sql`${idColumn} IN (SELECT id FROM ${sql.identifier(SEARCH_TABLE[entity])} WHERE ${sql.identifier(SEARCH_TABLE[entity])} MATCH ${expression})`;
+}
