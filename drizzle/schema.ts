@@ -59,8 +59,11 @@ export const quoteRequests = sqliteTable(
     ),
     check("quote_requests_status_check", oneOf(table.status, QUOTE_STATUSES)),
     index("quote_requests_created_at_idx").on(table.createdAt),
-    index("quote_requests_status_created_at_idx").on(table.status, table.createdAt),
-    index("quote_requests_service_type_created_at_idx").on(table.serviceType, table.createdAt),
+    // The admin list's order (newest first, then id) with and without its filters: paging
+    // and counting read these indexes only (docs/decisions/009-admin-search.md).
+    index("quote_requests_created_at_id_idx").on(table.createdAt, table.id),
+    index("quote_requests_status_created_at_idx").on(table.status, table.createdAt, table.id),
+    index("quote_requests_service_type_created_at_idx").on(table.serviceType, table.createdAt, table.id),
   ],
 );
 
@@ -78,7 +81,8 @@ export const contactMessages = sqliteTable(
   (table) => [
     check("contact_messages_status_check", oneOf(table.status, CONTACT_STATUSES)),
     index("contact_messages_created_at_idx").on(table.createdAt),
-    index("contact_messages_status_created_at_idx").on(table.status, table.createdAt),
+    index("contact_messages_created_at_id_idx").on(table.createdAt, table.id),
+    index("contact_messages_status_created_at_idx").on(table.status, table.createdAt, table.id),
   ],
 );
 

@@ -37,6 +37,8 @@ CREATE TABLE `team_changes` (
 --> statement-breakpoint
 CREATE INDEX `team_changes_created_at_idx` ON `team_changes` (`created_at`);--> statement-breakpoint
 ALTER TABLE `users` ADD `last_sign_in_at` integer;--> statement-breakpoint
-CREATE INDEX `contact_messages_status_created_at_idx` ON `contact_messages` (`status`,`created_at`);--> statement-breakpoint
-CREATE INDEX `quote_requests_status_created_at_idx` ON `quote_requests` (`status`,`created_at`);--> statement-breakpoint
-CREATE INDEX `quote_requests_service_type_created_at_idx` ON `quote_requests` (`service_type`,`created_at`);
+CREATE INDEX `contact_messages_created_at_id_idx` ON `contact_messages` (`created_at`,`id`);--> statement-breakpoint
+CREATE INDEX `contact_messages_status_created_at_idx` ON `contact_messages` (`status`,`created_at`,`id`);--> statement-breakpoint
+CREATE INDEX `quote_requests_created_at_id_idx` ON `quote_requests` (`created_at`,`id`);--> statement-breakpoint
+CREATE INDEX `quote_requests_status_created_at_idx` ON `quote_requests` (`status`,`created_at`,`id`);--> statement-breakpoint
+CREATE INDEX `quote_requests_service_type_created_at_idx` ON `quote_requests` (`service_type`,`created_at`,`id`);

@@ -10,7 +10,11 @@
  *   end-to-end figures, the Worker's own time per request (from its request log lines) and a
  *   static file that never reaches the Worker, which shows what wrangler dev's local proxies
  *   add to every request.
+ * - The admin search at 50,000 quote requests and 50,000 contact messages
+ *   (scripts/bench-admin-search.mjs).
  * - The production Worker bundle from `wrangler deploy --dry-run`, gzipped.
+ *
+ * `npm run bench -- --search-only` runs only the admin search part.
  */
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, openSync, readFileSync, rmSync } from "node:fs";
@@ -19,6 +23,7 @@ import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { getPlatformProxy } from "wrangler";
+import { benchAdminSearch } from "./bench-admin-search.mjs";
 import { ensureDevVars } from "./dev-vars.mjs";
 import { bin, run } from "./run.mjs";
 
@@ -61,6 +66,25 @@ for (let i = 0; ; i++) {
   }
   if (i > 120) throw new Error("wrangler dev did not start");
   await new Promise((resolve) => setTimeout(resolve, 500));
+}
+
+/** The admin search part: fills the bench database, then prints its table. */
+async function searchBench() {
+  const proxy = await getPlatformProxy({ persist: { path: `${STATE}/v3` } });
+  try {
+    const { rows, fillSeconds } = await benchAdminSearch({ base: BASE, state: STATE, db: proxy.env.DB, requestLog });
+    console.log(
+      `\nAdmin search and filters at 50,000 quote requests and 50,000 contact messages (local D1, FTS5; filled in ${fillSeconds} s; 20 requests each, one at a time; Worker = its own time):`,
+    );
+    console.table(rows);
+  } finally {
+    await proxy.dispose();
+  }
+}
+if (process.argv.includes("--search-only")) {
+  await searchBench();
+  server.kill();
+  process.exit(0);
 }
 
 // --- Lighthouse -------------------------------------------------------------------------
@@ -205,6 +229,8 @@ do {
   cursor = listed.truncated ? listed.cursor : undefined;
 } while (cursor);
 await proxy.dispose();
+
+await searchBench();
 
 // --- Worker bundle ----------------------------------------------------------------------
 rmSync(".cache/bench-bundle", { recursive: true, force: true });

@@ -103,67 +103,76 @@ const LABEL = "text-xs font-semibold tracking-wide text-slate-600 uppercase";
 
 /**
  * The search and filter form (a GET form: the filters live in the URL, so a view can be
- * bookmarked and shared, and it works without JavaScript). The status tab is kept.
+ * bookmarked and shared, and it works without JavaScript). 'Search' is always in view; the
+ * other filters fold into "Filters" (a <details>, open while any is set), so on a phone the
+ * records start near the top. The status tab is kept.
  */
 function ListFilterForm({ base, filters, serviceFilter }: { base: string; filters: ListFilters; serviceFilter: boolean }) {
-  const active = Boolean(filters.q || filters.service || filters.from || filters.to || filters.overdue);
+  const set = [filters.service, filters.from || filters.to, filters.overdue].filter(Boolean).length;
+  const active = Boolean(filters.q) || set > 0;
   return (
-    <Form
-      method="get"
-      action={base}
-      role="search"
-      className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1.4fr_1fr_1fr_auto]"
-    >
+    <Form method="get" action={base} role="search" className="rounded-xl border border-slate-200 bg-white p-4">
       {filters.status ? <input type="hidden" name="status" value={filters.status} /> : null}
-      <label className="block sm:col-span-2 lg:col-span-1">
-        <span className={LABEL}>Search</span>
-        <input
-          type="search"
-          name="q"
-          defaultValue={filters.q}
-          maxLength={TEXT_LIMITS.search}
-          placeholder="Name, email, phone, address or words"
-          className={INPUT}
-        />
-      </label>
-      {serviceFilter ? (
-        <label className="block">
-          <span className={LABEL}>Service type</span>
-          <select name="service" defaultValue={filters.service ?? ""} className={INPUT}>
-            <option value="">All services</option>
-            {SERVICE_TYPES.map((service) => (
-              <option key={service} value={service}>
-                {SERVICE_TYPE_LABELS[service]}
-              </option>
-            ))}
-          </select>
+      <div className="flex items-end gap-2">
+        <label className="block min-w-0 flex-1">
+          <span className={LABEL}>Search</span>
+          <input
+            type="search"
+            name="q"
+            defaultValue={filters.q}
+            maxLength={TEXT_LIMITS.search}
+            placeholder="Name, email, phone, address or words"
+            className={INPUT}
+          />
         </label>
-      ) : null}
-      <label className="block">
-        <span className={LABEL}>From</span>
-        <input type="date" name="from" defaultValue={filters.from} className={INPUT} />
-      </label>
-      <label className="block">
-        <span className={LABEL}>To</span>
-        <input type="date" name="to" defaultValue={filters.to} className={INPUT} />
-      </label>
-      <div className="flex flex-wrap items-end gap-3 sm:col-span-2 lg:col-span-5">
-        <label className="inline-flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800">
-          <input type="checkbox" name="overdue" value="1" defaultChecked={filters.overdue} className="size-4 accent-brand-700" />
-          Overdue only
-        </label>
-        <button type="submit" className="min-h-11 rounded-full bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800">
+        <button
+          type="submit"
+          className="min-h-11 shrink-0 rounded-full bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800"
+        >
           Apply
         </button>
-        {active ? (
-          <Link
-            to={`${base}${listSearch({ ...filters, q: "", service: null, from: "", to: "", overdue: false })}`}
-            className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline"
-          >
-            Clear filters
-          </Link>
-        ) : null}
       </div>
+      <details open={set > 0} className="group mt-3">
+        <summary className="inline-flex min-h-11 cursor-pointer items-center gap-1.5 text-sm font-semibold text-brand-800">
+          <Icon name="chevronDown" className="size-4 transition group-open:rotate-180" />
+          Filters{set > 0 ? ` (${set})` : ""}
+        </summary>
+        <div className="mt-2 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1.6fr_1fr_1fr_auto] lg:items-end">
+          {serviceFilter ? (
+            <label className="block">
+              <span className={LABEL}>Service type</span>
+              <select name="service" defaultValue={filters.service ?? ""} className={INPUT}>
+                <option value="">All services</option>
+                {SERVICE_TYPES.map((service) => (
+                  <option key={service} value={service}>
+                    {SERVICE_TYPE_LABELS[service]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+          <label className="block">
+            <span className={LABEL}>From</span>
+            <input type="date" name="from" defaultValue={filters.from} className={INPUT} />
+          </label>
+          <label className="block">
+            <span className={LABEL}>To</span>
+            <input type="date" name="to" defaultValue={filters.to} className={INPUT} />
+          </label>
+          <label className="inline-flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800">
+            <input type="checkbox" name="overdue" value="1" defaultChecked={filters.overdue} className="size-4 accent-brand-700" />
+            Overdue only
+          </label>
+        </div>
+      </details>
+      {active ? (
+        <Link
+          to={`${base}${listSearch({ ...filters, q: "", service: null, from: "", to: "", overdue: false })}`}
+          className="mt-1 inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline"
+        >
+          Clear search and filters
+        </Link>
+      ) : null}
     </Form>
   );
 }

@@ -6,7 +6,6 @@
  * them in step with the records.
  */
 import { sql, type SQL } from "drizzle-orm";
-import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { AuditedEntity } from "~/domain/enumerations";
 
 /** At most this many words of a search are used; the rest are ignored. */
@@ -33,9 +32,11 @@ export function matchExpression(text: string): string | null {
 }
 
 /**
- * A condition for a Drizzle `where`: the record's id is among the search's matches.
- * In: the kind of record, its id column and the MATCH expression (from matchExpression).
+ * A condition for a Drizzle `where`: the record is among the search's matches, joined on
+ * the record's integer `search_rowid` (the FTS row's rowid; migrations/0003_search_index.sql).
+ * In: the kind of record and the MATCH expression (from matchExpression).
  */
-export function matchesSearch(entity: AuditedEntity, idColumn: AnySQLiteColumn, expression: string): SQL {
-  return sql`${idColumn} IN (SELECT id FROM ${sql.identifier(SEARCH_TABLE[entity])} WHERE ${sql.identifier(SEARCH_TABLE[entity])} MATCH ${expression})`;
+export function matchesSearch(entity: AuditedEntity, expression: string): SQL {
+  const table = sql.identifier(SEARCH_TABLE[entity]);
+  return sql`search_rowid IN (SELECT rowid FROM ${table} WHERE ${table} MATCH ${expression})`;
 }

@@ -4,7 +4,7 @@
  * 50; internal notes; status changes through the status machine with an audit row
  * (status_changes) naming the acting admin, in one D1 batch.
  */
-import { and, count, desc, eq, gte, lt, lte, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lt, lte, or, type SQL } from "drizzle-orm";
 import { attachments, contactMessages, quoteRequests, recordNotes, statusChanges, users } from "../../drizzle/schema";
 import type { AuditedEntity, ContactStatus, QuoteStatus, ServiceType } from "~/domain/enumerations";
 import { ADMIN_PAGE_SIZE } from "~/domain/limits";
@@ -84,7 +84,7 @@ function listWhere(entity: AuditedEntity, query: ListQuery<string>, now: Date): 
     parts.push(eq(table.status, ATTENTION_STATUS[entity] as never));
     parts.push(lte(table.createdAt, new Date(now.getTime() - OVERDUE_AFTER_MS)));
   }
-  if (query.match) parts.push(matchesSearch(entity, table.id, query.match));
+  if (query.match) parts.push(matchesSearch(entity, query.match));
   return and(...parts);
 }
 
@@ -94,14 +94,22 @@ function listWhere(entity: AuditedEntity, query: ListQuery<string>, now: Date): 
  */
 export async function listQuoteRequests(db: Database, query: ListQuery<QuoteStatus>, now: Date = new Date()) {
   const where = listWhere("quote_request", query, now);
+  const order = [desc(quoteRequests.createdAt), desc(quoteRequests.id)];
+  // The page's ids first, from the (created_at, id) indexes alone, then only those rows: an
+  // OFFSET never reads the rows it skips.
+  const pageIds = db
+    .select({ id: quoteRequests.id })
+    .from(quoteRequests)
+    .where(where)
+    .orderBy(...order)
+    .limit(PAGE_SIZE)
+    .offset((query.page - 1) * PAGE_SIZE);
   const [rows, total] = await db.batch([
     db
       .select()
       .from(quoteRequests)
-      .where(where)
-      .orderBy(desc(quoteRequests.createdAt), desc(quoteRequests.id))
-      .limit(PAGE_SIZE)
-      .offset((query.page - 1) * PAGE_SIZE),
+      .where(inArray(quoteRequests.id, pageIds))
+      .orderBy(...order),
     db.select({ n: count() }).from(quoteRequests).where(where),
   ]);
   return { rows, total: total[0]?.n ?? 0 };
@@ -110,14 +118,22 @@ export async function listQuoteRequests(db: Database, query: ListQuery<QuoteStat
 /** One page of contact messages matching `query`, newest first, and how many match in all. */
 export async function listContactMessages(db: Database, query: ListQuery<ContactStatus>, now: Date = new Date()) {
   const where = listWhere("contact_message", query, now);
+  const order = [desc(contactMessages.createdAt), desc(contactMessages.id)];
+  // The page's ids first, from the (created_at, id) indexes alone, then only those rows: an
+  // OFFSET never reads the rows it skips.
+  const pageIds = db
+    .select({ id: contactMessages.id })
+    .from(contactMessages)
+    .where(where)
+    .orderBy(...order)
+    .limit(PAGE_SIZE)
+    .offset((query.page - 1) * PAGE_SIZE);
   const [rows, total] = await db.batch([
     db
       .select()
       .from(contactMessages)
-      .where(where)
-      .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-      .limit(PAGE_SIZE)
-      .offset((query.page - 1) * PAGE_SIZE),
+      .where(inArray(contactMessages.id, pageIds))
+      .orderBy(...order),
     db.select({ n: count() }).from(contactMessages).where(where),
   ]);
   return { rows, total: total[0]?.n ?? 0 };

@@ -364,15 +364,27 @@ describe("migrations", () => {
       });
       expect(await db.prepare("SELECT role, last_sign_in_at FROM users").first()).toEqual({ role: "admin", last_sign_in_at: null });
       expect(await db.prepare("SELECT count(*) AS n FROM status_changes").first()).toEqual({ n: 1 });
-      expect(await db.prepare("SELECT id FROM quote_requests_search WHERE quote_requests_search MATCH '\"pool\"*'").first()).toEqual({
-        id: "q1",
+      const found = (table: string, match: string) =>
+        db
+          .prepare(`SELECT r.id FROM ${table} r JOIN ${table}_search s ON s.rowid = r.search_rowid WHERE ${table}_search MATCH ?`)
+          .bind(match)
+          .first();
+      expect(await found("quote_requests", '"pool"*')).toEqual({ id: "q1" });
+      expect(await found("quote_requests", '"5557777"*')).toEqual({ id: "q1" });
+      expect(await found("contact_messages", '"jalousie"')).toEqual({ id: "m1" });
+      // A record stored afterwards gets the next search key and is found; the old one keeps its own.
+      await db
+        .prepare(
+          "INSERT INTO quote_requests (id, created_at, updated_at, name, email, phone, address, service_type, status) VALUES ('q2', 3, 3, 'New Client', 'new@example.com', '876 555 8888', 'Bay Road', 'airbnb', 'pending')",
+        )
+        .run();
+      expect(await db.prepare("SELECT id, search_rowid FROM quote_requests ORDER BY search_rowid").all()).toMatchObject({
+        results: [
+          { id: "q1", search_rowid: 1 },
+          { id: "q2", search_rowid: 2 },
+        ],
       });
-      expect(await db.prepare("SELECT id FROM quote_requests_search WHERE quote_requests_search MATCH '\"5557777\"*'").first()).toEqual({
-        id: "q1",
-      });
-      expect(await db.prepare("SELECT id FROM contact_messages_search WHERE contact_messages_search MATCH '\"jalousie\"'").first()).toEqual(
-        { id: "m1" },
-      );
+      expect(await found("quote_requests", '"bay"*')).toEqual({ id: "q2" });
     } finally {
       await mf.dispose();
     }

@@ -87,7 +87,7 @@ function AdminFrame({
 }) {
   const navigation = useNavigation();
   const tab = ({ isActive }: { isActive: boolean }) =>
-    `flex flex-wrap items-center gap-x-2 gap-y-1 rounded-t-lg border-b-2 px-3 py-2.5 text-sm font-semibold sm:px-4 ${isActive ? "border-brand-700 text-brand-900" : "border-transparent text-slate-600 hover:text-brand-800"}`;
+    `flex flex-col items-start gap-1 rounded-t-lg border-b-2 px-2 py-2.5 text-sm leading-tight font-semibold sm:flex-row sm:flex-wrap sm:items-center sm:gap-x-2 sm:px-4 ${isActive ? "border-brand-700 text-brand-900" : "border-transparent text-slate-600 hover:text-brand-800"}`;
   return (
     <div className="flex min-h-screen flex-1 flex-col bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
@@ -117,7 +117,10 @@ function AdminFrame({
             </Form>
           </div>
         </div>
-        <nav aria-label="Admin sections" className="mx-auto flex max-w-7xl flex-wrap gap-x-1 px-2 sm:gap-x-2 sm:px-6">
+        <nav
+          aria-label="Admin sections"
+          className="mx-auto grid max-w-7xl grid-cols-[1fr_1fr_auto] gap-x-1 px-2 sm:flex sm:gap-x-2 sm:px-6"
+        >
           <NavLink to="/admin/quotes" className={tab}>
             {counts ? <>Quote Requests ({counts.quotes.total})</> : "Quote Requests"}
             {counts ? <AttentionPills counts={counts.quotes} waiting="pending" /> : null}
@@ -149,7 +152,7 @@ function AdminFrame({
 /** Beside a tab: how many records wait for a reply, and how many of them are overdue. */
 function AttentionPills({ counts, waiting }: { counts: TabCounts; waiting: "pending" | "unread" }) {
   return (
-    <>
+    <span className="flex flex-wrap gap-1">
       {counts.attention > 0 ? (
         <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900" data-testid="attention-count">
           {counts.attention} {waiting}
@@ -160,6 +163,6 @@ function AttentionPills({ counts, waiting }: { counts: TabCounts; waiting: "pend
           {counts.overdue} overdue
         </span>
       ) : null}
-    </>
+    </span>
   );
 }
