@@ -154,7 +154,15 @@ export async function loadAdminList<S extends string, Row extends { createdAt: D
   failureMessage: string,
 ) {
   await requireAdmin(context.db, request, context.cloudflare.env);
-  const { query, filters, problems } = readListQuery(new URL(request.url), entity, statuses);
+  const url = new URL(request.url);
+  // The filter form sends its empty fields too (`?q=jane&service=&from=`): the same view at
+  // its short URL, so what staff bookmark and share is readable.
+  const kept = [...url.searchParams].filter(([, value]) => value !== "");
+  if (kept.length < [...url.searchParams].length) {
+    const search = new URLSearchParams(kept).toString();
+    throw redirect(`${url.pathname}${search ? `?${search}` : ""}`);
+  }
+  const { query, filters, problems } = readListQuery(url, entity, statuses);
   const page = { page: query.page, filters, problems };
   const now = new Date();
   try {
