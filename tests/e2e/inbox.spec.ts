@@ -124,7 +124,7 @@ test("search and filters live in the URL: bookmarkable, and back and forward res
   await expect(page.getByLabel("Service type")).toHaveValue("airbnb");
   await expect(page.getByLabel("Overdue only")).toBeChecked();
 
-  await page.getByRole("link", { name: "Pending", exact: true }).click();
+  await page.getByRole("navigation", { name: "Filter by status" }).getByRole("link", { name: "pending", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`\\?status=pending&q=${word}&service=airbnb&overdue=1$`));
   await expect(rows).toHaveCount(1);
 
