@@ -1,10 +1,12 @@
-/** The parts of a detail view: fields, photos, ways to reply, the history with its notes, and 'Add note'. */
-import { Form, Link } from "@remix-run/react";
+/** The parts of a detail view: fields, photos (in a viewer), ways to reply, the history with its notes, and 'Add note'. */
+import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { TEXT_LIMITS } from "~/domain/limits";
 import type { BadgeVariant, Step } from "~/domain/status";
 import type { HistoryEntry } from "~/server/admin-routes.server";
 import { OverdueMark, StatusBadge, StepButton } from "./admin-ui";
+import { readPhotoIndex } from "./photo-index";
+import { PhotoGallery } from "./photo-viewer";
 import { FormStatus } from "./form-field";
 import { telHref, whatsappHref, whatsappNumber } from "~/domain/phone";
 
@@ -40,27 +42,6 @@ function ReplyLinks({ email, phone, name }: { email: string; phone: string | nul
         </a>
       ) : null}
     </div>
-  );
-}
-
-function Photos({ photos }: { photos: Array<{ id: string; fileName: string }> }) {
-  if (photos.length === 0) return <p className="text-slate-600">No photos.</p>;
-  return (
-    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-      {photos.map((photo) => (
-        <li key={photo.id}>
-          <a href={`/admin/attachments/${photo.id}`} target="_blank" rel="noreferrer" className="block">
-            <img
-              src={`/admin/attachments/${photo.id}`}
-              alt={photo.fileName}
-              loading="lazy"
-              className="aspect-square w-full rounded-lg border border-slate-200 object-cover"
-            />
-            <span className="mt-1 block truncate text-xs text-slate-600">{photo.fileName}</span>
-          </a>
-        </li>
-      ))}
-    </ul>
   );
 }
 
@@ -137,12 +118,13 @@ export function AdminDetailFrame(props: {
   busy: boolean;
   actionError: string | null;
   fields: Array<[string, ReactNode]>;
-  photos: Array<{ id: string; fileName: string }>;
+  photos: Array<{ id: string; fileName: string; contentType: string }>;
   history: HistoryEntry[];
   /** The note form's refusal and the text as sent, after a refused 'Add note'. */
   note: { error: string | null; body: string };
 }) {
   const { record } = props;
+  const location = useLocation();
   const card = "rounded-xl border border-slate-200 bg-white p-6";
   return (
     <article className="space-y-6">
@@ -173,7 +155,16 @@ export function AdminDetailFrame(props: {
       </section>
       <section className={card}>
         <h2 className="mb-4 font-semibold text-slate-900">Photos</h2>
-        <Photos photos={props.photos} />
+        {props.photos.length === 0 ? (
+          <p className="text-slate-600">No photos.</p>
+        ) : (
+          // The open photo is in the URL (?photo=n), so the viewer works without JavaScript.
+          <PhotoGallery
+            photos={props.photos}
+            openIndex={readPhotoIndex(location.search, props.photos.length)}
+            recordPath={location.pathname}
+          />
+        )}
       </section>
       <section className={card}>
         <h2 className="mb-4 font-semibold text-slate-900">History</h2>

@@ -89,7 +89,7 @@ const CONTACT_EXPORT: ExportKind<ContactMessage> = {
 };
 
 /** Records as CSV lines (RFC 4180, CRLF, formulas neutralised). */
-export function csvLines(records: Array<Array<string | null>>): string {
+function csvLines(records: Array<Array<string | null>>): string {
   return stringify(records, { record_delimiter: "windows", escape_formulas: true });
 }
 

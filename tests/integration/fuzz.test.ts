@@ -76,7 +76,7 @@ beforeAll(async () => {
 afterAll(() => worker?.dispose());
 
 const PAGES = [...publicPaths(SERVICES.map((service) => service.slug)), "/sitemap.xml", "/robots.txt", "/no-such-page"];
-const AUTH = ["/auth", "/auth/forgot", "/auth/reset", "/auth/verify", "/auth/sign-out"];
+const AUTH = ["/auth", "/auth/forgot", "/auth/reset", "/auth/verify", "/auth/sign-out", "/auth/invite"];
 const adminPaths = () => [
   "/admin",
   "/admin/quotes",
@@ -85,18 +85,21 @@ const adminPaths = () => [
   `/admin/messages/${ids.message}`,
   `/admin/attachments/${ids.attachment}`,
   `/admin/quotes/${crypto.randomUUID()}`,
+  "/admin/quotes.csv",
+  "/admin/messages.csv",
+  "/admin/team",
 ];
 
 /** A known path, often bent: case, percent-encoding, doubled or trailing slashes, dot segments, `.data`. */
 const pathArb = fc
   .tuple(
     fc.constantFrom(...PAGES, ...AUTH, "__admin__", "__admin__", "/__manifest", "/_root.data"),
-    fc.nat(adminPaths.length),
+    fc.nat(100),
     fc.array(fc.constantFrom("upper", "encode", "double", "trailing", "dots", "data", "segment", "none"), { maxLength: 3 }),
     fc.string({ maxLength: 12 }),
   )
   .map(([base, adminIndex, bends, extra]) => {
-    let path = base === "__admin__" ? adminPaths()[adminIndex % 7]! : base;
+    let path = base === "__admin__" ? adminPaths()[adminIndex % adminPaths().length]! : base;
     for (const bend of bends) {
       if (bend === "upper") path = path.replace(/[a-z]/, (letter) => letter.toUpperCase());
       if (bend === "encode") path = path.replace(/[a-z]/, (letter) => `%${letter.charCodeAt(0).toString(16)}`);
@@ -141,6 +144,15 @@ const NAMES = [
   "returnTo",
   "js",
   "company_website",
+  "q",
+  "from",
+  "to",
+  "overdue",
+  "intent",
+  "body",
+  "photo",
+  "download",
+  "redirectTo",
 ];
 const nameArb = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...NAMES) }, { weight: 1, arbitrary: fc.string({ maxLength: 20 }) });
 const valueArb = fc.oneof(
@@ -161,6 +173,13 @@ const valueArb = fc.oneof(
     "<script>alert(1)</script>",
     "\u0000\u202E",
     "x".repeat(3000),
+    "note",
+    "1",
+    "2026-11-23",
+    "2026-02-30",
+    '"jose" NEAR(',
+    "*",
+    "name:x OR y",
   ),
   fc.string({ maxLength: 60 }),
   fc.string({ unit: "binary", maxLength: 40 }),
@@ -275,7 +294,7 @@ async function keepSessions() {
 async function written(): Promise<number> {
   const row = await worker.db
     .prepare(
-      "SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM sessions) + (SELECT count(*) FROM quote_requests) + (SELECT count(*) FROM contact_messages) + (SELECT count(*) FROM attachments) + (SELECT count(*) FROM status_changes) AS n",
+      "SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM sessions) + (SELECT count(*) FROM quote_requests) + (SELECT count(*) FROM contact_messages) + (SELECT count(*) FROM attachments) + (SELECT count(*) FROM status_changes) + (SELECT count(*) FROM record_notes) + (SELECT count(*) FROM invitations) + (SELECT count(*) FROM team_changes) AS n",
     )
     .first<{ n: number }>();
   return row!.n + (await worker.listKeys()).length;
