@@ -74,7 +74,7 @@ async function searchBench() {
   try {
     const { rows, fillSeconds } = await benchAdminSearch({ base: BASE, state: STATE, db: proxy.env.DB, requestLog });
     console.log(
-      `\nAdmin search and filters at 50,000 quote requests and 50,000 contact messages (local D1, FTS5; filled in ${fillSeconds} s; 20 requests each, one at a time; Worker = its own time):`,
+      `\nAdmin search and filters at 50,000 quote requests and 50,000 contact messages (local D1, FTS5; filled in ${fillSeconds} s; 20 requests each, one at a time; loader = the list route's .data request, page = the whole HTML page; Worker = its own time):`,
     );
     console.table(rows);
   } finally {
