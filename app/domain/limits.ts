@@ -64,3 +64,25 @@ export const SIGN_IN_THROTTLE = {
   firstDelayMs: 1000,
   maxDelayMs: 8000,
 } as const;
+
+/**
+ * How long an invitation to the team stays valid, in hours (docs/product.md §10 "Team"): three
+ * days, long enough to cover a weekend, short enough that a forgotten link soon stops working.
+ * The link is single use either way (app/server/team.server.ts).
+ */
+export const INVITATION_TTL_HOURS = 72;
+
+/**
+ * Most open (unaccepted, unexpired) invitations at once, for the whole team: far above what a
+ * cleaning company's office needs, and a bound on the e-mails and rows one admin can create.
+ */
+export const MAX_OPEN_INVITATIONS = 20;
+
+/** Entries of the team's 'Recent changes' shown on /admin/team, newest first. */
+export const TEAM_CHANGES_SHOWN = 50;
+
+/**
+ * Accounts listed on /admin/team (admins first, then the newest): anyone can sign up, so the
+ * list is bounded; the page says how many more there are.
+ */
+export const TEAM_ACCOUNTS_SHOWN = 200;

@@ -2,7 +2,16 @@
  * Texts the visitor or admin reads, verbatim from docs/product.md §8 "The error catalogue"
  * and §5 "Photos". Defined once; routes and tests import them.
  */
-import { ACCEPTED_IMAGE_NAMES, MAX_PHOTO_MB, MAX_PHOTOS, QUOTE_REPLY_HOURS, SIGN_IN_THROTTLE } from "./limits";
+import {
+  ACCEPTED_IMAGE_NAMES,
+  INVITATION_TTL_HOURS,
+  MAX_OPEN_INVITATIONS,
+  MAX_PHOTO_MB,
+  MAX_PHOTOS,
+  QUOTE_REPLY_HOURS,
+  SIGN_IN_THROTTLE,
+} from "./limits";
+import type { TeamAction } from "./enumerations";
 
 export const MESSAGES = {
   contactSuccess: "Message sent successfully! We'll get back to you soon.",
@@ -58,8 +67,58 @@ export const AUTH_MESSAGES = {
   tooManyAttempts: "Too many attempts. Please wait a minute and try again.",
   signInThrottled: `Too many failed sign-ins for this email address from this device. Please wait ${SIGN_IN_THROTTLE.windowMinutes} minutes, or reset your password.`,
   signedOutEverywhere: "Signed out on every device",
-  noAdminAccess: "This account has no access to the admin area. The company's administrator can grant it.",
+  noAdminAccess:
+    "This account has no access to the admin area yet: it opens the admin only after an existing admin invites you or makes the account an admin from the Team page.",
+  /** On the sign-up side of /auth: what a new account can and cannot do (docs/product.md §10 "Team"). */
+  signUpAdminNote:
+    "A new account can sign in, but it opens the admin only after an existing admin invites you or makes the account an admin from the Team page.",
 } as const;
+
+/** The team page (/admin/team) and the invitation page (/auth/invite) (docs/product.md §10 "Team"). */
+export const TEAM_MESSAGES = {
+  invitationSent: `Invitation sent. The link works once, for ${INVITATION_TTL_HOURS} hours.`,
+  invitationRevoked: "Invitation revoked",
+  alreadyAdmin: "This address already belongs to an admin. Nothing was changed.",
+  tooManyInvitations: `There are already ${MAX_OPEN_INVITATIONS} open invitations. Revoke one, or wait until one is accepted or expires, before inviting someone else.`,
+  inviteFailed: "The invitation could not be sent. Please try again.",
+  invitationGone: "This invitation is no longer open: it was accepted, revoked, replaced or has expired.",
+  promoted: "The account is now an admin",
+  demoted: "The account is no longer an admin",
+  deleted: "The account was deleted",
+  lastAdmin: "This is the last admin account, so it cannot lose its admin access or be deleted. Make another account an admin first.",
+  accountGone: "This account no longer exists. Reload the page to see the team as it is now.",
+  roleUnchanged: "This account already has that role. Reload the page to see the team as it is now.",
+  changeFailed: "The change could not be saved. Please try again.",
+  requestIncomplete: "The request was incomplete. Please reload the page and try again.",
+  /** After demoting yourself, on the home page. */
+  leftAdmin: "You are no longer an admin. Another admin can give you the access again.",
+  /** After deleting your own account, on the home page. */
+  ownAccountDeleted: "Your account was deleted and you are signed out.",
+  /** /auth/invite with a link that is unknown, used, revoked or expired. */
+  invitationInvalid: "This invitation link is invalid, has already been used or has expired. Ask an admin of the team to invite you again.",
+  /** After accepting an invitation, in the admin. */
+  joined: "Welcome to the team! Your account is an admin and you are signed in.",
+} as const;
+
+/**
+ * One line of the team's 'Recent changes' without its time, e.g. "anna@example.com invited
+ * ben@example.com". `actor` is null when that account no longer exists.
+ */
+export function teamChangeText(action: TeamAction, actor: string | null, subject: string): string {
+  const who = actor ?? "A deleted account";
+  switch (action) {
+    case "invited":
+      return `${who} invited ${subject}`;
+    case "joined":
+      return `${subject} accepted the invitation and joined as an admin`;
+    case "promoted":
+      return `${who} made ${subject} an admin`;
+    case "demoted":
+      return actor === subject ? `${subject} gave up their admin access` : `${who} removed the admin access of ${subject}`;
+    case "removed":
+      return `${who} deleted the account ${subject}`;
+  }
+}
 
 /** Admin texts, verbatim from docs/product.md §8 "Admin". */
 export const ADMIN_MESSAGES = {

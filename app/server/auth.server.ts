@@ -95,7 +95,8 @@ export type SignInResult = { status: "ok"; user: User } | { status: "invalid" } 
  * address (the password is not checked); a wrong password is recorded and its answer held
  * back once the address has had several failures; a right one clears them. An unknown
  * address costs a password check and counts failures like a known one. An unverified
- * account cannot sign in.
+ * account cannot sign in. A successful sign-in is recorded as the account's `lastSignInAt`
+ * (shown on the team page).
  */
 export async function signIn(db: Database, env: AuthEnv, email: string, password: string, ip: string): Promise<SignInResult> {
   const keys = throttleKeys(email, ip);
@@ -115,7 +116,9 @@ export async function signIn(db: Database, env: AuthEnv, email: string, password
   }
   await clearFailures(db, email);
   if (!user.emailVerifiedAt) return { status: "unverified" };
-  return { status: "ok", user };
+  const lastSignInAt = new Date();
+  await db.update(users).set({ lastSignInAt }).where(eq(users.id, user.id));
+  return { status: "ok", user: { ...user, lastSignInAt } };
 }
 
 /** The reset e-mail when the account exists, else null (the page says the same either way). */

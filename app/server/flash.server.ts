@@ -7,7 +7,7 @@
 import { createCookie } from "@remix-run/cloudflare";
 import { z } from "~/forms/zod";
 import { SERVICE_TYPES } from "~/domain/enumerations";
-import { ADMIN_MESSAGES, AUTH_MESSAGES } from "~/domain/messages";
+import { ADMIN_MESSAGES, AUTH_MESSAGES, TEAM_MESSAGES } from "~/domain/messages";
 
 const FLASH_FORMS = ["quote", "contact"] as const;
 export type FlashForm = (typeof FLASH_FORMS)[number];
@@ -59,6 +59,14 @@ const NOTICES = {
   quoteStatusUpdated: { tone: "success", text: ADMIN_MESSAGES.quoteStatusUpdated },
   contactStatusUpdated: { tone: "success", text: ADMIN_MESSAGES.contactStatusUpdated },
   noteAdded: { tone: "success", text: ADMIN_MESSAGES.noteAdded },
+  invitationSent: { tone: "success", text: TEAM_MESSAGES.invitationSent },
+  invitationRevoked: { tone: "success", text: TEAM_MESSAGES.invitationRevoked },
+  promoted: { tone: "success", text: TEAM_MESSAGES.promoted },
+  demoted: { tone: "success", text: TEAM_MESSAGES.demoted },
+  accountDeleted: { tone: "success", text: TEAM_MESSAGES.deleted },
+  leftAdmin: { tone: "success", text: TEAM_MESSAGES.leftAdmin },
+  ownAccountDeleted: { tone: "success", text: TEAM_MESSAGES.ownAccountDeleted },
+  joined: { tone: "success", text: TEAM_MESSAGES.joined },
 } as const satisfies Record<string, { tone: "success" | "error"; text: string }>;
 export type NoticeKey = keyof typeof NOTICES;
 export type Notice = (typeof NOTICES)[NoticeKey];

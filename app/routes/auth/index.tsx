@@ -4,8 +4,9 @@
  * After sign-in: with JavaScript, 'Signed in successfully!' then /admin after 0.5 s; without,
  * straight to /admin. Either way to the admin page asked for before signing in instead, when
  * there is one (`?redirectTo=`, carried by a hidden field). After sign-up: the success text,
- * back in sign-in mode. A signed-in account without the admin role sees whom it is signed in
- * as and 'Sign Out'.
+ * back in sign-in mode. The sign-up side says that a new account opens the admin only once an
+ * admin invites it or makes it an admin (the Team page). A signed-in account without the
+ * admin role sees whom it is signed in as, the same, and 'Sign Out'.
  */
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
@@ -153,6 +154,7 @@ function AuthForm({ mode, redirectTo }: { mode: AuthMode; redirectTo: string | n
         {actionData?.signedIn ? <FormStatus tone="success">{AUTH_MESSAGES.signInSuccess}</FormStatus> : null}
         {form.errors?.length ? <FormStatus tone="error">{form.errors.join(" ")}</FormStatus> : null}
       </div>
+      {mode === "signup" ? <p className="mb-5 text-sm text-slate-700">{AUTH_MESSAGES.signUpAdminNote}</p> : null}
       <fieldset disabled={isSubmitting || actionData?.signedIn} className="space-y-5">
         <input type="hidden" name="mode" value={mode} />
         {redirectTo && mode === "signin" ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}

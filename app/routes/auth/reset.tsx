@@ -2,15 +2,14 @@
  * /auth/reset?token=…: choose a new password from a reset link (single use, one hour).
  * Success ends every session of the account and returns to sign-in.
  */
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthShell } from "~/components/auth-shell";
 import { FormStatus } from "~/components/form-field";
-import { InputField } from "~/components/fields";
+import { NewPasswordForm } from "~/components/new-password-form";
 import { buttonStyles } from "~/components/ui";
-import { useIsSubmitting } from "~/components/use-submission";
 import { AUTH_MESSAGES } from "~/domain/messages";
 import { resetSchema } from "~/forms/auth";
 import { pageMeta } from "~/seo";
@@ -52,15 +51,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ResetPassword() {
   const { token } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const isSubmitting = useIsSubmitting("/auth/reset");
-  const [form, fields] = useForm({
-    id: "reset",
-    lastResult: isSubmitting ? null : actionData?.result,
-    constraint: getZodConstraint(resetSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetSchema }),
-  });
   if (!token) {
     return (
       <AuthShell title="Choose a new password">
@@ -73,14 +63,14 @@ export default function ResetPassword() {
   }
   return (
     <AuthShell title="Choose a new password">
-      <Form method="post" {...getFormProps(form)} className="space-y-5">
-        <div id={form.errorId}>{form.errors?.length ? <FormStatus tone="error">{form.errors.join(" ")}</FormStatus> : null}</div>
-        <input type="hidden" name="token" value={token} />
-        <InputField meta={fields.password} label="New password" type="password" autoComplete="new-password" />
-        <button type="submit" disabled={isSubmitting} className={`${buttonStyles.secondary} w-full`}>
-          {isSubmitting ? "Saving..." : "Set new password"}
-        </button>
-      </Form>
+      <NewPasswordForm
+        id="reset"
+        path="/auth/reset"
+        token={token}
+        lastResult={actionData?.result}
+        submitLabel="Set new password"
+        busyLabel="Saving..."
+      />
     </AuthShell>
   );
 }

@@ -1,0 +1,186 @@
+/**
+ * The request side of the team (docs/product.md §10 "Team"): the loader and action of
+ * /admin/team and of the invitation page /auth/invite. Bodies are read through the input gate
+ * (readSmallForm with the form's contract) and checked with the forms' zod schemas; the rules
+ * themselves live in team.server.ts. Nothing a person sends produces a 500: a refused body or
+ * value answers 400, a refused change 404 or 409 with a sentence from TEAM_MESSAGES, a D1
+ * failure 503.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import type { SubmissionResult } from "@conform-to/react";
+import { formatAdminDateTime } from "~/domain/dates";
+import { AUTH_MESSAGES, TEAM_MESSAGES, teamChangeText } from "~/domain/messages";
+import { resetSchema } from "~/forms/auth";
+import { passwordProblems } from "~/forms/password";
+import { inviteSchema, teamFormSchema, type MemberIntent } from "~/forms/team";
+import { commitNotice, type NoticeKey } from "./flash.server";
+import { formContract } from "./input-gate.server";
+import { sendLater } from "./mailer.server";
+import { requireAdmin } from "./permissions.server";
+import { allowAuthAttempt } from "./rate-limit.server";
+import { createSession, destroySession, type CurrentSession } from "./session.server";
+import { readSmallForm } from "./small-form.server";
+import { acceptInvitation, changeRole, deleteAccount, inviteMember, listTeam, openInvitation, revokeInvitation } from "./team.server";
+
+/**
+ * The team page's data (admins only): the accounts with their role, whether verified and the
+ * last sign-in ('MMM dd, yyyy HH:mm' in Jamaica, or 'Never'), the open invitations, the recent
+ * changes as sentences, who is signed in, and how many admins there are (the page offers no
+ * way to remove the last one; the server refuses it anyway).
+ */
+export async function loadTeamPage(request: Request, context: AppLoadContext) {
+  const { user } = await requireAdmin(context.db, request, context.cloudflare.env);
+  const team = await listTeam(context.db);
+  return {
+    me: user.id,
+    adminTotal: team.adminTotal,
+    accountTotal: team.accountTotal,
+    accounts: team.accounts.map((account) => ({
+      id: account.id,
+      email: account.email,
+      admin: account.role === "admin",
+      verified: account.verified,
+      lastSignIn: account.lastSignInAt ? formatAdminDateTime(account.lastSignInAt.getTime()) : "Never",
+    })),
+    invitations: team.invitations.map((invitation) => ({
+      id: invitation.id,
+      email: invitation.email,
+      invitedBy: invitation.invitedBy ?? "a deleted account",
+      expires: formatAdminDateTime(invitation.expiresAt.getTime()),
+    })),
+    changes: team.changes.map((change) => ({
+      id: change.id,
+      when: formatAdminDateTime(change.createdAt.getTime()),
+      text: teamChangeText(change.action, change.actor, change.subjectEmail),
+    })),
+  };
+}
+
+/** What the team page's action answers when it does not redirect: the invite form's result, or a refusal. */
+export type TeamActionData = { result: SubmissionResult<string[]>; error?: undefined } | { error: string; result?: undefined };
+
+const refuse = (status: number, error: string) => data<TeamActionData>({ error }, { status });
+
+/**
+ * POST /admin/team (admins only): 'Invite', 'Revoke', 'Make admin', 'Remove admin' and
+ * 'Delete account', told apart by `intent`. A success redirects back with its notice (post,
+ * redirect, get); removing your own admin access or deleting your own account takes you to
+ * the home page instead, signed out after a deletion.
+ */
+export async function teamPageAction(request: Request, context: AppLoadContext) {
+  const session = await requireAdmin(context.db, request, context.cloudflare.env);
+  const form = await readSmallForm(request, formContract(teamFormSchema));
+  if (!form.ok) return refuse(400, form.message);
+  if (form.formData.get("intent") === "invite") return invite(request, context, session, form.formData);
+  const parsed = teamFormSchema.safeParse(Object.fromEntries(form.formData.entries()));
+  if (!parsed.success || parsed.data.intent === "invite") return refuse(400, TEAM_MESSAGES.requestIncomplete);
+  const { intent, id } = parsed.data;
+  try {
+    if (intent === "revoke") {
+      const outcome = await revokeInvitation(context.db, id);
+      return outcome === "revoked" ? backToTeam(request, "invitationRevoked") : refuse(404, TEAM_MESSAGES.invitationGone);
+    }
+    return await memberChange(request, context, session, intent, id);
+  } catch (error) {
+    console.error(JSON.stringify({ event: "team_change_failed", intent, error: String(error) }));
+    return refuse(503, TEAM_MESSAGES.changeFailed);
+  }
+}
+
+/** 'Invite': checks the address, stores the invitation, sends its e-mail after the response. */
+async function invite(request: Request, context: AppLoadContext, session: CurrentSession, formData: FormData) {
+  const submission = parseWithZod(formData, { schema: inviteSchema });
+  if (submission.status !== "success") return data<TeamActionData>({ result: submission.reply() }, { status: 400 });
+  const reply = (status: number, message: string) =>
+    data<TeamActionData>({ result: submission.reply({ formErrors: [message] }) }, { status });
+  try {
+    const outcome = await inviteMember(context.db, context.cloudflare.env, {
+      email: submission.value.email,
+      inviter: { id: session.user.id, email: session.user.email },
+    });
+    if (outcome.status === "already-admin") return reply(409, TEAM_MESSAGES.alreadyAdmin);
+    if (outcome.status === "too-many") return reply(409, TEAM_MESSAGES.tooManyInvitations);
+    sendLater(context.cloudflare, outcome.mail, { event: "invitation_mail_failed" });
+    return backToTeam(request, "invitationSent");
+  } catch (error) {
+    console.error(JSON.stringify({ event: "invitation_failed", error: String(error) }));
+    return reply(503, TEAM_MESSAGES.inviteFailed);
+  }
+}
+
+/** 'Make admin', 'Remove admin' or 'Delete account' for account `id`, with its answers. */
+async function memberChange(request: Request, context: AppLoadContext, session: CurrentSession, intent: MemberIntent, id: string) {
+  const actorUserId = session.user.id;
+  const self = id === actorUserId;
+  const outcome =
+    intent === "delete"
+      ? await deleteAccount(context.db, { id, actorUserId })
+      : await changeRole(context.db, { id, to: intent === "promote" ? "admin" : "user", actorUserId });
+  if (outcome === "not-found") return refuse(404, TEAM_MESSAGES.accountGone);
+  if (outcome === "last-admin") return refuse(409, TEAM_MESSAGES.lastAdmin);
+  if (outcome === "unchanged") return refuse(409, TEAM_MESSAGES.roleUnchanged);
+  if (intent === "delete" && self) {
+    // The account's sessions went with it; the cookie goes too.
+    const headers = new Headers();
+    headers.append("Set-Cookie", await destroySession(context.db, request, context.cloudflare.env));
+    headers.append("Set-Cookie", await commitNotice(request, "ownAccountDeleted"));
+    return redirect("/", { headers });
+  }
+  if (intent === "demote" && self) return redirect("/", { headers: { "Set-Cookie": await commitNotice(request, "leftAdmin") } });
+  return backToTeam(request, intent === "delete" ? "accountDeleted" : intent === "promote" ? "promoted" : "demoted");
+}
+
+async function backToTeam(request: Request, notice: NoticeKey) {
+  return redirect("/admin/team", { headers: { "Set-Cookie": await commitNotice(request, notice) } });
+}
+
+/**
+ * The invitation page's data: the token and the address it invites while the invitation is
+ * open; both null for a link that is unknown, used, revoked or expired.
+ */
+export async function loadInvitationPage(request: Request, context: AppLoadContext) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const invitation = await openInvitation(context.db, token);
+  return invitation ? { token, email: invitation.email } : { token: null, email: null };
+}
+
+/**
+ * POST /auth/invite: accepts the invitation with the chosen password (the reset page's fields
+ * and rule, and not the address itself), under the per-client limit of the account pages.
+ * Success: the account is a verified admin, any other session of it has ended, a new session
+ * starts and the browser goes to /admin with 'Welcome to the team!'. A link no longer open
+ * answers 400 with the invitation's own message; nothing changes.
+ */
+export async function acceptInvitationAction(request: Request, context: AppLoadContext) {
+  const { env } = context.cloudflare;
+  const fail = (status: number, message: string) =>
+    data<{ result: SubmissionResult<string[]> }>({ result: { status: "error", error: { "": [message] } } }, { status });
+  if (!(await allowAuthAttempt(env.AUTH_RATE_LIMITER, request))) return fail(429, AUTH_MESSAGES.tooManyAttempts);
+  const form = await readSmallForm(request, formContract(resetSchema));
+  if (!form.ok) return fail(400, form.message);
+  const submission = parseWithZod(form.formData, { schema: resetSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
+  const { token, password } = submission.value;
+  const reply = (status: number, options: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) =>
+    data({ result: submission.reply({ ...options, hideFields: ["password"] }) }, { status });
+  try {
+    const invitation = await openInvitation(context.db, token);
+    if (!invitation) return reply(400, { formErrors: [TEAM_MESSAGES.invitationInvalid] });
+    const problems = passwordProblems(password, invitation.email);
+    if (problems.length > 0) return reply(400, { fieldErrors: { password: problems } });
+    const outcome = await acceptInvitation(context.db, token, password);
+    if (outcome.status === "invalid") return reply(400, { formErrors: [TEAM_MESSAGES.invitationInvalid] });
+    // Whoever was signed in on this browser before is signed out: the browser now belongs to the new admin.
+    await destroySession(context.db, request, env);
+    const headers = new Headers();
+    headers.append("Set-Cookie", await createSession(context.db, request, env, outcome.userId));
+    headers.append("Set-Cookie", await commitNotice(request, "joined"));
+    return redirect("/admin", { headers });
+  } catch (error) {
+    console.error(JSON.stringify({ event: "invitation_accept_failed", error: String(error) }));
+    return reply(503, { formErrors: [AUTH_MESSAGES.unexpected] });
+  }
+}
