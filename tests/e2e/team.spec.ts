@@ -5,31 +5,19 @@
  * and 'Delete account' with its confirmation step; no horizontal scrolling on a phone; axe
  * finds no WCAG 2.2 AA violation on the team page or the invitation page.
  */
-import { execFileSync } from "node:child_process";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { AUTH_MESSAGES, TEAM_MESSAGES } from "../../app/domain/messages";
+import { createAdmin, PASSWORD, signIn } from "./accounts";
 import { queryD1 } from "./d1";
 import { expect, test } from "./fixtures";
 
-const PASSWORD = "sea breeze at Doctor's Cave";
 const WIDTHS = [390, 1280] as const;
 const unique = (prefix: string, width: number) => `${prefix}-${test.info().project.name}-${width}-${Date.now()}@example.com`;
 
-/** Makes an admin with the project's own CLI, against the e2e database. */
-function createAdmin(email: string) {
-  execFileSync(
-    "node_modules/.bin/tsx",
-    ["scripts/admin-create.ts", "--email", email, "--password-stdin", "--persist-to", ".wrangler/e2e"],
-    { input: `${PASSWORD}\n`, stdio: ["pipe", "ignore", "inherit"] },
-  );
-}
-
-async function signInAs(page: Page, email: string, password = PASSWORD) {
-  await page.goto("/auth");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+/** Signs in on /auth and waits for the admin. */
+async function signInAs(page: Page, email: string) {
+  await signIn(page, email);
   await expect(page).toHaveURL(/\/admin\/quotes$/);
 }
 
