@@ -12,6 +12,9 @@ UPDATE `quote_requests` SET search_rowid = rowid;
 --> statement-breakpoint
 CREATE UNIQUE INDEX `quote_requests_search_rowid_idx` ON `quote_requests` (`search_rowid`);
 --> statement-breakpoint
+-- Counting a search's matches under the filters reads this index only (admin.server.ts, listWhere).
+CREATE INDEX `quote_requests_search_filter_idx` ON `quote_requests` (`search_rowid`, `status`, `service_type`, `created_at`);
+--> statement-breakpoint
 CREATE VIEW `quote_requests_search_source` AS
 SELECT
 	id,
@@ -56,6 +59,8 @@ ALTER TABLE `contact_messages` ADD `search_rowid` integer;
 UPDATE `contact_messages` SET search_rowid = rowid;
 --> statement-breakpoint
 CREATE UNIQUE INDEX `contact_messages_search_rowid_idx` ON `contact_messages` (`search_rowid`);
+--> statement-breakpoint
+CREATE INDEX `contact_messages_search_filter_idx` ON `contact_messages` (`search_rowid`, `status`, `created_at`);
 --> statement-breakpoint
 CREATE VIEW `contact_messages_search_source` AS
 SELECT
