@@ -23,8 +23,8 @@ export default [
     route("team", "routes/admin/team.tsx"),
   ]),
   route("admin/attachments/:id", "routes/admin/attachment.tsx"),
-  route("admin/quotes.csv", "routes/admin/quotes-csv.ts"),
-  route("admin/messages.csv", "routes/admin/messages-csv.ts"),
+  route("admin/quotes.csv", "routes/admin/export-csv.ts", { id: "admin-quotes-csv" }),
+  route("admin/messages.csv", "routes/admin/export-csv.ts", { id: "admin-messages-csv" }),
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
     route("services", "routes/public/services.tsx"),

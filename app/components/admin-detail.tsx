@@ -1,5 +1,5 @@
 /** The parts of a detail view: fields, photos (in a viewer), ways to reply, the history with its notes, and 'Add note'. */
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, Link, useActionData, useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { TEXT_LIMITS } from "~/domain/limits";
 import type { BadgeVariant, Step } from "~/domain/status";
@@ -71,7 +71,8 @@ function History({ history }: { history: HistoryEntry[] }) {
 }
 
 /** 'Add note': a staff-only note on the record, posted to the record page's action. */
-function AddNote({ error, body, busy }: { error: string | null; body: string; busy: boolean }) {
+function AddNote({ error, body }: { error: string | null; body: string }) {
+  const busy = useNavigation().state !== "idle";
   return (
     <Form method="post" preventScrollReset className="space-y-2">
       <input type="hidden" name="intent" value="note" />
@@ -115,15 +116,15 @@ export function AdminDetailFrame(props: {
   subtitle: string;
   badge: BadgeVariant;
   step: Step<string> | undefined;
-  busy: boolean;
-  actionError: string | null;
   fields: Array<[string, ReactNode]>;
   photos: Array<{ id: string; fileName: string; contentType: string }>;
   history: HistoryEntry[];
-  /** The note form's refusal and the text as sent, after a refused 'Add note'. */
-  note: { error: string | null; body: string };
 }) {
   const { record } = props;
+  // The record page's action (recordAction): a refused status step's `error`, or a refused
+  // note's `noteError` with the text as sent.
+  const actionData = useActionData<{ error?: string; noteError?: string; noteBody?: string }>();
+  const note = { error: actionData?.noteError ?? null, body: actionData?.noteBody ?? "" };
   const location = useLocation();
   const card = "rounded-xl border border-slate-200 bg-white p-6";
   return (
@@ -131,7 +132,7 @@ export function AdminDetailFrame(props: {
       <Link to={props.back.to} className="text-sm font-semibold text-brand-700 hover:underline">
         ← {props.back.label}
       </Link>
-      {props.actionError ? <FormStatus tone="error">{props.actionError}</FormStatus> : null}
+      {actionData?.error ? <FormStatus tone="error">{actionData.error}</FormStatus> : null}
       <header className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <h1 className="font-display text-2xl font-bold text-slate-900">{record.name}</h1>
@@ -144,7 +145,7 @@ export function AdminDetailFrame(props: {
         </div>
         <div className="flex items-center gap-3">
           <StatusBadge status={record.status} variant={props.badge} />
-          <StepButton id={record.id} step={props.step} busy={props.busy} />
+          <StepButton id={record.id} step={props.step} />
         </div>
       </header>
       <section className={card}>
@@ -171,7 +172,7 @@ export function AdminDetailFrame(props: {
         <History history={props.history} />
         <div className="mt-6 border-t border-slate-200 pt-6">
           {/* Keyed by the history, so the field empties once the note is in it. */}
-          <AddNote key={props.history.length} error={props.note.error} body={props.note.body} busy={props.busy} />
+          <AddNote key={props.history.length} error={note.error} body={note.body} />
         </div>
       </section>
     </article>

@@ -1,5 +1,5 @@
 /** Building blocks of the admin lists (table from `lg`, cards below) and detail views. */
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { SERVICE_TYPES, SERVICE_TYPE_LABELS } from "~/domain/enumerations";
 import { ADMIN_PAGE_SIZE, TEXT_LIMITS } from "~/domain/limits";
@@ -29,8 +29,9 @@ export function StatusBadge({ status, variant }: { status: string; variant: Badg
   );
 }
 
-/** The next-step button of a record, as a plain POST form (works without JavaScript). */
-export function StepButton({ id, step, busy }: { id: string; step: Step<string> | undefined; busy: boolean }) {
+/** The next-step button of a record, as a plain POST form (works without JavaScript); disabled while a request is under way. */
+export function StepButton({ id, step }: { id: string; step: Step<string> | undefined }) {
+  const busy = useNavigation().state !== "idle";
   if (!step) return null;
   return (
     <Form method="post" preventScrollReset>
@@ -187,27 +188,23 @@ export function AdminListFrame(props: {
   title: string;
   base: string;
   statuses: readonly string[];
-  filters: ListFilters;
+  /** What the list's loader (loadAdminList) returned. */
+  list: { filters: ListFilters; page: number; total: number; error: string | null; problems: string[]; rows: readonly unknown[] };
   /** Offer the service type filter (quote requests). */
   serviceFilter: boolean;
-  page: number;
-  total: number;
-  /** The load failure text, or null. */
-  error: string | null;
-  /** A refused status step's text, or null. */
-  actionError: string | null;
-  /** Filter values that were left out, with why. */
-  problems: string[];
   emptyText: string;
   columns: readonly string[];
-  isEmpty: boolean;
   /** Table rows (`<tr>`), shown from `lg`. */
   children: ReactNode;
   /** One RecordCard per row, shown below `lg`. */
   cards: ReactNode;
 }) {
+  const { filters, page, total, error, problems } = props.list;
+  const isEmpty = props.list.rows.length === 0;
+  // A refused status step's text (the list's action, statusAction).
+  const actionData = useActionData<{ error?: string }>();
+  const actionError = actionData?.error ?? null;
   const headingId = `${props.base.replaceAll("/", "-").slice(1)}-heading`;
-  const { filters } = props;
   // The status tab alone keeps the product's empty text ("No quote requests yet.").
   const filtered = Boolean(filters.q || filters.service || filters.from || filters.to || filters.overdue);
   return (
@@ -219,16 +216,16 @@ export function AdminListFrame(props: {
         <StatusFilter statuses={props.statuses} filters={filters} base={props.base} />
       </div>
       <ListFilterForm base={props.base} filters={filters} serviceFilter={props.serviceFilter} />
-      {props.problems.map((problem) => (
+      {problems.map((problem) => (
         <FormStatus key={problem} tone="error">
           {problem}
         </FormStatus>
       ))}
-      {props.actionError ? <FormStatus tone="error">{props.actionError}</FormStatus> : null}
-      {props.error ? <FormStatus tone="error">{props.error}</FormStatus> : null}
+      {actionError ? <FormStatus tone="error">{actionError}</FormStatus> : null}
+      {error ? <FormStatus tone="error">{error}</FormStatus> : null}
       <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
         <p data-testid="list-total">
-          {props.total.toLocaleString("en-US")} {props.total === 1 ? "record" : "records"}
+          {total.toLocaleString("en-US")} {total === 1 ? "record" : "records"}
           {filtered ? " match" : ""}
         </p>
         {/* A document download, not a client navigation. */}
@@ -240,7 +237,7 @@ export function AdminListFrame(props: {
           Export CSV
         </a>
       </div>
-      {props.isEmpty && !props.error ? (
+      {isEmpty && !error ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
           {filtered ? ADMIN_MESSAGES.noMatches : props.emptyText}
         </p>
@@ -265,7 +262,7 @@ export function AdminListFrame(props: {
           </div>
         </>
       )}
-      <Pagination page={props.page} total={props.total} base={props.base} filters={filters} />
+      <Pagination page={page} total={total} base={props.base} filters={filters} />
     </section>
   );
 }
@@ -295,7 +292,6 @@ export function RecordCard(props: {
   status: string;
   badge: BadgeVariant;
   step: Step<string> | undefined;
-  busy: boolean;
   /** e.g. the service type; shown before the date. */
   what: string | null;
   date: string;
@@ -324,7 +320,7 @@ export function RecordCard(props: {
       ) : null}
       {props.excerpt ? <p className="mt-2 line-clamp-2 text-sm break-words text-slate-700">{props.excerpt}</p> : null}
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
-        <StepButton id={props.id} step={props.step} busy={props.busy} />
+        <StepButton id={props.id} step={props.step} />
         <div className="flex gap-2">
           {props.phone ? (
             <a href={telHref(props.phone)} className={TAP} aria-label={`Call ${props.name}`}>

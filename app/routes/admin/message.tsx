@@ -1,6 +1,6 @@
 /** /admin/messages/:id: one contact message with every field, its photos, its history and its internal notes ('Add note'). */
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { AdminDetailFrame } from "~/components/admin-detail";
 import { CONTACT_BADGES, CONTACT_STEPS } from "~/domain/status";
 import { getContactMessage } from "~/server/admin.server";
@@ -16,8 +16,6 @@ export function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function MessageDetail() {
   const { record: message, photos, history } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const busy = useNavigation().state !== "idle";
   return (
     <AdminDetailFrame
       back={{ to: "/admin/messages", label: "All contact messages" }}
@@ -25,11 +23,6 @@ export default function MessageDetail() {
       subtitle={`Received ${message.date}`}
       badge={CONTACT_BADGES[message.status]}
       step={CONTACT_STEPS[message.status]}
-      busy={busy}
-      actionError={actionData && "error" in actionData ? actionData.error : null}
-      note={
-        actionData && "noteError" in actionData ? { error: actionData.noteError, body: actionData.noteBody } : { error: null, body: "" }
-      }
       fields={[
         ["Email", message.email],
         ["Phone", message.phone],

@@ -3,7 +3,7 @@
  * (in the URL), 50 per page; overdue ones marked (docs/product.md §10).
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { AdminListFrame, OverdueMark, RecordCard, RecordCells, StatusBadge, StepButton } from "~/components/admin-ui";
 import { CONTACT_STATUSES } from "~/domain/enumerations";
 import { ADMIN_MESSAGES } from "~/domain/messages";
@@ -20,25 +20,17 @@ export function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ContactMessages() {
-  const { rows, total, page, filters, problems, error } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const busy = useNavigation().state !== "idle";
+  const list = useLoaderData<typeof loader>();
   return (
     <AdminListFrame
       title="Contact Messages"
       base="/admin/messages"
       statuses={CONTACT_STATUSES}
-      filters={filters}
+      list={list}
       serviceFilter={false}
-      page={page}
-      total={total}
-      error={error}
-      problems={problems}
-      actionError={actionData && "error" in actionData ? actionData.error : null}
       emptyText={ADMIN_MESSAGES.noContacts}
       columns={["Date", "Name", "Contact", "Message", "Status", "Action"]}
-      isEmpty={rows.length === 0}
-      cards={rows.map((row) => (
+      cards={list.rows.map((row) => (
         <RecordCard
           key={row.id}
           id={row.id}
@@ -47,7 +39,6 @@ export default function ContactMessages() {
           status={row.status}
           badge={CONTACT_BADGES[row.status]}
           step={CONTACT_STEPS[row.status]}
-          busy={busy}
           what={null}
           date={row.date}
           overdue={row.overdue}
@@ -57,7 +48,7 @@ export default function ContactMessages() {
         />
       ))}
     >
-      {rows.map((row) => (
+      {list.rows.map((row) => (
         <tr key={row.id} className="align-top">
           <RecordCells row={row} detailHref={`/admin/messages/${row.id}`} />
           <td className="max-w-md px-4 py-3 text-slate-700">
@@ -68,7 +59,7 @@ export default function ContactMessages() {
             {row.overdue ? <OverdueMark /> : null}
           </td>
           <td className="px-4 py-3">
-            <StepButton id={row.id} step={CONTACT_STEPS[row.status]} busy={busy} />
+            <StepButton id={row.id} step={CONTACT_STEPS[row.status]} />
           </td>
         </tr>
       ))}

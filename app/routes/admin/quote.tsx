@@ -1,6 +1,6 @@
 /** /admin/quotes/:id: one quote request with every field, its photos, its history and its internal notes ('Add note'). */
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { AdminDetailFrame } from "~/components/admin-detail";
 import { FREQUENCY_LABELS, PROPERTY_SIZE_LABELS, SERVICE_TYPE_LABELS } from "~/domain/enumerations";
 import { QUOTE_BADGES, QUOTE_STEPS } from "~/domain/status";
@@ -17,8 +17,6 @@ export function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function QuoteDetail() {
   const { record: quote, photos, history } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const busy = useNavigation().state !== "idle";
   return (
     <AdminDetailFrame
       back={{ to: "/admin/quotes", label: "All quote requests" }}
@@ -26,11 +24,6 @@ export default function QuoteDetail() {
       subtitle={`${SERVICE_TYPE_LABELS[quote.serviceType]} · received ${quote.date}`}
       badge={QUOTE_BADGES[quote.status]}
       step={QUOTE_STEPS[quote.status]}
-      busy={busy}
-      actionError={actionData && "error" in actionData ? actionData.error : null}
-      note={
-        actionData && "noteError" in actionData ? { error: actionData.noteError, body: actionData.noteBody } : { error: null, body: "" }
-      }
       fields={[
         ["Email", quote.email],
         ["Phone", quote.phone],

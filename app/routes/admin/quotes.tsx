@@ -3,7 +3,7 @@
  * URL), 50 per page; overdue ones marked (docs/product.md §10).
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { AdminListFrame, OverdueMark, RecordCard, RecordCells, StatusBadge, StepButton } from "~/components/admin-ui";
 import { QUOTE_STATUSES, SERVICE_TYPE_LABELS, PROPERTY_SIZE_LABELS, FREQUENCY_LABELS } from "~/domain/enumerations";
 import { ADMIN_MESSAGES } from "~/domain/messages";
@@ -20,25 +20,17 @@ export function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function QuoteRequests() {
-  const { rows, total, page, filters, problems, error } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const busy = useNavigation().state !== "idle";
+  const list = useLoaderData<typeof loader>();
   return (
     <AdminListFrame
       title="Quote Requests"
       base="/admin/quotes"
       statuses={QUOTE_STATUSES}
-      filters={filters}
+      list={list}
       serviceFilter
-      page={page}
-      total={total}
-      error={error}
-      problems={problems}
-      actionError={actionData && "error" in actionData ? actionData.error : null}
       emptyText={ADMIN_MESSAGES.noQuotes}
       columns={["Date", "Name", "Contact", "Service", "Property", "Address", "Status", "Action"]}
-      isEmpty={rows.length === 0}
-      cards={rows.map((row) => (
+      cards={list.rows.map((row) => (
         <RecordCard
           key={row.id}
           id={row.id}
@@ -47,7 +39,6 @@ export default function QuoteRequests() {
           status={row.status}
           badge={QUOTE_BADGES[row.status]}
           step={QUOTE_STEPS[row.status]}
-          busy={busy}
           what={SERVICE_TYPE_LABELS[row.serviceType]}
           date={row.date}
           overdue={row.overdue}
@@ -57,7 +48,7 @@ export default function QuoteRequests() {
         />
       ))}
     >
-      {rows.map((row) => (
+      {list.rows.map((row) => (
         <tr key={row.id} className="align-top">
           <RecordCells row={row} detailHref={`/admin/quotes/${row.id}`} />
           <td className="px-4 py-3 text-slate-700">{SERVICE_TYPE_LABELS[row.serviceType]}</td>
@@ -71,7 +62,7 @@ export default function QuoteRequests() {
             {row.overdue ? <OverdueMark /> : null}
           </td>
           <td className="px-4 py-3">
-            <StepButton id={row.id} step={QUOTE_STEPS[row.status]} busy={busy} />
+            <StepButton id={row.id} step={QUOTE_STEPS[row.status]} />
           </td>
         </tr>
       ))}
