@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { CONTACT_STATUSES, QUOTE_STATUSES } from "~/domain/enumerations";
-import { CONTACT_BADGES, CONTACT_STEPS, isAllowedStep, QUOTE_BADGES, QUOTE_STEPS } from "~/domain/status";
+import { CONTACT_BADGES, CONTACT_STEPS, isAllowedStep, isOverdue, QUOTE_BADGES, QUOTE_STEPS } from "~/domain/status";
 
 describe("status machines", () => {
   test("quote requests: pending → quoted → completed, nothing else", () => {
@@ -31,5 +31,29 @@ describe("status machines", () => {
   test("badges follow docs/product.md §4", () => {
     expect(QUOTE_BADGES).toEqual({ pending: "outline", quoted: "secondary", completed: "default", cancelled: "destructive" });
     expect(CONTACT_BADGES).toEqual({ unread: "outline", read: "secondary", responded: "default" });
+  });
+});
+
+describe("overdue (docs/product.md §10 'New and overdue')", () => {
+  const now = new Date("2026-11-23T15:00:00Z");
+  const hoursAgo = (hours: number) => now.getTime() - hours * 3_600_000;
+
+  test("a pending quote request or an unread message is overdue from 24 hours after it arrived", () => {
+    expect(isOverdue("quote_request", "pending", hoursAgo(24), now)).toBe(true);
+    expect(isOverdue("quote_request", "pending", hoursAgo(23.99), now)).toBe(false);
+    expect(isOverdue("contact_message", "unread", hoursAgo(30), now)).toBe(true);
+    expect(isOverdue("contact_message", "unread", hoursAgo(1), now)).toBe(false);
+  });
+
+  test("any other status is never overdue, however old", () => {
+    for (const status of QUOTE_STATUSES.filter((status) => status !== "pending")) {
+      expect(isOverdue("quote_request", status, hoursAgo(500), now)).toBe(false);
+    }
+    for (const status of CONTACT_STATUSES.filter((status) => status !== "unread")) {
+      expect(isOverdue("contact_message", status, hoursAgo(500), now)).toBe(false);
+    }
+    // A quote's attention status means nothing for a message, and the other way round.
+    expect(isOverdue("contact_message", "pending", hoursAgo(500), now)).toBe(false);
+    expect(isOverdue("quote_request", "unread", hoursAgo(500), now)).toBe(false);
   });
 });
