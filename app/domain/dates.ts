@@ -26,12 +26,13 @@ export function formatAdminDateTime(ms: number): string {
 
 /**
  * The first millisecond (since the epoch) of an ISO calendar date in Jamaica, or null when
- * `iso` is not a real date in YYYY-MM-DD form. The admin's date filters read days this way.
+ * `iso` is not a real date in YYYY-MM-DD form from 1970 on. The admin's date filters read days this way.
  */
 export function jamaicaDayStart(iso: string): number | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(iso)) return null;
   const day = parse(iso, "yyyy-MM-dd", new Date());
-  if (!isValid(day) || format(day, "yyyy-MM-dd") !== iso) return null;
+  // Years before 1970 hold no record, and two-digit years would be read as 19xx.
+  if (!isValid(day) || format(day, "yyyy-MM-dd") !== iso || day.getFullYear() < 1970) return null;
   return new TZDate(day.getFullYear(), day.getMonth(), day.getDate(), JAMAICA).getTime();
 }
 

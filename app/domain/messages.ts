@@ -86,6 +86,8 @@ export const TEAM_MESSAGES = {
   demoted: "The account is no longer an admin",
   deleted: "The account was deleted",
   lastAdmin: "This is the last admin account, so it cannot lose its admin access or be deleted. Make another account an admin first.",
+  notVerified:
+    "This account has not verified its e-mail address, so it cannot be made an admin. Invite the address instead: the invitation sets a new password.",
   accountGone: "This account no longer exists. Reload the page to see the team as it is now.",
   roleUnchanged: "This account already has that role. Reload the page to see the team as it is now.",
   changeFailed: "The change could not be saved. Please try again.",
@@ -141,6 +143,7 @@ export const ADMIN_MESSAGES = {
   noteTooLong: (max: number) => `A note can be at most ${max.toLocaleString("en-US")} characters.`,
   badDate: (label: string) => `The ${label} date is not a date (use YYYY-MM-DD); it was left out of the filter.`,
   searchTooLong: (max: number) => `The search was cut to its first ${max} characters.`,
+  searchHasNoWords: "The search has no letters or digits to look for, so the list is not searched.",
 } as const;
 
 /** A name from a request, quoted and cut to 40 characters, for a message. */

@@ -39,7 +39,7 @@ export function readListQuery<S extends string>(
   const status = statuses.find((candidate) => candidate === params.get("status")) ?? null;
   const page = Number(params.get("page"));
   let q = (params.get("q") ?? "").trim();
-  if (q.length > TEXT_LIMITS.search) {
+  if (Array.from(q).length > TEXT_LIMITS.search) {
     q = Array.from(q).slice(0, TEXT_LIMITS.search).join("");
     problems.push(ADMIN_MESSAGES.searchTooLong(TEXT_LIMITS.search));
   }
@@ -54,6 +54,8 @@ export function readListQuery<S extends string>(
   const from = day("from", "'From'");
   const to = day("to", "'To'");
   const overdue = params.get("overdue") === "1";
+  const match = q ? matchExpression(q) : null;
+  if (q && !match) problems.push(ADMIN_MESSAGES.searchHasNoWords);
   return {
     query: {
       status,
@@ -62,7 +64,7 @@ export function readListQuery<S extends string>(
       // `to` is inclusive: up to the start of the next day in Jamaica (no daylight saving there).
       toMs: to.start === null ? null : to.start + DAY_MS,
       overdue,
-      match: q ? matchExpression(q) : null,
+      match,
       page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
     },
     filters: { status, q, service, from: from.value, to: to.value, overdue },

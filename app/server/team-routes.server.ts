@@ -120,6 +120,7 @@ async function memberChange(request: Request, context: AppLoadContext, session: 
   if (outcome === "not-found") return refuse(404, TEAM_MESSAGES.accountGone);
   if (outcome === "last-admin") return refuse(409, TEAM_MESSAGES.lastAdmin);
   if (outcome === "unchanged") return refuse(409, TEAM_MESSAGES.roleUnchanged);
+  if (outcome === "unverified") return refuse(409, TEAM_MESSAGES.notVerified);
   if (intent === "delete" && self) {
     // The account's sessions went with it; the cookie goes too.
     const headers = new Headers();

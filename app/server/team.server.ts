@@ -216,7 +216,7 @@ export type AcceptResult = { status: "joined"; userId: string; email: string } |
 /**
  * Accepts an invitation with the password its owner chose (already checked against the
  * password rule by the form). In one batch: the invitation is marked accepted only if it is
- * still open and unexpired; then, only if it was, the account is created as a verified admin
+ * still open and unexpired and the admin who sent it still is one; then, only if it was, the account is created as a verified admin
  * or, when the address already has one, that account gets the password, is marked verified
  * and made admin, and all its sessions end; 'joined' is recorded. Each statement runs only if
  * the one before it changed a row (`changes() = 1`), so a link used twice at once, or
@@ -231,7 +231,11 @@ export async function acceptInvitation(db: Database, token: string, password: st
   const client = db.$client;
   const [accepted, upserted] = await client.batch<{ id: string }>([
     client
-      .prepare("UPDATE invitations SET accepted_at = ?1 WHERE id = ?2 AND accepted_at IS NULL AND expires_at > ?1")
+      // Only while the admin who sent it still is one: removing an admin ends their invitations.
+      .prepare(
+        `UPDATE invitations SET accepted_at = ?1 WHERE id = ?2 AND accepted_at IS NULL AND expires_at > ?1
+         AND invited_by_user_id IN (SELECT id FROM users WHERE role = 'admin')`,
+      )
       .bind(at, invitation.id),
     client
       .prepare(
@@ -258,14 +262,15 @@ export async function acceptInvitation(db: Database, token: string, password: st
   return { status: "joined", userId, email: invitation.email };
 }
 
-export type RoleChange = "changed" | "not-found" | "unchanged" | "last-admin";
+export type RoleChange = "changed" | "not-found" | "unchanged" | "last-admin" | "unverified";
 
 /**
  * Makes account `id` an admin (`to: "admin"`) or an ordinary account (`to: "user"`), and
  * records 'promoted' or 'demoted' by `actorUserId` in the same batch. A demotion applies only
  * while another admin remains (checked by the UPDATE itself). Out: "changed"; "not-found"
- * (no such account); "unchanged" (it already has that role); "last-admin" (it is the last
- * admin). The account's sessions stay: the role is read on every admin request.
+ * (no such account); "unchanged" (it already has that role); "last-admin" (no other admin who
+ * can sign in would remain); "unverified" (a promotion of an account whose address is not
+ * verified: invite the address instead, which sets a new password). The account's sessions stay: the role is read on every admin request.
  */
 export async function changeRole(
   db: Database,
@@ -276,19 +281,32 @@ export async function changeRole(
   if (!target) return "not-found";
   if (target.role === change.to) return "unchanged";
   const from = change.to === "admin" ? "user" : "admin";
-  const lastAdminGuard = change.to === "user" ? " AND (SELECT count(*) FROM users WHERE role = 'admin') > 1" : "";
+  // A demotion keeps another admin who can sign in; a promotion needs an address its owner
+  // has proved (otherwise whoever signed up with it, and holds its password, would get in).
+  const guard = change.to === "user" ? ` AND ${ANOTHER_ADMIN_REMAINS}` : " AND email_verified_at IS NOT NULL";
   const client = db.$client;
   const [updated] = await client.batch([
-    client.prepare(`UPDATE users SET role = ?1 WHERE id = ?2 AND role = ?3${lastAdminGuard}`).bind(change.to, change.id, from),
+    client.prepare(`UPDATE users SET role = ?1 WHERE id = ?2 AND role = ?3${guard}`).bind(change.to, change.id, from),
     auditStatement(db, change.to === "admin" ? "promoted" : "demoted", {
       subjectEmail: target.email,
       actorUserId: change.actorUserId,
       at: now.getTime(),
     }),
   ]);
-  if (updated?.meta.changes === 1) return "changed";
+  if (updated?.meta.changes === 1) {
+    // A former admin's open invitations no longer speak for the team.
+    if (change.to === "user")
+      await client.prepare("DELETE FROM invitations WHERE invited_by_user_id = ?1 AND accepted_at IS NULL").bind(change.id).run();
+    return "changed";
+  }
   return refusalOf(db, change.id, change.to);
 }
+
+/**
+ * The last-admin rule in SQL, for a statement about account ?2: an admin other than ?2 who has
+ * proved their address (so can sign in) remains afterwards.
+ */
+const ANOTHER_ADMIN_REMAINS = "(SELECT count(*) FROM users WHERE role = 'admin' AND email_verified_at IS NOT NULL AND id <> ?2) > 0";
 
 /**
  * Deletes account `id` and ends its sessions, recording 'removed' by `actorUserId` in the same
@@ -306,13 +324,13 @@ export async function deleteAccount(
   const client = db.$client;
   const [deleted] = await client.batch<{ id: string }>([
     client
-      .prepare(
-        "DELETE FROM users WHERE id = ?1 AND (role <> 'admin' OR (SELECT count(*) FROM users WHERE role = 'admin') > 1) RETURNING id",
-      )
+      .prepare(`DELETE FROM users WHERE id = ?1 AND (role <> 'admin' OR ${ANOTHER_ADMIN_REMAINS.replace("?2", "?1")}) RETURNING id`)
       .bind(removal.id),
     auditStatement(db, "removed", { subjectEmail: target.email, actorUserId: removal.actorUserId, at: now.getTime() }),
     // sessions.user_id cascades on delete; said here as well, so no session outlives its account.
     client.prepare("DELETE FROM sessions WHERE user_id = ?1 AND NOT EXISTS (SELECT 1 FROM users WHERE id = ?1)").bind(removal.id),
+    // Its open invitations end with it (their inviter is now empty).
+    client.prepare("DELETE FROM invitations WHERE invited_by_user_id IS NULL AND accepted_at IS NULL"),
   ]);
   // RETURNING, not meta.changes: D1 counts the sessions the foreign key deleted with it.
   if (deleted?.results.length === 1) return "deleted";
@@ -325,7 +343,7 @@ async function refusalOf(db: Database, id: string, to: "admin" | "user" | null):
   const current = await db.select({ role: users.role }).from(users).where(eq(users.id, id)).get();
   if (!current) return "not-found";
   if (to !== null && current.role === to) return "unchanged";
-  return "last-admin";
+  return to === "admin" ? "unverified" : "last-admin";
 }
 
 /**

@@ -206,6 +206,10 @@ describe("search and filters", () => {
     expect(html).toContain(ADMIN_MESSAGES.badDate("&#x27;To&#x27;"));
     expect(names(html)).toEqual(["Anyone"]);
     expect((await page(`/admin/quotes?q=${"a".repeat(600)}`)).html).toContain(ADMIN_MESSAGES.searchTooLong(200));
+    // 150 emoji are 300 UTF-16 units but 150 characters: nothing to cut.
+    expect((await page(`/admin/quotes?q=${encodeURIComponent("🧽".repeat(150))}`)).html).not.toContain(ADMIN_MESSAGES.searchTooLong(200));
+    const punctuation = await page(`/admin/quotes?q=${encodeURIComponent("!!! —")}`);
+    expect(punctuation.html).toContain(ADMIN_MESSAGES.searchHasNoWords);
     expect((await page("/admin/quotes?colour=red")).status).toBe(400);
   });
 });

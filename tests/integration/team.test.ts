@@ -86,14 +86,21 @@ async function createAccount(email: string, role: "user" | "admin", { verified =
   return id;
 }
 
-/** Inserts an invitation straight into D1 with a token of our own; returns the token. */
-async function insertInvitation(email: string, { expiresAt = Date.now() + HOUR_MS, acceptedAt = null as number | null } = {}) {
+/**
+ * Inserts an invitation straight into D1 with a token of our own, sent by `invitedBy` (by
+ * default a new verified admin); returns the token.
+ */
+async function insertInvitation(
+  email: string,
+  { expiresAt = Date.now() + HOUR_MS, acceptedAt = null as number | null, invitedBy = null as string | null } = {},
+) {
   const token = Array.from(crypto.getRandomValues(new Uint8Array(32)), (byte) => "abcdefghijklmnopqrstuvwxyz234567"[byte % 32]).join("");
+  const inviter = invitedBy ?? (await createAccount(`inviter-${crypto.randomUUID().slice(0, 8)}@example.com`, "admin"));
   await worker.db
     .prepare(
-      "INSERT INTO invitations (id, email, token_hash, invited_by_user_id, created_at, expires_at, accepted_at) VALUES (?, ?, ?, NULL, ?, ?, ?)",
+      "INSERT INTO invitations (id, email, token_hash, invited_by_user_id, created_at, expires_at, accepted_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
     )
-    .bind(crypto.randomUUID(), email, sessionIdOf(token), Date.now(), expiresAt, acceptedAt)
+    .bind(crypto.randomUUID(), email, sessionIdOf(token), inviter, Date.now(), expiresAt, acceptedAt)
     .run();
   return token;
 }
@@ -214,7 +221,7 @@ describe("invitations", () => {
     const response = await accept(token);
     expect(response.status).toBe(400);
     expect(await text(response)).toContain(TEAM_MESSAGES.invitationInvalid);
-    expect(await rows("SELECT id FROM users")).toEqual([]);
+    expect(await rows("SELECT id FROM users WHERE email NOT LIKE 'inviter-%'")).toEqual([]);
     expect(await rows("SELECT accepted_at FROM invitations")).toEqual([{ accepted_at: null }]);
     expect(await changes()).toEqual([]);
   });
@@ -232,7 +239,7 @@ describe("invitations", () => {
     expect((await get("/auth/invite")).status).toBe(200);
     // The input gate's limit on a query value.
     expect((await get(`/auth/invite?token=${"a".repeat(3000)}`)).status).toBe(400);
-    expect(await rows("SELECT id FROM users")).toEqual([]);
+    expect(await rows("SELECT id FROM users WHERE email NOT LIKE 'inviter-%'")).toEqual([]);
     expect(await rows("SELECT id FROM invitations WHERE accepted_at IS NOT NULL")).toEqual([]);
   });
 
@@ -471,6 +478,51 @@ describe("roles and accounts", () => {
     const page = await text(await get("/admin/team", admin.cookie));
     expect(page).toContain("The last admin");
     expect(page).not.toContain("Remove admin");
+  });
+
+  test("an account whose address is not verified cannot be made an admin; an unverified admin never counts as the one who remains", async () => {
+    const admin = await createAdminSession(worker);
+    const squatter = await createAccount("squatter@example.com", "user", { verified: false });
+    const refused = await post("/admin/team", { intent: "promote", id: squatter }, admin.cookie);
+    expect(refused.status).toBe(409);
+    expect(await text(refused)).toContain(TEAM_MESSAGES.notVerified);
+    expect(await text(await get("/admin/team", admin.cookie))).toContain("Not verified: to make it an admin, invite the address.");
+    // An admin who cannot sign in (made before verification was required) is no safety net.
+    await createAccount("ghost-admin@example.com", "admin", { verified: false });
+    for (const intent of ["demote", "delete"]) {
+      const response = await post("/admin/team", { intent, id: admin.userId }, admin.cookie);
+      expect(response.status, intent).toBe(409);
+      expect(await text(response)).toContain(TEAM_MESSAGES.lastAdmin);
+    }
+    expect(await rows("SELECT role FROM users WHERE id = ?", squatter)).toEqual([{ role: "user" }]);
+    expect(await changes()).toEqual([]);
+  });
+
+  test("an admin who loses the role or the account takes their open invitations with them", async () => {
+    const admin = await createAdminSession(worker);
+    for (const intent of ["demote", "delete"]) {
+      const other = await createAdminSession(worker);
+      const { token } = await invite(other.cookie, `invited-by-${intent}@example.com`);
+      // Still open while a race could accept it: the link must refuse anyway.
+      const raced = await insertInvitation(`raced-${intent}@example.com`, { invitedBy: other.userId });
+      expect((await post("/admin/team", { intent, id: other.userId }, admin.cookie)).status).toBe(302);
+      expect(
+        await rows("SELECT count(*) AS n FROM invitations WHERE accepted_at IS NULL AND email LIKE ?", `%-${intent}@example.com`),
+      ).toEqual([{ n: 0 }]);
+      for (const link of [token, raced]) {
+        const answer = await accept(link);
+        expect(answer.status, intent).not.toBe(302);
+        expect(await text(answer)).toContain(TEAM_MESSAGES.invitationInvalid);
+      }
+    }
+    // However an invitation of someone who is no admin came to be open, its link refuses.
+    const formerAdmin = await createAccount("former@example.com", "user");
+    expect(await text(await accept(await insertInvitation("via-former@example.com", { invitedBy: formerAdmin })))).toContain(
+      TEAM_MESSAGES.invitationInvalid,
+    );
+    expect(
+      await rows("SELECT count(*) AS n FROM users WHERE email LIKE 'invited-by-%' OR email LIKE 'raced-%' OR email LIKE 'via-%'"),
+    ).toEqual([{ n: 0 }]);
   });
 
   test("two admins removing each other at the same moment: one succeeds, one admin remains", async () => {

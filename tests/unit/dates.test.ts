@@ -22,7 +22,18 @@ describe("jamaicaDayStart (the admin's date filters)", () => {
   });
 
   test("anything that is not a real YYYY-MM-DD date is null", () => {
-    for (const value of ["2026-02-30", "2025-02-29", "2026-13-01", "2026-1-5", "yesterday", "", "2026-11-22T00:00", " 2026-11-22"]) {
+    for (const value of [
+      "2026-02-30",
+      "2025-02-29",
+      "2026-13-01",
+      "2026-1-5",
+      "yesterday",
+      "",
+      "2026-11-22T00:00",
+      " 2026-11-22",
+      "0050-06-01",
+      "1969-12-31",
+    ]) {
       expect(jamaicaDayStart(value)).toBeNull();
     }
   });

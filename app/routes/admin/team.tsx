@@ -169,7 +169,9 @@ function MemberActions({ account, self, lastAdmin, busy }: { account: Account; s
   }
   return (
     <div className="mt-3 flex flex-wrap items-start gap-2 md:mt-0">
-      {!account.admin ? (
+      {!account.admin && !account.verified ? (
+        <p className="text-sm text-slate-600">Not verified: to make it an admin, invite the address.</p>
+      ) : !account.admin ? (
         <MemberForm id={account.id} intent="promote">
           <button type="submit" disabled={busy} className={BUTTON.main}>
             Make admin
