@@ -8,7 +8,7 @@
  * the one TypeScript definition in app/domain/enumerations.ts.
  */
 import { type SQL, sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { check, index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
   ATTACHMENT_OWNER_KINDS,
   AUDITED_ENTITIES,
@@ -48,6 +48,8 @@ export const quoteRequests = sqliteTable(
     preferredDate: text("preferred_date"),
     additionalInfo: text("additional_info"),
     status: text("status", { enum: QUOTE_STATUSES }).notNull().default("pending"),
+    /** "MB-" and 5 characters (app/domain/reference.ts); 10 for requests stored before references. */
+    reference: text("reference"),
   },
   (table) => [
     check("quote_requests_service_type_check", oneOf(table.serviceType, SERVICE_TYPES)),
@@ -59,6 +61,7 @@ export const quoteRequests = sqliteTable(
     ),
     check("quote_requests_status_check", oneOf(table.status, QUOTE_STATUSES)),
     index("quote_requests_created_at_idx").on(table.createdAt),
+    uniqueIndex("quote_requests_reference_idx").on(table.reference),
     // The admin list's order (newest first, then id) with and without its filters: paging
     // and counting read these indexes only (docs/decisions/009-admin-search.md).
     index("quote_requests_created_at_id_idx").on(table.createdAt, table.id),
@@ -77,10 +80,13 @@ export const contactMessages = sqliteTable(
     phone: text("phone"),
     message: text("message").notNull(),
     status: text("status", { enum: CONTACT_STATUSES }).notNull().default("unread"),
+    /** As quote_requests.reference; unique across both tables (app/server/reference.server.ts draws them). */
+    reference: text("reference"),
   },
   (table) => [
     check("contact_messages_status_check", oneOf(table.status, CONTACT_STATUSES)),
     index("contact_messages_created_at_idx").on(table.createdAt),
+    uniqueIndex("contact_messages_reference_idx").on(table.reference),
     index("contact_messages_created_at_id_idx").on(table.createdAt, table.id),
     index("contact_messages_status_created_at_idx").on(table.status, table.createdAt, table.id),
   ],

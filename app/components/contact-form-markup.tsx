@@ -108,7 +108,12 @@ export function ContactFormMarkup({
       className="relative"
     >
       <div className="space-y-3 [&:not(:empty)]:mb-6" id={form.errorId}>
-        {flash ? <FormStatus tone="success">{MESSAGES.contactSuccess}</FormStatus> : null}
+        {flash ? (
+          <FormStatus tone="success">
+            {MESSAGES.contactSuccess}
+            {flash.reference ? <> {MESSAGES.yourReference(flash.reference)}</> : null}
+          </FormStatus>
+        ) : null}
         {form.errors?.length ? <FormStatus tone="error">{form.errors.join(" ")}</FormStatus> : null}
       </div>
       <TurnstileNoScriptNote siteKey={turnstileSiteKey} />

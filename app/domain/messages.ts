@@ -15,6 +15,8 @@ import type { TeamAction } from "./enumerations";
 
 export const MESSAGES = {
   contactSuccess: "Message sent successfully! We'll get back to you soon.",
+  /** After either success text (docs/product.md §10 "Reference"). */
+  yourReference: (reference: string) => `Your reference: ${reference}.`,
   contactFailure: "Failed to send message. Please try again or contact us directly.",
   quoteSuccess: `Quote request submitted successfully! We'll contact you within ${QUOTE_REPLY_HOURS} hours with your personalized quote.`,
   quoteFailure: "Failed to submit quote request. Please try again or contact us directly.",

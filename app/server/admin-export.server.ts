@@ -40,6 +40,7 @@ interface ExportKind<Row> {
 const QUOTE_EXPORT: ExportKind<QuoteRequest> = {
   file: "quote-requests",
   header: [
+    "Reference",
     "ID",
     "Received (Jamaica time)",
     "Updated (Jamaica time)",
@@ -55,6 +56,7 @@ const QUOTE_EXPORT: ExportKind<QuoteRequest> = {
     "Status",
   ],
   cells: (row) => [
+    row.reference,
     row.id,
     formatExportDateTime(row.createdAt.getTime()),
     formatExportDateTime(row.updatedAt.getTime()),
@@ -74,8 +76,9 @@ const QUOTE_EXPORT: ExportKind<QuoteRequest> = {
 
 const CONTACT_EXPORT: ExportKind<ContactMessage> = {
   file: "contact-messages",
-  header: ["ID", "Received (Jamaica time)", "Updated (Jamaica time)", "Name", "Email", "Phone", "Message", "Status"],
+  header: ["Reference", "ID", "Received (Jamaica time)", "Updated (Jamaica time)", "Name", "Email", "Phone", "Message", "Status"],
   cells: (row) => [
+    row.reference,
     row.id,
     formatExportDateTime(row.createdAt.getTime()),
     formatExportDateTime(row.updatedAt.getTime()),

@@ -11,6 +11,7 @@ import { SERVICE_TYPES, type AuditedEntity } from "~/domain/enumerations";
 import { ADMIN_MESSAGES } from "~/domain/messages";
 import { formatAdminDate, formatAdminDateTime, hoursSince, jamaicaDayStart } from "~/domain/dates";
 import { TEXT_LIMITS } from "~/domain/limits";
+import { readReference } from "~/domain/reference";
 import { isOverdue } from "~/domain/status";
 import { addNote, recordExtras, updateStatus, type ListQuery } from "./admin.server";
 import { matchExpression } from "./admin-search.server";
@@ -54,8 +55,10 @@ export function readListQuery<S extends string>(
   const from = day("from", "'From'");
   const to = day("to", "'To'");
   const overdue = params.get("overdue") === "1";
-  const match = q ? matchExpression(q) : null;
-  if (q && !match) problems.push(ADMIN_MESSAGES.searchHasNoWords);
+  // "MB-7K4Q2" (or "mb 7k4q2") is a reference: that one request, not a word search.
+  const reference = /^mb/i.test(q) ? readReference(q) : null;
+  const match = q && !reference ? matchExpression(q) : null;
+  if (q && !reference && !match) problems.push(ADMIN_MESSAGES.searchHasNoWords);
   return {
     query: {
       status,
@@ -65,6 +68,7 @@ export function readListQuery<S extends string>(
       toMs: to.start === null ? null : to.start + DAY_MS,
       overdue,
       match,
+      reference,
       page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
     },
     filters: { status, q, service, from: from.value, to: to.value, overdue },

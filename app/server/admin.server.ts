@@ -69,6 +69,8 @@ export interface ListQuery<S extends string> {
   overdue: boolean;
   /** An FTS5 MATCH expression from admin-search.server.ts, or null for no search. */
   match: string | null;
+  /** A reference searched for ("MB-7K4Q2"), or null. */
+  reference: string | null;
   /** 1-based. */
   page: number;
 }
@@ -94,6 +96,7 @@ function listWhere(entity: AuditedEntity, query: ListQuery<string>, now: Date, c
     parts.push(sql`${column(table.createdAt)} <= ${now.getTime() - OVERDUE_AFTER_MS}`);
   }
   if (query.match) parts.push(matchesSearch(entity, query.match));
+  if (query.reference) parts.push(sql`${table.reference} = ${query.reference}`);
   return and(...parts);
 }
 

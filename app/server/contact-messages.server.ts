@@ -5,10 +5,11 @@ import { contactMessages } from "../../drizzle/schema";
 import type { ContactInput } from "~/forms/contact";
 import { storeSubmission } from "./attachments.server";
 import type { Database } from "./db.server";
+import { withNewReference } from "./reference.server";
 
 /**
  * Stores a validated contact message and its photos (whole or nothing) with status `unread`.
- * In: the bindings and the parsed form. Out: the new record's id (UUID).
+ * In: the bindings and the parsed form. Out: the new record's id (UUID) and its reference (app/domain/reference.ts).
  * Throws when D1 or R2 fails; nothing is left behind then.
  */
 export async function createContactMessage(
@@ -16,25 +17,28 @@ export async function createContactMessage(
   bucket: R2Bucket,
   input: ContactInput,
   now: Date = new Date(),
-): Promise<{ id: string }> {
+): Promise<{ id: string; reference: string }> {
   const id = crypto.randomUUID();
-  await storeSubmission({
-    db,
-    bucket,
-    ownerKind: "contact",
-    ownerId: id,
-    photos: input.photos,
-    now,
-    insertRecord: db.insert(contactMessages).values({
-      id,
-      createdAt: now,
-      updatedAt: now,
-      name: input.name,
-      email: input.email,
-      phone: input.phone ?? null,
-      message: input.message,
-      status: "unread",
+  const { reference } = await withNewReference((reference) =>
+    storeSubmission({
+      db,
+      bucket,
+      ownerKind: "contact",
+      ownerId: id,
+      photos: input.photos,
+      now,
+      insertRecord: db.insert(contactMessages).values({
+        id,
+        createdAt: now,
+        updatedAt: now,
+        name: input.name,
+        email: input.email,
+        phone: input.phone ?? null,
+        message: input.message,
+        status: "unread",
+        reference,
+      }),
     }),
-  });
-  return { id };
+  );
+  return { id, reference };
 }

@@ -1,8 +1,8 @@
 /**
  * A one-time message carried across the redirect after a successful form post
  * (post/redirect/get), so a refresh never resubmits. The cookie holds only which form
- * succeeded, a random id (so the page shows the message and fires analytics once) and the
- * analytics label; unknown or tampered content is ignored. Lives 60 seconds at most.
+ * succeeded, a random id (so the page shows the message and fires analytics once), the
+ * request's reference and the analytics label; unknown or tampered content is ignored. Lives 60 seconds at most.
  */
 import { createCookie } from "@remix-run/cloudflare";
 import { z } from "~/forms/zod";
@@ -16,6 +16,11 @@ const flashSchema = z.object({
   form: z.enum(FLASH_FORMS),
   id: z.uuid(),
   label: z.enum(SERVICE_TYPES).optional(),
+  /** The stored request's reference, shown after the success text. */
+  reference: z
+    .string()
+    .regex(/^MB-[0-9A-Z]{5}$/)
+    .optional(),
 });
 export type Flash = z.infer<typeof flashSchema>;
 

@@ -25,12 +25,13 @@ function lines(fields: Array<[string, string | undefined | null]>): string {
   return fields.map(([label, value]) => `${label}: ${value?.trim() ? value : "-"}`).join("\n");
 }
 
-export function quoteRequestNotification(to: string, input: QuoteInput, id: string, origin: string): Mail {
-  const link = adminUrls.quoteRequest(origin, id);
+export function quoteRequestNotification(to: string, input: QuoteInput, stored: { id: string; reference: string }, origin: string): Mail {
+  const link = adminUrls.quoteRequest(origin, stored.id);
   const text = [
     `New quote request from ${input.name}`,
     "",
     lines([
+      ["Reference", stored.reference],
       ["Name", input.name],
       ["Email", input.email],
       ["Phone", input.phone],
@@ -50,19 +51,25 @@ export function quoteRequestNotification(to: string, input: QuoteInput, id: stri
   ].join("\n");
   return {
     to,
-    subject: oneLine(`New quote request: ${SERVICE_TYPE_LABELS[input.serviceType]} from ${input.name}`),
+    subject: oneLine(`New quote request ${stored.reference}: ${SERVICE_TYPE_LABELS[input.serviceType]} from ${input.name}`),
     text,
     links: [link],
     replyTo: input.email,
   };
 }
 
-export function contactMessageNotification(to: string, input: ContactInput, id: string, origin: string): Mail {
-  const link = adminUrls.contactMessage(origin, id);
+export function contactMessageNotification(
+  to: string,
+  input: ContactInput,
+  stored: { id: string; reference: string },
+  origin: string,
+): Mail {
+  const link = adminUrls.contactMessage(origin, stored.id);
   const text = [
     `New contact message from ${input.name}`,
     "",
     lines([
+      ["Reference", stored.reference],
       ["Name", input.name],
       ["Email", input.email],
       ["Phone", input.phone],
@@ -74,5 +81,5 @@ export function contactMessageNotification(to: string, input: ContactInput, id: 
     "",
     `Open it in the admin: ${link}`,
   ].join("\n");
-  return { to, subject: oneLine(`New contact message from ${input.name}`), text, links: [link], replyTo: input.email };
+  return { to, subject: oneLine(`New contact message ${stored.reference} from ${input.name}`), text, links: [link], replyTo: input.email };
 }

@@ -5,10 +5,11 @@ import { quoteRequests } from "../../drizzle/schema";
 import type { QuoteInput } from "~/forms/quote";
 import { storeSubmission } from "./attachments.server";
 import type { Database } from "./db.server";
+import { withNewReference } from "./reference.server";
 
 /**
  * Stores a validated quote request and its photos (whole or nothing) with status `pending`.
- * In: the bindings and the parsed form. Out: the new record's id (UUID).
+ * In: the bindings and the parsed form. Out: the new record's id (UUID) and its reference (app/domain/reference.ts).
  * Throws when D1 or R2 fails; nothing is left behind then.
  */
 export async function createQuoteRequest(
@@ -16,30 +17,33 @@ export async function createQuoteRequest(
   bucket: R2Bucket,
   input: QuoteInput,
   now: Date = new Date(),
-): Promise<{ id: string }> {
+): Promise<{ id: string; reference: string }> {
   const id = crypto.randomUUID();
-  await storeSubmission({
-    db,
-    bucket,
-    ownerKind: "quote",
-    ownerId: id,
-    photos: input.photos,
-    now,
-    insertRecord: db.insert(quoteRequests).values({
-      id,
-      createdAt: now,
-      updatedAt: now,
-      name: input.name,
-      email: input.email,
-      phone: input.phone,
-      address: input.address,
-      serviceType: input.serviceType,
-      propertySize: input.propertySize ?? null,
-      frequency: input.frequency ?? null,
-      preferredDate: input.preferredDate ?? null,
-      additionalInfo: input.additionalInfo ?? null,
-      status: "pending",
+  const { reference } = await withNewReference((reference) =>
+    storeSubmission({
+      db,
+      bucket,
+      ownerKind: "quote",
+      ownerId: id,
+      photos: input.photos,
+      now,
+      insertRecord: db.insert(quoteRequests).values({
+        id,
+        createdAt: now,
+        updatedAt: now,
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        address: input.address,
+        serviceType: input.serviceType,
+        propertySize: input.propertySize ?? null,
+        frequency: input.frequency ?? null,
+        preferredDate: input.preferredDate ?? null,
+        additionalInfo: input.additionalInfo ?? null,
+        status: "pending",
+        reference,
+      }),
     }),
-  });
-  return { id };
+  );
+  return { id, reference };
 }

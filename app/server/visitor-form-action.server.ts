@@ -26,6 +26,13 @@ import { PHOTOS_FIELD } from "~/domain/limits";
 import type { Database } from "./db.server";
 import { readSiteUrl } from "./env.server";
 import { commitFlash, type Flash, type FlashForm } from "./flash.server";
+import { newReference } from "./reference.server";
+
+/** A stored submission: its record's id and its reference ("MB-7K4Q2"). */
+interface Stored {
+  id: string;
+  reference: string;
+}
 import { FORM_LIMITS, formContract } from "./input-gate.server";
 import { sendLater, type Mail } from "./mailer.server";
 import { allowFormSubmission, clientIp } from "./rate-limit.server";
@@ -45,9 +52,9 @@ export interface SubmissionHandler<Schema extends z.ZodTypeAny> {
   /** The failure message for this form (docs/product.md §8). */
   failureMessage: string;
   /** Stores the validated submission whole or nothing; returns the new record's id. */
-  store: (db: Database, bucket: R2Bucket, value: z.output<Schema>) => Promise<{ id: string }>;
+  store: (db: Database, bucket: R2Bucket, value: z.output<Schema>) => Promise<Stored>;
   /** The notification e-mail for a stored submission; `siteUrl` is SITE_URL's origin. */
-  notification: (value: z.output<Schema>, id: string, siteUrl: string) => Mail;
+  notification: (value: z.output<Schema>, stored: Stored, siteUrl: string) => Mail;
   /** Where to go after success (path, may carry a #fragment). */
   successLocation: (formData: FormData) => string;
   /** The analytics label carried by the flash (quote: the service type). */
@@ -84,7 +91,8 @@ export async function handleSubmission<Schema extends z.ZodTypeAny>(
   const honeypot = form.formData.get(HONEYPOT_FIELD);
   if (typeof honeypot === "string" && honeypot.trim() !== "") {
     console.log(JSON.stringify({ event: "honeypot_filled", form: handler.form, ip: clientIp(request) }));
-    return succeed({ form: handler.form, id: crypto.randomUUID() });
+    // A reference of the right form, stored nowhere: the answer looks like any other.
+    return succeed({ form: handler.form, id: crypto.randomUUID(), reference: newReference() });
   }
 
   const submission = parseWithZod(form.formData, { schema: handler.schema });
@@ -112,15 +120,20 @@ export async function handleSubmission<Schema extends z.ZodTypeAny>(
     );
   }
 
-  let id: string;
+  let stored: Stored;
   try {
-    ({ id } = await handler.store(db, env.UPLOADS, submission.value));
+    stored = await handler.store(db, env.UPLOADS, submission.value);
   } catch (error) {
     console.error(JSON.stringify({ event: "submission_store_failed", form: handler.form, error: String(error) }));
     return data<ActionResult>({ result: submission.reply({ formErrors: [handler.failureMessage] }) }, { status: 503 });
   }
 
-  const mail = handler.notification(submission.value, id, readSiteUrl(env));
-  sendLater({ env, ctx }, mail, { event: "notification_failed", form: handler.form, id });
-  return succeed({ form: handler.form, id: crypto.randomUUID(), label: handler.analyticsLabel?.(submission.value) });
+  const mail = handler.notification(submission.value, stored, readSiteUrl(env));
+  sendLater({ env, ctx }, mail, { event: "notification_failed", form: handler.form, id: stored.id });
+  return succeed({
+    form: handler.form,
+    id: crypto.randomUUID(),
+    reference: stored.reference,
+    label: handler.analyticsLabel?.(submission.value),
+  });
 }

@@ -56,3 +56,8 @@ export async function watchProblems(page: Page): Promise<string[]> {
   });
   return problems;
 }
+
+/** A form's success text as shown: the product's text, then "Your reference: MB-XXXXX." (docs/product.md §10). */
+export function successWithReference(text: string): RegExp {
+  return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} Your reference: MB-[23456789ABCDEFGHJKMNPQRSTVWXYZ]{5}\\.$`);
+}

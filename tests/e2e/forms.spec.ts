@@ -6,7 +6,7 @@ import type { Page } from "@playwright/test";
 import { MESSAGES } from "../../app/domain/messages";
 import { makePng } from "../fixtures";
 import { queryD1 } from "./d1";
-import { expect, test } from "./fixtures";
+import { expect, successWithReference, test } from "./fixtures";
 
 const javaScript = () => test.info().project.name === "js";
 const png = (name: string, width = 16) => ({ name, mimeType: "image/png", buffer: Buffer.from(makePng(width, 12)) });
@@ -52,7 +52,7 @@ test("contact form: a message with a photo is sent, stored, e-mailed, and the fo
   if (javaScript()) await expect(form.getByRole("img", { name: "office.png" })).toBeVisible();
   await form.getByRole("button", { name: "Send Message" }).click();
 
-  await expect(page.getByRole("status")).toHaveText(MESSAGES.contactSuccess);
+  await expect(page.getByRole("status")).toHaveText(successWithReference(MESSAGES.contactSuccess));
   await expect(page).toHaveURL(/\/contact#message$/);
   await expect(form.getByLabel("Full Name")).toHaveValue("");
   await expect(form.getByRole("textbox", { name: "Message" })).toHaveValue("");
@@ -83,7 +83,7 @@ test("contact form on the home page returns to the home page's contact section",
   await section.getByRole("textbox", { name: "Message" }).fill("Hello from the home page.");
   await section.getByRole("button", { name: "Send Message" }).click();
   await expect(page).toHaveURL(/\/#contact$/);
-  await expect(section.getByRole("status")).toHaveText(MESSAGES.contactSuccess);
+  await expect(section.getByRole("status")).toHaveText(successWithReference(MESSAGES.contactSuccess));
   // A fresh form for the next message.
   await expect(section.getByLabel("Full Name")).toHaveValue("");
   await expect(section.getByRole("textbox", { name: "Message" })).toHaveValue("");
@@ -135,7 +135,7 @@ test("on the home page, what a visitor types before the interactive form arrives
   await expect(section.locator("form")).toHaveAttribute("data-validation", "server"); // the static form stayed
   await section.getByRole("button", { name: "Send Message" }).click();
   await expect(page).toHaveURL(/\/#contact$/);
-  await expect(section.getByRole("status")).toHaveText(MESSAGES.contactSuccess);
+  await expect(section.getByRole("status")).toHaveText(successWithReference(MESSAGES.contactSuccess));
 });
 
 test("on the home page, the interactive form never takes the place of a field the visitor is in", async ({ page }) => {
@@ -228,7 +228,7 @@ test("while sending, inputs are disabled and the buttons read 'Sending...' and '
   await expect(form.getByRole("button", { name: "Sending..." })).toBeDisabled();
   await expect(form.getByLabel("Full Name")).toBeDisabled();
   release();
-  await expect(page.getByRole("status")).toHaveText(MESSAGES.contactSuccess);
+  await expect(page.getByRole("status")).toHaveText(successWithReference(MESSAGES.contactSuccess));
 
   let releaseQuote!: () => void;
   const heldQuote = new Promise<void>((resolve) => (releaseQuote = resolve));
@@ -246,7 +246,7 @@ test("while sending, inputs are disabled and the buttons read 'Sending...' and '
   await expect(page.getByRole("button", { name: "Submitting..." })).toBeDisabled();
   await expect(page.getByLabel("Property Address")).toBeDisabled();
   releaseQuote();
-  await expect(page.getByRole("status")).toHaveText(MESSAGES.quoteSuccess);
+  await expect(page.getByRole("status")).toHaveText(successWithReference(MESSAGES.quoteSuccess));
   await expect
     .poll(() => dataLayer(page))
     .toContainEqual(["event", "quote_request", { event_category: "form", event_label: "commercial" }]);

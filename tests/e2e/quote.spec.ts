@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, successWithReference, test } from "./fixtures";
 import { MESSAGES } from "../../app/domain/messages";
 import { makePng } from "../fixtures";
 import { queryD1, readR2Object } from "./d1";
@@ -23,7 +23,7 @@ test("a visitor requests a quote with a photo and it lands in D1 and R2", async 
   await page.getByLabel("Photos of the job").setInputFiles({ name: "bedroom.png", mimeType: "image/png", buffer: Buffer.from(photo) });
   await page.getByRole("button", { name: "Get My Free Quote" }).click();
 
-  await expect(page.getByRole("status")).toHaveText(MESSAGES.quoteSuccess);
+  await expect(page.getByRole("status")).toHaveText(successWithReference(MESSAGES.quoteSuccess));
   await expect(page.getByLabel("Full Name")).toHaveValue("");
 
   const rows = queryD1<{ id: string; service_type: string; frequency: string; status: string }>(

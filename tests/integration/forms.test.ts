@@ -73,7 +73,11 @@ describe("contact form", () => {
     expect(await stored()).toEqual({ quotes: 0, contacts: 1, attachments: 1, objects: 1 });
 
     const page = await followRedirect(worker, response);
-    expect(await text(page)).toContain(MESSAGES.contactSuccess);
+    const shown = await text(page);
+    expect(shown).toContain(MESSAGES.contactSuccess);
+    // The reference follows the success text, and is the stored one.
+    expect(row!.reference).toMatch(/^MB-[23456789ABCDEFGHJKMNPQRSTVWXYZ]{5}$/);
+    expect(shown).toContain(MESSAGES.yourReference(String(row!.reference)));
     expect(page.headers.get("Set-Cookie")).toMatch(/^flash=; Max-Age=0/);
     // A refresh (the cookie is gone) shows the form again, without the message or a resubmission.
     const refreshed = await worker.fetch("/contact");
@@ -82,7 +86,8 @@ describe("contact form", () => {
 
     const mail = await waitFor(() => worker.mails().find((m) => m.text.includes(String(row!.id))), "the notification");
     expect(mail.to).toBe("bookings@montegobaycleaning.example");
-    expect(mail.subject).toBe("New contact message from Devon Reid");
+    expect(mail.subject).toBe(`New contact message ${String(row!.reference)} from Devon Reid`);
+    expect(mail.text).toContain(`Reference: ${String(row!.reference)}`);
     expect(mail.replyTo).toBe(VALID_CONTACT.email);
     expect(mail.links).toEqual([`${worker.origin}/admin/messages/${row!.id}`]);
     for (const value of [VALID_CONTACT.email, VALID_CONTACT.phone, VALID_CONTACT.message, "Photos: 1"]) expect(mail.text).toContain(value);
@@ -196,10 +201,12 @@ describe("what visitors type is kept exactly", () => {
     };
     const response = await postForm(worker, "/quote", form(fields));
     expect(response.status).toBe(303);
-    const row = await worker.db.prepare("SELECT id, name, address, additional_info FROM quote_requests").first<Record<string, string>>();
+    const row = await worker.db
+      .prepare("SELECT id, name, address, additional_info, reference FROM quote_requests")
+      .first<Record<string, string>>();
     expect(row).toMatchObject({ name: fields.name, address: fields.address, additional_info: fields.additionalInfo });
     const mail = await waitFor(() => worker.mails().find((m) => m.links[0]?.endsWith(row!.id!)), "the notification");
-    expect(mail.subject).toBe("New quote request: Residential Cleaning from Zoë 🧽 O'Brien-Campbell");
+    expect(mail.subject).toBe(`New quote request ${row!.reference}: Residential Cleaning from Zoë 🧽 O'Brien-Campbell`);
     expect(mail.text).toContain(fields.address);
     expect(mail.text).toContain(fields.additionalInfo);
   });

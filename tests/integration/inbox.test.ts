@@ -151,6 +151,11 @@ describe("search and filters", () => {
       expect((await page(`/admin/quotes?q=${encodeURIComponent(q)}`)).status).toBe(200);
     }
     expect(await search("jose OR devon")).toEqual([]);
+    // A reference finds its one request, however it is typed; a word that looks like a code does not.
+    await worker.db.prepare("UPDATE quote_requests SET reference = 'MB-7K4Q2' WHERE name = 'Devon Clarke'").run();
+    expect(await search("MB-7K4Q2")).toEqual(["Devon Clarke"]);
+    expect(await search("mb 7k4q2")).toEqual(["Devon Clarke"]);
+    expect(await search("MB-7K4Q3")).toEqual([]);
 
     const ids = await insertQuotes(
       Array.from({ length: 55 }, (_, i) => ({ name: `Paged ${String(i).padStart(2, "0")}`, info: "shutters", at: now - 10_000 - i })),
@@ -300,7 +305,7 @@ describe("Export CSV", () => {
     const csv = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
     const lines = csv.slice(1).split("\r\n");
     expect(lines[0]).toBe(
-      "ID,Received (Jamaica time),Updated (Jamaica time),Name,Email,Phone,Property address,Service type,Property size,Frequency,Preferred date,Additional information,Status",
+      "Reference,ID,Received (Jamaica time),Updated (Jamaica time),Name,Email,Phone,Property address,Service type,Property size,Frequency,Preferred date,Additional information,Status",
     );
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")"`);
     expect(csv).toContain("'+1 876 555 0100");
@@ -317,7 +322,7 @@ describe("Export CSV", () => {
     expect(new Set(bulk).size).toBe(1200);
 
     const messages = await (await worker.fetch("/admin/messages.csv", { headers: { Cookie: cookie } })).text();
-    expect(messages.split("\r\n")[0]).toBe("ID,Received (Jamaica time),Updated (Jamaica time),Name,Email,Phone,Message,Status");
+    expect(messages.split("\r\n")[0]).toBe("Reference,ID,Received (Jamaica time),Updated (Jamaica time),Name,Email,Phone,Message,Status");
   });
 
   test("only admins can export", async () => {
@@ -367,6 +372,21 @@ describe("migrations", () => {
         results: [{ name: "Old Client", status: "quoted" }],
       });
       expect(await db.prepare("SELECT role, last_sign_in_at FROM users").first()).toEqual({ role: "admin", last_sign_in_at: null });
+      // A reference names one request of either kind.
+      const taken = (await db.prepare("SELECT reference FROM contact_messages").first<{ reference: string }>())!.reference;
+      await expect(
+        db
+          .prepare(
+            "INSERT INTO quote_requests (id, created_at, updated_at, name, email, phone, address, service_type, status, reference) VALUES ('q9', 1, 1, 'N', 'n@example.com', '1', 'A', 'airbnb', 'pending', ?)",
+          )
+          .bind(taken)
+          .run(),
+      ).rejects.toThrow(/reference taken/);
+      // Requests from before references got one of ten characters.
+      for (const table of ["quote_requests", "contact_messages"]) {
+        const { reference } = (await db.prepare(`SELECT reference FROM ${table}`).first<{ reference: string }>())!;
+        expect(reference).toMatch(/^MB-[23456789ABCDEFGHJKMNPQRSTVWXYZ]{10}$/);
+      }
       expect(await db.prepare("SELECT count(*) AS n FROM status_changes").first()).toEqual({ n: 1 });
       const found = (table: string, match: string) =>
         db

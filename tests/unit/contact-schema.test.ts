@@ -38,8 +38,9 @@ describe("notification e-mails", () => {
     for (const [name, value] of Object.entries({ ...VALID_QUOTE, name: "Ana\r\nBcc: x@evil.example" })) data.append(name, value);
     const parsed = parseWithZod(data, { schema: quoteSchema });
     if (parsed.status !== "success") throw new Error("fixture invalid");
-    const mail = quoteRequestNotification("owner@example.com", parsed.value, "abc", "https://site.example");
-    expect(mail.subject).toBe("New quote request: Residential Cleaning from Ana Bcc: x@evil.example");
+    const mail = quoteRequestNotification("owner@example.com", parsed.value, { id: "abc", reference: "MB-7K4Q2" }, "https://site.example");
+    expect(mail.subject).toBe("New quote request MB-7K4Q2: Residential Cleaning from Ana Bcc: x@evil.example");
+    expect(mail.text).toContain("Reference: MB-7K4Q2");
     expect(mail.links).toEqual(["https://site.example/admin/quotes/abc"]);
     for (const value of [VALID_QUOTE.address, VALID_QUOTE.phone, "Medium (3-4 bedrooms)", "Bi-weekly", VALID_QUOTE.additionalInfo]) {
       expect(mail.text).toContain(value);
@@ -47,10 +48,11 @@ describe("notification e-mails", () => {
     const contact = contactMessageNotification(
       "owner@example.com",
       { ...VALID, phone: undefined, photos: [], returnTo: "/" },
-      "xyz",
+      { id: "xyz", reference: "MB-ABCDE" },
       "https://site.example",
     );
     expect(contact.links).toEqual(["https://site.example/admin/messages/xyz"]);
     expect(contact.text).toContain("Phone: -");
+    expect(contact.subject).toBe("New contact message MB-ABCDE from Devon Reid");
   });
 });

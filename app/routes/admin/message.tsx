@@ -20,7 +20,7 @@ export default function MessageDetail() {
     <AdminDetailFrame
       back={{ to: "/admin/messages", label: "All contact messages" }}
       record={message}
-      subtitle={`Received ${message.date}`}
+      subtitle={`${message.reference ? `${message.reference} · ` : ""}Received ${message.date}`}
       badge={CONTACT_BADGES[message.status]}
       step={CONTACT_STEPS[message.status]}
       fields={[

@@ -21,7 +21,7 @@ export default function QuoteDetail() {
     <AdminDetailFrame
       back={{ to: "/admin/quotes", label: "All quote requests" }}
       record={quote}
-      subtitle={`${SERVICE_TYPE_LABELS[quote.serviceType]} · received ${quote.date}`}
+      subtitle={`${quote.reference ? `${quote.reference} · ` : ""}${SERVICE_TYPE_LABELS[quote.serviceType]} · received ${quote.date}`}
       badge={QUOTE_BADGES[quote.status]}
       step={QUOTE_STEPS[quote.status]}
       fields={[

@@ -32,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     schema: contactSchema,
     failureMessage: MESSAGES.contactFailure,
     store: createContactMessage,
-    notification: (value, id, origin) => contactMessageNotification(readCompany(env).notifyEmail, value, id, origin),
+    notification: (value, stored, origin) => contactMessageNotification(readCompany(env).notifyEmail, value, stored, origin),
     successLocation: (formData) => (formData.get("returnTo") === "/" ? "/#contact" : "/contact#message"),
   });
 }

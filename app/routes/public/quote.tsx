@@ -57,7 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     schema: quoteSchema,
     failureMessage: MESSAGES.quoteFailure,
     store: createQuoteRequest,
-    notification: (value, id, origin) => quoteRequestNotification(readCompany(env).notifyEmail, value, id, origin),
+    notification: (value, stored, origin) => quoteRequestNotification(readCompany(env).notifyEmail, value, stored, origin),
     successLocation: () => "/quote",
     analyticsLabel: (value) => value.serviceType,
   });
@@ -106,7 +106,12 @@ function QuoteFormPage() {
           className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 lg:col-span-2"
         >
           <div className="space-y-3 [&:not(:empty)]:mb-6" id={form.errorId}>
-            {flash ? <FormStatus tone="success">{MESSAGES.quoteSuccess}</FormStatus> : null}
+            {flash ? (
+              <FormStatus tone="success">
+                {MESSAGES.quoteSuccess}
+                {flash.reference ? <> {MESSAGES.yourReference(flash.reference)}</> : null}
+              </FormStatus>
+            ) : null}
             {form.errors?.length ? <FormStatus tone="error">{form.errors.join(" ")}</FormStatus> : null}
           </div>
           <TurnstileNoScriptNote siteKey={features.turnstileSiteKey} />
