@@ -55,6 +55,8 @@ export interface SubmissionHandler<Schema extends z.ZodTypeAny> {
   store: (db: Database, bucket: R2Bucket, value: z.output<Schema>) => Promise<Stored>;
   /** The notification e-mail for a stored submission; `siteUrl` is SITE_URL's origin. */
   notification: (value: z.output<Schema>, stored: Stored, siteUrl: string) => Mail;
+  /** The confirmation e-mail to the visitor (app/server/confirmations.server.ts). */
+  confirmation: (value: z.output<Schema>, stored: Stored) => Mail;
   /** Where to go after success (path, may carry a #fragment). */
   successLocation: (formData: FormData) => string;
   /** The analytics label carried by the flash (quote: the service type). */
@@ -130,6 +132,11 @@ export async function handleSubmission<Schema extends z.ZodTypeAny>(
 
   const mail = handler.notification(submission.value, stored, readSiteUrl(env));
   sendLater({ env, ctx }, mail, { event: "notification_failed", form: handler.form, id: stored.id });
+  sendLater({ env, ctx }, handler.confirmation(submission.value, stored), {
+    event: "confirmation_failed",
+    form: handler.form,
+    id: stored.id,
+  });
   return succeed({
     form: handler.form,
     id: crypto.randomUUID(),

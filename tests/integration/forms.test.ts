@@ -91,6 +91,13 @@ describe("contact form", () => {
     expect(mail.replyTo).toBe(VALID_CONTACT.email);
     expect(mail.links).toEqual([`${worker.origin}/admin/messages/${row!.id}`]);
     for (const value of [VALID_CONTACT.email, VALID_CONTACT.phone, VALID_CONTACT.message, "Photos: 1"]) expect(mail.text).toContain(value);
+
+    const confirmation = await waitFor(() => worker.mails().find((m) => m.to === VALID_CONTACT.email), "the confirmation");
+    expect(confirmation.subject).toBe(`We have your message ${String(row!.reference)} - Montego Bay Cleaning Co.`);
+    expect(confirmation.text).toContain(`Your reference: ${String(row!.reference)}`);
+    expect(confirmation.text).toContain("Photos: 1");
+    // The message itself is not repeated to the address typed in the form.
+    expect(confirmation.text).not.toContain(VALID_CONTACT.message);
   });
 
   test("sent from the home page, it returns to the home page's contact section", async () => {

@@ -71,6 +71,28 @@ describe("POST /quote", () => {
     expect(object).not.toBeNull();
     expect(Buffer.from(await object!.arrayBuffer()).equals(Buffer.from(png))).toBe(true);
     expect(object!.httpMetadata?.contentType).toBe("image/png");
+
+    // The visitor's confirmation: reference, summary, what happens next, how to reach the company.
+    const reference = String(row!.reference);
+    const mail = await waitFor(() => worker.mails().find((m) => m.to === VALID_QUOTE.email), "the confirmation");
+    expect(mail.subject).toBe(`Your quote request ${reference} - Montego Bay Cleaning Co.`);
+    expect(mail.replyTo).toBe("hello@montegobaycleaning.example");
+    for (const line of [
+      `Hello ${VALID_QUOTE.name},`,
+      `Your reference: ${reference}`,
+      "Service: Residential Cleaning",
+      `Property address: ${VALID_QUOTE.address}`,
+      "Preferred date: Jan 15, 2099",
+      "Photos: 1",
+      "within 24 hours",
+      "Call us on +1 876 555 0123",
+    ]) {
+      expect(mail.text).toContain(line);
+    }
+    expect(mail.links).toEqual(["https://wa.me/18765550123"]);
+    // HTML and text parts; no images, no links but the company's own.
+    expect(mail.html).toContain(reference);
+    expect(mail.html).not.toMatch(/<img|<script|https?:\/\/(?!wa\.me\/18765550123)/);
   });
 
   test("stores a request without photos, optional fields empty", async () => {

@@ -18,6 +18,7 @@ import { readCompany } from "~/server/env.server";
 import { takeFlash } from "~/server/flash.server";
 import { handleSubmission, type ActionResult } from "~/server/visitor-form-action.server";
 import { CONTACT_CONSTRAINT } from "~/server/form-constraints.server";
+import { contactConfirmation } from "~/server/confirmations.server";
 import { contactMessageNotification } from "~/server/notifications.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -33,6 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     failureMessage: MESSAGES.contactFailure,
     store: createContactMessage,
     notification: (value, stored, origin) => contactMessageNotification(readCompany(env).notifyEmail, value, stored, origin),
+    confirmation: (value, stored) => contactConfirmation(value, stored.reference, readCompany(env)),
     successLocation: (formData) => (formData.get("returnTo") === "/" ? "/#contact" : "/contact#message"),
   });
 }

@@ -34,6 +34,7 @@ import { readCompany } from "~/server/env.server";
 import { takeFlash } from "~/server/flash.server";
 import { QUOTE_CONSTRAINT } from "~/server/form-constraints.server";
 import { handleSubmission, type ActionResult } from "~/server/visitor-form-action.server";
+import { quoteConfirmation } from "~/server/confirmations.server";
 import { quoteRequestNotification } from "~/server/notifications.server";
 import { createQuoteRequest } from "~/server/quote-requests.server";
 
@@ -58,6 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     failureMessage: MESSAGES.quoteFailure,
     store: createQuoteRequest,
     notification: (value, stored, origin) => quoteRequestNotification(readCompany(env).notifyEmail, value, stored, origin),
+    confirmation: (value, stored) => quoteConfirmation(value, stored.reference, readCompany(env)),
     successLocation: () => "/quote",
     analyticsLabel: (value) => value.serviceType,
   });
