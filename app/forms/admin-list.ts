@@ -5,6 +5,9 @@
  */
 import type { ServiceType } from "~/domain/enumerations";
 
+/** The query names an admin list and its CSV export read (the input gate allows only these). */
+export const LIST_QUERY_NAMES = ["status", "page", "q", "service", "from", "to", "overdue"] as const;
+
 /** A list's filters as the URL carries them: to refill the filter form and build links. */
 export interface ListFilters {
   status: string | null;

@@ -37,16 +37,24 @@ interface ExportKind<Row> {
   read: (db: Database, url: URL, cursor: ExportCursor | null, limit: number) => Promise<Row[]>;
 }
 
+/** The columns every export starts with: who, when, and how to find the record again. */
+const RECORD_HEADER = ["Reference", "ID", "Received (Jamaica time)", "Updated (Jamaica time)", "Name", "Email", "Phone"];
+function recordCells(row: QuoteRequest | ContactMessage): Array<string | null> {
+  return [
+    row.reference,
+    row.id,
+    formatExportDateTime(row.createdAt.getTime()),
+    formatExportDateTime(row.updatedAt.getTime()),
+    row.name,
+    row.email,
+    row.phone,
+  ];
+}
+
 const QUOTE_EXPORT: ExportKind<QuoteRequest> = {
   file: "quote-requests",
   header: [
-    "Reference",
-    "ID",
-    "Received (Jamaica time)",
-    "Updated (Jamaica time)",
-    "Name",
-    "Email",
-    "Phone",
+    ...RECORD_HEADER,
     "Property address",
     "Service type",
     "Property size",
@@ -56,13 +64,7 @@ const QUOTE_EXPORT: ExportKind<QuoteRequest> = {
     "Status",
   ],
   cells: (row) => [
-    row.reference,
-    row.id,
-    formatExportDateTime(row.createdAt.getTime()),
-    formatExportDateTime(row.updatedAt.getTime()),
-    row.name,
-    row.email,
-    row.phone,
+    ...recordCells(row),
     row.address,
     SERVICE_TYPE_LABELS[row.serviceType],
     row.propertySize ? PROPERTY_SIZE_LABELS[row.propertySize] : null,
@@ -76,18 +78,8 @@ const QUOTE_EXPORT: ExportKind<QuoteRequest> = {
 
 const CONTACT_EXPORT: ExportKind<ContactMessage> = {
   file: "contact-messages",
-  header: ["Reference", "ID", "Received (Jamaica time)", "Updated (Jamaica time)", "Name", "Email", "Phone", "Message", "Status"],
-  cells: (row) => [
-    row.reference,
-    row.id,
-    formatExportDateTime(row.createdAt.getTime()),
-    formatExportDateTime(row.updatedAt.getTime()),
-    row.name,
-    row.email,
-    row.phone,
-    row.message,
-    row.status,
-  ],
+  header: [...RECORD_HEADER, "Message", "Status"],
+  cells: (row) => [...recordCells(row), row.message, row.status],
   read: (db, url, cursor, limit) => exportContactMessages(db, readListQuery(url, "contact_message", CONTACT_STATUSES).query, cursor, limit),
 };
 

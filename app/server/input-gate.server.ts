@@ -22,6 +22,7 @@
  */
 import type { z } from "zod";
 import { SERVICE_TYPES } from "~/domain/enumerations";
+import { LIST_QUERY_NAMES } from "~/forms/admin-list";
 import { GATE_MESSAGES } from "~/domain/messages";
 
 /** Query names marketing links add (UTM, Google, Meta, Microsoft); pages ignore them. */
@@ -40,7 +41,7 @@ export const TRACKING_PARAMS: ReadonlySet<string> = new Set([
 ]);
 
 /** The names an admin list reads: its status tab, page, search and filters. */
-const ADMIN_LIST_QUERY: ReadonlySet<string> = new Set(["status", "page", "q", "service", "from", "to", "overdue"]);
+const ADMIN_LIST_QUERY: ReadonlySet<string> = new Set(LIST_QUERY_NAMES);
 
 /** The query names each path reads (canonical paths; `.data` URLs use their page's names). */
 const QUERY_NAMES: ReadonlyMap<string, ReadonlySet<string>> = new Map([

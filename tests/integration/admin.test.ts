@@ -9,7 +9,7 @@ import { ADMIN_MESSAGES, AUTH_MESSAGES } from "~/domain/messages";
 import { hashPassword } from "~/server/password.server";
 import { sessionIdOf } from "~/server/session.server";
 import { signToken } from "~/server/tokens.server";
-import { newClientIp, startWorker, TEST_SESSION_SECRET, waitFor, type TestWorker } from "./worker";
+import { cookiesOf, newClientIp, postFields, startWorker, TEST_SESSION_SECRET, waitFor, type TestWorker } from "./worker";
 
 let worker: TestWorker;
 beforeAll(async () => {
@@ -40,23 +40,8 @@ async function createUser(email: string, role: "user" | "admin", verified = true
   return id;
 }
 
-function post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
-  return worker.fetch(path, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    redirect: "manual",
-    headers: { Origin: worker.origin, "Content-Type": "application/x-www-form-urlencoded", ...headers },
-  });
-}
-
-/** The cookies a response sets, as one Cookie header value (name=value; …). */
-function cookiesOf(response: Response): string {
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0]!)
-    .filter((pair) => !pair.endsWith("="))
-    .join("; ");
-}
+const post = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  postFields(worker, path, fields, headers);
 
 async function signIn(email: string, password = PASSWORD, ip = newClientIp()) {
   const response = await post("/auth", { mode: "signin", email, password }, { "CF-Connecting-IP": ip });

@@ -11,7 +11,7 @@ import { INVITATION_TTL_HOURS, MAX_OPEN_INVITATIONS } from "~/domain/limits";
 import { AUTH_MESSAGES, GATE_MESSAGES, TEAM_MESSAGES } from "~/domain/messages";
 import { hashPassword, verifyPassword } from "~/server/password.server";
 import { sessionIdOf } from "~/server/session.server";
-import { createAdminSession, newClientIp, postForm, startWorker, waitFor, type TestWorker } from "./worker";
+import { cookiesOf, createAdminSession, newClientIp, postFields, postForm, startWorker, waitFor, type TestWorker } from "./worker";
 
 let worker: TestWorker;
 beforeAll(async () => {
@@ -30,30 +30,11 @@ const PASSWORD = "sea breeze at Doctor's Cave";
 const HOUR_MS = 3_600_000;
 
 /** A POST to the team page as the browser without JavaScript sends it (urlencoded), with a session. */
-function post(path: string, fields: Record<string, string>, cookie = "") {
-  return worker.fetch(path, {
-    method: "POST",
-    body: new URLSearchParams(fields),
-    redirect: "manual",
-    headers: {
-      Origin: worker.origin,
-      "Content-Type": "application/x-www-form-urlencoded",
-      ...(cookie ? { Cookie: cookie } : {}),
-    },
-  });
-}
+const post = (path: string, fields: Record<string, string>, cookie = "") =>
+  postFields(worker, path, fields, cookie ? { Cookie: cookie } : {});
 
 const get = (path: string, cookie = "") => worker.fetch(path, { redirect: "manual", headers: cookie ? { Cookie: cookie } : {} });
 const text = async (response: Response) => (await response.text()).replaceAll("&#x27;", "'").replaceAll("&quot;", '"');
-
-/** The cookies a response sets, as one Cookie header value (cleared ones left out). */
-function cookiesOf(response: Response): string {
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0]!)
-    .filter((pair) => !pair.endsWith("="))
-    .join("; ");
-}
 
 /** Accepts an invitation as the browser without JavaScript does (multipart, from a new client). */
 function accept(token: string, password = PASSWORD, cookie = "") {

@@ -164,6 +164,28 @@ export async function postForm(worker: TestWorker, path: string, form: FormData,
   });
 }
 
+/**
+ * Posts `fields` urlencoded, as a form without files is sent by a browser with JavaScript off,
+ * from the site's own origin; redirects are not followed. `headers` add to or override those.
+ */
+export function postFields(worker: TestWorker, path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  return worker.fetch(path, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    redirect: "manual",
+    headers: { Origin: worker.origin, "Content-Type": "application/x-www-form-urlencoded", ...headers },
+  });
+}
+
+/** The cookies a response sets, as one Cookie header value (`name=value; …`; cleared ones left out). */
+export function cookiesOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0]!)
+    .filter((pair) => !pair.endsWith("="))
+    .join("; ");
+}
+
 /** Follows a post's redirect with its flash cookie, as the browser would; returns the page. */
 export async function followRedirect(worker: TestWorker, response: Response): Promise<Response> {
   const location = response.headers.get("Location");
