@@ -13,7 +13,10 @@ import {
   ATTACHMENT_OWNER_KINDS,
   AUDITED_ENTITIES,
   CONTACT_STATUSES,
+  CUSTOMER_REPLY_KINDS,
   FREQUENCIES,
+  MAIL_KINDS,
+  MAIL_STATUSES,
   PROPERTY_SIZES,
   QUOTE_STATUSES,
   SERVICE_TYPES,
@@ -50,6 +53,10 @@ export const quoteRequests = sqliteTable(
     status: text("status", { enum: QUOTE_STATUSES }).notNull().default("pending"),
     /** "MB-" and 5 characters (app/domain/reference.ts); 10 for requests stored before references. */
     reference: text("reference"),
+    /** The private status page's token: 32 hex characters (docs/decisions/011-status-page-token.md). */
+    statusToken: text("status_token"),
+    /** When the customer first heard back: a quote sent or marked quoted (docs/product.md §10 "Time to first reply"). */
+    firstReplyAt: integer("first_reply_at", { mode: "timestamp_ms" }),
   },
   (table) => [
     check("quote_requests_service_type_check", oneOf(table.serviceType, SERVICE_TYPES)),
@@ -62,6 +69,7 @@ export const quoteRequests = sqliteTable(
     check("quote_requests_status_check", oneOf(table.status, QUOTE_STATUSES)),
     index("quote_requests_created_at_idx").on(table.createdAt),
     uniqueIndex("quote_requests_reference_idx").on(table.reference),
+    uniqueIndex("quote_requests_status_token_idx").on(table.statusToken),
     // The admin list's order (newest first, then id) with and without its filters: paging
     // and counting read these indexes only (docs/decisions/009-admin-search.md).
     index("quote_requests_created_at_id_idx").on(table.createdAt, table.id),
@@ -82,11 +90,16 @@ export const contactMessages = sqliteTable(
     status: text("status", { enum: CONTACT_STATUSES }).notNull().default("unread"),
     /** As quote_requests.reference; unique across both tables (app/server/reference.server.ts draws them). */
     reference: text("reference"),
+    /** As quote_requests.status_token. */
+    statusToken: text("status_token"),
+    /** When the customer first heard back: a reply sent or marked responded. */
+    firstReplyAt: integer("first_reply_at", { mode: "timestamp_ms" }),
   },
   (table) => [
     check("contact_messages_status_check", oneOf(table.status, CONTACT_STATUSES)),
     index("contact_messages_created_at_idx").on(table.createdAt),
     uniqueIndex("contact_messages_reference_idx").on(table.reference),
+    uniqueIndex("contact_messages_status_token_idx").on(table.statusToken),
     index("contact_messages_created_at_id_idx").on(table.createdAt, table.id),
     index("contact_messages_status_created_at_idx").on(table.status, table.createdAt, table.id),
   ],
@@ -248,6 +261,95 @@ export const teamChanges = sqliteTable(
   ],
 );
 
+/**
+ * Every outgoing e-mail (the outbox, docs/architecture.md §4.15): written before the message
+ * is put on the mail queue, claimed by the queue's consumer before it sends, so a message
+ * delivered twice sends one e-mail. `id` is the queue message's idempotency key. The text is
+ * kept for mails about a request (for 'Resend'); an account mail's text travels only in its
+ * queue message, because it holds a sign-in link.
+ */
+export const mailDeliveries = sqliteTable(
+  "mail_deliveries",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind", { enum: MAIL_KINDS }).notNull(),
+    entity: text("entity", { enum: AUDITED_ENTITIES }),
+    entityId: text("entity_id"),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    bodyText: text("body_text"),
+    /** JSON array of the mail's links, in order. */
+    links: text("links"),
+    replyTo: text("reply_to"),
+    status: text("status", { enum: MAIL_STATUSES }).notNull(),
+    /** Sends tried so far (the queue's own count restarts with 'Resend'). */
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+  },
+  (table) => [
+    check("mail_deliveries_kind_check", oneOf(table.kind, MAIL_KINDS)),
+    check("mail_deliveries_entity_check", sql`${table.entity} IS NULL OR ${oneOf(table.entity, AUDITED_ENTITIES)}`),
+    check("mail_deliveries_status_check", oneOf(table.status, MAIL_STATUSES)),
+    index("mail_deliveries_entity_idx").on(table.entity, table.entityId),
+  ],
+);
+
+/**
+ * A quote or a reply staff sent a customer from a record page (docs/product.md §10 "Send
+ * quote", "Reply"): what was sent, by whom, when, and the e-mail that carried it. Amounts are
+ * whole Jamaican (and optionally US) dollars.
+ */
+export const customerReplies = sqliteTable(
+  "customer_replies",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind", { enum: CUSTOMER_REPLY_KINDS }).notNull(),
+    entity: text("entity", { enum: AUDITED_ENTITIES }).notNull(),
+    entityId: text("entity_id").notNull(),
+    amountJmd: integer("amount_jmd"),
+    amountUsd: integer("amount_usd"),
+    included: text("included"),
+    validDays: integer("valid_days"),
+    message: text("message").notNull(),
+    mailDeliveryId: text("mail_delivery_id"),
+    sentByUserId: text("sent_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [
+    check("customer_replies_kind_check", oneOf(table.kind, CUSTOMER_REPLY_KINDS)),
+    check("customer_replies_entity_check", oneOf(table.entity, AUDITED_ENTITIES)),
+    check(
+      "customer_replies_quote_check",
+      sql`${table.kind} <> 'quote' OR (${table.amountJmd} > 0 AND ${table.validDays} BETWEEN 1 AND 365)`,
+    ),
+    index("customer_replies_entity_idx").on(table.entity, table.entityId, table.createdAt),
+  ],
+);
+
+/**
+ * A reply template staff edit on /admin/templates (docs/product.md §10 "Reply templates"):
+ * plain text with placeholders ({name}, {reference}, …, app/domain/templates.ts), the
+ * starting text of a quote's message or a reply.
+ */
+export const replyTemplates = sqliteTable(
+  "reply_templates",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind", { enum: CUSTOMER_REPLY_KINDS }).notNull(),
+    name: text("name").notNull(),
+    body: text("body").notNull(),
+    updatedByUserId: text("updated_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [
+    check("reply_templates_kind_check", oneOf(table.kind, CUSTOMER_REPLY_KINDS)),
+    index("reply_templates_kind_idx").on(table.kind, table.name),
+  ],
+);
+
 export type QuoteRequest = typeof quoteRequests.$inferSelect;
 export type ContactMessage = typeof contactMessages.$inferSelect;
 export type Attachment = typeof attachments.$inferSelect;
@@ -256,3 +358,6 @@ export type Session = typeof sessions.$inferSelect;
 export type StatusChange = typeof statusChanges.$inferSelect;
 export type RecordNote = typeof recordNotes.$inferSelect;
 export type Invitation = typeof invitations.$inferSelect;
+export type MailDelivery = typeof mailDeliveries.$inferSelect;
+export type CustomerReply = typeof customerReplies.$inferSelect;
+export type ReplyTemplate = typeof replyTemplates.$inferSelect;

@@ -74,3 +74,31 @@ export type AuditedEntity = (typeof AUDITED_ENTITIES)[number];
  */
 export const TEAM_ACTIONS = ["invited", "joined", "promoted", "demoted", "removed"] as const;
 export type TeamAction = (typeof TEAM_ACTIONS)[number];
+
+/**
+ * What an outgoing e-mail is (docs/product.md §10 "E-mails"): the company's notification of a
+ * new request, the visitor's confirmation, a quote sent from the admin, a reply to a contact
+ * message, and the account mails (verification, password reset, invitation), which belong to
+ * no request.
+ */
+export const MAIL_KINDS = ["notification", "confirmation", "quote", "reply", "account"] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+export const MAIL_KIND_LABELS: Record<MailKind, string> = {
+  notification: "Notification to the company",
+  confirmation: "Confirmation to the customer",
+  quote: "Quote",
+  reply: "Reply",
+  account: "Account e-mail",
+};
+
+/**
+ * Where an outgoing e-mail is (docs/architecture.md §4.15): waiting in the queue, being sent
+ * now, sent, or not delivered after the last try (kept for 'Resend').
+ */
+export const MAIL_STATUSES = ["queued", "sending", "sent", "failed"] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+/** What staff send a customer from a record page: a quote (quote requests) or a reply (contact messages). */
+export const CUSTOMER_REPLY_KINDS = ["quote", "reply"] as const;
+export type CustomerReplyKind = (typeof CUSTOMER_REPLY_KINDS)[number];
