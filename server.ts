@@ -13,6 +13,10 @@
  * 5. the security headers every response carries;
  * and one structured log line per request (app/worker/request-log.ts).
  *
+ * The queue handler consumes the mail queue and its dead-letter queue (wrangler.toml
+ * `[[queues.consumers]]`): every e-mail the site sends is sent there, retried with backoff,
+ * and marked "not delivered" after the last try (app/server/mail-queue.server.ts).
+ *
  * The cron trigger (wrangler.toml `[triggers]`) runs `scheduled` daily: the sweep of photos in
  * R2 that no attachment row refers to (app/server/attachments.server.ts), and the deletion of
  * expired sessions and of failed sign-ins older than their window. Reset and verification
@@ -28,6 +32,7 @@ import * as build from "./build/server";
 import { rejectCrossOriginWrite, forRemix } from "./app/worker/origin";
 import { sweepOrphanUploads } from "./app/server/attachments.server";
 import { getDb } from "./app/server/db.server";
+import { consumeMail, MAIL_DEAD_LETTER_QUEUE_NAME, markUndelivered, type MailQueueMessage } from "./app/server/mail-queue.server";
 import { deleteExpiredSessions } from "./app/server/session.server";
 import { deleteStaleFailures } from "./app/server/sign-in-throttle.server";
 import { readCompany, readPublicFeatures } from "./app/server/env.server";
@@ -82,6 +87,13 @@ export default {
     response = withSecurityHeaders(withRequestId(response, requestId, cache), { https: new URL(request.url).protocol === "https:" });
     logRequest(request, response, { requestId, started, cache });
     return response;
+  },
+
+  async queue(batch, env) {
+    const db = getDb(env);
+    const mails = batch as MessageBatch<MailQueueMessage>;
+    if (batch.queue === MAIL_DEAD_LETTER_QUEUE_NAME) await markUndelivered(mails, db);
+    else await consumeMail(mails, env, db);
   },
 
   async scheduled(controller, env) {

@@ -5,6 +5,7 @@
  * first argument.
  */
 import type { Database } from "./server/db.server";
+import type { MailQueueMessage } from "./server/mail-queue.server";
 
 interface CloudflareContext {
   env: CloudflareBindings;
@@ -31,5 +32,7 @@ declare global {
     /** Session and link signing secrets, comma-separated for rotation (see secrets.server.ts). */
     SESSION_SECRET?: string;
     EMAIL?: SendEmail;
+    /** The mail queue's producer (wrangler.toml `[[queues.producers]]`), typed with its message. */
+    MAIL_QUEUE: Queue<MailQueueMessage>;
   }
 }

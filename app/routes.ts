@@ -21,6 +21,7 @@ export default [
     route("messages", "routes/admin/messages.tsx"),
     route("messages/:id", "routes/admin/message.tsx"),
     route("team", "routes/admin/team.tsx"),
+    route("templates", "routes/admin/templates.tsx"),
   ]),
   route("admin/attachments/:id", "routes/admin/attachment.tsx"),
   route("admin/quotes.csv", "routes/admin/export-csv.ts", { id: "admin-quotes-csv" }),
@@ -34,6 +35,7 @@ export default [
     route("gallery", "routes/public/gallery.tsx"),
     route("faq", "routes/public/faq.tsx"),
     route("quote", "routes/public/quote.tsx"),
+    route("status/:token", "routes/public/status.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -40,6 +40,22 @@ export function makePng(width = 8, height = 8, padTo = 0): Uint8Array<ArrayBuffe
   return new Uint8Array(Buffer.concat(parts));
 }
 
+/** A contact message that passes every rule, as form fields (sent from /contact). */
+export const VALID_CONTACT = {
+  name: "Devon Reid",
+  email: "devon.reid@example.com",
+  phone: "876 555 0142",
+  message: "Do you clean pool decks as well?",
+  returnTo: "/contact",
+} as const;
+
+/** Form fields as a FormData, as a browser sends a form. */
+export function formOf(fields: Record<string, string>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return form;
+}
+
 /** A quote request that passes every rule, as form fields. */
 export const VALID_QUOTE = {
   name: "Ana Brown",

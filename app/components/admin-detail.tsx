@@ -1,4 +1,7 @@
-/** The parts of a detail view: fields, photos (in a viewer), ways to reply, the history with its notes, and 'Add note'. */
+/**
+ * The parts of a detail view: fields, photos (in a viewer), ways to reply, 'Send quote' or
+ * 'Send reply', the e-mails about the record, the history with its notes, and 'Add note'.
+ */
 import { Form, Link, useActionData, useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { TEXT_LIMITS } from "~/domain/limits";
@@ -9,6 +12,8 @@ import { readPhotoIndex } from "./photo-index";
 import { PhotoGallery } from "./photo-viewer";
 import { FormStatus } from "./form-field";
 import { telHref, whatsappHref, whatsappNumber } from "~/domain/phone";
+import type { MailLine } from "~/server/record-replies.server";
+import { Composer, FirstReplyLine, MailList, type ComposerProps } from "./admin-correspondence";
 
 function DetailFields({ fields }: { fields: Array<[string, ReactNode]> }) {
   return (
@@ -56,13 +61,27 @@ function History({ history }: { history: HistoryEntry[] }) {
             <span className="font-medium text-slate-900">{entry.when}</span>: {entry.from} → {entry.to}
             {entry.actor ? ` by ${entry.actor}` : ""}
           </li>
-        ) : (
+        ) : entry.kind === "note" ? (
           <li key={entry.key} className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-slate-800" data-note>
             <p className="text-xs font-semibold text-amber-900">
               Note · {entry.when}
               {entry.author ? ` by ${entry.author}` : " by a removed account"}
             </p>
             <p className="mt-1 break-words whitespace-pre-line">{entry.body}</p>
+          </li>
+        ) : (
+          <li key={entry.key} className="rounded-lg border border-brand-200 bg-brand-50 p-3 text-slate-800" data-sent={entry.kind}>
+            <p className="text-xs font-semibold text-brand-900">
+              {entry.kind === "quote" ? "Quote sent" : "Reply sent"} · {entry.when}
+              {entry.sender ? ` by ${entry.sender}` : " by a removed account"}
+              {entry.delivery === "failed" ? " · not delivered" : entry.delivery === "sent" ? " · delivered" : ""}
+            </p>
+            {entry.summary ? <p className="mt-1 font-semibold">{entry.summary}</p> : null}
+            <details className="mt-1">
+              <summary className="cursor-pointer text-brand-800">Message</summary>
+              {entry.included ? <p className="mt-1 break-words whitespace-pre-line">Included: {entry.included}</p> : null}
+              <p className="mt-1 break-words whitespace-pre-line">{entry.message}</p>
+            </details>
           </li>
         ),
       )}
@@ -119,11 +138,23 @@ export function AdminDetailFrame(props: {
   fields: Array<[string, ReactNode]>;
   photos: Array<{ id: string; fileName: string; contentType: string }>;
   history: HistoryEntry[];
+  firstReply: { answered: boolean; after: string; onTime: boolean };
+  composer: Omit<ComposerProps, "recordPath" | "errors" | "values" | "open">;
+  /** Whether a quote or reply may be sent now. */
+  canCompose: boolean;
+  mails: MailLine[];
 }) {
   const { record } = props;
-  // The record page's action (recordAction): a refused status step's `error`, or a refused
-  // note's `noteError` with the text as sent.
-  const actionData = useActionData<{ error?: string; noteError?: string; noteBody?: string }>();
+  // The record page's action (recordAction): a refused status step's or resend's `error`, a
+  // refused note's `noteError` with the text as sent, or a refused quote's or reply's
+  // `composeErrors` with the values as sent.
+  const actionData = useActionData<{
+    error?: string;
+    noteError?: string;
+    noteBody?: string;
+    composeErrors?: Record<string, string>;
+    composeValues?: Record<string, string>;
+  }>();
   const note = { error: actionData?.noteError ?? null, body: actionData?.noteBody ?? "" };
   const location = useLocation();
   const card = "rounded-xl border border-slate-200 bg-white p-6";
@@ -137,6 +168,7 @@ export function AdminDetailFrame(props: {
         <div>
           <h1 className="font-display text-2xl font-bold text-slate-900">{record.name}</h1>
           <p className="text-slate-600">{props.subtitle}</p>
+          <FirstReplyLine firstReply={props.firstReply} />
           {record.overdue ? (
             <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-red-800">
               <OverdueMark /> Waiting {record.waitingHours} hours for a reply
@@ -153,6 +185,24 @@ export function AdminDetailFrame(props: {
         <div className="mt-6">
           <ReplyLinks email={record.email} phone={record.phone} name={record.name} />
         </div>
+      </section>
+      <section className={card} aria-labelledby="compose-heading">
+        <h2 id="compose-heading" className="mb-4 font-semibold text-slate-900">
+          {props.composer.kind === "quote" ? "Send quote" : "Send reply"}
+        </h2>
+        <Composer
+          {...props.composer}
+          open={props.canCompose}
+          recordPath={location.pathname}
+          errors={actionData?.composeErrors ?? {}}
+          values={actionData?.composeValues ?? null}
+        />
+      </section>
+      <section className={card} aria-labelledby="mails-heading">
+        <h2 id="mails-heading" className="mb-2 font-semibold text-slate-900">
+          E-mails
+        </h2>
+        <MailList mails={props.mails} />
       </section>
       <section className={card}>
         <h2 className="mb-4 font-semibold text-slate-900">Photos</h2>

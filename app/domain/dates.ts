@@ -4,7 +4,7 @@
  * code is right wherever it runs and whatever the zone's rules become.
  */
 import { TZDate, tz } from "@date-fns/tz";
-import { format, isValid, parse } from "date-fns";
+import { format, formatDuration, intervalToDuration, isValid, parse, startOfMonth } from "date-fns";
 
 const JAMAICA = "America/Jamaica";
 const inJamaica = { in: tz(JAMAICA) };
@@ -44,4 +44,24 @@ export function formatExportDateTime(ms: number): string {
 /** How long ago, in whole hours, e.g. 26 (for "waiting 26 h"). */
 export function hoursSince(ms: number, now: Date = new Date()): number {
   return Math.floor((now.getTime() - ms) / 3_600_000);
+}
+
+/** The first millisecond of the current month in Jamaica, e.g. Nov 1, 2026 00:00 (UTC-5). */
+export function jamaicaMonthStart(now: Date = new Date()): number {
+  return startOfMonth(now, inJamaica).getTime();
+}
+
+/** The month's name in Jamaica, e.g. "November 2026". */
+export function jamaicaMonthName(now: Date = new Date()): string {
+  return format(now, "MMMM yyyy", inJamaica);
+}
+
+/**
+ * How long from `fromMs` to `toMs`, to the minute, in words: "3 hours 12 minutes", "2 days 1
+ * hour", "under a minute".
+ */
+export function formatElapsed(fromMs: number, toMs: number): string {
+  const duration = intervalToDuration({ start: fromMs, end: Math.max(fromMs, toMs) });
+  const text = formatDuration(duration, { format: ["months", "days", "hours", "minutes"] });
+  return text || "under a minute";
 }

@@ -45,7 +45,29 @@ export const TEXT_LIMITS = {
   note: 2000,
   /** The admin lists' search field (docs/product.md §10 "Search"). */
   search: 200,
+  /** A quote's or reply's message to the customer, and a reply template's text (docs/product.md §10). */
+  customerMessage: 5000,
+  /** What a quote includes. */
+  quoteIncluded: 2000,
+  /** A reply template's name. */
+  templateName: 80,
 } as const;
+
+/**
+ * A quote sent from the admin (docs/product.md §10 "Send quote"): whole dollars, up to these
+ * amounts (far above any cleaning job; a typo of three extra digits is caught), valid for
+ * 1 to 90 days, 14 unless staff say otherwise.
+ */
+export const QUOTE_LIMITS = {
+  maxJmd: 10_000_000,
+  maxUsd: 100_000,
+  minValidDays: 1,
+  maxValidDays: 90,
+  defaultValidDays: 14,
+} as const;
+
+/** Reply templates one kind may have (docs/product.md §10 "Reply templates"). */
+export const MAX_TEMPLATES_PER_KIND = 20;
 
 /** Rows per page in the admin lists (more than this are paged). */
 export const ADMIN_PAGE_SIZE = 50;

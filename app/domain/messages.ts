@@ -148,6 +148,23 @@ export const ADMIN_MESSAGES = {
   searchHasNoWords: "The search has no letters or digits to look for, so the list is not searched.",
 } as const;
 
+/** Quotes, replies, e-mails and templates on the admin (docs/product.md §10). */
+export const CUSTOMER_REPLY_MESSAGES = {
+  quoteSent: "Quote sent. The customer gets it by e-mail and on their status page.",
+  replySent: "Reply sent",
+  mailResent: "The e-mail is queued to be sent again",
+  sendFailed: "The e-mail could not be sent. Nothing was saved; please try again.",
+  quoteNotAllowed: "A quote can only be sent while the request is pending or quoted.",
+  changedMeanwhile: "This record was changed meanwhile. Reload the page to see it as it is now, then try again.",
+  resendGone: "This e-mail cannot be sent again: it was already sent, is queued, or belongs to another record.",
+  resendFailed: "The e-mail could not be queued again. Please try again in a minute.",
+  templateSaved: "Template saved",
+  templateDeleted: "Template deleted",
+  templateGone: "This template no longer exists. Reload the page to see the templates as they are now.",
+  tooManyTemplates: (max: number) => `There are already ${max} templates of this kind. Delete one before adding another.`,
+  templateFailed: "The template could not be saved. Please try again.",
+} as const;
+
 /** A name from a request, quoted and cut to 40 characters, for a message. */
 const quoted = (name: string) => `"${Array.from(String(name)).slice(0, 40).join("")}"`;
 const RELOAD = "Please reload the page and try again.";

@@ -21,3 +21,15 @@ export function readReference(text: string): string | null {
   if (!code || [...code].some((character) => !REFERENCE_ALPHABET.includes(character))) return null;
   return `${REFERENCE_PREFIX}${code}`;
 }
+
+/**
+ * A request's private status page (docs/product.md §10 "Status page"): `/status/` and a token
+ * of 32 lower-case hex characters (128 random bits, app/server/reference.server.ts), never the
+ * record's id or reference (docs/decisions/011-status-page-token.md).
+ */
+export const STATUS_TOKEN_PATTERN = /^[0-9a-f]{32}$/;
+
+/** The path of a status page, e.g. "/status/3f…"; the origin is SITE_URL's. */
+export function statusPath(token: string): string {
+  return `/status/${token}`;
+}

@@ -51,6 +51,19 @@ export const ATTENTION_STATUS = {
   contact_message: "unread",
 } as const satisfies { quote_request: QuoteStatus; contact_message: ContactStatus };
 
+/**
+ * The status that says the customer has heard back (docs/product.md §10 "Time to first
+ * reply"): reaching it, by 'Send quote', 'Send reply' or the status step, sets the record's
+ * first reply time once.
+ */
+export const REPLIED_STATUS = {
+  quote_request: "quoted",
+  contact_message: "responded",
+} as const satisfies { quote_request: QuoteStatus; contact_message: ContactStatus };
+
+/** Quote request statuses in which a quote may be sent (a second one replaces the first). */
+export const QUOTABLE_STATUSES: readonly QuoteStatus[] = ["pending", "quoted"];
+
 /** How long a record may wait in its attention status before it is overdue: the reply promise. */
 export const OVERDUE_AFTER_MS = QUOTE_REPLY_HOURS * 60 * 60 * 1000;
 

@@ -1,7 +1,8 @@
 /**
  * The request side of the admin lists and detail views: reading a list's status tab, page,
- * search and filters from the URL; the status-change and note actions shared by quote
- * requests and contact messages; the loaders' shapes as the admin reads them.
+ * search and filters from the URL; the status-change, note, quote, reply and resend actions
+ * shared by quote requests and contact messages (the last three in record-replies.server.ts);
+ * the loaders' shapes as the admin reads them.
  */
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { PRIVATE } from "~/cache-control";
@@ -20,6 +21,8 @@ import { commitNotice } from "./flash.server";
 import { requireAdmin } from "./permissions.server";
 import { formContract } from "./input-gate.server";
 import { readSmallForm } from "./small-form.server";
+import { quoteFormSchema, replyFormSchema, resendFormSchema } from "~/forms/customer-reply";
+import { composeAction, loadRecordReplies, resendAction, type SentEntry, type SentHistoryEntry } from "./record-replies.server";
 
 const DAY_MS = 86_400_000;
 
@@ -83,8 +86,8 @@ const noteForm = z.object({
   body: z.string().trim().min(1, ADMIN_MESSAGES.noteEmpty).max(TEXT_LIMITS.note, ADMIN_MESSAGES.noteTooLong(TEXT_LIMITS.note)),
 });
 
-/** The forms of a record page: the status step and 'Add note'. */
-const recordForms = z.union([statusForm, noteForm]);
+/** The forms of a record page: the status step, 'Add note', 'Send quote' or 'Send reply', and 'Resend'. */
+const recordForms = z.union([statusForm, noteForm, quoteFormSchema, replyFormSchema, resendFormSchema]);
 
 const TEXTS = {
   quote_request: { failed: ADMIN_MESSAGES.updateQuoteFailed, notice: "quoteStatusUpdated", thing: "quote request" },
@@ -104,16 +107,23 @@ export async function statusAction(request: Request, context: AppLoadContext, en
 }
 
 /**
- * POST on a record page: the status step ({id, to}, as statusAction) or 'Add note'
- * ({intent: "note", body}). A note is stored with its author and time, then the page is
- * shown again with "Note added"; an empty or too long note answers 400 with `noteError` and
- * the text as sent, an unknown record 404.
+ * POST on a record page: the status step ({id, to}, as statusAction), 'Add note'
+ * ({intent: "note", body}), 'Send quote' / 'Send reply' ({intent: "quote" | "reply", …},
+ * record-replies.server.ts `composeAction`) or 'Resend' ({intent: "resend", mail}). A note is
+ * stored with its author and time, then the page is shown again with "Note added"; an empty
+ * or too long note answers 400 with `noteError` and the text as sent, an unknown record 404.
  */
 export async function recordAction(request: Request, context: AppLoadContext, entity: AuditedEntity, id: string | undefined) {
   const { user } = await requireAdmin(context.db, request, context.cloudflare.env);
-  const form = await readSmallForm(request, formContract(recordForms));
+  // A quote or reply is longer than the other forms: its message and what is included.
+  const form = await readSmallForm(request, formContract(recordForms), 64 * 1024);
   if (!form.ok) return data({ error: `${TEXTS[entity].failed}: ${form.message}` }, { status: 400 });
-  if (form.formData.get("intent") !== "note") return applyStatusStep(request, context.db, entity, user.id, form.formData);
+  const intent = form.formData.get("intent");
+  if ((intent === "quote" && entity === "quote_request") || (intent === "reply" && entity === "contact_message")) {
+    return composeAction(request, context, entity, id ?? "", user.id, form.formData);
+  }
+  if (intent === "resend") return resendAction(request, context, entity, id ?? "", form.formData);
+  if (intent !== "note") return applyStatusStep(request, context.db, entity, user.id, form.formData);
   const sent = String(form.formData.get("body") ?? "");
   const parsed = noteForm.safeParse(Object.fromEntries(form.formData.entries()));
   if (!parsed.success) {
@@ -189,10 +199,11 @@ export async function loadAdminList<S extends string, Row extends { createdAt: D
   }
 }
 
-/** One line of a record's history: a status change or an internal note, newest first. */
+/** One line of a record's history: a status change, an internal note, or a quote or reply sent; newest first. */
 export type HistoryEntry =
   | { kind: "status"; key: string; when: string; actor: string | null; from: string; to: string }
-  | { kind: "note"; key: string; when: string; author: string | null; body: string };
+  | { kind: "note"; key: string; when: string; author: string | null; body: string }
+  | SentHistoryEntry;
 
 /**
  * The loader of a detail view: admins only, 404 for an unknown id, the record with its
@@ -201,7 +212,9 @@ export type HistoryEntry =
  * In: the request, the load context, the audited entity, the id from the URL and the reader of one
  * record. Out: `{ record, photos, history }`. Throws the redirect of requireAdmin or a 404.
  */
-export async function loadAdminRecord<Row extends { id: string; createdAt: Date; status: string }>(
+export async function loadAdminRecord<
+  Row extends { id: string; name: string; reference: string | null; createdAt: Date; firstReplyAt: Date | null; status: string },
+>(
   request: Request,
   context: AppLoadContext,
   entity: AuditedEntity,
@@ -212,6 +225,12 @@ export async function loadAdminRecord<Row extends { id: string; createdAt: Date;
   const record = await get(context.db, id ?? "");
   if (!record) throw data(null, { status: 404 });
   const arrived = record.createdAt.getTime();
+  const templateId = new URL(request.url).searchParams.get("template");
+  const [extras, replies] = await Promise.all([
+    recordExtras(context.db, entity, record.id),
+    loadRecordReplies(context.db, context.cloudflare.env, entity, record, templateId),
+  ]);
+  const { sent, ...rest } = replies;
   return {
     record: {
       ...record,
@@ -219,13 +238,13 @@ export async function loadAdminRecord<Row extends { id: string; createdAt: Date;
       overdue: isOverdue(entity, record.status, arrived),
       waitingHours: hoursSince(arrived),
     },
-    ...(await loadAdminExtras(context.db, entity, record.id)),
+    ...adminExtras(extras, sent),
+    ...rest,
   };
 }
 
-/** A record's photos and its history, ready for the detail view. */
-async function loadAdminExtras(db: Database, entity: AuditedEntity, id: string) {
-  const { photos, history, notes } = await recordExtras(db, entity, id);
+/** A record's photos and its history (status changes, notes, quotes and replies sent), ready for the detail view. */
+function adminExtras({ photos, history, notes }: Awaited<ReturnType<typeof recordExtras>>, sent: SentEntry[]) {
   const entries: Array<{ at: number; entry: HistoryEntry }> = [
     ...history.map((change, index) => ({
       at: change.at.getTime(),
@@ -242,6 +261,7 @@ async function loadAdminExtras(db: Database, entity: AuditedEntity, id: string) 
       at: note.at.getTime(),
       entry: { kind: "note" as const, key: note.id, when: formatAdminDateTime(note.at.getTime()), author: note.author, body: note.body },
     })),
+    ...sent.map(({ at, ...entry }) => ({ at, entry })),
   ];
   return {
     photos: photos.map(({ id: photoId, fileName, contentType }) => ({ id: photoId, fileName, contentType })),

@@ -9,7 +9,7 @@ import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { attachments, contactMessages, quoteRequests, recordNotes, statusChanges, users } from "../../drizzle/schema";
 import type { AuditedEntity, ContactStatus, QuoteStatus, ServiceType } from "~/domain/enumerations";
 import { ADMIN_PAGE_SIZE } from "~/domain/limits";
-import { ATTENTION_STATUS, CONTACT_STEPS, isAllowedStep, OVERDUE_AFTER_MS, QUOTE_STEPS } from "~/domain/status";
+import { ATTENTION_STATUS, CONTACT_STEPS, isAllowedStep, OVERDUE_AFTER_MS, QUOTE_STEPS, REPLIED_STATUS } from "~/domain/status";
 import { matchesSearch } from "./admin-search.server";
 import type { Database } from "./db.server";
 
@@ -293,11 +293,13 @@ export async function updateStatus(
   if (!isAllowedStep(steps as Record<string, { to: string; label: string }>, from, to)) return "not-allowed";
   // One D1 batch (one transaction): the update applies only while the status is still
   // `from`; the audit row is written only if it did (SQLite's changes() counts the rows the
-  // previous statement changed). Table names are fixed constants, never input.
+  // previous statement changed). Table names are fixed constants, never input. Reaching the
+  // replied status (a quote given or a message answered by phone) sets the first reply time once.
   const tableName = entity === "quote_request" ? "quote_requests" : "contact_messages";
+  const replied = to === REPLIED_STATUS[entity] ? ", first_reply_at = coalesce(first_reply_at, ?2)" : "";
   const [update] = await db.$client.batch([
     db.$client
-      .prepare(`UPDATE ${tableName} SET status = ?1, updated_at = ?2 WHERE id = ?3 AND status = ?4`)
+      .prepare(`UPDATE ${tableName} SET status = ?1, updated_at = ?2${replied} WHERE id = ?3 AND status = ?4`)
       .bind(to, now.getTime(), id, from),
     db.$client
       .prepare(

@@ -5,11 +5,12 @@ import { contactMessages } from "../../drizzle/schema";
 import type { ContactInput } from "~/forms/contact";
 import { storeSubmission } from "./attachments.server";
 import type { Database } from "./db.server";
-import { withNewReference } from "./reference.server";
+import { newStatusToken, withNewReference } from "./reference.server";
 
 /**
  * Stores a validated contact message and its photos (whole or nothing) with status `unread`.
- * In: the bindings and the parsed form. Out: the new record's id (UUID) and its reference (app/domain/reference.ts).
+ * In: the bindings and the parsed form. Out: the new record's id (UUID), its reference
+ * (app/domain/reference.ts) and its status page's token.
  * Throws when D1 or R2 fails; nothing is left behind then.
  */
 export async function createContactMessage(
@@ -17,8 +18,9 @@ export async function createContactMessage(
   bucket: R2Bucket,
   input: ContactInput,
   now: Date = new Date(),
-): Promise<{ id: string; reference: string }> {
+): Promise<{ id: string; reference: string; statusToken: string }> {
   const id = crypto.randomUUID();
+  const statusToken = newStatusToken();
   const { reference } = await withNewReference((reference) =>
     storeSubmission({
       db,
@@ -37,8 +39,9 @@ export async function createContactMessage(
         message: input.message,
         status: "unread",
         reference,
+        statusToken,
       }),
     }),
   );
-  return { id, reference };
+  return { id, reference, statusToken };
 }

@@ -7,7 +7,7 @@
 import { createCookie } from "@remix-run/cloudflare";
 import { z } from "~/forms/zod";
 import { SERVICE_TYPES } from "~/domain/enumerations";
-import { ADMIN_MESSAGES, AUTH_MESSAGES, TEAM_MESSAGES } from "~/domain/messages";
+import { ADMIN_MESSAGES, AUTH_MESSAGES, CUSTOMER_REPLY_MESSAGES, TEAM_MESSAGES } from "~/domain/messages";
 
 const FLASH_FORMS = ["quote", "contact"] as const;
 export type FlashForm = (typeof FLASH_FORMS)[number];
@@ -64,6 +64,11 @@ const NOTICES = {
   quoteStatusUpdated: { tone: "success", text: ADMIN_MESSAGES.quoteStatusUpdated },
   contactStatusUpdated: { tone: "success", text: ADMIN_MESSAGES.contactStatusUpdated },
   noteAdded: { tone: "success", text: ADMIN_MESSAGES.noteAdded },
+  quoteSent: { tone: "success", text: CUSTOMER_REPLY_MESSAGES.quoteSent },
+  replySent: { tone: "success", text: CUSTOMER_REPLY_MESSAGES.replySent },
+  mailResent: { tone: "success", text: CUSTOMER_REPLY_MESSAGES.mailResent },
+  templateSaved: { tone: "success", text: CUSTOMER_REPLY_MESSAGES.templateSaved },
+  templateDeleted: { tone: "success", text: CUSTOMER_REPLY_MESSAGES.templateDeleted },
   invitationSent: { tone: "success", text: TEAM_MESSAGES.invitationSent },
   invitationRevoked: { tone: "success", text: TEAM_MESSAGES.invitationRevoked },
   promoted: { tone: "success", text: TEAM_MESSAGES.promoted },

@@ -61,7 +61,8 @@ const QUERY_NAMES: ReadonlyMap<string, ReadonlySet<string>> = new Map([
 
 /** Paths with an id in them and the query names they read: a record's photo viewer, a photo's download. */
 const QUERY_NAME_PATTERNS: ReadonlyArray<[RegExp, ReadonlySet<string>]> = [
-  [/^\/admin\/(?:quotes|messages)\/[0-9a-f-]{36}$/, new Set(["photo"])],
+  // A record page: the photo open in the viewer, the reply template chosen.
+  [/^\/admin\/(?:quotes|messages)\/[0-9a-f-]{36}$/, new Set(["photo", "template"])],
   [/^\/admin\/attachments\/[0-9a-f-]{36}$/, new Set(["download"])],
 ];
 
@@ -88,10 +89,13 @@ export const QUERY_LIMITS = {
   valueChars: 2048,
 } as const;
 
-/** Paths that are never public: checked on the canonical path. */
-const PRIVATE_PREFIXES = ["/admin", "/auth"];
+/**
+ * Paths that are never public: checked on the canonical path. The customer's status pages
+ * (/status/<token>) are personal: never cached, never indexed.
+ */
+const PRIVATE_PREFIXES = ["/admin", "/auth", "/status"];
 
-/** True for the admin and sign-in paths (and below), whatever their case. */
+/** True for the admin, sign-in and status paths (and below), whatever their case. */
 export function isPrivatePath(pathname: string): boolean {
   const path = canonicalPath(pathname);
   return PRIVATE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));

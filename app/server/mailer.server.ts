@@ -1,5 +1,6 @@
 /**
- * The project's mailer: `sendLater` sends every e-mail the site sends, after the response.
+ * The project's mail transport: `sendMail` sends one e-mail. Nothing calls it but the mail
+ * queue's consumer (mail-queue.server.ts): every e-mail goes through the queue, with retries.
  *
  * Transports (wrangler.toml `MAIL_TRANSPORT`):
  * - "console" (local dev and tests): prints the message as one JSON line starting with
@@ -11,8 +12,8 @@
  *
  * Every message goes out with a plain-text part and an HTML part made from it (mail-html.server.tsx).
  *
- * Errors: throws when the transport is misconfigured or the binding refuses the message;
- * callers that must not fail (notifications) catch and log.
+ * Errors: throws when the transport is misconfigured or the binding refuses the message; the
+ * queue's consumer then tries again later.
  */
 import { mailHtml } from "./mail-html.server";
 
@@ -28,31 +29,11 @@ export interface Mail {
 
 export type MailEnv = Pick<CloudflareBindings, "MAIL_TRANSPORT" | "MAIL_FROM" | "EMAIL">;
 
-/**
- * Sends after the response (ctx.waitUntil); a failure is logged, never shown. For every mail
- * the site sends: none may delay the visitor, and the timing or failure of account mails
- * (verification, reset) must reveal nothing.
- *
- * In: the load context's `cloudflare` ({ env, ctx }), the mail, and what to log on failure
- * (default `{ event: "mail_failed" }`; the subject and the error are always added).
- */
-export function sendLater(
-  { env, ctx }: { env: MailEnv; ctx: ExecutionContext },
-  mail: Mail,
-  onFailure: Record<string, string> = { event: "mail_failed" },
-): void {
-  ctx.waitUntil(
-    sendMail(env, mail).catch((error: unknown) => {
-      console.error(JSON.stringify({ ...onFailure, subject: mail.subject, error: String(error) }));
-    }),
-  );
-}
-
 /** The prefix of a console-transport line; tests search the server log for it. */
 export const CONSOLE_MAIL_PREFIX = "MAIL ";
 
-/** Sends `mail` with the configured transport (see above). */
-async function sendMail(env: MailEnv, mail: Mail): Promise<void> {
+/** Sends `mail` with the configured transport (see above). Throws what the transport throws. */
+export async function sendMail(env: MailEnv, mail: Mail): Promise<void> {
   const html = mailHtml(mail);
   if (env.MAIL_TRANSPORT === "cloudflare") {
     if (!env.EMAIL || !env.MAIL_FROM) {

@@ -5,11 +5,12 @@ import { quoteRequests } from "../../drizzle/schema";
 import type { QuoteInput } from "~/forms/quote";
 import { storeSubmission } from "./attachments.server";
 import type { Database } from "./db.server";
-import { withNewReference } from "./reference.server";
+import { newStatusToken, withNewReference } from "./reference.server";
 
 /**
  * Stores a validated quote request and its photos (whole or nothing) with status `pending`.
- * In: the bindings and the parsed form. Out: the new record's id (UUID) and its reference (app/domain/reference.ts).
+ * In: the bindings and the parsed form. Out: the new record's id (UUID), its reference
+ * (app/domain/reference.ts) and its status page's token.
  * Throws when D1 or R2 fails; nothing is left behind then.
  */
 export async function createQuoteRequest(
@@ -17,8 +18,9 @@ export async function createQuoteRequest(
   bucket: R2Bucket,
   input: QuoteInput,
   now: Date = new Date(),
-): Promise<{ id: string; reference: string }> {
+): Promise<{ id: string; reference: string; statusToken: string }> {
   const id = crypto.randomUUID();
+  const statusToken = newStatusToken();
   const { reference } = await withNewReference((reference) =>
     storeSubmission({
       db,
@@ -42,8 +44,9 @@ export async function createQuoteRequest(
         additionalInfo: input.additionalInfo ?? null,
         status: "pending",
         reference,
+        statusToken,
       }),
     }),
   );
-  return { id, reference };
+  return { id, reference, statusToken };
 }

@@ -37,6 +37,15 @@ export function allowResetMail(limiter: RateLimit, email: string): Promise<boole
   return allow(limiter, `reset-mail:${email.trim().toLowerCase()}`);
 }
 
+/**
+ * A view of a private status page, per client IP (wrangler.toml `STATUS_RATE_LIMITER`: 30
+ * per 60 s): far above a customer's reloads, far below what guessing tokens would need. A
+ * failing binding lets the view through (and logs).
+ */
+export function allowStatusView(limiter: RateLimit, request: Request): Promise<boolean> {
+  return allow(limiter, `status:${clientIp(request)}`);
+}
+
 async function allow(limiter: RateLimit, key: string): Promise<boolean> {
   try {
     return (await limiter.limit({ key })).success;

@@ -15,6 +15,11 @@ export function newReference(): string {
   return `${REFERENCE_PREFIX}${code}`;
 }
 
+/** A fresh status-page token: 128 bits from the cryptographic source as 32 lower-case hex characters. */
+export function newStatusToken(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
 /** True for D1's refusal of a reference another request already holds (UNIQUE index or the cross-table trigger). */
 function isReferenceClash(error: unknown): boolean {
   const text = String(error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : error);

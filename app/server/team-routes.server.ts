@@ -16,7 +16,7 @@ import { passwordProblems } from "~/forms/password";
 import { inviteSchema, teamFormSchema, type MemberIntent } from "~/forms/team";
 import { commitNotice, type NoticeKey } from "./flash.server";
 import { formContract } from "./input-gate.server";
-import { sendLater } from "./mailer.server";
+import { queueMail } from "./mail-queue.server";
 import { requireAdmin } from "./permissions.server";
 import { allowAuthAttempt } from "./rate-limit.server";
 import { createSession, destroySession, type CurrentSession } from "./session.server";
@@ -101,7 +101,7 @@ async function invite(request: Request, context: AppLoadContext, session: Curren
     });
     if (outcome.status === "already-admin") return reply(409, TEAM_MESSAGES.alreadyAdmin);
     if (outcome.status === "too-many") return reply(409, TEAM_MESSAGES.tooManyInvitations);
-    sendLater(context.cloudflare, outcome.mail, { event: "invitation_mail_failed" });
+    queueMail(context, outcome.mail, { kind: "account" });
     return backToTeam(request, "invitationSent");
   } catch (error) {
     console.error(JSON.stringify({ event: "invitation_failed", error: String(error) }));

@@ -16,7 +16,7 @@
  *
  * Functions take the request's Drizzle client and return outcomes; none throws for anything a
  * person typed. D1 errors are thrown to the caller. Mails are returned, not sent (the route
- * sends them after the response with sendLater).
+ * queues them after the response with queueMail, mail-queue.server.ts).
  */
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";

@@ -10,7 +10,8 @@
  * 5. validate with the form's zod schema (photos judged by their bytes) → 400 with the
  *    field errors and the typed values;
  * 6. store whole or nothing → 503 with the product's failure message when storage fails;
- * 7. e-mail the company (after the response; a mail failure is logged, never fatal);
+ * 7. queue the company's notification and the visitor's confirmation (after the response,
+ *    through the mail queue, mail-queue.server.ts: a mail failure never costs the request);
  * 8. redirect with a one-time flash (post/redirect/get).
  *
  * Returns the Response (a redirect or `data(...)` with the Conform reply) for the action.
@@ -28,13 +29,16 @@ import { readSiteUrl } from "./env.server";
 import { commitFlash, type Flash, type FlashForm } from "./flash.server";
 import { newReference } from "./reference.server";
 
-/** A stored submission: its record's id and its reference ("MB-7K4Q2"). */
+/** A stored submission: its record's id, its reference ("MB-7K4Q2") and its status page's token. */
 interface Stored {
   id: string;
   reference: string;
+  statusToken: string;
 }
 import { FORM_LIMITS, formContract } from "./input-gate.server";
-import { sendLater, type Mail } from "./mailer.server";
+import type { Mail } from "./mailer.server";
+import { queueMail } from "./mail-queue.server";
+import type { AuditedEntity } from "~/domain/enumerations";
 import { allowFormSubmission, clientIp } from "./rate-limit.server";
 import { MultipartError, readVisitorFormBody } from "./visitor-form-body.server";
 import { TURNSTILE_FIELD, TURNSTILE_TOKEN_MAX, turnstileEnabled, verifyTurnstile } from "./turnstile.server";
@@ -48,6 +52,8 @@ export interface ActionResult {
 
 export interface SubmissionHandler<Schema extends z.ZodTypeAny> {
   form: FlashForm;
+  /** The kind of record the form stores (its mails are listed on that record). */
+  entity: AuditedEntity;
   schema: Schema;
   /** The failure message for this form (docs/product.md §8). */
   failureMessage: string;
@@ -55,8 +61,8 @@ export interface SubmissionHandler<Schema extends z.ZodTypeAny> {
   store: (db: Database, bucket: R2Bucket, value: z.output<Schema>) => Promise<Stored>;
   /** The notification e-mail for a stored submission; `siteUrl` is SITE_URL's origin. */
   notification: (value: z.output<Schema>, stored: Stored, siteUrl: string) => Mail;
-  /** The confirmation e-mail to the visitor (app/server/confirmations.server.ts). */
-  confirmation: (value: z.output<Schema>, stored: Stored) => Mail;
+  /** The confirmation e-mail to the visitor (app/server/confirmations.server.ts); `siteUrl` as above. */
+  confirmation: (value: z.output<Schema>, stored: Stored, siteUrl: string) => Mail;
   /** Where to go after success (path, may carry a #fragment). */
   successLocation: (formData: FormData) => string;
   /** The analytics label carried by the flash (quote: the service type). */
@@ -65,9 +71,11 @@ export interface SubmissionHandler<Schema extends z.ZodTypeAny> {
 
 export async function handleSubmission<Schema extends z.ZodTypeAny>(
   request: Request,
-  { cloudflare: { env, ctx }, db }: AppLoadContext,
+  context: AppLoadContext,
   handler: SubmissionHandler<Schema>,
 ): Promise<Response | ReturnType<typeof data<ActionResult>>> {
+  const { env } = context.cloudflare;
+  const { db } = context;
   const fail = (status: number, message: string) =>
     data<ActionResult>({ result: { status: "error", error: { "": [message] } } }, { status });
 
@@ -130,13 +138,10 @@ export async function handleSubmission<Schema extends z.ZodTypeAny>(
     return data<ActionResult>({ result: submission.reply({ formErrors: [handler.failureMessage] }) }, { status: 503 });
   }
 
-  const mail = handler.notification(submission.value, stored, readSiteUrl(env));
-  sendLater({ env, ctx }, mail, { event: "notification_failed", form: handler.form, id: stored.id });
-  sendLater({ env, ctx }, handler.confirmation(submission.value, stored), {
-    event: "confirmation_failed",
-    form: handler.form,
-    id: stored.id,
-  });
+  const about = { entity: handler.entity, entityId: stored.id };
+  const siteUrl = readSiteUrl(env);
+  queueMail(context, handler.notification(submission.value, stored, siteUrl), { kind: "notification", ...about });
+  queueMail(context, handler.confirmation(submission.value, stored, siteUrl), { kind: "confirmation", ...about });
   return succeed({
     form: handler.form,
     id: crypto.randomUUID(),

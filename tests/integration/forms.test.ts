@@ -6,16 +6,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { MAX_PHOTO_BYTES } from "~/domain/limits";
 import { fileTooLargeMessage, FORM_GUARD_MESSAGES, MESSAGES } from "~/domain/messages";
 import { HONEYPOT_FIELD } from "~/forms/honeypot";
-import { makePng, VALID_QUOTE } from "../fixtures";
+import { makePng, VALID_CONTACT, VALID_QUOTE } from "../fixtures";
 import { encodeMultipart, followRedirect, newClientIp, postForm, startWorker, waitFor, type TestWorker } from "./worker";
 
-const VALID_CONTACT = {
-  name: "Devon Reid",
-  email: "devon.reid@example.com",
-  phone: "876 555 0142",
-  message: "Do you clean pool decks as well?",
-  returnTo: "/contact",
-};
 
 let worker: TestWorker;
 beforeAll(async () => {
@@ -284,7 +277,7 @@ describe("configured features", () => {
       const response = await postForm(broken, "/quote", form(VALID_QUOTE));
       expect(response.status).toBe(303);
       expect(await stored(broken)).toMatchObject({ quotes: 1 });
-      await waitFor(() => broken.output().find((line) => line.includes("notification_failed")), "the logged failure");
+      await waitFor(() => broken.output().find((line) => line.includes("mail_send_failed")), "the logged failure");
     } finally {
       await broken.dispose();
     }

@@ -30,6 +30,8 @@ export interface TestWorker {
   output(): string[];
   /** E-mails sent through the console mail transport so far. */
   mails(): Array<{ to: string; subject: string; links: string[]; text: string; html: string; replyTo?: string }>;
+  /** With `mailService`: the e-mails the stand-in Email Service accepted so far. */
+  deliveredMails(): Array<{ from: string; to: string; subject: string; text: string; html: string; replyTo?: string }>;
   dispose(): Promise<void>;
 }
 
@@ -41,6 +43,35 @@ export interface StartOptions {
    * without it they fail, as every test machine is offline.
    */
   outbound?: (request: Request) => Response | Promise<Response>;
+  /**
+   * Sends e-mail with MAIL_TRANSPORT "cloudflare" through a stand-in for Cloudflare Email
+   * Service (the `EMAIL` binding, a second Worker called over RPC) that refuses the first
+   * `failures` tries of each message (same recipient and subject; Infinity: every try), then
+   * accepts. Retries are immediate
+   * (MAIL_RETRY_BASE_SECONDS 0) unless `bindings` says otherwise.
+   */
+  mailService?: { failures: number };
+  /** False: the Worker runs without its MAIL_QUEUE binding, so every queue send fails. */
+  mailQueue?: false;
+}
+
+/** The prefix of the stand-in Email Service's log line for each accepted message. */
+const DELIVERED_PREFIX = "EMAIL_SERVICE_ACCEPTED ";
+
+/** The stand-in Email Service: `send(message)` as the send_email binding has it. */
+function mailServiceScript(failures: number): string {
+  return `import { WorkerEntrypoint } from "cloudflare:workers";
+const calls = new Map();
+export default class EmailService extends WorkerEntrypoint {
+  async send(message) {
+    const key = message.to + "\\n" + message.subject;
+    const call = (calls.get(key) ?? 0) + 1;
+    calls.set(key, call);
+    if (call <= ${Number.isFinite(failures) ? failures : Number.MAX_SAFE_INTEGER}) throw new Error("Email Service unavailable (try " + call + ")");
+    console.log(${JSON.stringify(DELIVERED_PREFIX)} + JSON.stringify(message));
+    return { messageId: "stand-in-" + call };
+  }
+}`;
 }
 
 /** A loopback port nothing listens on now, so the Worker's SITE_URL can name it before it starts. */
@@ -64,30 +95,54 @@ export async function startWorker(options: StartOptions = {}): Promise<TestWorke
       lines.push(...parts);
     });
   };
-  const mf = new Miniflare({
+  const mailService = options.mailService;
+  const site = {
     ...workerOptions,
     bindings: {
       ...(workerOptions.bindings as Record<string, unknown>),
       SESSION_SECRET: TEST_SESSION_SECRET,
       // The site's own address is where the tests reach it (links in e-mails point here).
       SITE_URL: `http://127.0.0.1:${port}`,
+      ...(mailService
+        ? { MAIL_TRANSPORT: "cloudflare", MAIL_FROM: "bookings@montegobaycleaning.example", MAIL_RETRY_BASE_SECONDS: "0" }
+        : {}),
       ...options.bindings,
-    },
-    handleRuntimeStdio(stdout: NodeJS.ReadableStream, stderr: NodeJS.ReadableStream) {
-      collect(stdout);
-      collect(stderr);
     },
     // The bundle is self-contained; wrangler.toml's `main` is the unbundled source.
     // Listed explicitly: the bundle keeps a dynamic import() that Miniflare cannot follow.
     modules: [{ type: "ESModule", path: join(WORKER_BUNDLE_DIR, "server.js") }],
     ...(options.outbound ? { outboundService: options.outbound } : {}),
-    host: "127.0.0.1",
-    port,
+    ...(mailService ? { serviceBindings: { EMAIL: "email-service" } } : {}),
+    ...(options.mailQueue === false ? { queueProducers: {} } : {}),
     modulesRules: undefined,
     assets: undefined,
+  };
+  const shared = {
+    handleRuntimeStdio(stdout: NodeJS.ReadableStream, stderr: NodeJS.ReadableStream) {
+      collect(stdout);
+      collect(stderr);
+    },
+    host: "127.0.0.1",
+    port,
     // The Worker's own console.error lines (failed stores, cleanup) show in the test output.
     log: new Log(process.env.MINIFLARE_LOG === "debug" ? LogLevel.DEBUG : LogLevel.ERROR),
-  } as ConstructorParameters<typeof Miniflare>[0]);
+  };
+  const mf = new Miniflare(
+    (mailService
+      ? {
+          ...shared,
+          workers: [
+            site,
+            {
+              name: "email-service",
+              modules: true,
+              compatibilityDate: (workerOptions as { compatibilityDate?: string }).compatibilityDate,
+              script: mailServiceScript(mailService.failures),
+            },
+          ],
+        }
+      : { ...shared, ...site }) as ConstructorParameters<typeof Miniflare>[0],
+  );
   const origin = (await mf.ready).origin;
   const db = (await mf.getD1Database("DB")) as unknown as D1Database;
   const bucket = (await mf.getR2Bucket("UPLOADS")) as unknown as R2Bucket;
@@ -108,13 +163,18 @@ export async function startWorker(options: StartOptions = {}): Promise<TestWorke
       return listed.objects.map((object) => object.key);
     },
     output: () => [...lines],
-    mails: () =>
-      lines
-        .map((line) => line.slice(line.indexOf(CONSOLE_MAIL_PREFIX)))
-        .filter((line) => line.startsWith(CONSOLE_MAIL_PREFIX))
-        .map((line) => JSON.parse(line.slice(CONSOLE_MAIL_PREFIX.length))),
+    mails: () => linesAfter(lines, CONSOLE_MAIL_PREFIX),
+    deliveredMails: () => linesAfter(lines, DELIVERED_PREFIX),
     dispose: () => mf.dispose(),
   };
+}
+
+/** The JSON objects printed after `prefix` in `lines`. */
+function linesAfter<T>(lines: string[], prefix: string): T[] {
+  return lines
+    .map((line) => line.slice(line.indexOf(prefix)))
+    .filter((line) => line.startsWith(prefix))
+    .map((line) => JSON.parse(line.slice(prefix.length)) as T);
 }
 
 /** Applies migrations/*.sql in order, statement by statement, as wrangler would. */
@@ -195,12 +255,13 @@ export async function followRedirect(worker: TestWorker, response: Response): Pr
 }
 
 /**
- * Polls `read` every 50 ms until it returns something (e-mails are sent after the response);
- * gives up after 10 s, far beyond what a loaded 2-core machine needs.
+ * Polls `read` (sync or async) every 50 ms until it returns something (e-mails are sent after
+ * the response, through the mail queue); gives up after `timeoutMs` (10 s: far beyond what a
+ * loaded 2-core machine needs for one queue round; tests of retries allow more).
  */
-export async function waitFor<T>(read: () => T | undefined, what: string): Promise<T> {
-  for (let i = 0; i < 200; i++) {
-    const value = read();
+export async function waitFor<T>(read: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 10_000): Promise<T> {
+  for (let i = 0; i < timeoutMs / 50; i++) {
+    const value = await read();
     if (value !== undefined) return value;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

@@ -1,6 +1,8 @@
 /**
  * /admin/*: the admin frame (docs/product.md §2 "Admin page"): 'Back to Website', the signed-in
- * e-mail, 'Sign Out', and the tabs 'Quote Requests (n)' and 'Contact Messages (n)', each a URL.
+ * e-mail, 'Sign Out', the tabs 'Quote Requests (n)', 'Contact Messages (n)', 'Team' and
+ * 'Templates', each a URL, and this month's share of requests answered within 24 hours
+ * (docs/product.md §10 "Time to first reply").
  * Every admin loader and action checks the role in D1 itself (loaders run in parallel).
  */
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
@@ -21,6 +23,8 @@ import { Icon } from "~/components/icon";
 import { ADMIN_MESSAGES } from "~/domain/messages";
 import type { loader as rootLoader } from "~/root";
 import { countAll, type TabCounts } from "~/server/admin.server";
+import { firstReplyFigures, type FirstReplyFigures } from "~/server/customer-replies.server";
+import { jamaicaMonthName } from "~/domain/dates";
 import { ADMIN_HEADERS } from "~/server/admin-routes.server";
 import { requireAdmin } from "~/server/permissions.server";
 
@@ -32,14 +36,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireAdmin(context.db, request, env, { slide: true });
   const headers = new Headers(ADMIN_HEADERS);
   if (session.refreshedCookie) headers.append("Set-Cookie", session.refreshedCookie);
-  return data({ email: session.user.email, counts: await countAll(context.db) }, { headers });
+  const [counts, replies] = await Promise.all([countAll(context.db), firstReplyFigures(context.db)]);
+  return data({ email: session.user.email, counts, replies, month: jamaicaMonthName() }, { headers });
 }
 
 export default function AdminLayout() {
-  const { email, counts } = useLoaderData<typeof loader>();
+  const { email, counts, replies, month } = useLoaderData<typeof loader>();
   const site = useRouteLoaderData<typeof rootLoader>("root");
   return (
-    <AdminFrame email={email} counts={counts}>
+    <AdminFrame email={email} counts={counts} replies={{ ...replies, month }}>
       {site?.notice ? (
         <div className="mb-6">
           <FormStatus tone={site.notice.tone}>{site.notice.text}</FormStatus>
@@ -61,7 +66,11 @@ export function ErrorBoundary() {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
-    <AdminFrame email={frame?.email ?? null} counts={frame?.counts ?? null}>
+    <AdminFrame
+      email={frame?.email ?? null}
+      counts={frame?.counts ?? null}
+      replies={frame ? { ...frame.replies, month: frame.month } : null}
+    >
       <div className="rounded-2xl border border-slate-200 bg-white p-8 text-center">
         <p className="text-4xl font-bold text-brand-700">{status}</p>
         <h1 className="mt-3 text-xl font-semibold text-slate-900">
@@ -79,10 +88,12 @@ export function ErrorBoundary() {
 function AdminFrame({
   email,
   counts,
+  replies,
   children,
 }: {
   email: string | null;
   counts: { quotes: TabCounts; messages: TabCounts } | null;
+  replies: (FirstReplyFigures & { month: string }) | null;
   children: ReactNode;
 }) {
   const navigation = useNavigation();
@@ -119,7 +130,7 @@ function AdminFrame({
         </div>
         <nav
           aria-label="Admin sections"
-          className="mx-auto grid max-w-7xl grid-cols-[1fr_1fr_auto] gap-x-1 px-2 sm:flex sm:gap-x-2 sm:px-6"
+          className="mx-auto grid max-w-7xl grid-cols-[1fr_1fr_auto_auto] gap-x-1 px-2 sm:flex sm:gap-x-2 sm:px-6"
         >
           <NavLink to="/admin/quotes" className={tab}>
             {counts ? <>Quote Requests ({counts.quotes.total})</> : "Quote Requests"}
@@ -132,8 +143,12 @@ function AdminFrame({
           <NavLink to="/admin/team" className={tab}>
             Team
           </NavLink>
+          <NavLink to="/admin/templates" className={tab}>
+            Templates
+          </NavLink>
         </nav>
       </header>
+      {replies ? <ReplyFigure replies={replies} /> : null}
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6">
         <p role="status" aria-live="polite" className="sr-only">
           {navigation.state === "loading" ? "Loading..." : ""}
@@ -146,6 +161,23 @@ function AdminFrame({
         {children}
       </main>
     </div>
+  );
+}
+
+/** Under the tabs: of this month's requests due an answer, how many had one within 24 hours. */
+function ReplyFigure({ replies }: { replies: FirstReplyFigures & { month: string } }) {
+  const share = replies.due > 0 ? Math.round((replies.onTime / replies.due) * 100) : null;
+  return (
+    <p className="mx-auto w-full max-w-7xl px-4 pt-4 text-sm text-slate-700 sm:px-6" data-testid="reply-figure">
+      {share === null ? (
+        <>Answered within 24 hours in {replies.month}: no request due an answer yet.</>
+      ) : (
+        <>
+          Answered within 24 hours in {replies.month}: <strong className={share >= 90 ? "text-brand-800" : "text-red-800"}>{share}%</strong>{" "}
+          ({replies.onTime} of {replies.due})
+        </>
+      )}
+    </p>
   );
 }
 

@@ -1,4 +1,7 @@
-/** /admin/messages/:id: one contact message with every field, its photos, its history and its internal notes ('Add note'). */
+/**
+ * /admin/messages/:id: one contact message with every field, 'Send reply', its e-mails, its
+ * photos, its history and its internal notes ('Add note').
+ */
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { AdminDetailFrame } from "~/components/admin-detail";
@@ -15,7 +18,7 @@ export function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function MessageDetail() {
-  const { record: message, photos, history } = useLoaderData<typeof loader>();
+  const { record: message, photos, history, firstReply, composer, mails } = useLoaderData<typeof loader>();
   return (
     <AdminDetailFrame
       back={{ to: "/admin/messages", label: "All contact messages" }}
@@ -30,6 +33,10 @@ export default function MessageDetail() {
       ]}
       photos={photos}
       history={history}
+      firstReply={firstReply}
+      composer={composer}
+      canCompose
+      mails={mails}
     />
   );
 }

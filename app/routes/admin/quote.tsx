@@ -1,9 +1,12 @@
-/** /admin/quotes/:id: one quote request with every field, its photos, its history and its internal notes ('Add note'). */
+/**
+ * /admin/quotes/:id: one quote request with every field, 'Send quote', its e-mails, its
+ * photos, its history and its internal notes ('Add note').
+ */
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { AdminDetailFrame } from "~/components/admin-detail";
 import { FREQUENCY_LABELS, PROPERTY_SIZE_LABELS, SERVICE_TYPE_LABELS } from "~/domain/enumerations";
-import { QUOTE_BADGES, QUOTE_STEPS } from "~/domain/status";
+import { QUOTABLE_STATUSES, QUOTE_BADGES, QUOTE_STEPS } from "~/domain/status";
 import { getQuoteRequest } from "~/server/admin.server";
 import { loadAdminRecord, recordAction } from "~/server/admin-routes.server";
 
@@ -16,7 +19,7 @@ export function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function QuoteDetail() {
-  const { record: quote, photos, history } = useLoaderData<typeof loader>();
+  const { record: quote, photos, history, firstReply, composer, mails } = useLoaderData<typeof loader>();
   return (
     <AdminDetailFrame
       back={{ to: "/admin/quotes", label: "All quote requests" }}
@@ -36,6 +39,10 @@ export default function QuoteDetail() {
       ]}
       photos={photos}
       history={history}
+      firstReply={firstReply}
+      composer={composer}
+      canCompose={QUOTABLE_STATUSES.includes(quote.status)}
+      mails={mails}
     />
   );
 }

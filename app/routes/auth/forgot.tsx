@@ -12,7 +12,7 @@ import { AUTH_MESSAGES } from "~/domain/messages";
 import { forgotSchema } from "~/forms/auth";
 import { pageMeta } from "~/seo";
 import { passwordResetMail } from "~/server/auth.server";
-import { sendLater } from "~/server/mailer.server";
+import { queueMail } from "~/server/mail-queue.server";
 import { formContract } from "~/server/input-gate.server";
 import { readSmallForm } from "~/server/small-form.server";
 import { allowAuthAttempt, allowResetMail } from "~/server/rate-limit.server";
@@ -33,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const mail = await passwordResetMail(context.db, env, submission.value.email);
     // Past the per-address limit the answer is the same, but no further mail goes.
-    if (mail && (await allowResetMail(env.AUTH_RATE_LIMITER, submission.value.email))) sendLater(context.cloudflare, mail);
+    if (mail && (await allowResetMail(env.AUTH_RATE_LIMITER, submission.value.email))) queueMail(context, mail, { kind: "account" });
   } catch (error) {
     console.error(JSON.stringify({ event: "reset_request_failed", error: String(error) }));
     return data<ForgotData>({ result: submission.reply({ formErrors: [AUTH_MESSAGES.unexpected] }) }, { status: 503 });

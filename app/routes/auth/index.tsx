@@ -23,7 +23,7 @@ import { AUTH_MESSAGES } from "~/domain/messages";
 import { authSchema, type AuthMode } from "~/forms/auth";
 import { pageMeta } from "~/seo";
 import { signIn, signUp } from "~/server/auth.server";
-import { sendLater } from "~/server/mailer.server";
+import { queueMail } from "~/server/mail-queue.server";
 import { formContract, QUERY_LIMITS } from "~/server/input-gate.server";
 import { readSmallForm } from "~/server/small-form.server";
 import { commitNotice } from "~/server/flash.server";
@@ -70,7 +70,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     if (mode === "signup") {
       // The same answer whether or not the address has an account (its owner is e-mailed).
-      sendLater(context.cloudflare, await signUp(context.db, env, email, password));
+      queueMail(context, await signUp(context.db, env, email, password), { kind: "account" });
       return redirect("/auth", { headers: { "Set-Cookie": await commitNotice(request, "signedUp") } });
     }
     const outcome = await signIn(context.db, env, email, password, clientIp(request));

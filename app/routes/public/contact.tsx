@@ -30,11 +30,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
   return handleSubmission(request, context, {
     form: "contact",
+    entity: "contact_message",
     schema: contactSchema,
     failureMessage: MESSAGES.contactFailure,
     store: createContactMessage,
     notification: (value, stored, origin) => contactMessageNotification(readCompany(env).notifyEmail, value, stored, origin),
-    confirmation: (value, stored) => contactConfirmation(value, stored.reference, readCompany(env)),
+    confirmation: (value, stored, siteUrl) => contactConfirmation(value, stored, readCompany(env), siteUrl),
     successLocation: (formData) => (formData.get("returnTo") === "/" ? "/#contact" : "/contact#message"),
   });
 }

@@ -55,11 +55,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
   return handleSubmission(request, context, {
     form: "quote",
+    entity: "quote_request",
     schema: quoteSchema,
     failureMessage: MESSAGES.quoteFailure,
     store: createQuoteRequest,
     notification: (value, stored, origin) => quoteRequestNotification(readCompany(env).notifyEmail, value, stored, origin),
-    confirmation: (value, stored) => quoteConfirmation(value, stored.reference, readCompany(env)),
+    confirmation: (value, stored, siteUrl) => quoteConfirmation(value, stored, readCompany(env), siteUrl),
     successLocation: () => "/quote",
     analyticsLabel: (value) => value.serviceType,
   });

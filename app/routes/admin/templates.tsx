@@ -1,0 +1,159 @@
+/**
+ * /admin/templates (docs/product.md §10 "Reply templates"): the texts staff start a quote's
+ * message or a reply from, with placeholders filled from the request. Add, edit and delete;
+ * every form is a plain POST to this page, so it works without JavaScript.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FormStatus } from "~/components/form-field";
+import { CUSTOMER_REPLY_KINDS, type CustomerReplyKind } from "~/domain/enumerations";
+import { TEXT_LIMITS } from "~/domain/limits";
+import { TEMPLATE_PLACEHOLDERS } from "~/domain/templates";
+import { loadTemplatesPage, templatesPageAction, type TemplateActionData } from "~/server/reply-templates.server";
+
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return loadTemplatesPage(request, context);
+}
+
+export function action({ request, context }: ActionFunctionArgs) {
+  return templatesPageAction(request, context);
+}
+
+const KIND_LABELS: Record<CustomerReplyKind, string> = { quote: "Quote message", reply: "Reply to a message" };
+const CARD = "rounded-xl border border-slate-200 bg-white p-4 sm:p-6";
+const INPUT =
+  "block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-invalid:border-red-600";
+
+type Template = { id: string; kind: CustomerReplyKind; name: string; body: string; updated: string | null };
+
+export default function TemplatesPage() {
+  const { templates } = useLoaderData<typeof loader>();
+  const actionData = useActionData<TemplateActionData>();
+  return (
+    <section aria-labelledby="templates-heading" className="space-y-8">
+      <div>
+        <h1 id="templates-heading" className="font-display text-2xl font-bold text-slate-900">
+          Reply templates
+        </h1>
+        <p className="mt-2 max-w-2xl text-slate-700">
+          The text a quote&apos;s message or a reply starts from. Placeholders in braces are filled from the request:
+        </p>
+        <ul className="mt-2 grid gap-1 text-sm text-slate-700 sm:grid-cols-2">
+          {Object.entries(TEMPLATE_PLACEHOLDERS).map(([name, meaning]) => (
+            <li key={name}>
+              <code className="rounded bg-slate-100 px-1 font-semibold text-slate-900">{`{${name}}`}</code> {meaning}
+            </li>
+          ))}
+        </ul>
+      </div>
+      {CUSTOMER_REPLY_KINDS.map((kind) => (
+        <section key={kind} aria-labelledby={`kind-${kind}`} className="space-y-4">
+          <h2 id={`kind-${kind}`} className="text-lg font-semibold text-slate-900">
+            {KIND_LABELS[kind]}
+          </h2>
+          {templates
+            .filter((template) => template.kind === kind)
+            .map((template) => (
+              <TemplateForm key={template.id} template={template} actionData={actionData?.form === template.id ? actionData : null} />
+            ))}
+        </section>
+      ))}
+      <section aria-labelledby="new-template" className="space-y-4">
+        <h2 id="new-template" className="text-lg font-semibold text-slate-900">
+          New template
+        </h2>
+        <TemplateForm key={templates.length} template={null} actionData={actionData?.form === "new" ? actionData : null} />
+      </section>
+    </section>
+  );
+}
+
+function TemplateForm({ template, actionData }: { template: Template | null; actionData: TemplateActionData | null }) {
+  const busy = useNavigation().state !== "idle";
+  const id = template?.id ?? "new";
+  const errors = actionData?.errors ?? {};
+  const value = (name: "name" | "body" | "kind") => actionData?.values[name] ?? template?.[name] ?? "";
+  return (
+    <div className={CARD} data-template={template?.name ?? "new"}>
+      {errors[""] ? <FormStatus tone="error">{errors[""]}</FormStatus> : null}
+      <Form method="post" preventScrollReset className="space-y-3">
+        <input type="hidden" name="intent" value="save" />
+        {template ? <input type="hidden" name="id" value={template.id} /> : null}
+        <div className="grid gap-3 sm:grid-cols-[2fr_1fr]">
+          <div className="space-y-1">
+            <label htmlFor={`${id}-name`} className="block text-sm font-semibold text-slate-900">
+              Name
+            </label>
+            <input
+              id={`${id}-name`}
+              name="name"
+              required
+              maxLength={TEXT_LIMITS.templateName}
+              defaultValue={value("name")}
+              aria-invalid={errors.name ? true : undefined}
+              aria-describedby={errors.name ? `${id}-name-error` : undefined}
+              className={INPUT}
+            />
+            {errors.name ? (
+              <p id={`${id}-name-error`} className="text-sm font-medium text-red-700">
+                {errors.name}
+              </p>
+            ) : null}
+          </div>
+          <div className="space-y-1">
+            <label htmlFor={`${id}-kind`} className="block text-sm font-semibold text-slate-900">
+              For
+            </label>
+            <select id={`${id}-kind`} name="kind" defaultValue={value("kind") || "quote"} className={INPUT}>
+              {CUSTOMER_REPLY_KINDS.map((kind) => (
+                <option key={kind} value={kind}>
+                  {KIND_LABELS[kind]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <div className="space-y-1">
+          <label htmlFor={`${id}-body`} className="block text-sm font-semibold text-slate-900">
+            Text
+          </label>
+          <textarea
+            id={`${id}-body`}
+            name="body"
+            rows={7}
+            required
+            maxLength={TEXT_LIMITS.customerMessage}
+            defaultValue={value("body")}
+            aria-invalid={errors.body ? true : undefined}
+            aria-describedby={errors.body ? `${id}-body-error` : undefined}
+            className={INPUT}
+          />
+          {errors.body ? (
+            <p id={`${id}-body-error`} className="text-sm font-medium text-red-700">
+              {errors.body}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <button
+            type="submit"
+            disabled={busy}
+            className="min-h-11 rounded-full bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+          >
+            {template ? "Save" : "Add template"}
+          </button>
+          {template?.updated ? <span className="text-xs text-slate-600">Changed {template.updated}</span> : null}
+        </div>
+      </Form>
+      {template ? (
+        <Form method="post" preventScrollReset className="mt-3">
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="id" value={template.id} />
+          <button type="submit" disabled={busy} className="text-sm font-semibold text-red-800 underline disabled:opacity-60">
+            Delete template
+          </button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}

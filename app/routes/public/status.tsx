@@ -1,0 +1,167 @@
+/**
+ * /status/:token: the customer's private status page (docs/product.md §10 "Status page"),
+ * linked from every e-mail about their request. Server-rendered (works without JavaScript),
+ * never cached (`private, no-store`; the page cache skips /status), never indexed
+ * (`noindex` and `X-Robots-Tag`), at most 30 views a minute per client.
+ */
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { PRIVATE } from "~/cache-control";
+import { ContactMethods } from "~/components/contact-details";
+import { PageHero } from "~/components/page-hero";
+import { buttonStyles } from "~/components/ui";
+import type { loader as rootLoader } from "~/root";
+import { allowStatusView } from "~/server/rate-limit.server";
+import { loadStatusView, type StatusView } from "~/server/status-page.server";
+
+const STATUS_HEADERS = { "Cache-Control": PRIVATE, "X-Robots-Tag": "noindex, nofollow" };
+
+export const headers: HeadersFunction = () => STATUS_HEADERS;
+
+export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
+  { title: page?.view ? `Request ${page.view.reference}` : "Request status" },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+type StatusData = { view: StatusView | null; problem: "not-found" | "rate-limited" | null };
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const answer = (body: StatusData, status = 200) => data<StatusData>(body, { status, headers: STATUS_HEADERS });
+  if (!(await allowStatusView(context.cloudflare.env.STATUS_RATE_LIMITER, request))) {
+    return answer({ view: null, problem: "rate-limited" }, 429);
+  }
+  const view = await loadStatusView(context.db, params.token ?? "");
+  return view ? answer({ view, problem: null }) : answer({ view: null, problem: "not-found" }, 404);
+}
+
+export default function StatusPage() {
+  const { view, problem } = useLoaderData<typeof loader>();
+  const site = useRouteLoaderData<typeof rootLoader>("root");
+  if (!view) {
+    return (
+      <>
+        <PageHero
+          title={problem === "rate-limited" ? "Please wait a minute" : "This link does not work"}
+          lead={
+            problem === "rate-limited"
+              ? "This page was opened many times in a short while. Please try again in a minute."
+              : "We could not find a request for this link. Please check that you copied the whole link from our e-mail, or call or WhatsApp us."
+          }
+        />
+        {site ? (
+          <section className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
+            <ContactMethods company={site.company} />
+          </section>
+        ) : null}
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHero eyebrow={`Reference ${view.reference}`} title={view.headline} lead={leadOf(view)} />
+      <div className="mx-auto max-w-3xl space-y-8 px-4 py-12 sm:px-6">
+        <section aria-labelledby="progress" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+          <h2 id="progress" className="font-display text-xl font-bold text-slate-900">
+            Progress
+          </h2>
+          <ol className="mt-5 space-y-4">
+            {view.steps.map((step, index) => (
+              <li key={step.label} className="flex items-start gap-3" data-step={step.label} data-done={step.done}>
+                <span
+                  aria-hidden="true"
+                  className={`mt-0.5 grid size-7 shrink-0 place-items-center rounded-full text-sm font-bold ${step.done ? "bg-brand-700 text-white" : "border-2 border-slate-300 text-slate-500"}`}
+                >
+                  {step.done ? "✓" : index + 1}
+                </span>
+                <div>
+                  <p className={`font-semibold ${step.done ? "text-slate-900" : "text-slate-500"}`}>
+                    {step.label}
+                    <span className="sr-only">{step.done ? " (done)" : " (not yet)"}</span>
+                  </p>
+                  {step.done && step.at ? <p className="text-sm text-slate-600">{step.at}</p> : null}
+                </div>
+              </li>
+            ))}
+          </ol>
+        </section>
+
+        {view.quote ? (
+          <section aria-labelledby="quote" className="rounded-2xl border border-brand-200 bg-brand-50 p-6">
+            <h2 id="quote" className="font-display text-xl font-bold text-slate-900">
+              Your quote
+            </h2>
+            <p className="mt-3 font-display text-4xl font-bold text-brand-800" data-testid="quote-price">
+              {view.quote.price}
+            </p>
+            {view.quote.usd ? <p className="text-slate-700">US: {view.quote.usd}</p> : null}
+            <p className={`mt-2 text-sm ${view.quote.expired ? "font-semibold text-red-800" : "text-slate-700"}`}>
+              {view.quote.expired
+                ? `This quote expired on ${view.quote.validUntil}. Ask us for a new one.`
+                : `Valid until ${view.quote.validUntil}`}{" "}
+              · sent {view.quote.sentAt}
+            </p>
+            {view.quote.included ? (
+              <div className="mt-4">
+                <h3 className="font-semibold text-slate-900">Included</h3>
+                <p className="mt-1 break-words whitespace-pre-line text-slate-800">{view.quote.included}</p>
+              </div>
+            ) : null}
+            <div className="mt-4 border-t border-brand-200 pt-4">
+              <h3 className="font-semibold text-slate-900">Our message</h3>
+              <p className="mt-1 break-words whitespace-pre-line text-slate-800">{view.quote.message}</p>
+            </div>
+          </section>
+        ) : null}
+
+        {view.reply ? (
+          <section aria-labelledby="reply" className="rounded-2xl border border-brand-200 bg-brand-50 p-6">
+            <h2 id="reply" className="font-display text-xl font-bold text-slate-900">
+              Our reply
+            </h2>
+            <p className="text-sm text-slate-600">Sent {view.reply.sentAt}</p>
+            <p className="mt-3 break-words whitespace-pre-line text-slate-800">{view.reply.message}</p>
+          </section>
+        ) : null}
+
+        <section aria-labelledby="details" className="rounded-2xl border border-slate-200 bg-white p-6">
+          <h2 id="details" className="font-display text-xl font-bold text-slate-900">
+            Your request
+          </h2>
+          <dl className="mt-4 grid gap-4 sm:grid-cols-2">
+            <Detail label="Reference" value={view.reference} />
+            <Detail label="Received" value={view.receivedAt} />
+            {view.service ? <Detail label="Service" value={view.service} /> : null}
+            {view.kind === "quote_request" ? <Detail label="Preferred date" value={view.preferredDate ?? "Not given"} /> : null}
+          </dl>
+          <p className="mt-6 text-sm text-slate-600">This page is only for you: anyone with its link can see it, so share it with care.</p>
+        </section>
+
+        {site ? (
+          <section aria-labelledby="questions" className="space-y-4">
+            <h2 id="questions" className="font-display text-xl font-bold text-slate-900">
+              Questions? Mention {view.reference}.
+            </h2>
+            <ContactMethods company={site.company} />
+          </section>
+        ) : null}
+        <Link to="/services" className={buttonStyles.secondary}>
+          See our services
+        </Link>
+      </div>
+    </>
+  );
+}
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="mt-1 text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+function leadOf(view: StatusView): string {
+  if (view.kind === "contact_message") return `Your message of ${view.receivedAt}.`;
+  return `Your request for ${view.service ?? "a cleaning"}, received ${view.receivedAt}.`;
+}

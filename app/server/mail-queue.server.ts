@@ -1,0 +1,289 @@
+/**
+ * Every e-mail the site sends goes through the mail queue (docs/architecture.md §4.15;
+ * docs/decisions/012-mail-queue.md):
+ *
+ * 1. `queueMail` / `enqueueMail` (producer, in a request): writes the mail's outbox row
+ *    (`mail_deliveries`, status `queued`) and puts `{ id, mail }` on the `MAIL_QUEUE` binding.
+ *    A request is stored and answered whether or not this works: a row that could not be
+ *    queued is marked `failed` at once (shown as "Not delivered", with 'Resend').
+ * 2. `consumeMail` (the queue's consumer, in the same Worker): claims the row (queued →
+ *    sending) before sending, so a message delivered twice sends one e-mail; sends with the
+ *    configured transport (mailer.server.ts); marks it `sent`, or puts it back with
+ *    `message.retry` after a backoff (MAIL_RETRY_BASE_SECONDS, times 4 per try, at most an
+ *    hour).
+ * 3. After wrangler.toml's `max_retries`, the queue moves the message to the dead-letter
+ *    queue, whose consumer `markUndelivered` marks the row `failed`.
+ * 4. `resendMail` ('Resend' on a record page) puts a failed mail about that record back on
+ *    the queue.
+ */
+import type { AuditedEntity, MailKind, MailStatus } from "~/domain/enumerations";
+import type { Database } from "./db.server";
+import { sendMail, type Mail, type MailEnv } from "./mailer.server";
+
+/** The queues of wrangler.toml `[[queues.consumers]]`; tests/unit/mail-queue-config.test.ts keeps them equal. */
+export const MAIL_QUEUE_NAME = "montego-bay-cleaning-mail";
+export const MAIL_DEAD_LETTER_QUEUE_NAME = "montego-bay-cleaning-mail-dead-letter";
+
+/** A queue message: the outbox row's id (the idempotency key) and the mail itself. */
+export interface MailQueueMessage {
+  id: string;
+  mail: Mail;
+}
+
+/** What a mail is about: its kind and, for mails about a request, the record. */
+export interface MailAbout {
+  kind: MailKind;
+  entity?: AuditedEntity;
+  entityId?: string;
+}
+
+export type MailQueueEnv = MailEnv & Pick<CloudflareBindings, "MAIL_QUEUE" | "MAIL_RETRY_BASE_SECONDS">;
+
+/** A claim older than this is a consumer that stopped mid-send: the row may be claimed again. */
+const STALE_CLAIM_MS = 5 * 60 * 1000;
+/** The longest wait between two tries. */
+const MAX_RETRY_DELAY_SECONDS = 3600;
+/** How much of a transport's error is kept on the row and shown to admins. */
+const ERROR_CHARS = 300;
+
+const log = (event: string, fields: Record<string, unknown>) => console.log(JSON.stringify({ event, ...fields }));
+const logError = (event: string, fields: Record<string, unknown>) => console.error(JSON.stringify({ event, ...fields }));
+const errorText = (error: unknown) => String(error instanceof Error ? error.message : error).slice(0, ERROR_CHARS);
+
+/**
+ * The statement that writes a mail's outbox row (status `queued`), for callers that write it
+ * in the same D1 batch as what the mail is about (a quote sent, a reply). Account mails keep
+ * no text: theirs holds a sign-in link and travels only in the queue message.
+ */
+export function outboxInsert(
+  db: Database,
+  id: string,
+  mail: Mail,
+  about: MailAbout,
+  now: Date,
+  onlyWhile?: RecordGuard,
+): D1PreparedStatement {
+  const keepsText = about.kind !== "account";
+  return db.$client
+    .prepare(
+      `INSERT INTO mail_deliveries (id, kind, entity, entity_id, to_address, subject, body_text, links, reply_to, status, attempts, created_at, updated_at)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'queued', 0, ?10, ?10 ${onlyWhile ? guardSql(onlyWhile, 11) : ""}`,
+    )
+    .bind(
+      id,
+      about.kind,
+      about.entity ?? null,
+      about.entityId ?? null,
+      mail.to,
+      mail.subject,
+      keepsText ? mail.text : null,
+      keepsText ? JSON.stringify(mail.links) : null,
+      mail.replyTo ?? null,
+      now.getTime(),
+      ...(onlyWhile ? guardParams(onlyWhile) : []),
+    );
+}
+
+/**
+ * "Only while this record still has this status": a statement with this guard writes nothing
+ * once another admin has changed the record, so a D1 batch of such statements is all or
+ * nothing (docs/architecture.md §4.16).
+ */
+export interface RecordGuard {
+  entity: AuditedEntity;
+  id: string;
+  status: string;
+}
+
+const TABLES = { quote_request: "quote_requests", contact_message: "contact_messages" } as const;
+
+/** `WHERE EXISTS (…)` for `guard`, its parameters numbered from `first`. Table names are constants. */
+export function guardSql(guard: RecordGuard, first: number): string {
+  return `WHERE EXISTS (SELECT 1 FROM ${TABLES[guard.entity]} WHERE id = ?${first} AND status = ?${first + 1})`;
+}
+
+/** The parameters of guardSql, in order. */
+export function guardParams(guard: RecordGuard): [string, string] {
+  return [guard.id, guard.status];
+}
+
+/**
+ * Puts an outbox row's message on the queue; when the queue refuses it, marks the row
+ * `failed` so admins see it and can resend. Out: true when queued. Never throws.
+ */
+export async function putOnQueue(db: Database, queue: Queue<MailQueueMessage>, id: string, mail: Mail): Promise<boolean> {
+  try {
+    await queue.send({ id, mail });
+    return true;
+  } catch (error) {
+    logError("mail_not_queued", { id, subject: mail.subject, error: errorText(error) });
+    await db.$client
+      .prepare("UPDATE mail_deliveries SET status = 'failed', last_error = ?2, updated_at = ?3 WHERE id = ?1 AND status = 'queued'")
+      .bind(id, `Could not be queued: ${errorText(error)}`, Date.now())
+      .run()
+      .catch((markError: unknown) => logError("mail_outbox_write_failed", { id, error: errorText(markError) }));
+    return false;
+  }
+}
+
+/**
+ * Writes the outbox row and queues the mail. The row failing to be written does not stop the
+ * mail (it is queued all the same, and logged). Out: the row's id. Never throws.
+ */
+export async function enqueueMail(db: Database, env: MailQueueEnv, mail: Mail, about: MailAbout, now = new Date()): Promise<string> {
+  const id = crypto.randomUUID();
+  try {
+    await outboxInsert(db, id, mail, about, now).run();
+  } catch (error) {
+    logError("mail_outbox_write_failed", { id, subject: mail.subject, error: errorText(error) });
+  }
+  await putOnQueue(db, env.MAIL_QUEUE, id, mail);
+  return id;
+}
+
+/**
+ * Queues a mail after the response (ctx.waitUntil), so no visitor waits for it and an
+ * account mail's timing reveals nothing. In: the load context's `cloudflare` and `db`, the
+ * mail and what it is about.
+ */
+export function queueMail(
+  context: { cloudflare: { env: MailQueueEnv; ctx: ExecutionContext }; db: Database },
+  mail: Mail,
+  about: MailAbout,
+): void {
+  context.cloudflare.ctx.waitUntil(enqueueMail(context.db, context.cloudflare.env, mail, about));
+}
+
+/**
+ * Seconds before try `attempt + 1`, after try `attempt` (1-based) failed: the base
+ * (MAIL_RETRY_BASE_SECONDS, default 30) times 4 per try, at most an hour. With wrangler.toml's
+ * 5 retries: 30 s, 2 min, 8 min, 32 min, 1 h.
+ */
+export function retryDelaySeconds(attempt: number, env: Pick<MailQueueEnv, "MAIL_RETRY_BASE_SECONDS">): number {
+  const parsed = Number(env.MAIL_RETRY_BASE_SECONDS);
+  const base = Number.isFinite(parsed) && parsed >= 0 ? parsed : 30;
+  return Math.min(Math.round(base * 4 ** Math.max(0, attempt - 1)), MAX_RETRY_DELAY_SECONDS);
+}
+
+type Claim = { claimed: true } | { claimed: false; status: MailStatus | null };
+
+/** Claims the row for sending (queued, or a stale claim), or says why not. */
+async function claim(db: Database, id: string, now: number): Promise<Claim> {
+  const claimed = await db.$client
+    .prepare(
+      `UPDATE mail_deliveries SET status = 'sending', attempts = attempts + 1, updated_at = ?2
+       WHERE id = ?1 AND (status = 'queued' OR (status = 'sending' AND updated_at < ?3)) RETURNING id`,
+    )
+    .bind(id, now, now - STALE_CLAIM_MS)
+    .first();
+  if (claimed) return { claimed: true };
+  const row = await db.$client.prepare("SELECT status FROM mail_deliveries WHERE id = ?1").bind(id).first<{ status: MailStatus }>();
+  return { claimed: false, status: row?.status ?? null };
+}
+
+/**
+ * The mail queue's consumer. For each message: claim its row, send, mark it sent; a message
+ * whose row is already sent (or given up) is acknowledged without sending, one another
+ * consumer is sending now is looked at again later; a failed send is retried after
+ * `retryDelaySeconds`. A message whose row is missing (the outbox write failed) is sent
+ * without a claim. A D1 error retries the message.
+ */
+export async function consumeMail(batch: MessageBatch<MailQueueMessage>, env: MailQueueEnv, db: Database): Promise<void> {
+  for (const message of batch.messages) {
+    const { id, mail } = message.body;
+    let outcome: Claim;
+    try {
+      outcome = await claim(db, id, Date.now());
+    } catch (error) {
+      logError("mail_claim_failed", { id, error: errorText(error) });
+      message.retry({ delaySeconds: retryDelaySeconds(message.attempts, env) });
+      continue;
+    }
+    if (!outcome.claimed && outcome.status === "sending") {
+      message.retry({ delaySeconds: Math.ceil(STALE_CLAIM_MS / 1000) });
+      continue;
+    }
+    if (!outcome.claimed && outcome.status !== null) {
+      log("mail_duplicate_skipped", { id, status: outcome.status });
+      message.ack();
+      continue;
+    }
+    try {
+      await sendMail(env, mail);
+    } catch (error) {
+      const delaySeconds = retryDelaySeconds(message.attempts, env);
+      logError("mail_send_failed", { id, attempt: message.attempts, retryInSeconds: delaySeconds, error: errorText(error) });
+      await db.$client
+        .prepare("UPDATE mail_deliveries SET status = 'queued', last_error = ?2, updated_at = ?3 WHERE id = ?1 AND status = 'sending'")
+        .bind(id, errorText(error), Date.now())
+        .run()
+        .catch((markError: unknown) => logError("mail_outbox_write_failed", { id, error: errorText(markError) }));
+      message.retry({ delaySeconds });
+      continue;
+    }
+    log("mail_sent", { id, attempt: message.attempts });
+    // Sent: acknowledged even if the row cannot be marked, so it is never sent again.
+    await db.$client
+      .prepare("UPDATE mail_deliveries SET status = 'sent', sent_at = ?2, updated_at = ?2, last_error = NULL WHERE id = ?1")
+      .bind(id, Date.now())
+      .run()
+      .catch((markError: unknown) => logError("mail_outbox_write_failed", { id, error: errorText(markError) }));
+    message.ack();
+  }
+}
+
+/**
+ * The dead-letter queue's consumer: each message's mail was tried `max_retries + 1` times
+ * and never sent. Its row becomes `failed` (unless a later try sent it), shown to admins as
+ * "Not delivered" with 'Resend'. A D1 error retries the message.
+ */
+export async function markUndelivered(batch: MessageBatch<MailQueueMessage>, db: Database): Promise<void> {
+  for (const message of batch.messages) {
+    const { id, mail } = message.body;
+    try {
+      await db.$client
+        .prepare("UPDATE mail_deliveries SET status = 'failed', updated_at = ?2 WHERE id = ?1 AND status <> 'sent'")
+        .bind(id, Date.now())
+        .run();
+      logError("mail_not_delivered", { id, subject: mail.subject });
+      message.ack();
+    } catch (error) {
+      logError("mail_outbox_write_failed", { id, error: errorText(error) });
+      message.retry();
+    }
+  }
+}
+
+export type ResendOutcome = "queued" | "not-found" | "queue-failed";
+
+/**
+ * 'Resend': puts a mail about `entity`/`entityId` that was not delivered back on the queue,
+ * its tries counted anew. Out: "queued"; "not-found" when no failed mail with that id belongs
+ * to the record (or it keeps no text); "queue-failed" when the queue refused it (the row is
+ * failed again).
+ */
+export async function resendMail(
+  db: Database,
+  queue: Queue<MailQueueMessage>,
+  id: string,
+  entity: AuditedEntity,
+  entityId: string,
+): Promise<ResendOutcome> {
+  const row = await db.$client
+    .prepare(
+      `UPDATE mail_deliveries SET status = 'queued', attempts = 0, last_error = NULL, updated_at = ?4
+       WHERE id = ?1 AND entity = ?2 AND entity_id = ?3 AND status = 'failed' AND body_text IS NOT NULL
+       RETURNING to_address, subject, body_text, links, reply_to`,
+    )
+    .bind(id, entity, entityId, Date.now())
+    .first<{ to_address: string; subject: string; body_text: string; links: string | null; reply_to: string | null }>();
+  if (!row) return "not-found";
+  const mail: Mail = {
+    to: row.to_address,
+    subject: row.subject,
+    text: row.body_text,
+    links: row.links ? (JSON.parse(row.links) as string[]) : [],
+    ...(row.reply_to ? { replyTo: row.reply_to } : {}),
+  };
+  return (await putOnQueue(db, queue, id, mail)) ? "queued" : "queue-failed";
+}

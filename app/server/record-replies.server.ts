@@ -1,0 +1,218 @@
+/**
+ * The request side of writing to the customer from a record page (docs/product.md §10 "Send
+ * quote", "Reply", "Reply templates", "E-mails", "Time to first reply"): what the page needs
+ * to show (the composer with its template filled in, the e-mails with their delivery state,
+ * what was sent, the first reply time) and the 'Send quote', 'Send reply' and 'Resend'
+ * actions. Called by admin-routes.server.ts after the admin check.
+ */
+import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { formatAdminDateTime, formatElapsed } from "~/domain/dates";
+import { MAIL_KIND_LABELS, SERVICE_TYPE_LABELS, type AuditedEntity, type CustomerReplyKind } from "~/domain/enumerations";
+import { CUSTOMER_REPLY_MESSAGES } from "~/domain/messages";
+import { OVERDUE_AFTER_MS } from "~/domain/status";
+import { fillTemplate } from "~/domain/templates";
+import { quoteFormSchema, replyFormSchema, resendFormSchema } from "~/forms/customer-reply";
+import { formatDollars } from "./customer-mails.server";
+import { recordCorrespondence, sendQuote, sendReply, type SendOutcome } from "./customer-replies.server";
+import { readCompany, readSiteUrl } from "./env.server";
+import { commitNotice } from "./flash.server";
+import { resendMail } from "./mail-queue.server";
+import type { Database } from "./db.server";
+import { templatesOf } from "./reply-templates.server";
+
+/** What staff send on each kind of record. */
+const REPLY_KIND: Record<AuditedEntity, CustomerReplyKind> = { quote_request: "quote", contact_message: "reply" };
+
+/** The record fields the composer and the first-reply line read. */
+interface RecordForReplies {
+  id: string;
+  name: string;
+  reference: string | null;
+  createdAt: Date;
+  firstReplyAt: Date | null;
+  serviceType?: string;
+}
+
+/** One e-mail of the record as the page lists it. */
+export interface MailLine {
+  id: string;
+  kind: string;
+  to: string;
+  subject: string;
+  status: "queued" | "sending" | "sent" | "failed";
+  attempts: number;
+  lastError: string | null;
+  canResend: boolean;
+  when: string;
+}
+
+/** A quote or reply in the record's history. */
+export interface SentHistoryEntry {
+  kind: "quote" | "reply";
+  key: string;
+  when: string;
+  sender: string | null;
+  summary: string;
+  message: string;
+  included: string | null;
+  delivery: MailLine["status"] | null;
+}
+
+/** A SentHistoryEntry with its time (ms since the epoch), for ordering the history. */
+export type SentEntry = SentHistoryEntry & { at: number };
+
+/**
+ * Everything the record page shows about writing to the customer. In: the database, the
+ * company from [vars], the record's kind and row, the URL's `?template=` (an id, or null: the
+ * first template of the kind). Out: { firstReply, composer, mails, sent }. Throws when D1 fails.
+ */
+export async function loadRecordReplies(
+  db: Database,
+  env: CloudflareBindings,
+  entity: AuditedEntity,
+  record: RecordForReplies,
+  templateId: string | null,
+  now: Date = new Date(),
+) {
+  const company = readCompany(env);
+  const [{ mails, replies }, templates] = await Promise.all([
+    recordCorrespondence(db, entity, record.id),
+    templatesOf(db, REPLY_KIND[entity]),
+  ]);
+  const chosen = templates.find((template) => template.id === templateId) ?? templates[0] ?? null;
+  const text = chosen
+    ? fillTemplate(chosen.body, {
+        name: record.name,
+        reference: record.reference ?? "",
+        service: record.serviceType
+          ? (SERVICE_TYPE_LABELS[record.serviceType as keyof typeof SERVICE_TYPE_LABELS] ?? "your request")
+          : "your request",
+        company: company.name,
+        phone: company.phone,
+      })
+    : "";
+  const mailLines: MailLine[] = mails.map((mail) => ({
+    id: mail.id,
+    kind: MAIL_KIND_LABELS[mail.kind],
+    to: mail.to,
+    subject: mail.subject,
+    status: mail.status,
+    attempts: mail.attempts,
+    lastError: mail.lastError,
+    canResend: mail.canResend && mail.status === "failed",
+    when: formatAdminDateTime((mail.sentAt ?? mail.createdAt).getTime()),
+  }));
+  const deliveryOf = new Map(mails.map((mail) => [mail.id, mail.status]));
+  const sent: SentEntry[] = replies.map((reply) => ({
+    kind: reply.kind,
+    key: reply.id,
+    when: formatAdminDateTime(reply.createdAt.getTime()),
+    at: reply.createdAt.getTime(),
+    sender: reply.sender,
+    summary:
+      reply.kind === "quote" && reply.amountJmd !== null
+        ? `${formatDollars(reply.amountJmd, "JMD")}${reply.amountUsd ? ` (US: ${formatDollars(reply.amountUsd, "USD")})` : ""}, valid ${reply.validDays} days`
+        : "",
+    message: reply.message,
+    included: reply.included,
+    delivery: reply.mailId ? (deliveryOf.get(reply.mailId) ?? null) : null,
+  }));
+  const arrived = record.createdAt.getTime();
+  const firstReply = record.firstReplyAt
+    ? {
+        answered: true as const,
+        after: formatElapsed(arrived, record.firstReplyAt.getTime()),
+        onTime: record.firstReplyAt.getTime() - arrived <= OVERDUE_AFTER_MS,
+      }
+    : { answered: false as const, after: formatElapsed(arrived, now.getTime()), onTime: now.getTime() - arrived < OVERDUE_AFTER_MS };
+  return {
+    firstReply,
+    composer: {
+      kind: REPLY_KIND[entity],
+      templates: templates.map(({ id, name }) => ({ id, name })),
+      chosenTemplateId: chosen?.id ?? null,
+      text,
+    },
+    mails: mailLines,
+    sent,
+  };
+}
+
+/** A refused quote or reply: field errors (by field name) and what was sent, to show again. */
+export interface ComposeError {
+  composeErrors: Record<string, string>;
+  composeValues: Record<string, string>;
+}
+
+const SEND_REFUSALS: Record<Exclude<SendOutcome, "sent">, { status: number; message: string }> = {
+  "not-found": { status: 404, message: CUSTOMER_REPLY_MESSAGES.changedMeanwhile },
+  "not-allowed": { status: 409, message: CUSTOMER_REPLY_MESSAGES.quoteNotAllowed },
+  conflict: { status: 409, message: CUSTOMER_REPLY_MESSAGES.changedMeanwhile },
+};
+
+/**
+ * 'Send quote' (quote requests) or 'Send reply' (contact messages), from the gated form.
+ * Answers: a redirect to the record with "Quote sent" / "Reply sent"; 400 with the field
+ * errors and the values as sent; 404/409 with a sentence when the record is gone, closed or
+ * changed meanwhile; 503 when D1 fails (nothing written).
+ */
+export async function composeAction(
+  request: Request,
+  context: AppLoadContext,
+  entity: AuditedEntity,
+  id: string,
+  actorUserId: string,
+  formData: FormData,
+) {
+  const values = Object.fromEntries([...formData.entries()].map(([name, value]) => [name, String(value)]));
+  const refuse = (status: number, errors: Record<string, string>) =>
+    data<ComposeError>({ composeErrors: errors, composeValues: values }, { status });
+  const { env } = context.cloudflare;
+  const sendContext = {
+    db: context.db,
+    queue: env.MAIL_QUEUE,
+    company: readCompany(env),
+    siteUrl: readSiteUrl(env),
+    actorUserId,
+  };
+  let outcome: SendOutcome;
+  try {
+    if (entity === "quote_request") {
+      const submission = parseWithZod(formData, { schema: quoteFormSchema });
+      if (submission.status !== "success") return refuse(400, firstErrors(submission.error));
+      const { intent: _intent, ...terms } = submission.value;
+      outcome = await sendQuote(sendContext, id, terms);
+    } else {
+      const submission = parseWithZod(formData, { schema: replyFormSchema });
+      if (submission.status !== "success") return refuse(400, firstErrors(submission.error));
+      outcome = await sendReply(sendContext, id, submission.value.message);
+    }
+  } catch (error) {
+    console.error(JSON.stringify({ event: "customer_reply_failed", entity, id, error: String(error) }));
+    return refuse(503, { "": CUSTOMER_REPLY_MESSAGES.sendFailed });
+  }
+  if (outcome !== "sent") return refuse(SEND_REFUSALS[outcome].status, { "": SEND_REFUSALS[outcome].message });
+  return redirect(new URL(request.url).pathname, {
+    headers: { "Set-Cookie": await commitNotice(request, entity === "quote_request" ? "quoteSent" : "replySent") },
+  });
+}
+
+/** The first message of each field's errors ("" for the form's own). */
+function firstErrors(error: Record<string, string[] | null> | null | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(error ?? {}).flatMap(([name, messages]) => (messages?.[0] ? [[name, messages[0]]] : [])));
+}
+
+/**
+ * 'Resend' of a mail about this record that was not delivered. Answers: a redirect with "The
+ * e-mail is queued to be sent again"; 404 with `error` when there is no such failed mail on
+ * the record; 503 when the queue refused it again.
+ */
+export async function resendAction(request: Request, context: AppLoadContext, entity: AuditedEntity, id: string, formData: FormData) {
+  const parsed = resendFormSchema.safeParse(Object.fromEntries(formData.entries()));
+  if (!parsed.success) return data({ error: CUSTOMER_REPLY_MESSAGES.resendGone }, { status: 400 });
+  const outcome = await resendMail(context.db, context.cloudflare.env.MAIL_QUEUE, parsed.data.mail, entity, id);
+  if (outcome === "not-found") return data({ error: CUSTOMER_REPLY_MESSAGES.resendGone }, { status: 404 });
+  if (outcome === "queue-failed") return data({ error: CUSTOMER_REPLY_MESSAGES.resendFailed }, { status: 503 });
+  return redirect(new URL(request.url).pathname, { headers: { "Set-Cookie": await commitNotice(request, "mailResent") } });
+}
