@@ -9,7 +9,6 @@ import { HONEYPOT_FIELD } from "~/forms/honeypot";
 import { makePng, VALID_CONTACT, VALID_QUOTE } from "../fixtures";
 import { encodeMultipart, followRedirect, newClientIp, postForm, startWorker, waitFor, type TestWorker } from "./worker";
 
-
 let worker: TestWorker;
 beforeAll(async () => {
   worker = await startWorker();

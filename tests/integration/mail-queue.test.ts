@@ -23,7 +23,10 @@ interface DeliveryRow {
 }
 
 const deliveries = (worker: TestWorker) =>
-  worker.db.prepare("SELECT * FROM mail_deliveries ORDER BY kind, created_at").all<DeliveryRow>().then((result) => result.results);
+  worker.db
+    .prepare("SELECT * FROM mail_deliveries ORDER BY kind, created_at")
+    .all<DeliveryRow>()
+    .then((result) => result.results);
 
 /** Waits until every outbox row has left the queue (sent or failed) and returns them. */
 async function settled(worker: TestWorker, count: number, what: string): Promise<DeliveryRow[]> {
@@ -95,7 +98,12 @@ describe("a transport that fails every try", () => {
     expect(mailList.match(/>Resend</g)).toHaveLength(2);
 
     const confirmation = rows.find((row) => row.kind === "confirmation")!;
-    const resent = await postFields(worker, `/admin/quotes/${request!.id}`, { intent: "resend", mail: confirmation.id }, { Cookie: admin.cookie });
+    const resent = await postFields(
+      worker,
+      `/admin/quotes/${request!.id}`,
+      { intent: "resend", mail: confirmation.id },
+      { Cookie: admin.cookie },
+    );
     expect(resent.status).toBe(302);
     await waitFor(() => (worker.deliveredMails().length === 1 ? true : undefined), "the resent confirmation", 30_000);
     const after = await settled(worker, 2, "the resent mail sent");
@@ -103,12 +111,22 @@ describe("a transport that fails every try", () => {
     expect(worker.deliveredMails()[0]).toMatchObject({ to: VALID_QUOTE.email, subject: confirmation.subject });
 
     // A sent mail, or one of another record, cannot be resent.
-    const again = await postFields(worker, `/admin/quotes/${request!.id}`, { intent: "resend", mail: confirmation.id }, { Cookie: admin.cookie });
+    const again = await postFields(
+      worker,
+      `/admin/quotes/${request!.id}`,
+      { intent: "resend", mail: confirmation.id },
+      { Cookie: admin.cookie },
+    );
     expect(again.status).toBe(404);
     const notification = rows.find((row) => row.kind === "notification")!;
-    const elsewhere = await postFields(worker, `/admin/quotes/${crypto.randomUUID()}`, { intent: "resend", mail: notification.id }, {
-      Cookie: admin.cookie,
-    });
+    const elsewhere = await postFields(
+      worker,
+      `/admin/quotes/${crypto.randomUUID()}`,
+      { intent: "resend", mail: notification.id },
+      {
+        Cookie: admin.cookie,
+      },
+    );
     expect(elsewhere.status).toBe(404);
     expect((await deliveries(worker)).find((row) => row.id === notification.id)?.status).toBe("failed");
   });
