@@ -79,7 +79,7 @@ export const saveTemplateSchema = z.object({
 export type SaveTemplateInput = z.output<typeof saveTemplateSchema>;
 
 /** Delete a reply template. */
-export const deleteTemplateSchema = z.object({ intent: z.literal("delete"), id: z.uuid() });
+const deleteTemplateSchema = z.object({ intent: z.literal("delete"), id: z.uuid() });
 
 /** Every form of /admin/templates (also the input gate's contract). */
 export const templateFormSchema = z.discriminatedUnion("intent", [saveTemplateSchema, deleteTemplateSchema]);

@@ -130,7 +130,7 @@ export async function putOnQueue(db: Database, queue: Queue<MailQueueMessage>, i
  * Writes the outbox row and queues the mail. The row failing to be written does not stop the
  * mail (it is queued all the same, and logged). Out: the row's id. Never throws.
  */
-export async function enqueueMail(db: Database, env: MailQueueEnv, mail: Mail, about: MailAbout, now = new Date()): Promise<string> {
+async function enqueueMail(db: Database, env: MailQueueEnv, mail: Mail, about: MailAbout, now = new Date()): Promise<string> {
   const id = crypto.randomUUID();
   try {
     await outboxInsert(db, id, mail, about, now).run();
@@ -160,7 +160,8 @@ export function queueMail(
  * 5 retries: 30 s, 2 min, 8 min, 32 min, 1 h.
  */
 export function retryDelaySeconds(attempt: number, env: Pick<MailQueueEnv, "MAIL_RETRY_BASE_SECONDS">): number {
-  const parsed = Number(env.MAIL_RETRY_BASE_SECONDS);
+  const raw = env.MAIL_RETRY_BASE_SECONDS?.trim();
+  const parsed = raw ? Number(raw) : Number.NaN;
   const base = Number.isFinite(parsed) && parsed >= 0 ? parsed : 30;
   return Math.min(Math.round(base * 4 ** Math.max(0, attempt - 1)), MAX_RETRY_DELAY_SECONDS);
 }

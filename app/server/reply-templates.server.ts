@@ -20,7 +20,7 @@ import { requireAdmin } from "./permissions.server";
 import { readSmallForm } from "./small-form.server";
 
 /** Every template, by kind then name. */
-export function listTemplates(db: Database): Promise<ReplyTemplate[]> {
+function listTemplates(db: Database): Promise<ReplyTemplate[]> {
   return db.select().from(replyTemplates).orderBy(asc(replyTemplates.kind), asc(replyTemplates.name));
 }
 
@@ -34,7 +34,7 @@ export function templatesOf(db: Database, kind: CustomerReplyKind): Promise<Repl
  * insert itself refuses the next. Out: "saved", "not-found" (an id that does not exist) or
  * "too-many". Throws when D1 fails.
  */
-export async function saveTemplate(
+async function saveTemplate(
   db: Database,
   input: Omit<SaveTemplateInput, "intent">,
   actorUserId: string,
@@ -58,7 +58,7 @@ export async function saveTemplate(
 }
 
 /** Deletes a template. Out: "deleted" or "not-found". */
-export async function deleteTemplate(db: Database, id: string): Promise<"deleted" | "not-found"> {
+async function deleteTemplate(db: Database, id: string): Promise<"deleted" | "not-found"> {
   const result = await db.$client.prepare("DELETE FROM reply_templates WHERE id = ?1").bind(id).run();
   return result.meta.changes === 1 ? "deleted" : "not-found";
 }

@@ -89,10 +89,17 @@ describe("POST /quote", () => {
     ]) {
       expect(mail.text).toContain(line);
     }
-    expect(mail.links).toEqual(["https://wa.me/18765550123"]);
-    // HTML and text parts; no images, no links but the company's own.
+    // The private status page (the record's token, not its id) and WhatsApp: the only links.
+    const statusLink = `${worker.origin}/status/${String(row!.status_token)}`;
+    expect(mail.links).toEqual([statusLink, "https://wa.me/18765550123"]);
+    expect(mail.text).toContain(statusLink);
+    // HTML and text parts; no images, no links but the site's and the company's own.
     expect(mail.html).toContain(reference);
-    expect(mail.html).not.toMatch(/<img|<script|https?:\/\/(?!wa\.me\/18765550123)/);
+    expect(mail.html).toContain(`href="${statusLink}"`);
+    const foreign = new RegExp(
+      `<img|<script|https?://(?!wa\\.me/18765550123|${worker.origin.replace(/^https?:\/\//, "").replaceAll(".", "\\.")}/status/)`,
+    );
+    expect(mail.html).not.toMatch(foreign);
   });
 
   test("stores a request without photos, optional fields empty", async () => {
