@@ -35,14 +35,14 @@ const PHOTO_MARKER = "Zq7PhotoBytesAdminOnly";
 let worker: TestWorker;
 let admin: { cookie: string; sessionId: string; userId: string };
 let user: { cookie: string; sessionId: string; userId: string };
-let ids: { quote: string; message: string; attachment: string };
+let ids: { quote: string; message: string; attachment: string; statusToken: string };
 let largestPage = 0;
 
 beforeAll(async () => {
   worker = await startWorker();
   admin = await createAdminSession(worker, "admin");
   user = await createAdminSession(worker, "user");
-  ids = { quote: crypto.randomUUID(), message: crypto.randomUUID(), attachment: crypto.randomUUID() };
+  ids = { quote: crypto.randomUUID(), message: crypto.randomUUID(), attachment: crypto.randomUUID(), statusToken: "5".repeat(32) };
   const now = Date.now();
   const key = `quote-requests/${ids.quote}/${ids.attachment}`;
   const photo = new Uint8Array([...makePng(), ...new TextEncoder().encode(PHOTO_MARKER)]);
@@ -50,9 +50,9 @@ beforeAll(async () => {
   await worker.db.batch([
     worker.db
       .prepare(
-        "INSERT INTO quote_requests (id, created_at, updated_at, name, email, phone, address, service_type, additional_info, status) VALUES (?, ?, ?, ?, ?, ?, ?, 'residential', ?, 'pending')",
+        "INSERT INTO quote_requests (id, created_at, updated_at, name, email, phone, address, service_type, additional_info, status, reference, status_token) VALUES (?, ?, ?, ?, ?, ?, ?, 'residential', ?, 'pending', 'MB-FZZ22', ?)",
       )
-      .bind(ids.quote, now, now, `Quote ${MARKER}`, "quote.owner@example.com", "876 555 0100", `1 ${MARKER} Road`, MARKER),
+      .bind(ids.quote, now, now, `Quote ${MARKER}`, "quote.owner@example.com", "876 555 0100", `1 ${MARKER} Road`, MARKER, ids.statusToken),
     worker.db
       .prepare(
         "INSERT INTO contact_messages (id, created_at, updated_at, name, email, phone, message, status) VALUES (?, ?, ?, ?, ?, NULL, ?, 'unread')",
@@ -77,6 +77,8 @@ afterAll(() => worker?.dispose());
 
 const PAGES = [...publicPaths(SERVICES.map((service) => service.slug)), "/sitemap.xml", "/robots.txt", "/no-such-page"];
 const AUTH = ["/auth", "/auth/forgot", "/auth/reset", "/auth/verify", "/auth/sign-out", "/auth/invite"];
+/** The seeded quote request's private status page (it must show none of its contact details), and an unknown one. */
+const STATUS = [`/status/${"5".repeat(32)}`, `/status/${"0".repeat(32)}`];
 const adminPaths = () => [
   "/admin",
   "/admin/quotes",
@@ -88,12 +90,13 @@ const adminPaths = () => [
   "/admin/quotes.csv",
   "/admin/messages.csv",
   "/admin/team",
+  "/admin/templates",
 ];
 
 /** A known path, often bent: case, percent-encoding, doubled or trailing slashes, dot segments, `.data`. */
 const pathArb = fc
   .tuple(
-    fc.constantFrom(...PAGES, ...AUTH, "__admin__", "__admin__", "/__manifest", "/_root.data"),
+    fc.constantFrom(...PAGES, ...AUTH, ...STATUS, "__admin__", "__admin__", "/__manifest", "/_root.data"),
     fc.nat(100),
     fc.array(fc.constantFrom("upper", "encode", "double", "trailing", "dots", "data", "segment", "none"), { maxLength: 3 }),
     fc.string({ maxLength: 12 }),
@@ -153,6 +156,13 @@ const NAMES = [
   "photo",
   "download",
   "redirectTo",
+  "amountJmd",
+  "amountUsd",
+  "validDays",
+  "included",
+  "mail",
+  "template",
+  "kind",
 ];
 const nameArb = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...NAMES) }, { weight: 1, arbitrary: fc.string({ maxLength: 20 }) });
 const valueArb = fc.oneof(
@@ -180,6 +190,14 @@ const valueArb = fc.oneof(
     '"jose" NEAR(',
     "*",
     "name:x OR y",
+    "14500",
+    "J$14,500",
+    "quote",
+    "reply",
+    "resend",
+    "save",
+    "delete",
+    "{nmae}",
   ),
   fc.string({ maxLength: 60 }),
   fc.string({ unit: "binary", maxLength: 40 }),
@@ -294,7 +312,7 @@ async function keepSessions() {
 async function written(): Promise<number> {
   const row = await worker.db
     .prepare(
-      "SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM sessions) + (SELECT count(*) FROM quote_requests) + (SELECT count(*) FROM contact_messages) + (SELECT count(*) FROM attachments) + (SELECT count(*) FROM status_changes) + (SELECT count(*) FROM record_notes) + (SELECT count(*) FROM invitations) + (SELECT count(*) FROM team_changes) AS n",
+      "SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM sessions) + (SELECT count(*) FROM quote_requests) + (SELECT count(*) FROM contact_messages) + (SELECT count(*) FROM attachments) + (SELECT count(*) FROM status_changes) + (SELECT count(*) FROM record_notes) + (SELECT count(*) FROM invitations) + (SELECT count(*) FROM team_changes) + (SELECT count(*) FROM customer_replies) + (SELECT count(*) FROM mail_deliveries) + (SELECT count(*) FROM reply_templates) AS n",
     )
     .first<{ n: number }>();
   return row!.n + (await worker.listKeys()).length;
