@@ -4,6 +4,7 @@
  *   passes through), so the per-IP rate limit of the forms never couples tests;
  * - `mails()` returns the e-mails the server printed (console mail transport) so far.
  */
+import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { CONSOLE_MAIL_PREFIX } from "../../app/server/mailer.server";
@@ -60,4 +61,22 @@ export async function watchProblems(page: Page): Promise<string[]> {
 /** A form's success text as shown: the product's text, then "Your reference: MB-XXXXX." (docs/product.md §10). */
 export function successWithReference(text: string): RegExp {
   return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} Your reference: MB-[23456789ABCDEFGHJKMNPQRSTVWXYZ]{5}\\.$`);
+}
+
+/**
+ * axe's findings on the page as it is now (WCAG 2.2 AA and best practice, as
+ * tests/e2e/accessibility.spec.ts), one line each: the rule and the first elements. axe runs as
+ * a script in the page: JavaScript only.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  return results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.nodes
+        .slice(0, 3)
+        .map((node) => node.target.join(" "))
+        .join(", ")}`,
+  );
 }

@@ -12,12 +12,11 @@
  * from `?photo=`.
  */
 import { execFileSync } from "node:child_process";
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { makePng } from "../fixtures";
 import { makeHeic } from "../photo-fixtures";
 import { queryD1 } from "./d1";
-import { expect, test, watchProblems } from "./fixtures";
+import { axeViolations, expect, test, watchProblems } from "./fixtures";
 
 const PASSWORD = "sea breeze at Doctor's Cave";
 const HEIC_NOTE = "This photo is in HEIC format, which this browser may not be able to show.";
@@ -84,17 +83,6 @@ async function openRecord(page: Page, width: number): Promise<string[]> {
   await expect(tile).toContainText("HEIC");
   await expect(tile).toContainText(HEIC.name);
   return problems;
-}
-
-/**
- * axe's findings on the page as it is now (WCAG 2.2 AA and best practice, as
- * tests/e2e/accessibility.spec.ts). axe runs as a script in the page: JavaScript only.
- */
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .analyze();
-  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
 }
 
 /** The open viewer: a modal dialog with JavaScript, a region over the page without. */

@@ -5,12 +5,11 @@
  * and 'Delete account' with its confirmation step; no horizontal scrolling on a phone; axe
  * finds no WCAG 2.2 AA violation on the team page or the invitation page.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { AUTH_MESSAGES, TEAM_MESSAGES } from "../../app/domain/messages";
 import { createAdmin, PASSWORD, signIn } from "./accounts";
 import { queryD1 } from "./d1";
-import { expect, test } from "./fixtures";
+import { axeViolations, expect, test } from "./fixtures";
 
 const WIDTHS = [390, 1280] as const;
 const unique = (prefix: string, width: number) => `${prefix}-${test.info().project.name}-${width}-${Date.now()}@example.com`;
@@ -23,17 +22,6 @@ async function signInAs(page: Page, email: string) {
 
 async function expectNoHorizontalScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-}
-
-/** WCAG 2.2 AA violations axe finds on the page as it is now, in short. */
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .analyze();
-  return results.violations.map((violation) => ({
-    id: violation.id,
-    nodes: violation.nodes.slice(0, 3).map((node) => node.target.join(" ")),
-  }));
 }
 
 /** The account's card (phone) or row (desktop) on the team page. */

@@ -148,8 +148,8 @@ function AdminFrame({
           </NavLink>
         </nav>
       </header>
-      {replies ? <ReplyFigure replies={replies} /> : null}
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-8 sm:px-6">
+        {replies ? <ReplyFigure replies={replies} /> : null}
         <p role="status" aria-live="polite" className="sr-only">
           {navigation.state === "loading" ? "Loading..." : ""}
         </p>
@@ -168,7 +168,7 @@ function AdminFrame({
 function ReplyFigure({ replies }: { replies: FirstReplyFigures & { month: string } }) {
   const share = replies.due > 0 ? Math.round((replies.onTime / replies.due) * 100) : null;
   return (
-    <p className="mx-auto w-full max-w-7xl px-4 pt-4 text-sm text-slate-700 sm:px-6" data-testid="reply-figure">
+    <p className="-mt-4 mb-4 text-sm text-slate-700" data-testid="reply-figure">
       {share === null ? (
         <>Answered within 24 hours in {replies.month}: no request due an answer yet.</>
       ) : (
