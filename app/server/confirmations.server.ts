@@ -84,7 +84,7 @@ export function contactConfirmation(input: ContactInput, request: RequestRef, co
   const status = statusLink(siteUrl, request);
   const text = [
     `Hello ${oneLine(input.name)},`,
-    `Thank you for writing to ${company.name}. We have your message.`,
+    `Thank you for writing to ${company.name.replace(/\.$/, "")}. We have your message.`,
     `Your reference: ${reference}`,
     ["What you sent:", `Message: ${Array.from(oneLine(input.message)).length} characters`, `Photos: ${input.photos.length}`].join("\n"),
     "What happens next: we read every message and will get back to you soon.",

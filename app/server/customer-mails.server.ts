@@ -21,6 +21,11 @@ export function formatDollars(amount: number, currency: "JMD" | "USD"): string {
   return `${currency === "JMD" ? "J$" : "US$"}${amount.toLocaleString("en-US")}`;
 }
 
+/** A quote's price as the customer and staff read it: "J$14,500", or "J$14,500 (US$92)". */
+export function formatPrice(amountJmd: number, amountUsd?: number | null): string {
+  return formatDollars(amountJmd, "JMD") + (amountUsd ? ` (${formatDollars(amountUsd, "USD")})` : "");
+}
+
 /** The last day a quote sent at `sentMs` holds, as the admin and the customer read it. */
 export function quoteValidUntil(sentMs: number, validDays: number): string {
   return formatAdminDate(sentMs + validDays * DAY_MS);
@@ -48,7 +53,7 @@ export function quoteMail(
 ): Mail {
   const reach = reachUs(company, request.reference);
   const status = statusLink(siteUrl, request);
-  const price = formatDollars(terms.amountJmd, "JMD") + (terms.amountUsd ? ` (US: ${formatDollars(terms.amountUsd, "USD")})` : "");
+  const price = formatPrice(terms.amountJmd, terms.amountUsd);
   const text = [
     terms.message,
     [

@@ -13,7 +13,7 @@ import { CUSTOMER_REPLY_MESSAGES } from "~/domain/messages";
 import { OVERDUE_AFTER_MS } from "~/domain/status";
 import { fillTemplate } from "~/domain/templates";
 import { quoteFormSchema, replyFormSchema, resendFormSchema } from "~/forms/customer-reply";
-import { formatDollars } from "./customer-mails.server";
+import { formatPrice } from "./customer-mails.server";
 import { recordCorrespondence, sendQuote, sendReply, type SendOutcome } from "./customer-replies.server";
 import { readCompany, readSiteUrl } from "./env.server";
 import { commitNotice } from "./flash.server";
@@ -112,7 +112,7 @@ export async function loadRecordReplies(
     sender: reply.sender,
     summary:
       reply.kind === "quote" && reply.amountJmd !== null
-        ? `${formatDollars(reply.amountJmd, "JMD")}${reply.amountUsd ? ` (US: ${formatDollars(reply.amountUsd, "USD")})` : ""}, valid ${reply.validDays} days`
+        ? `${formatPrice(reply.amountJmd, reply.amountUsd)}, valid ${reply.validDays} days`
         : "",
     message: reply.message,
     included: reply.included,

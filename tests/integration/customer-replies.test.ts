@@ -131,7 +131,7 @@ describe("'Send quote'", () => {
 
     const mail = await mailTo(request.email, "Your quote MB-");
     expect(mail.subject).toBe(`Your quote ${request.reference} - Montego Bay Cleaning Co.`);
-    expect(mail.text).toContain("Price: J$14,500 (US: US$92)");
+    expect(mail.text).toContain("Price: J$14,500 (US$92)");
     expect(mail.text).toContain("Included:\nKitchen, two bathrooms, all floors");
     expect(mail.text).toMatch(/Valid until: \w{3} \d{2}, \d{4} \(14 days\)/);
     expect(mail.text).toContain(`/status/${request.status_token}`);
@@ -144,7 +144,7 @@ describe("'Send quote'", () => {
 
     const record = await wordsOf(await worker.fetch(`/admin/quotes/${request.id}`, { headers: { Cookie: admin.cookie } }));
     expect(record).toContain("Quote sent");
-    expect(record).toContain("J$14,500 (US: US$92), valid 14 days");
+    expect(record).toContain("J$14,500 (US$92), valid 14 days");
     expect(record).toContain("pending → quoted");
     expect(record).toMatch(/First reply after (under a minute|\d+ (minute|second)s?)/);
 

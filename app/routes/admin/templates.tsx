@@ -146,13 +146,22 @@ function TemplateForm({ template, actionData }: { template: Template | null; act
         </div>
       </Form>
       {template ? (
-        <Form method="post" preventScrollReset className="mt-3">
-          <input type="hidden" name="intent" value="delete" />
-          <input type="hidden" name="id" value={template.id} />
-          <button type="submit" disabled={busy} className="text-sm font-semibold text-red-800 underline disabled:opacity-60">
-            Delete template
-          </button>
-        </Form>
+        // A confirmation step that needs no JavaScript: the button that deletes is inside.
+        <details className="mt-3">
+          <summary className="cursor-pointer text-sm font-semibold text-red-800 underline">Delete template</summary>
+          <Form method="post" preventScrollReset className="mt-2 flex flex-wrap items-center gap-3">
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="id" value={template.id} />
+            <span className="text-sm text-slate-700">Delete &ldquo;{template.name}&rdquo; for good?</span>
+            <button
+              type="submit"
+              disabled={busy}
+              className="min-h-10 rounded-full bg-red-700 px-4 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+            >
+              Delete
+            </button>
+          </Form>
+        </details>
       ) : null}
     </div>
   );

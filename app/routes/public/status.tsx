@@ -93,7 +93,7 @@ export default function StatusPage() {
             <p className="mt-3 font-display text-4xl font-bold text-brand-800" data-testid="quote-price">
               {view.quote.price}
             </p>
-            {view.quote.usd ? <p className="text-slate-700">US: {view.quote.usd}</p> : null}
+            {view.quote.usd ? <p className="text-slate-700">or {view.quote.usd}</p> : null}
             <p className={`mt-2 text-sm ${view.quote.expired ? "font-semibold text-red-800" : "text-slate-700"}`}>
               {view.quote.expired
                 ? `This quote expired on ${view.quote.validUntil}. Ask us for a new one.`
