@@ -5,13 +5,10 @@
  * 'Resend'. Every form posts to the record page's action.
  */
 import { Form, Link, useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { QUOTE_LIMITS, TEXT_LIMITS } from "~/domain/limits";
 import type { MailLine } from "~/server/record-replies.server";
+import { AdminField, ADMIN_INPUT, fieldAria } from "./admin-fields";
 
-const INPUT =
-  "block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-invalid:border-red-600";
-const LABEL = "block text-sm font-semibold text-slate-900";
 const PRIMARY = "min-h-11 rounded-full bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60";
 
 /** "First reply after 3 hours 12 minutes", or how long the record has waited. */
@@ -24,34 +21,6 @@ export function FirstReplyLine({ firstReply }: { firstReply: { answered: boolean
         : `No reply yet · waiting ${firstReply.after}`}
     </p>
   );
-}
-
-/** One labelled field with its error. */
-function Field({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error?: string; children: ReactNode }) {
-  return (
-    <div className="space-y-1">
-      <label htmlFor={id} className={LABEL}>
-        {label}
-      </label>
-      {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-slate-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/** aria attributes of a field that may have an error and a hint. */
-function described(id: string, error: string | undefined, hint = false) {
-  const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
-  return { "aria-invalid": error ? true : undefined, "aria-describedby": ids || undefined };
 }
 
 export interface ComposerProps {
@@ -111,31 +80,16 @@ export function Composer(props: ComposerProps) {
       ) : null}
       {quote ? (
         <div className="grid gap-4 sm:grid-cols-3">
-          <Field id="quote-amount-jmd" label="Amount (JMD)" error={props.errors.amountJmd}>
-            <input
-              id="quote-amount-jmd"
-              name="amountJmd"
-              inputMode="numeric"
-              required
-              maxLength={20}
-              placeholder="14500"
-              defaultValue={value("amountJmd")}
-              className={INPUT}
-              {...described("quote-amount-jmd", props.errors.amountJmd)}
-            />
-          </Field>
-          <Field id="quote-amount-usd" label="Amount (USD, optional)" error={props.errors.amountUsd}>
-            <input
-              id="quote-amount-usd"
-              name="amountUsd"
-              inputMode="numeric"
-              maxLength={20}
-              defaultValue={value("amountUsd")}
-              className={INPUT}
-              {...described("quote-amount-usd", props.errors.amountUsd)}
-            />
-          </Field>
-          <Field id="quote-valid-days" label="Valid for (days)" error={props.errors.validDays}>
+          <DollarsField
+            name="amountJmd"
+            label="Amount (JMD)"
+            required
+            placeholder="14500"
+            value={value("amountJmd")}
+            error={props.errors.amountJmd}
+          />
+          <DollarsField name="amountUsd" label="Amount (USD, optional)" value={value("amountUsd")} error={props.errors.amountUsd} />
+          <AdminField id="quote-valid-days" label="Valid for (days)" error={props.errors.validDays}>
             <input
               id="quote-valid-days"
               name="validDays"
@@ -145,26 +99,26 @@ export function Composer(props: ComposerProps) {
               min={QUOTE_LIMITS.minValidDays}
               max={QUOTE_LIMITS.maxValidDays}
               defaultValue={value("validDays", String(QUOTE_LIMITS.defaultValidDays))}
-              className={INPUT}
-              {...described("quote-valid-days", props.errors.validDays)}
+              className={ADMIN_INPUT}
+              {...fieldAria("quote-valid-days", props.errors.validDays)}
             />
-          </Field>
+          </AdminField>
         </div>
       ) : null}
       {quote ? (
-        <Field id="quote-included" label="What is included (optional)" error={props.errors.included}>
+        <AdminField id="quote-included" label="What is included (optional)" error={props.errors.included}>
           <textarea
             id="quote-included"
             name="included"
             rows={3}
             maxLength={TEXT_LIMITS.quoteIncluded}
             defaultValue={value("included")}
-            className={INPUT}
-            {...described("quote-included", props.errors.included)}
+            className={ADMIN_INPUT}
+            {...fieldAria("quote-included", props.errors.included)}
           />
-        </Field>
+        </AdminField>
       ) : null}
-      <Field
+      <AdminField
         id="compose-message"
         label="Message"
         hint={
@@ -181,14 +135,34 @@ export function Composer(props: ComposerProps) {
           required
           maxLength={TEXT_LIMITS.customerMessage}
           defaultValue={value("message", props.text)}
-          className={INPUT}
-          {...described("compose-message", props.errors.message, true)}
+          className={ADMIN_INPUT}
+          {...fieldAria("compose-message", props.errors.message, true)}
         />
-      </Field>
+      </AdminField>
       <button type="submit" disabled={busy} className={PRIMARY}>
         {quote ? "Send quote" : "Send reply"}
       </button>
     </Form>
+  );
+}
+
+/** An amount in whole dollars, as typed ("14,500" is fine; the server reads it). */
+function DollarsField(props: { name: string; label: string; required?: boolean; placeholder?: string; value: string; error?: string }) {
+  const id = `quote-${props.name}`;
+  return (
+    <AdminField id={id} label={props.label} error={props.error}>
+      <input
+        id={id}
+        name={props.name}
+        inputMode="numeric"
+        required={props.required}
+        maxLength={20}
+        placeholder={props.placeholder}
+        defaultValue={props.value}
+        className={ADMIN_INPUT}
+        {...fieldAria(id, props.error)}
+      />
+    </AdminField>
   );
 }
 

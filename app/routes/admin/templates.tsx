@@ -5,6 +5,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AdminField, ADMIN_INPUT, fieldAria } from "~/components/admin-fields";
 import { FormStatus } from "~/components/form-field";
 import { CUSTOMER_REPLY_KINDS, type CustomerReplyKind } from "~/domain/enumerations";
 import { TEXT_LIMITS } from "~/domain/limits";
@@ -21,8 +22,6 @@ export function action({ request, context }: ActionFunctionArgs) {
 
 const KIND_LABELS: Record<CustomerReplyKind, string> = { quote: "Quote message", reply: "Reply to a message" };
 const CARD = "rounded-xl border border-slate-200 bg-white p-4 sm:p-6";
-const INPUT =
-  "block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-invalid:border-red-600";
 
 type Template = { id: string; kind: CustomerReplyKind; name: string; body: string; updated: string | null };
 
@@ -80,43 +79,28 @@ function TemplateForm({ template, actionData }: { template: Template | null; act
         <input type="hidden" name="intent" value="save" />
         {template ? <input type="hidden" name="id" value={template.id} /> : null}
         <div className="grid gap-3 sm:grid-cols-[2fr_1fr]">
-          <div className="space-y-1">
-            <label htmlFor={`${id}-name`} className="block text-sm font-semibold text-slate-900">
-              Name
-            </label>
+          <AdminField id={`${id}-name`} label="Name" error={errors.name}>
             <input
               id={`${id}-name`}
               name="name"
               required
               maxLength={TEXT_LIMITS.templateName}
               defaultValue={value("name")}
-              aria-invalid={errors.name ? true : undefined}
-              aria-describedby={errors.name ? `${id}-name-error` : undefined}
-              className={INPUT}
+              className={ADMIN_INPUT}
+              {...fieldAria(`${id}-name`, errors.name)}
             />
-            {errors.name ? (
-              <p id={`${id}-name-error`} className="text-sm font-medium text-red-700">
-                {errors.name}
-              </p>
-            ) : null}
-          </div>
-          <div className="space-y-1">
-            <label htmlFor={`${id}-kind`} className="block text-sm font-semibold text-slate-900">
-              For
-            </label>
-            <select id={`${id}-kind`} name="kind" defaultValue={value("kind") || "quote"} className={INPUT}>
+          </AdminField>
+          <AdminField id={`${id}-kind`} label="For">
+            <select id={`${id}-kind`} name="kind" defaultValue={value("kind") || "quote"} className={ADMIN_INPUT}>
               {CUSTOMER_REPLY_KINDS.map((kind) => (
                 <option key={kind} value={kind}>
                   {KIND_LABELS[kind]}
                 </option>
               ))}
             </select>
-          </div>
+          </AdminField>
         </div>
-        <div className="space-y-1">
-          <label htmlFor={`${id}-body`} className="block text-sm font-semibold text-slate-900">
-            Text
-          </label>
+        <AdminField id={`${id}-body`} label="Text" error={errors.body}>
           <textarea
             id={`${id}-body`}
             name="body"
@@ -124,16 +108,10 @@ function TemplateForm({ template, actionData }: { template: Template | null; act
             required
             maxLength={TEXT_LIMITS.customerMessage}
             defaultValue={value("body")}
-            aria-invalid={errors.body ? true : undefined}
-            aria-describedby={errors.body ? `${id}-body-error` : undefined}
-            className={INPUT}
+            className={ADMIN_INPUT}
+            {...fieldAria(`${id}-body`, errors.body)}
           />
-          {errors.body ? (
-            <p id={`${id}-body-error`} className="text-sm font-medium text-red-700">
-              {errors.body}
-            </p>
-          ) : null}
-        </div>
+        </AdminField>
         <div className="flex flex-wrap items-center gap-3">
           <button
             type="submit"
