@@ -19,7 +19,8 @@
  *
  * The cron trigger (wrangler.toml `[triggers]`) runs `scheduled` daily: the sweep of photos in
  * R2 that no attachment row refers to (app/server/attachments.server.ts), and the deletion of
- * expired sessions and of failed sign-ins older than their window. Reset and verification
+ * expired sessions, of failed sign-ins older than their window, and of account mails' outbox
+ * rows older than 30 days. Reset and verification
  * links are signed tokens, not rows: nothing is stored for them, and a used reset link is
  * dead because it names the password hash it was made for (app/server/tokens.server.ts).
  */
@@ -32,7 +33,13 @@ import * as build from "./build/server";
 import { rejectCrossOriginWrite, forRemix } from "./app/worker/origin";
 import { sweepOrphanUploads } from "./app/server/attachments.server";
 import { getDb } from "./app/server/db.server";
-import { consumeMail, MAIL_DEAD_LETTER_QUEUE_NAME, markUndelivered, type MailQueueMessage } from "./app/server/mail-queue.server";
+import {
+  consumeMail,
+  deleteOldAccountMails,
+  MAIL_DEAD_LETTER_QUEUE_NAME,
+  markUndelivered,
+  type MailQueueMessage,
+} from "./app/server/mail-queue.server";
 import { deleteExpiredSessions } from "./app/server/session.server";
 import { deleteStaleFailures } from "./app/server/sign-in-throttle.server";
 import { readCompany, readPublicFeatures } from "./app/server/env.server";
@@ -103,13 +110,13 @@ export default {
     // Each task runs whatever happens to the others; any failure marks the run failed.
     const [sweep, cleanup] = await Promise.allSettled([
       sweepOrphanUploads({ db, bucket: env.UPLOADS, now }),
-      Promise.all([deleteExpiredSessions(db, now), deleteStaleFailures(db, now.getTime())]),
+      Promise.all([deleteExpiredSessions(db, now), deleteStaleFailures(db, now.getTime()), deleteOldAccountMails(db, now)]),
     ]);
     if (sweep.status === "fulfilled") console.log(JSON.stringify({ event: "orphan_uploads_swept", ...run, ...sweep.value }));
     else console.error(JSON.stringify({ event: "orphan_uploads_sweep_failed", ...run, error: String(sweep.reason) }));
     if (cleanup.status === "fulfilled") {
-      const [sessionsDeleted, signInFailuresDeleted] = cleanup.value;
-      console.log(JSON.stringify({ event: "expired_rows_deleted", ...run, sessionsDeleted, signInFailuresDeleted }));
+      const [sessionsDeleted, signInFailuresDeleted, accountMailsDeleted] = cleanup.value;
+      console.log(JSON.stringify({ event: "expired_rows_deleted", ...run, sessionsDeleted, signInFailuresDeleted, accountMailsDeleted }));
     } else console.error(JSON.stringify({ event: "expired_rows_delete_failed", ...run, error: String(cleanup.reason) }));
     // Shown as a failed run in the dashboard's cron events.
     if (sweep.status === "rejected") throw sweep.reason;

@@ -255,6 +255,21 @@ export async function markUndelivered(batch: MessageBatch<MailQueueMessage>, db:
   }
 }
 
+/** How long the outbox keeps an account mail's row (it belongs to no record and cannot be resent). */
+export const ACCOUNT_MAIL_KEPT_MS = 30 * 86_400_000;
+
+/**
+ * The daily cron's share: deletes account mails' outbox rows older than ACCOUNT_MAIL_KEPT_MS
+ * that are sent or given up (mails about a request stay with it). Out: how many were deleted.
+ */
+export async function deleteOldAccountMails(db: Database, now = new Date()): Promise<number> {
+  const result = await db.$client
+    .prepare("DELETE FROM mail_deliveries WHERE entity IS NULL AND status IN ('sent', 'failed') AND created_at < ?1")
+    .bind(now.getTime() - ACCOUNT_MAIL_KEPT_MS)
+    .run();
+  return result.meta.changes;
+}
+
 export type ResendOutcome = "queued" | "not-found" | "queue-failed";
 
 /**

@@ -572,7 +572,7 @@ describe("admin status steps", () => {
 });
 
 describe("the daily cron", () => {
-  test("deletes expired sessions and failed sign-ins older than their window; live ones stay", async () => {
+  test("deletes expired sessions, failed sign-ins older than their window and month-old account mails; live ones stay", async () => {
     const userId = await createUser(ADMIN, "admin");
     const now = Date.now();
     const windowMs = SIGN_IN_THROTTLE.windowMinutes * 60_000;
@@ -587,6 +587,18 @@ describe("the daily cron", () => {
         .prepare("INSERT INTO sign_in_failures (account_key, client_key, failed_at) VALUES ('a', 'c', ?)")
         .bind(now - windowMs - 1000),
       worker.db.prepare("INSERT INTO sign_in_failures (account_key, client_key, failed_at) VALUES ('a', 'c', ?)").bind(now - 1000),
+      // Outbox rows: an old account mail goes; a recent one and an old mail about a request stay.
+      ...[
+        ["old-account", null, now - 31 * 86_400_000],
+        ["new-account", null, now - 1000],
+        ["old-request", "quote_request", now - 31 * 86_400_000],
+      ].map(([id, entity, at]) =>
+        worker.db
+          .prepare(
+            "INSERT INTO mail_deliveries (id, kind, entity, entity_id, to_address, subject, status, attempts, created_at, updated_at) VALUES (?, ?, ?, ?, 'a@example.com', 'S', 'sent', 1, ?, ?)",
+          )
+          .bind(id, entity ? "confirmation" : "account", entity, entity ? "r" : null, at, at),
+      ),
     ]);
     const scheduledTime = new Date(now);
     const { outcome } = await (await worker.mf.getWorker()).scheduled({ scheduledTime, cron: "30 8 * * *" });
@@ -595,7 +607,15 @@ describe("the daily cron", () => {
       () => worker.output().find((text) => text.includes("expired_rows_deleted") && text.includes(scheduledTime.toISOString())),
       "the cleanup's log line",
     );
-    expect(JSON.parse(line.slice(line.indexOf("{")))).toMatchObject({ sessionsDeleted: 1, signInFailuresDeleted: 1 });
+    expect(JSON.parse(line.slice(line.indexOf("{")))).toMatchObject({
+      sessionsDeleted: 1,
+      signInFailuresDeleted: 1,
+      accountMailsDeleted: 1,
+    });
+    expect((await worker.db.prepare("SELECT id FROM mail_deliveries ORDER BY id").all()).results).toEqual([
+      { id: "new-account" },
+      { id: "old-request" },
+    ]);
     expect((await worker.db.prepare("SELECT id FROM sessions").all()).results).toEqual([{ id: "live" }]);
     expect(await worker.db.prepare("SELECT count(*) AS n FROM sign_in_failures").first()).toEqual({ n: 1 });
   });
