@@ -612,10 +612,10 @@ describe("the daily cron", () => {
       signInFailuresDeleted: 1,
       accountMailsDeleted: 1,
     });
-    expect((await worker.db.prepare("SELECT id FROM mail_deliveries ORDER BY id").all()).results).toEqual([
-      { id: "new-account" },
-      { id: "old-request" },
-    ]);
+    const kept = await worker.db
+      .prepare("SELECT id FROM mail_deliveries WHERE id IN ('old-account', 'new-account', 'old-request') ORDER BY id")
+      .all();
+    expect(kept.results).toEqual([{ id: "new-account" }, { id: "old-request" }]);
     expect((await worker.db.prepare("SELECT id FROM sessions").all()).results).toEqual([{ id: "live" }]);
     expect(await worker.db.prepare("SELECT count(*) AS n FROM sign_in_failures").first()).toEqual({ n: 1 });
   });
