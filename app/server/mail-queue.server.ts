@@ -256,7 +256,7 @@ export async function markUndelivered(batch: MessageBatch<MailQueueMessage>, db:
 }
 
 /** How long the outbox keeps an account mail's row (it belongs to no record and cannot be resent). */
-export const ACCOUNT_MAIL_KEPT_MS = 30 * 86_400_000;
+const ACCOUNT_MAIL_KEPT_MS = 30 * 86_400_000;
 
 /**
  * The daily cron's share: deletes account mails' outbox rows older than ACCOUNT_MAIL_KEPT_MS
