@@ -33,6 +33,7 @@ import * as build from "./build/server";
 import { rejectCrossOriginWrite, forRemix } from "./app/worker/origin";
 import { sweepOrphanUploads } from "./app/server/attachments.server";
 import { getDb } from "./app/server/db.server";
+import { readContentVersion } from "./app/server/reviews.server";
 import {
   consumeMail,
   deleteOldAccountMails,
@@ -74,10 +75,12 @@ export default {
       if (blocked) {
         response = await withPagePolicy(blocked, features);
       } else {
-        // Only computed for requests the cache may answer.
-        const version = () => pageVersion(BUILD_ID, { company: readCompany(env), features });
+        const db = getDb(env);
+        // Only computed for requests the cache may answer: the deploy, the [vars] pages show,
+        // and the content version staff changes bump (reviews), read from D1 each time.
+        const version = async () => pageVersion(BUILD_ID, { company: readCompany(env), features, content: await readContentVersion(db) });
         const served = await cachedPage(request, ctx, version, async () => {
-          const rendered = await handleRemixRequest(forRemix(request), { cloudflare: { env, ctx }, requestId, db: getDb(env) });
+          const rendered = await handleRemixRequest(forRemix(request), { cloudflare: { env, ctx }, requestId, db });
           return withPagePolicy(privateIfSettingCookie(rendered), features);
         });
         response = served.response;

@@ -22,6 +22,7 @@ export default [
     route("messages/:id", "routes/admin/message.tsx"),
     route("team", "routes/admin/team.tsx"),
     route("templates", "routes/admin/templates.tsx"),
+    route("reviews", "routes/admin/reviews.tsx"),
   ]),
   route("admin/attachments/:id", "routes/admin/attachment.tsx"),
   route("admin/quotes.csv", "routes/admin/export-csv.ts", { id: "admin-quotes-csv" }),

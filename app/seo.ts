@@ -2,6 +2,7 @@
  * Per-page metadata (title, description, canonical URL, Open Graph, Twitter card) and the
  * business's structured data (schema.org HouseCleaning, a LocalBusiness).
  */
+import type { PublishedReviews } from "~/server/reviews.server";
 import type { MetaArgs, MetaDescriptor } from "@remix-run/cloudflare";
 import { OPENING_HOURS, SERVICE_AREAS } from "~/content/business";
 import { PHOTOS, photoUrl, photoWidths, type PhotoId } from "~/content/photos";
@@ -89,6 +90,32 @@ export function businessJsonLd({ company, origin }: SiteData): Record<string, un
 }
 
 /** JSON for a <script> element: `<` escaped so no value can close the element. */
+/**
+ * schema.org `AggregateRating` and `Review`s of the business (the same `@id` as
+ * businessJsonLd), for a page that shows published reviews; call it only when there are some.
+ */
+export function reviewsJsonLd(origin: string, published: PublishedReviews): Record<string, unknown> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "HouseCleaning",
+    "@id": `${origin}/#business`,
+    aggregateRating: {
+      "@type": "AggregateRating",
+      ratingValue: published.average,
+      reviewCount: published.count,
+      bestRating: 5,
+      worstRating: 1,
+    },
+    review: published.reviews.map((review) => ({
+      "@type": "Review",
+      author: { "@type": "Person", name: review.author },
+      datePublished: review.reviewedOn,
+      reviewBody: review.body,
+      reviewRating: { "@type": "Rating", ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+    })),
+  };
+}
+
 export function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c");
 }

@@ -350,6 +350,47 @@ export const replyTemplates = sqliteTable(
   ],
 );
 
+/**
+ * A customer review staff add on /admin/reviews (docs/product.md §10 "Reviews"). Only
+ * published ones reach public pages. `reviewedOn` is the ISO date the customer gave it.
+ */
+export const reviews = sqliteTable(
+  "reviews",
+  {
+    id: text("id").primaryKey(),
+    author: text("author").notNull(),
+    area: text("area"),
+    serviceType: text("service_type", { enum: SERVICE_TYPES }).notNull(),
+    rating: integer("rating").notNull(),
+    body: text("body").notNull(),
+    reviewedOn: text("reviewed_on").notNull(),
+    published: integer("published", { mode: "boolean" }).notNull().default(false),
+    updatedByUserId: text("updated_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [
+    check("reviews_service_type_check", oneOf(table.serviceType, SERVICE_TYPES)),
+    check("reviews_rating_check", sql`${table.rating} BETWEEN 1 AND 5`),
+    check("reviews_reviewed_on_check", sql`${table.reviewedOn} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'`),
+    index("reviews_published_idx").on(table.published, table.reviewedOn),
+  ],
+);
+
+/**
+ * The version of what staff publish (reviews, and later the gallery): one row, bumped in the
+ * same D1 batch as every change, and part of the page cache's key (app/worker/page-cache.ts),
+ * so the next anonymous request gets the new page.
+ */
+export const contentVersion = sqliteTable(
+  "content_version",
+  {
+    id: integer("id").primaryKey(),
+    version: integer("version").notNull(),
+  },
+  (table) => [check("content_version_one_row_check", sql`${table.id} = 1`)],
+);
+
 export type QuoteRequest = typeof quoteRequests.$inferSelect;
 export type ContactMessage = typeof contactMessages.$inferSelect;
 export type Attachment = typeof attachments.$inferSelect;
@@ -361,3 +402,4 @@ export type Invitation = typeof invitations.$inferSelect;
 export type MailDelivery = typeof mailDeliveries.$inferSelect;
 export type CustomerReply = typeof customerReplies.$inferSelect;
 export type ReplyTemplate = typeof replyTemplates.$inferSelect;
+export type Review = typeof reviews.$inferSelect;

@@ -51,6 +51,10 @@ export const TEXT_LIMITS = {
   quoteIncluded: 2000,
   /** A reply template's name. */
   templateName: 80,
+  /** A customer review (docs/product.md §10 "Reviews"): who (name or initials), where, what they wrote. */
+  reviewAuthor: 60,
+  reviewArea: 60,
+  reviewBody: 1000,
 } as const;
 
 /**
@@ -108,3 +112,6 @@ export const TEAM_CHANGES_SHOWN = 50;
  * list is bounded; the page says how many more there are.
  */
 export const TEAM_ACCOUNTS_SHOWN = 200;
+
+/** Published reviews a public page shows: the newest first (docs/product.md §10 "Reviews"). */
+export const REVIEWS_SHOWN = 6;

@@ -165,6 +165,16 @@ export const CUSTOMER_REPLY_MESSAGES = {
   templateFailed: "The template could not be saved. Please try again.",
 } as const;
 
+/** /admin/reviews (docs/product.md §10 "Reviews"). */
+export const REVIEW_MESSAGES = {
+  added: "Review added. It is hidden until you publish it.",
+  published: "Review published",
+  hidden: "Review hidden",
+  deleted: "Review deleted",
+  gone: "This review no longer exists. Reload the page to see the reviews as they are now.",
+  failed: "The review could not be saved. Please try again.",
+} as const;
+
 /** A name from a request, quoted and cut to 40 characters, for a message. */
 const quoted = (name: string) => `"${Array.from(String(name)).slice(0, 40).join("")}"`;
 const RELOAD = "Please reload the page and try again.";

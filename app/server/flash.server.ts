@@ -7,7 +7,7 @@
 import { createCookie } from "@remix-run/cloudflare";
 import { z } from "~/forms/zod";
 import { SERVICE_TYPES } from "~/domain/enumerations";
-import { ADMIN_MESSAGES, AUTH_MESSAGES, CUSTOMER_REPLY_MESSAGES, TEAM_MESSAGES } from "~/domain/messages";
+import { ADMIN_MESSAGES, AUTH_MESSAGES, CUSTOMER_REPLY_MESSAGES, REVIEW_MESSAGES, TEAM_MESSAGES } from "~/domain/messages";
 
 const FLASH_FORMS = ["quote", "contact"] as const;
 export type FlashForm = (typeof FLASH_FORMS)[number];
@@ -69,6 +69,10 @@ const NOTICES = {
   mailResent: { tone: "success", text: CUSTOMER_REPLY_MESSAGES.mailResent },
   templateSaved: { tone: "success", text: CUSTOMER_REPLY_MESSAGES.templateSaved },
   templateDeleted: { tone: "success", text: CUSTOMER_REPLY_MESSAGES.templateDeleted },
+  reviewAdded: { tone: "success", text: REVIEW_MESSAGES.added },
+  reviewPublished: { tone: "success", text: REVIEW_MESSAGES.published },
+  reviewHidden: { tone: "success", text: REVIEW_MESSAGES.hidden },
+  reviewDeleted: { tone: "success", text: REVIEW_MESSAGES.deleted },
   invitationSent: { tone: "success", text: TEAM_MESSAGES.invitationSent },
   invitationRevoked: { tone: "success", text: TEAM_MESSAGES.invitationRevoked },
   promoted: { tone: "success", text: TEAM_MESSAGES.promoted },

@@ -91,6 +91,7 @@ const adminPaths = () => [
   "/admin/messages.csv",
   "/admin/team",
   "/admin/templates",
+  "/admin/reviews",
 ];
 
 /** A known path, often bent: case, percent-encoding, doubled or trailing slashes, dot segments, `.data`. */
@@ -163,6 +164,11 @@ const NAMES = [
   "mail",
   "template",
   "kind",
+  "author",
+  "area",
+  "serviceType",
+  "rating",
+  "reviewedOn",
 ];
 const nameArb = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...NAMES) }, { weight: 1, arbitrary: fc.string({ maxLength: 20 }) });
 const valueArb = fc.oneof(
@@ -198,6 +204,9 @@ const valueArb = fc.oneof(
     "save",
     "delete",
     "{nmae}",
+    "add",
+    "publish",
+    "hide",
   ),
   fc.string({ maxLength: 60 }),
   fc.string({ unit: "binary", maxLength: 40 }),
@@ -312,7 +321,7 @@ async function keepSessions() {
 async function written(): Promise<number> {
   const row = await worker.db
     .prepare(
-      "SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM sessions) + (SELECT count(*) FROM quote_requests) + (SELECT count(*) FROM contact_messages) + (SELECT count(*) FROM attachments) + (SELECT count(*) FROM status_changes) + (SELECT count(*) FROM record_notes) + (SELECT count(*) FROM invitations) + (SELECT count(*) FROM team_changes) + (SELECT count(*) FROM customer_replies) + (SELECT count(*) FROM mail_deliveries) + (SELECT count(*) FROM reply_templates) AS n",
+      "SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM sessions) + (SELECT count(*) FROM quote_requests) + (SELECT count(*) FROM contact_messages) + (SELECT count(*) FROM attachments) + (SELECT count(*) FROM status_changes) + (SELECT count(*) FROM record_notes) + (SELECT count(*) FROM invitations) + (SELECT count(*) FROM team_changes) + (SELECT count(*) FROM customer_replies) + (SELECT count(*) FROM mail_deliveries) + (SELECT count(*) FROM reply_templates) + (SELECT count(*) FROM reviews) + (SELECT version FROM content_version) AS n",
     )
     .first<{ n: number }>();
   return row!.n + (await worker.listKeys()).length;

@@ -5,6 +5,7 @@ import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { DeferredContactForm } from "~/components/deferred-contact-form";
 import { ContactMethods } from "~/components/contact-details";
+import { ReviewsSection } from "~/components/reviews";
 import { FaqAccordion } from "~/components/faq-accordion";
 import { HighlightCards } from "~/components/highlights";
 import { Icon } from "~/components/icon";
@@ -20,6 +21,7 @@ import { CAROUSEL_SLIDES, SERVICES } from "~/content/services";
 import type { loader as rootLoader } from "~/root";
 import { pageMeta } from "~/seo";
 import { takeFlash } from "~/server/flash.server";
+import { publishedReviews } from "~/server/reviews.server";
 import { CONTACT_CONSTRAINT } from "~/server/form-constraints.server";
 
 const HERO_PHOTO = "teamWithEquipment";
@@ -28,9 +30,9 @@ const HERO_SIZES = "100vw";
 export const links: LinksFunction = () => [preloadPhoto(HERO_PHOTO, HERO_SIZES)];
 
 /** The contact section's one-time success message after a message sent from here. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { flash, headers } = await takeFlash(request, "contact");
-  return data({ flash, contactConstraint: CONTACT_CONSTRAINT }, { headers });
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const [{ flash, headers }, reviews] = await Promise.all([takeFlash(request, "contact"), publishedReviews(context.db)]);
+  return data({ flash, contactConstraint: CONTACT_CONSTRAINT, reviews }, { headers });
 }
 
 export const meta: MetaFunction = (args) =>
@@ -42,7 +44,7 @@ export const meta: MetaFunction = (args) =>
 
 export default function Home() {
   const site = useRouteLoaderData<typeof rootLoader>("root");
-  const { flash, contactConstraint } = useLoaderData<typeof loader>();
+  const { flash, contactConstraint, reviews } = useLoaderData<typeof loader>();
   return (
     <>
       <section className="relative isolate overflow-hidden bg-brand-950">
@@ -146,6 +148,8 @@ export default function Home() {
           </div>
         </div>
       </section>
+
+      <ReviewsSection published={reviews} origin={site?.origin ?? ""} title="What our customers say" />
 
       <section id="faq" aria-labelledby="faq-heading" className="mx-auto max-w-3xl px-4 py-20 sm:px-6">
         <SectionHeading id="faq-heading" eyebrow="FAQ" title="Questions we hear often" center />

@@ -4,7 +4,10 @@
  * and a quote link that preselects this service. Unknown slugs are the 404 page.
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { ReviewsSection } from "~/components/reviews";
+import type { loader as rootLoader } from "~/root";
+import { publishedReviews } from "~/server/reviews.server";
 import { CheckList } from "~/components/highlights";
 import { Icon } from "~/components/icon";
 import { SectionHeading } from "~/components/page-hero";
@@ -16,10 +19,10 @@ import { findService, SERVICES } from "~/content/services";
 import { pageMeta } from "~/seo";
 import { NotFoundMessage } from "./not-found";
 
-export function loader({ params }: LoaderFunctionArgs) {
+export async function loader({ params, context }: LoaderFunctionArgs) {
   const service = findService(params.slug ?? "");
   if (!service) throw data(null, { status: 404 });
-  return { slug: service.slug, detail: SERVICE_DETAILS[service.slug] };
+  return { slug: service.slug, detail: SERVICE_DETAILS[service.slug], reviews: await publishedReviews(context.db, service.serviceType) };
 }
 
 export const meta: MetaFunction<typeof loader> = (args) => {
@@ -29,7 +32,8 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 };
 
 export default function ServicePage() {
-  const { slug, detail } = useLoaderData<typeof loader>();
+  const { slug, detail, reviews } = useLoaderData<typeof loader>();
+  const site = useRouteLoaderData<typeof rootLoader>("root");
   const service = findService(slug)!;
   const others = SERVICES.filter((other) => other.slug !== service.slug);
   const quoteHref = `/quote?service=${service.serviceType}`;
@@ -97,6 +101,8 @@ export default function ServicePage() {
           </section>
         </aside>
       </div>
+
+      <ReviewsSection published={reviews} origin={site?.origin ?? ""} title={`What ${service.title.toLowerCase()} customers say`} />
 
       <section aria-labelledby="cta-heading" className="bg-sun-300">
         <div className="mx-auto flex max-w-7xl flex-col items-start justify-between gap-6 px-4 py-14 sm:px-6 lg:flex-row lg:items-center">

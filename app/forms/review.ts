@@ -1,0 +1,31 @@
+/**
+ * The forms of /admin/reviews (docs/product.md §10 "Reviews"): add a customer review (who,
+ * where, which service, 1 to 5 stars, what they wrote, when), publish or hide it, delete it.
+ * Each names what it does in `intent`.
+ */
+import { z } from "./zod";
+import { choice, optionalText, requiredText } from "./fields";
+import { SERVICE_TYPES } from "~/domain/enumerations";
+import { TEXT_LIMITS } from "~/domain/limits";
+
+const addReviewSchema = z.object({
+  intent: z.literal("add"),
+  author: requiredText("Name or initials", TEXT_LIMITS.reviewAuthor),
+  area: optionalText("Area", TEXT_LIMITS.reviewArea),
+  serviceType: choice(SERVICE_TYPES, "Service"),
+  rating: z.enum(["1", "2", "3", "4", "5"], { error: "Please choose a rating from 1 to 5 stars." }).transform(Number),
+  body: requiredText("Review", TEXT_LIMITS.reviewBody, { multiline: true }),
+  reviewedOn: z
+    .string({ error: "Date is required." })
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Date must be a date (YYYY-MM-DD)." })
+    .refine((value) => !Number.isNaN(Date.parse(`${value}T12:00:00Z`)) && new Date(`${value}T12:00:00Z`).toISOString().startsWith(value), {
+      error: "Date must be a date (YYYY-MM-DD).",
+    }),
+});
+export type AddReviewInput = z.output<typeof addReviewSchema>;
+
+const publishSchema = z.object({ intent: z.enum(["publish", "hide", "delete"]), id: z.uuid() });
+
+/** Every form of /admin/reviews (also the input gate's contract). */
+export const reviewFormSchema = z.discriminatedUnion("intent", [addReviewSchema, publishSchema]);
