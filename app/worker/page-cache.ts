@@ -3,8 +3,9 @@
  * once, stored, and later answered from the cache (`X-Cache: HIT` / `MISS` / `BYPASS`).
  *
  * - The cache key carries a version (see pageVersion): the build id, so a deploy never serves
- *   a page of the old build; a digest of the [vars] pages show (company details, features);
- *   and Jamaica's date, since pages show it (the quote form's earliest date, the year).
+ *   a page of the old build; a digest of the [vars] pages show (company details, features)
+ *   and of the content version every change staff publish bumps (server.ts); and Jamaica's
+ *   date, since pages show it (the quote form's earliest date, the year).
  * - Only a request with no Cookie header at all may be answered from the cache or fill it;
  *   paths are compared in their canonical form (the Worker has already sent any other form
  *   to it with a 301, app/server/input-gate.server.ts); the admin and sign-in paths, data
@@ -19,8 +20,9 @@
  * - In front of the Cache API, each Worker isolate keeps its own copies of the pages it served
  *   last (MEMORY_MAX_PAGES, least recently used first out, for at most MEMORY_TTL_MS): an
  *   isolate serves many requests in a row, and a page from its memory needs no cache lookup.
- *   A copy is only found under its own key, whose version changes with a deploy, the [vars]
- *   and the date, so copies of an older version are never served; they age out.
+ *   A copy is only found under its own key, whose version changes with a deploy, the [vars],
+ *   the content version and the date, so copies of an older version are never served; they
+ *   age out.
  */
 import { PUBLIC_PAGE } from "~/cache-control";
 import { todayInJamaica } from "~/domain/dates";
@@ -80,7 +82,8 @@ export function saysPublic(response: Response): boolean {
 
 /**
  * The version part of every cache key: `<build id>.<config digest>.<Jamaica date>`.
- * @param config what pages show from the environment (company details, public features)
+ * @param config what pages show from the environment (company details, public features) and
+ *   the content version (docs/architecture.md §4.18)
  */
 export async function pageVersion(buildId: string, config: unknown, now = new Date()): Promise<string> {
   const json = new TextEncoder().encode(JSON.stringify(config));
