@@ -22,7 +22,7 @@ for (const width of [390, 1280]) {
     await page.getByLabel("Area (optional)").fill("Ironshore");
     await page.getByLabel("Service").selectOption("airbnb");
     await page.getByLabel("Rating").selectOption("5");
-    await page.getByLabel("Review").fill(words);
+    await page.getByRole("textbox", { name: "Review" }).fill(words);
     await page.getByRole("button", { name: "Add review" }).click();
     await expect(page.getByText("Review added. It is hidden until you publish it.")).toBeVisible();
     const card = page.locator("[data-review-id]").filter({ hasText: words });

@@ -130,7 +130,7 @@ function AdminFrame({
         </div>
         <nav
           aria-label="Admin sections"
-          className="mx-auto grid max-w-7xl grid-cols-[1fr_1fr_auto_auto_auto] gap-x-1 px-2 sm:flex sm:gap-x-2 sm:px-6"
+          className="mx-auto grid max-w-7xl grid-cols-3 gap-x-1 px-2 sm:flex sm:gap-x-2 sm:px-6"
         >
           <NavLink to="/admin/quotes" className={tab}>
             {counts ? <>Quote Requests ({counts.quotes.total})</> : "Quote Requests"}
