@@ -128,10 +128,7 @@ function AdminFrame({
             </Form>
           </div>
         </div>
-        <nav
-          aria-label="Admin sections"
-          className="mx-auto grid max-w-7xl grid-cols-3 gap-x-1 px-2 sm:flex sm:gap-x-2 sm:px-6"
-        >
+        <nav aria-label="Admin sections" className="mx-auto grid max-w-7xl grid-cols-3 gap-x-1 px-2 sm:flex sm:gap-x-2 sm:px-6">
           <NavLink to="/admin/quotes" className={tab}>
             {counts ? <>Quote Requests ({counts.quotes.total})</> : "Quote Requests"}
             {counts ? <AttentionPills counts={counts.quotes} waiting="pending" /> : null}
