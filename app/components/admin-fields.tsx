@@ -44,3 +44,31 @@ export function fieldAria(id: string, error: string | undefined, hint = false) {
   const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
   return { "aria-invalid": error ? true : undefined, "aria-describedby": ids || undefined };
 }
+
+/** A labelled `<select>` of an admin form: `options` as [value, label] pairs. */
+export function AdminSelect(props: {
+  id: string;
+  name: string;
+  label: string;
+  options: ReadonlyArray<readonly [string, string]>;
+  defaultValue: string;
+  error?: string;
+}) {
+  return (
+    <AdminField id={props.id} label={props.label} error={props.error}>
+      <select
+        id={props.id}
+        name={props.name}
+        defaultValue={props.defaultValue}
+        className={ADMIN_INPUT}
+        {...fieldAria(props.id, props.error)}
+      >
+        {props.options.map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </AdminField>
+  );
+}

@@ -7,6 +7,9 @@ import { TZDate, tz } from "@date-fns/tz";
 import { format, formatDuration, intervalToDuration, isValid, parse, startOfMonth } from "date-fns";
 
 const JAMAICA = "America/Jamaica";
+
+/** A day in milliseconds (Jamaica keeps no daylight saving, so a day is always 24 hours there). */
+export const DAY_MS = 86_400_000;
 const inJamaica = { in: tz(JAMAICA) };
 
 /** Today's date in Jamaica as an ISO calendar date, e.g. "2026-11-22". */

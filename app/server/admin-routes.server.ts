@@ -10,7 +10,7 @@ import type { ListFilters } from "~/forms/admin-list";
 import { z } from "~/forms/zod";
 import { SERVICE_TYPES, type AuditedEntity } from "~/domain/enumerations";
 import { ADMIN_MESSAGES } from "~/domain/messages";
-import { formatAdminDate, formatAdminDateTime, hoursSince, jamaicaDayStart } from "~/domain/dates";
+import { DAY_MS, formatAdminDate, formatAdminDateTime, hoursSince, jamaicaDayStart } from "~/domain/dates";
 import { TEXT_LIMITS } from "~/domain/limits";
 import { readReference } from "~/domain/reference";
 import { isOverdue } from "~/domain/status";
@@ -23,8 +23,6 @@ import { formContract } from "./input-gate.server";
 import { readSmallForm } from "./small-form.server";
 import { quoteFormSchema, replyFormSchema, resendFormSchema } from "~/forms/customer-reply";
 import { composeAction, loadRecordReplies, resendAction, type SentEntry, type SentHistoryEntry } from "./record-replies.server";
-
-const DAY_MS = 86_400_000;
 
 /**
  * A list's query from its URL (docs/product.md §10): `status` (one of `statuses`, else all),

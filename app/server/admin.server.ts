@@ -11,7 +11,7 @@ import type { AuditedEntity, ContactStatus, QuoteStatus, ServiceType } from "~/d
 import { ADMIN_PAGE_SIZE } from "~/domain/limits";
 import { ATTENTION_STATUS, CONTACT_STEPS, isAllowedStep, OVERDUE_AFTER_MS, QUOTE_STEPS, REPLIED_STATUS } from "~/domain/status";
 import { matchesSearch } from "./admin-search.server";
-import type { Database } from "./db.server";
+import { RECORD_TABLES, type Database } from "./db.server";
 
 const PAGE_SIZE = ADMIN_PAGE_SIZE;
 
@@ -242,7 +242,7 @@ export async function addNote(
   authorUserId: string,
   now: Date = new Date(),
 ): Promise<"added" | "not-found"> {
-  const tableName = entity === "quote_request" ? "quote_requests" : "contact_messages";
+  const tableName = RECORD_TABLES[entity];
   const result = await db.$client
     .prepare(
       `INSERT INTO record_notes (id, entity, entity_id, body, author_user_id, created_at)
@@ -295,7 +295,7 @@ export async function updateStatus(
   // `from`; the audit row is written only if it did (SQLite's changes() counts the rows the
   // previous statement changed). Table names are fixed constants, never input. Reaching the
   // replied status (a quote given or a message answered by phone) sets the first reply time once.
-  const tableName = entity === "quote_request" ? "quote_requests" : "contact_messages";
+  const tableName = RECORD_TABLES[entity];
   const replied = to === REPLIED_STATUS[entity] ? ", first_reply_at = coalesce(first_reply_at, ?2)" : "";
   const [update] = await db.$client.batch([
     db.$client

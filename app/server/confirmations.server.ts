@@ -14,10 +14,7 @@ import { statusPath } from "~/domain/reference";
 import type { ContactInput } from "~/forms/contact";
 import type { QuoteInput } from "~/forms/quote";
 import type { Company } from "./env.server";
-import type { Mail } from "./mailer.server";
-
-/** A header-safe single line: control characters (CR, LF, …) become spaces. */
-const oneLine = (value: string) => value.replace(/[\p{Cc}\p{Cf}]+/gu, " ").trim();
+import { oneLine, type Mail } from "./mailer.server";
 
 /** A stored request as its e-mails name it. */
 export interface RequestRef {

@@ -5,16 +5,11 @@
  * and the company's phone and WhatsApp. Plain text; the HTML part is made from it
  * (mail-html.server.tsx); only the site's and the company's own links are links.
  */
-import { formatAdminDate } from "~/domain/dates";
+import { DAY_MS, formatAdminDate } from "~/domain/dates";
 import { SERVICE_TYPE_LABELS, type ServiceType } from "~/domain/enumerations";
 import type { Company } from "./env.server";
 import { reachUs, statusLink, type RequestRef } from "./confirmations.server";
-import type { Mail } from "./mailer.server";
-
-const DAY_MS = 86_400_000;
-
-/** A header-safe single line: control characters (CR, LF, …) become spaces. */
-const oneLine = (value: string) => value.replace(/[\p{Cc}\p{Cf}]+/gu, " ").trim();
+import { oneLine, type Mail } from "./mailer.server";
 
 /** "J$14,500" / "US$92": whole dollars with thousands separators. */
 export function formatDollars(amount: number, currency: "JMD" | "USD"): string {

@@ -19,7 +19,7 @@ import { OVERDUE_AFTER_MS, QUOTABLE_STATUSES, REPLIED_STATUS } from "~/domain/st
 import type { QuoteFormInput } from "~/forms/customer-reply";
 import type { Company } from "./env.server";
 import { quoteMail, replyMail } from "./customer-mails.server";
-import type { Database } from "./db.server";
+import { RECORD_TABLES, type Database } from "./db.server";
 import type { Mail } from "./mailer.server";
 import { guardParams, guardSql, outboxInsert, putOnQueue, type MailQueueMessage, type RecordGuard } from "./mail-queue.server";
 import { getContactMessage, getQuoteRequest } from "./admin.server";
@@ -35,8 +35,6 @@ interface SendContext {
   actorUserId: string;
   now?: Date;
 }
-
-const TABLES = { quote_request: "quote_requests", contact_message: "contact_messages" } as const;
 
 /**
  * Writes what was sent, its e-mail's outbox row, the step to the replied status (with its
@@ -98,7 +96,7 @@ async function recordAndQueue(
   statements.push(
     client
       .prepare(
-        `UPDATE ${TABLES[guard.entity]} SET status = ?1, updated_at = ?2, first_reply_at = coalesce(first_reply_at, ?2)
+        `UPDATE ${RECORD_TABLES[guard.entity]} SET status = ?1, updated_at = ?2, first_reply_at = coalesce(first_reply_at, ?2)
          WHERE id = ?3 AND status = ?4`,
       )
       .bind(to, at, guard.id, guard.status),

@@ -9,6 +9,12 @@ import * as schema from "../../drizzle/schema";
 export type Database = DrizzleD1Database<typeof schema> & { $client: D1Database };
 
 /**
+ * The table of each kind of record, for the statements written in SQL (conditional updates,
+ * guards). Constants only: never a name from input.
+ */
+export const RECORD_TABLES = { quote_request: "quote_requests", contact_message: "contact_messages" } as const;
+
+/**
  * A Drizzle client over the `DB` binding. The Worker makes one per request and hands it to
  * Remix as `context.db` (server.ts); the cron makes one per run. Nothing else constructs one.
  */

@@ -17,7 +17,7 @@
  *    the queue.
  */
 import type { AuditedEntity, MailKind, MailStatus } from "~/domain/enumerations";
-import type { Database } from "./db.server";
+import { RECORD_TABLES, type Database } from "./db.server";
 import { sendMail, type Mail, type MailEnv } from "./mailer.server";
 
 /** The queues of wrangler.toml `[[queues.consumers]]`; tests/unit/mail-queue-config.test.ts keeps them equal. */
@@ -95,11 +95,9 @@ export interface RecordGuard {
   status: string;
 }
 
-const TABLES = { quote_request: "quote_requests", contact_message: "contact_messages" } as const;
-
 /** `WHERE EXISTS (…)` for `guard`, its parameters numbered from `first`. Table names are constants. */
 export function guardSql(guard: RecordGuard, first: number): string {
-  return `WHERE EXISTS (SELECT 1 FROM ${TABLES[guard.entity]} WHERE id = ?${first} AND status = ?${first + 1})`;
+  return `WHERE EXISTS (SELECT 1 FROM ${RECORD_TABLES[guard.entity]} WHERE id = ?${first} AND status = ?${first + 1})`;
 }
 
 /** The parameters of guardSql, in order. */

@@ -29,6 +29,14 @@ export interface Mail {
 
 export type MailEnv = Pick<CloudflareBindings, "MAIL_TRANSPORT" | "MAIL_FROM" | "EMAIL">;
 
+/**
+ * A header-safe single line for a subject or a one-line field of a mail: control and format
+ * characters (CR, LF, …) become spaces, so nothing a visitor typed can add a header.
+ */
+export function oneLine(value: string): string {
+  return value.replace(/[\p{Cc}\p{Cf}]+/gu, " ").trim();
+}
+
 /** The prefix of a console-transport line; tests search the server log for it. */
 export const CONSOLE_MAIL_PREFIX = "MAIL ";
 

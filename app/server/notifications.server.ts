@@ -8,18 +8,13 @@ import { QUOTE_REPLY_HOURS } from "~/domain/limits";
 import { FREQUENCY_LABELS, PROPERTY_SIZE_LABELS, SERVICE_TYPE_LABELS } from "~/domain/enumerations";
 import type { ContactInput } from "~/forms/contact";
 import type { QuoteInput } from "~/forms/quote";
-import type { Mail } from "./mailer.server";
+import { oneLine, type Mail } from "./mailer.server";
 
 /** Admin URLs of a stored submission (served by the admin routes). */
 const adminUrls = {
   quoteRequest: (origin: string, id: string) => `${origin}/admin/quotes/${id}`,
   contactMessage: (origin: string, id: string) => `${origin}/admin/messages/${id}`,
 };
-
-/** A header-safe single line: control characters (CR, LF, …) become spaces. */
-function oneLine(value: string): string {
-  return value.replace(/[\p{Cc}\p{Cf}]+/gu, " ").trim();
-}
 
 function lines(fields: Array<[string, string | undefined | null]>): string {
   return fields.map(([label, value]) => `${label}: ${value?.trim() ? value : "-"}`).join("\n");

@@ -8,7 +8,7 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { formatAdminDateTime, formatElapsed } from "~/domain/dates";
-import { MAIL_KIND_LABELS, SERVICE_TYPE_LABELS, type AuditedEntity, type CustomerReplyKind } from "~/domain/enumerations";
+import { MAIL_KIND_LABELS, SERVICE_TYPE_LABELS, type AuditedEntity, type CustomerReplyKind, type ServiceType } from "~/domain/enumerations";
 import { CUSTOMER_REPLY_MESSAGES } from "~/domain/messages";
 import { OVERDUE_AFTER_MS } from "~/domain/status";
 import { fillTemplate } from "~/domain/templates";
@@ -20,6 +20,7 @@ import { commitNotice } from "./flash.server";
 import { resendMail } from "./mail-queue.server";
 import type { Database } from "./db.server";
 import { templatesOf } from "./reply-templates.server";
+import { refusedForm } from "./small-form.server";
 
 /** What staff send on each kind of record. */
 const REPLY_KIND: Record<AuditedEntity, CustomerReplyKind> = { quote_request: "quote", contact_message: "reply" };
@@ -31,7 +32,7 @@ interface RecordForReplies {
   reference: string | null;
   createdAt: Date;
   firstReplyAt: Date | null;
-  serviceType?: string;
+  serviceType?: ServiceType;
 }
 
 /** One e-mail of the record as the page lists it. */
@@ -85,9 +86,7 @@ export async function loadRecordReplies(
     ? fillTemplate(chosen.body, {
         name: record.name,
         reference: record.reference ?? "",
-        service: record.serviceType
-          ? (SERVICE_TYPE_LABELS[record.serviceType as keyof typeof SERVICE_TYPE_LABELS] ?? "your request")
-          : "your request",
+        service: record.serviceType ? SERVICE_TYPE_LABELS[record.serviceType] : "your request",
         company: company.name,
         phone: company.phone,
       })
@@ -165,7 +164,7 @@ export async function composeAction(
   actorUserId: string,
   formData: FormData,
 ) {
-  const values = Object.fromEntries([...formData.entries()].map(([name, value]) => [name, String(value)]));
+  const { values } = refusedForm(formData);
   const refuse = (status: number, errors: Record<string, string>) =>
     data<ComposeError>({ composeErrors: errors, composeValues: values }, { status });
   const { env } = context.cloudflare;
@@ -180,12 +179,12 @@ export async function composeAction(
   try {
     if (entity === "quote_request") {
       const submission = parseWithZod(formData, { schema: quoteFormSchema });
-      if (submission.status !== "success") return refuse(400, firstErrors(submission.error));
+      if (submission.status !== "success") return refuse(400, refusedForm(formData, submission.error).errors);
       const { intent: _intent, ...terms } = submission.value;
       outcome = await sendQuote(sendContext, id, terms);
     } else {
       const submission = parseWithZod(formData, { schema: replyFormSchema });
-      if (submission.status !== "success") return refuse(400, firstErrors(submission.error));
+      if (submission.status !== "success") return refuse(400, refusedForm(formData, submission.error).errors);
       outcome = await sendReply(sendContext, id, submission.value.message);
     }
   } catch (error) {
@@ -196,11 +195,6 @@ export async function composeAction(
   return redirect(new URL(request.url).pathname, {
     headers: { "Set-Cookie": await commitNotice(request, entity === "quote_request" ? "quoteSent" : "replySent") },
   });
-}
-
-/** The first message of each field's errors ("" for the form's own). */
-function firstErrors(error: Record<string, string[] | null> | null | undefined): Record<string, string> {
-  return Object.fromEntries(Object.entries(error ?? {}).flatMap(([name, messages]) => (messages?.[0] ? [[name, messages[0]]] : [])));
 }
 
 /**

@@ -17,7 +17,7 @@ import type { Database } from "./db.server";
 import { commitNotice } from "./flash.server";
 import { formContract } from "./input-gate.server";
 import { requireAdmin } from "./permissions.server";
-import { readSmallForm } from "./small-form.server";
+import { readSmallForm, refusedForm, type RefusedForm } from "./small-form.server";
 
 /** Every template, by kind then name. */
 function listTemplates(db: Database): Promise<ReplyTemplate[]> {
@@ -79,10 +79,8 @@ export async function loadTemplatesPage(request: Request, context: AppLoadContex
 }
 
 /** A refused template form: which form (its id, or "new"), the field errors, the values as sent. */
-export interface TemplateActionData {
+export interface TemplateActionData extends RefusedForm {
   form: string;
-  errors: Record<string, string>;
-  values: Record<string, string>;
 }
 
 /**
@@ -95,16 +93,11 @@ export async function templatesPageAction(request: Request, context: AppLoadCont
   const { user } = await requireAdmin(context.db, request, context.cloudflare.env);
   const form = await readSmallForm(request, formContract(templateFormSchema), 64 * 1024);
   if (!form.ok) return data<TemplateActionData>({ form: "new", errors: { "": form.message }, values: {} }, { status: 400 });
-  const values = Object.fromEntries([...form.formData.entries()].map(([name, value]) => [name, String(value)]));
+  const { values } = refusedForm(form.formData);
   const refuse = (status: number, errors: Record<string, string>) =>
     data<TemplateActionData>({ form: values.id || "new", errors, values }, { status });
   const submission = parseWithZod(form.formData, { schema: templateFormSchema });
-  if (submission.status !== "success") {
-    const errors = Object.fromEntries(
-      Object.entries(submission.error ?? {}).flatMap(([name, messages]) => (messages?.[0] ? [[name, messages[0]]] : [])),
-    );
-    return refuse(400, errors);
-  }
+  if (submission.status !== "success") return refuse(400, refusedForm(form.formData, submission.error).errors);
   try {
     if (submission.value.intent === "delete") {
       const outcome = await deleteTemplate(context.db, submission.value.id);

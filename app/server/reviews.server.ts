@@ -17,7 +17,7 @@ import type { Database } from "./db.server";
 import { commitNotice } from "./flash.server";
 import { formContract } from "./input-gate.server";
 import { requireAdmin } from "./permissions.server";
-import { readSmallForm } from "./small-form.server";
+import { readSmallForm, refusedForm, type RefusedForm } from "./small-form.server";
 
 /**
  * The statement that bumps the content version; put it in the batch of every change to what
@@ -143,10 +143,7 @@ async function changeReview(db: Database, id: string, intent: "publish" | "hide"
 }
 
 /** A refused review form: the field errors and the values as sent. */
-export interface ReviewActionData {
-  errors: Record<string, string>;
-  values: Record<string, string>;
-}
+export type ReviewActionData = RefusedForm;
 
 /**
  * POST on /admin/reviews: 'Add review' (hidden until published), 'Publish', 'Hide' or
@@ -157,17 +154,10 @@ export async function reviewsPageAction(request: Request, context: AppLoadContex
   const { user } = await requireAdmin(context.db, request, context.cloudflare.env);
   const form = await readSmallForm(request, formContract(reviewFormSchema));
   if (!form.ok) return data<ReviewActionData>({ errors: { "": form.message }, values: {} }, { status: 400 });
-  const values = Object.fromEntries([...form.formData.entries()].map(([name, value]) => [name, String(value)]));
+  const { values } = refusedForm(form.formData);
   const refuse = (status: number, errors: Record<string, string>) => data<ReviewActionData>({ errors, values }, { status });
   const submission = parseWithZod(form.formData, { schema: reviewFormSchema });
-  if (submission.status !== "success") {
-    return refuse(
-      400,
-      Object.fromEntries(
-        Object.entries(submission.error ?? {}).flatMap(([name, messages]) => (messages?.[0] ? [[name, messages[0]]] : [])),
-      ),
-    );
-  }
+  if (submission.status !== "success") return data<ReviewActionData>(refusedForm(form.formData, submission.error), { status: 400 });
   const back = async (notice: "reviewAdded" | "reviewPublished" | "reviewHidden" | "reviewDeleted") =>
     redirect("/admin/reviews", { headers: { "Set-Cookie": await commitNotice(request, notice) } });
   try {

@@ -11,8 +11,8 @@ import { and, eq, gt, lt, ne } from "drizzle-orm";
 import { sessions, users, type User } from "../../drizzle/schema";
 import type { Database } from "./db.server";
 import { readSecrets } from "./secrets.server";
+import { DAY_MS } from "~/domain/dates";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 export const SESSION_LIFETIME_MS = 30 * DAY_MS;
 /** When less than this remains, a request extends the session. */
 const SESSION_REFRESH_MS = 15 * DAY_MS;

@@ -7,13 +7,11 @@
  */
 import { and, desc, eq } from "drizzle-orm";
 import { contactMessages, customerReplies, quoteRequests, statusChanges } from "../../drizzle/schema";
-import { formatAdminDate, formatAdminDateTime } from "~/domain/dates";
+import { DAY_MS, formatAdminDate, formatAdminDateTime } from "~/domain/dates";
 import { SERVICE_TYPE_LABELS, type AuditedEntity } from "~/domain/enumerations";
 import { STATUS_TOKEN_PATTERN } from "~/domain/reference";
 import { formatDollars, quoteValidUntil } from "./customer-mails.server";
 import type { Database } from "./db.server";
-
-const DAY_MS = 86_400_000;
 
 /** One step of the timeline: its label, whether it is reached, and when (Jamaica time). */
 export interface StatusStep {

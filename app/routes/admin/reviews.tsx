@@ -6,7 +6,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AdminField, ADMIN_INPUT, fieldAria } from "~/components/admin-fields";
+import { AdminField, ADMIN_INPUT, AdminSelect, fieldAria } from "~/components/admin-fields";
 import { FormStatus } from "~/components/form-field";
 import { todayInJamaica } from "~/domain/dates";
 import { SERVICE_TYPE_LABELS, SERVICE_TYPES } from "~/domain/enumerations";
@@ -21,6 +21,7 @@ export function action({ request, context }: ActionFunctionArgs) {
   return reviewsPageAction(request, context);
 }
 
+const RATING_OPTIONS = ["5", "4", "3", "2", "1"].map((stars) => [stars, `${stars} ${stars === "1" ? "star" : "stars"}`] as const);
 const CARD = "rounded-xl border border-slate-200 bg-white p-4 sm:p-6";
 const BUTTON = "min-h-10 rounded-full px-4 text-sm font-semibold disabled:opacity-60";
 
@@ -71,24 +72,22 @@ export default function ReviewsPage() {
                 {...fieldAria("review-area", errors.area)}
               />
             </AdminField>
-            <AdminField id="review-service" label="Service" error={errors.serviceType}>
-              <select id="review-service" name="serviceType" defaultValue={value("serviceType", "residential")} className={ADMIN_INPUT}>
-                {SERVICE_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {SERVICE_TYPE_LABELS[type]}
-                  </option>
-                ))}
-              </select>
-            </AdminField>
-            <AdminField id="review-rating" label="Rating" error={errors.rating}>
-              <select id="review-rating" name="rating" defaultValue={value("rating", "5")} className={ADMIN_INPUT}>
-                {["5", "4", "3", "2", "1"].map((stars) => (
-                  <option key={stars} value={stars}>
-                    {stars} {stars === "1" ? "star" : "stars"}
-                  </option>
-                ))}
-              </select>
-            </AdminField>
+            <AdminSelect
+              id="review-service"
+              name="serviceType"
+              label="Service"
+              options={SERVICE_TYPES.map((type) => [type, SERVICE_TYPE_LABELS[type]] as const)}
+              defaultValue={value("serviceType", "residential")}
+              error={errors.serviceType}
+            />
+            <AdminSelect
+              id="review-rating"
+              name="rating"
+              label="Rating"
+              options={RATING_OPTIONS}
+              defaultValue={value("rating", "5")}
+              error={errors.rating}
+            />
             <AdminField id="review-date" label="Date" error={errors.reviewedOn}>
               <input
                 id="review-date"

@@ -5,7 +5,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AdminField, ADMIN_INPUT, fieldAria } from "~/components/admin-fields";
+import { AdminField, ADMIN_INPUT, AdminSelect, fieldAria } from "~/components/admin-fields";
 import { FormStatus } from "~/components/form-field";
 import { CUSTOMER_REPLY_KINDS, type CustomerReplyKind } from "~/domain/enumerations";
 import { TEXT_LIMITS } from "~/domain/limits";
@@ -90,15 +90,14 @@ function TemplateForm({ template, actionData }: { template: Template | null; act
               {...fieldAria(`${id}-name`, errors.name)}
             />
           </AdminField>
-          <AdminField id={`${id}-kind`} label="For">
-            <select id={`${id}-kind`} name="kind" defaultValue={value("kind") || "quote"} className={ADMIN_INPUT}>
-              {CUSTOMER_REPLY_KINDS.map((kind) => (
-                <option key={kind} value={kind}>
-                  {KIND_LABELS[kind]}
-                </option>
-              ))}
-            </select>
-          </AdminField>
+          <AdminSelect
+            id={`${id}-kind`}
+            name="kind"
+            label="For"
+            options={CUSTOMER_REPLY_KINDS.map((kind) => [kind, KIND_LABELS[kind]] as const)}
+            defaultValue={value("kind") || "quote"}
+            error={errors.kind}
+          />
         </div>
         <AdminField id={`${id}-body`} label="Text" error={errors.body}>
           <textarea
