@@ -5,7 +5,8 @@
  *    path does not read (app/server/input-gate.server.ts; form bodies pass the same gate in
  *    their actions);
  * 2. the same-origin check for writes (app/worker/origin.ts);
- * 3. the page cache for anonymous public pages (app/worker/page-cache.ts), in front of
+ * 3. for `/media/…`, the gallery's published photos (app/server/gallery-media.server.ts);
+ *    otherwise the page cache for anonymous public pages (app/worker/page-cache.ts), in front of
  * 4. Remix, with `{ cloudflare: { env, ctx }, requestId, db }` as load context, whose pages get
  *    a Content-Security-Policy made from their inline scripts' hashes
  *    (app/worker/security-headers.ts), and are made private when they set a cookie
@@ -18,7 +19,8 @@
  * and marked "not delivered" after the last try (app/server/mail-queue.server.ts).
  *
  * The cron trigger (wrangler.toml `[triggers]`) runs `scheduled` daily: the sweep of photos in
- * R2 that no attachment row refers to (app/server/attachments.server.ts), and the deletion of
+ * R2 that no attachment row refers to (app/server/attachments.server.ts) and of gallery
+ * objects whose photo has no row (app/server/gallery-media.server.ts), and the deletion of
  * expired sessions, of failed sign-ins older than their window, and of account mails' outbox
  * rows older than 30 days. Reset and verification
  * links are signed tokens, not rows: nothing is stored for them, and a used reset link is
@@ -33,7 +35,8 @@ import * as build from "./build/server";
 import { rejectCrossOriginWrite, forRemix } from "./app/worker/origin";
 import { sweepOrphanUploads } from "./app/server/attachments.server";
 import { getDb } from "./app/server/db.server";
-import { readContentVersion } from "./app/server/reviews.server";
+import { serveGalleryMedia, sweepOrphanGalleryObjects } from "./app/server/gallery-media.server";
+import { readContentVersion } from "./app/server/content-version.server";
 import {
   consumeMail,
   deleteOldAccountMails,
@@ -51,6 +54,8 @@ import { logRequest, withRequestId } from "./app/worker/request-log";
 import { withPagePolicy, withSecurityHeaders } from "./app/worker/security-headers";
 
 const serverBuild = build as unknown as ServerBuild;
+/** Where the gallery's photos are served (app/server/gallery-media.server.ts). */
+const MEDIA_PREFIX = "/media/";
 const handleRemixRequest = createRequestHandler(serverBuild, "production");
 /** Changes with every build: part of the page cache key. */
 const BUILD_ID = serverBuild.assets.version;
@@ -72,8 +77,12 @@ export default {
     try {
       const features = readPublicFeatures(env);
       const blocked = checkUrl(request) ?? rejectCrossOriginWrite(request);
+      const path = new URL(request.url).pathname;
       if (blocked) {
         response = await withPagePolicy(blocked, features);
+      } else if (path.startsWith(MEDIA_PREFIX) && (request.method === "GET" || request.method === "HEAD")) {
+        // A gallery photo's variant: published photos only, cached by browsers for a year.
+        response = await serveGalleryMedia(request, env, getDb(env), path.slice(MEDIA_PREFIX.length), "public");
       } else {
         const db = getDb(env);
         // Only computed for requests the cache may answer: the deploy, the [vars] pages show,
@@ -112,7 +121,9 @@ export default {
     const db = getDb(env);
     // Each task runs whatever happens to the others; any failure marks the run failed.
     const [sweep, cleanup] = await Promise.allSettled([
-      sweepOrphanUploads({ db, bucket: env.UPLOADS, now }),
+      Promise.all([sweepOrphanUploads({ db, bucket: env.UPLOADS, now }), sweepOrphanGalleryObjects({ db, bucket: env.UPLOADS, now })]).then(
+        ([uploads, gallery]) => ({ ...uploads, galleryListed: gallery.listed, galleryDeleted: gallery.deleted }),
+      ),
       Promise.all([deleteExpiredSessions(db, now), deleteStaleFailures(db, now.getTime()), deleteOldAccountMails(db, now)]),
     ]);
     if (sweep.status === "fulfilled") console.log(JSON.stringify({ event: "orphan_uploads_swept", ...run, ...sweep.value }));

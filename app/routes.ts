@@ -23,8 +23,10 @@ export default [
     route("team", "routes/admin/team.tsx"),
     route("templates", "routes/admin/templates.tsx"),
     route("reviews", "routes/admin/reviews.tsx"),
+    route("gallery", "routes/admin/gallery.tsx"),
   ]),
   route("admin/attachments/:id", "routes/admin/attachment.tsx"),
+  route("admin/gallery/media/:name", "routes/admin/gallery-media.tsx"),
   route("admin/quotes.csv", "routes/admin/export-csv.ts", { id: "admin-quotes-csv" }),
   route("admin/messages.csv", "routes/admin/export-csv.ts", { id: "admin-messages-csv" }),
   layout("routes/public/layout.tsx", [

@@ -15,6 +15,9 @@ import {
   CONTACT_STATUSES,
   CUSTOMER_REPLY_KINDS,
   FREQUENCIES,
+  GALLERY_CATEGORIES,
+  GALLERY_ITEM_KINDS,
+  GALLERY_SOURCE_TYPES,
   MAIL_KINDS,
   MAIL_STATUSES,
   PROPERTY_SIZES,
@@ -378,7 +381,71 @@ export const reviews = sqliteTable(
 );
 
 /**
- * The version of what staff publish (reviews, and later the gallery): one row, bumped in the
+ * A photo staff uploaded for the gallery (docs/architecture.md §4.19). Its id is the first 128
+ * bits of the SHA-256 of its bytes, in hex: the same photo uploaded twice is one row, and the
+ * R2 objects and public URLs named after it (`gallery/<id>/…`, `/media/<id>-<width>.<format>`)
+ * never change content. Width and height are the uploaded file's pixels.
+ */
+export const galleryPhotos = sqliteTable(
+  "gallery_photos",
+  {
+    id: text("id").primaryKey(),
+    contentType: text("content_type", { enum: GALLERY_SOURCE_TYPES }).notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [
+    check("gallery_photos_id_check", sql`length(${table.id}) = 32 AND ${table.id} NOT GLOB '*[^0-9a-f]*'`),
+    check("gallery_photos_content_type_check", oneOf(table.contentType, GALLERY_SOURCE_TYPES)),
+    check(
+      "gallery_photos_size_check",
+      sql`${table.width} > 0 AND ${table.height} > 0 AND ${table.sizeBytes} BETWEEN 1 AND ${sql.raw(String(MAX_PHOTO_BYTES))}`,
+    ),
+  ],
+);
+
+/**
+ * What the gallery shows (docs/product.md §10 "Gallery"): a photo (title, category, alt text)
+ * or a before/after pair of one job (title, service type, description; `beforePhotoId` is its
+ * "before", `photoId` its "after"). Only published items reach public pages; `position` orders
+ * the items of one kind (1 first).
+ */
+export const galleryItems = sqliteTable(
+  "gallery_items",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind", { enum: GALLERY_ITEM_KINDS }).notNull(),
+    title: text("title").notNull(),
+    category: text("category", { enum: GALLERY_CATEGORIES }),
+    altText: text("alt_text"),
+    serviceType: text("service_type", { enum: SERVICE_TYPES }),
+    description: text("description"),
+    photoId: text("photo_id")
+      .notNull()
+      .references(() => galleryPhotos.id),
+    beforePhotoId: text("before_photo_id").references(() => galleryPhotos.id),
+    position: integer("position").notNull(),
+    published: integer("published", { mode: "boolean" }).notNull().default(false),
+    updatedByUserId: text("updated_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (table) => [
+    check("gallery_items_kind_check", oneOf(table.kind, GALLERY_ITEM_KINDS)),
+    check(
+      "gallery_items_fields_check",
+      sql`(${table.kind} = 'photo' AND ${table.category} IS NOT NULL AND ${oneOf(table.category, GALLERY_CATEGORIES)} AND ${table.altText} IS NOT NULL AND ${table.serviceType} IS NULL AND ${table.description} IS NULL AND ${table.beforePhotoId} IS NULL)
+        OR (${table.kind} = 'pair' AND ${table.serviceType} IS NOT NULL AND ${oneOf(table.serviceType, SERVICE_TYPES)} AND ${table.description} IS NOT NULL AND ${table.beforePhotoId} IS NOT NULL AND ${table.category} IS NULL AND ${table.altText} IS NULL)`,
+    ),
+    index("gallery_items_kind_position_idx").on(table.kind, table.position),
+    index("gallery_items_photo_idx").on(table.photoId),
+    index("gallery_items_before_photo_idx").on(table.beforePhotoId),
+  ],
+);
+
+/**
+ * The version of what staff publish (reviews, the gallery): one row, bumped in the
  * same D1 batch as every change, and part of the page cache's key (app/worker/page-cache.ts),
  * so the next anonymous request gets the new page.
  */
@@ -403,3 +470,5 @@ export type MailDelivery = typeof mailDeliveries.$inferSelect;
 export type CustomerReply = typeof customerReplies.$inferSelect;
 export type ReplyTemplate = typeof replyTemplates.$inferSelect;
 export type Review = typeof reviews.$inferSelect;
+export type GalleryPhoto = typeof galleryPhotos.$inferSelect;
+export type GalleryItem = typeof galleryItems.$inferSelect;

@@ -14,7 +14,9 @@
  *   (scripts/bench-admin-search.mjs).
  * - The production Worker bundle from `wrangler deploy --dry-run`, gzipped.
  *
- * `npm run bench -- --search-only` runs only the admin search part.
+ * `npm run bench -- --search-only` runs only the admin search part; `-- --lighthouse-only` only
+ * Lighthouse; `-- --pages=/,/gallery` only those pages; `-- --runs=N` N Lighthouse runs per page
+ * (default 5), reported as the median and the range (min-max) of each figure.
  */
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, openSync, readFileSync, rmSync } from "node:fs";
@@ -30,7 +32,16 @@ import { bin, run } from "./run.mjs";
 const PORT = Number(process.env.BENCH_PORT ?? 8795);
 const BASE = `http://127.0.0.1:${PORT}`;
 const STATE = ".wrangler/bench";
-const PAGES = ["/", "/services", "/services/residential", "/about", "/contact", "/gallery", "/faq", "/quote"];
+const ALL_PAGES = ["/", "/services", "/services/residential", "/about", "/contact", "/gallery", "/faq", "/quote"];
+/** `--name=value` from the command line, or undefined. */
+const option = (name) =>
+  process.argv
+    .find((argument) => argument.startsWith(`--${name}=`))
+    ?.split("=")
+    .slice(1)
+    .join("=");
+const PAGES = option("pages")?.split(",") ?? ALL_PAGES;
+const RUNS = Number(option("runs") ?? 5);
 const kB = (bytes) => `${(bytes / 1024).toFixed(1)}`;
 
 if (!existsSync("build/server/index.js")) await run("npm", ["run", "build"]);
@@ -114,50 +125,85 @@ async function inlineStylesSize(url) {
   const html = await (await fetch(url)).text();
   return gzipSync(html.match(/<style data-site-styles="">([\s\S]*?)<\/style>/)?.[1] ?? "", { level: 9 }).length;
 }
-const lighthouseRows = [];
-const appliedRows = [];
-for (const path of PAGES) {
-  await fetch(BASE + path); // warm the page cache, as a returning visitor would find it
-  const { lhr } = await lighthouse(BASE + path, { port: chrome.port, output: "json", logLevel: "error" });
-  const bytes = { Script: 0, Stylesheet: 0, Document: 0, Image: 0 };
-  for (const request of lhr.audits["network-requests"]?.details?.items ?? []) {
-    if (!(request.resourceType in bytes) || !request.url.startsWith(BASE)) continue;
-    // Images are already compressed: count what was sent. Text: gzip it as production would.
-    bytes[request.resourceType] += request.resourceType === "Image" ? request.transferSize : await gzippedSize(request.url);
+/** The median of numbers, and their range as "min-max" (formatted by `format`). */
+function spread(values, format) {
+  const sorted = values.filter((value) => typeof value === "number" && !Number.isNaN(value)).sort((a, b) => a - b);
+  if (sorted.length === 0) return "n/a";
+  const middle = sorted.length >> 1;
+  const median = sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  return sorted.length === 1 ? format(median) : `${format(median)} (${format(sorted[0])}-${format(sorted[sorted.length - 1])})`;
+}
+
+/**
+ * Lighthouse on each page: RUNS runs of the mobile preset (simulated throttling), reported as
+ * medians and ranges, then one run with the throttling applied to the page load.
+ * Out: the two tables' rows.
+ */
+async function lighthousePages(pages) {
+  const simulatedRows = [];
+  const appliedRows = [];
+  for (const path of pages) {
+    await fetch(BASE + path); // warm the page cache, as a returning visitor would find it
+    const runs = [];
+    for (let run = 0; run < RUNS; run++) {
+      const { lhr } = await lighthouse(BASE + path, { port: chrome.port, output: "json", logLevel: "error" });
+      if (lhr.runtimeError) console.error(`Lighthouse ${path}: ${lhr.runtimeError.code}`);
+      runs.push(lhr);
+    }
+    const bytes = { Script: 0, Stylesheet: 0, Document: 0, Image: 0 };
+    for (const request of runs[0].audits["network-requests"]?.details?.items ?? []) {
+      if (!(request.resourceType in bytes) || !request.url.startsWith(BASE)) continue;
+      // Images are already compressed: count what was sent. Text: gzip it as production would.
+      bytes[request.resourceType] += request.resourceType === "Image" ? request.transferSize : await gzippedSize(request.url);
+    }
+    bytes.Stylesheet += await inlineStylesSize(BASE + path); // the site's CSS is inlined (app/site-styles.tsx)
+    const scores = (id) => runs.map((lhr) => Math.round((lhr.categories[id]?.score ?? NaN) * 100));
+    const metric = (id) => runs.map((lhr) => lhr.audits[id]?.numericValue);
+    const whole = (value) => String(Math.round(value));
+    simulatedRows.push({
+      page: path,
+      perf: spread(scores("performance"), whole),
+      a11y: spread(scores("accessibility"), whole),
+      bp: spread(scores("best-practices"), whole),
+      seo: spread(scores("seo"), whole),
+      "LCP s": spread(metric("largest-contentful-paint"), (value) => (value / 1000).toFixed(2)),
+      CLS: spread(metric("cumulative-layout-shift"), (value) => value.toFixed(3)),
+      "TBT ms": spread(metric("total-blocking-time"), whole),
+      "JS kB": kB(bytes.Script),
+      "CSS kB": kB(bytes.Stylesheet),
+      "HTML kB": kB(bytes.Document),
+      "img kB": kB(bytes.Image),
+    });
+    // The same mobile preset with the throttling applied to the real page load instead of
+    // simulated from an unthrottled one: on loopback, whether scripts land before the first
+    // paint is a matter of a few ms, and the simulation counts the ones that do as blocking it.
+    const applied = (await lighthouse(BASE + path, { port: chrome.port, output: "json", logLevel: "error", throttlingMethod: "devtools" }))
+      .lhr;
+    appliedRows.push({
+      page: path,
+      perf: Math.round((applied.categories.performance?.score ?? 0) * 100),
+      "FCP s": ((applied.audits["first-contentful-paint"]?.numericValue ?? NaN) / 1000).toFixed(2),
+      "LCP s": ((applied.audits["largest-contentful-paint"]?.numericValue ?? NaN) / 1000).toFixed(2),
+      "TBT ms": Math.round(applied.audits["total-blocking-time"]?.numericValue ?? NaN),
+    });
   }
-  bytes.Stylesheet += await inlineStylesSize(BASE + path); // the site's CSS is inlined (app/site-styles.tsx)
-  const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-  // A failed run (lhr.runtimeError) has no metrics: report it instead of a number.
-  const metric = (id, format) => {
-    const value = lhr.audits[id]?.numericValue;
-    return typeof value === "number" ? format(value) : `n/a${lhr.runtimeError ? ` (${lhr.runtimeError.code})` : ""}`;
-  };
-  lighthouseRows.push({
-    page: path,
-    perf: score("performance"),
-    a11y: score("accessibility"),
-    bp: score("best-practices"),
-    seo: score("seo"),
-    "LCP s": metric("largest-contentful-paint", (value) => (value / 1000).toFixed(2)),
-    CLS: metric("cumulative-layout-shift", (value) => value.toFixed(3)),
-    "TBT ms": metric("total-blocking-time", (value) => Math.round(value)),
-    "JS kB": kB(bytes.Script),
-    "CSS kB": kB(bytes.Stylesheet),
-    "HTML kB": kB(bytes.Document),
-    "img kB": kB(bytes.Image),
-  });
-  // The same mobile preset with the throttling applied to the real page load instead of
-  // simulated from an unthrottled one: on loopback, whether scripts land before the first
-  // paint is a matter of a few ms, and the simulation counts the ones that do as blocking it.
-  const applied = (await lighthouse(BASE + path, { port: chrome.port, output: "json", logLevel: "error", throttlingMethod: "devtools" }))
-    .lhr;
-  appliedRows.push({
-    page: path,
-    perf: Math.round((applied.categories.performance?.score ?? 0) * 100),
-    "FCP s": ((applied.audits["first-contentful-paint"]?.numericValue ?? NaN) / 1000).toFixed(2),
-    "LCP s": ((applied.audits["largest-contentful-paint"]?.numericValue ?? NaN) / 1000).toFixed(2),
-    "TBT ms": Math.round(applied.audits["total-blocking-time"]?.numericValue ?? NaN),
-  });
+  return { simulatedRows, appliedRows };
+}
+/** Prints the Lighthouse tables of `lighthousePages`. */
+function printLighthouse(title, { simulatedRows, appliedRows }) {
+  console.log(
+    `\nLighthouse, mobile preset, ${title} (${new Date().toISOString().slice(0, 10)}, wrangler dev, cache warm; median (range) of ${RUNS} runs):`,
+  );
+  console.table(simulatedRows);
+  console.log("The same preset with applied (DevTools) throttling, one run: 150 ms RTT, 1.6 Mbit/s, CPU 4x slower:");
+  console.table(appliedRows);
+}
+const defaultContent = await lighthousePages(PAGES);
+if (process.argv.includes("--lighthouse-only")) {
+  await chrome.kill();
+  server.kill();
+  printLighthouse("the site's default content", defaultContent);
+  process.exit(0);
 }
 await chrome.kill();
 
@@ -238,10 +284,7 @@ execFileSync(bin("wrangler"), ["deploy", "--dry-run", "--outdir", ".cache/bench-
 const bundle = gzipSync(readFileSync(".cache/bench-bundle/server.js"), { level: 9 }).length;
 
 server.kill();
-console.log(`\nLighthouse, mobile preset (${new Date().toISOString().slice(0, 10)}, wrangler dev, cache warm):`);
-console.table(lighthouseRows);
-console.log("The same preset with applied (DevTools) throttling: 150 ms RTT, 1.6 Mbit/s, CPU 4x slower:");
-console.table(appliedRows);
+printLighthouse("the site's default content", defaultContent);
 const latency = ({ result, worker }) => ({
   "req/s": Math.round(result.requests.average),
   "p50 ms": result.latency.p50,

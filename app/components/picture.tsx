@@ -1,12 +1,14 @@
 /**
- * Responsive photos: AVIF and WebP `srcset`s generated at build time (scripts/build-images.ts),
- * explicit width and height so nothing shifts while loading.
+ * Responsive photos: AVIF and WebP `srcset`s, explicit width and height so nothing shifts while
+ * loading. Stock photos are generated at build time (scripts/build-images.ts); gallery photos
+ * staff upload are made by Cloudflare Images on first request (app/server/gallery-media.server.ts).
  */
-import { PHOTOS, photoSrcSet, photoUrl, photoWidths, type Photo, type PhotoId } from "~/content/photos";
+import { PHOTOS, photoSrcSet, stockImage, type PhotoId, type ResponsiveImage } from "~/content/photos";
 import { useNearViewport } from "./use-near-viewport";
 
 interface PictureProps {
-  photo: PhotoId;
+  /** A stock photo's id, or any photo as a ResponsiveImage. */
+  photo: PhotoId | ResponsiveImage;
   /** The `sizes` attribute: how wide the image is drawn at each viewport width. */
   sizes: string;
   className?: string;
@@ -16,21 +18,16 @@ interface PictureProps {
   priority?: boolean;
 }
 
-/** The fallback `src`: the WebP variant closest to 800 px wide. */
-function fallbackSrc(photo: Photo): string {
-  const widths = photoWidths(photo);
-  const width = widths.find((candidate) => candidate >= 800) ?? widths[widths.length - 1]!;
-  return photoUrl(photo, width, "webp");
-}
+const imageOf = (photo: PhotoId | ResponsiveImage): ResponsiveImage => (typeof photo === "string" ? stockImage(photo) : photo);
 
-export function Picture({ photo: id, sizes, className, alt, priority = false }: PictureProps) {
-  const photo: Photo = PHOTOS[id];
+export function Picture({ photo: given, sizes, className, alt, priority = false }: PictureProps) {
+  const photo = imageOf(given);
   return (
     <picture>
-      <source type="image/avif" srcSet={photoSrcSet(photo, "avif")} sizes={sizes} />
-      <source type="image/webp" srcSet={photoSrcSet(photo, "webp")} sizes={sizes} />
+      <source type="image/avif" srcSet={photo.avifSrcSet} sizes={sizes} />
+      <source type="image/webp" srcSet={photo.webpSrcSet} sizes={sizes} />
       <img
-        src={fallbackSrc(photo)}
+        src={photo.src}
         alt={alt ?? photo.alt}
         width={photo.width}
         height={photo.height}
@@ -67,14 +64,14 @@ export function preloadPhoto(id: PhotoId, sizes: string) {
  * the <noscript> copy loads with native lazy loading and the placeholder is hidden.
  */
 export function LazyPicture(props: PictureProps) {
-  const photo = PHOTOS[props.photo];
+  const photo = imageOf(props.photo);
   const [placeholder, visible] = useNearViewport<HTMLDivElement>({ threshold: 0.1 });
 
   return (
     <>
       <div
         ref={placeholder}
-        data-lazy-photo={photo.file}
+        data-lazy-photo={photo.src}
         data-loaded={visible || undefined}
         // Fills a sized frame (aspect-[4/3] parent); otherwise keeps the photo's own ratio.
         className="noscript:hidden size-full bg-brand-100"

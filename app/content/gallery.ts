@@ -3,14 +3,12 @@
  * before/after section).
  *
  * The photos are licensed stock, chosen to show the kind of work each service does. The
- * before/after blocks describe what a service changes, each with one honest photo. REAL
- * BEFORE/AFTER PAIRS GO HERE: when the company has its own photos of one job, replace a
- * block's `photo` with a `before` and `after` of that same job.
+ * before/after blocks describe what a service changes, each with one honest photo. Both are
+ * the default: once staff publish their own photos or before/after pairs on /admin/gallery
+ * (app/server/gallery.server.ts), the gallery shows those instead.
  */
+import type { GalleryCategory } from "~/domain/enumerations";
 import type { PhotoId } from "./photos";
-
-export const GALLERY_CATEGORIES = ["Residential", "Commercial", "Deep Clean", "Specialized", "Airbnb", "Strata"] as const;
-type GalleryCategory = (typeof GALLERY_CATEGORIES)[number];
 
 export interface GalleryItem {
   photo: PhotoId;

@@ -179,10 +179,16 @@ export const PHOTOS = {
 
 export type PhotoId = keyof typeof PHOTOS;
 
+/** The widths (px) to generate for a photo `width` pixels wide: PHOTO_WIDTHS up to it, never upscaled. */
+export function responsiveWidths(width: number): number[] {
+  const largest = PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1]!;
+  const widths: number[] = PHOTO_WIDTHS.filter((candidate) => candidate < width);
+  return width > largest ? widths : [...widths, width];
+}
+
 /** The widths generated for one photo (never upscaled). */
 export function photoWidths(photo: Photo): number[] {
-  const widths: number[] = PHOTO_WIDTHS.filter((width) => width < photo.width);
-  return [...widths, photo.width];
+  return responsiveWidths(photo.width);
 }
 
 /** Public URL of one generated variant. */
@@ -195,4 +201,75 @@ export function photoSrcSet(photo: Photo, format: "avif" | "webp"): string {
   return photoWidths(photo)
     .map((width) => `${photoUrl(photo, width, format)} ${width}w`)
     .join(", ");
+}
+
+/**
+ * A photo ready to draw at any size: its AVIF and WebP `srcset`s, a fallback `src` (the WebP
+ * closest to 800 px wide), its pixel size (so nothing shifts while it loads) and alt text.
+ * Stock photos (`stockImage`) and the gallery photos staff upload (`galleryImage`) both give one.
+ */
+export interface ResponsiveImage {
+  avifSrcSet: string;
+  webpSrcSet: string;
+  src: string;
+  width: number;
+  height: number;
+  alt: string;
+  /** CSS object-position when cropped to a frame. */
+  focus?: string;
+}
+
+/** The width of the fallback `src`: the first at least 800 px wide, else the largest. */
+function fallbackWidth(widths: number[]): number {
+  return widths.find((candidate) => candidate >= 800) ?? widths[widths.length - 1]!;
+}
+
+/** A stock photo of PHOTOS as a ResponsiveImage. */
+export function stockImage(id: PhotoId): ResponsiveImage {
+  const photo: Photo = PHOTOS[id];
+  return {
+    avifSrcSet: photoSrcSet(photo, "avif"),
+    webpSrcSet: photoSrcSet(photo, "webp"),
+    src: photoUrl(photo, fallbackWidth(photoWidths(photo)), "webp"),
+    width: photo.width,
+    height: photo.height,
+    alt: photo.alt,
+    ...(photo.focus ? { focus: photo.focus } : {}),
+  };
+}
+
+/** The formats every photo is served in (AVIF first: smaller; WebP for the rest). */
+export const IMAGE_FORMATS = ["avif", "webp"] as const;
+export type ImageFormat = (typeof IMAGE_FORMATS)[number];
+
+/**
+ * Public URL of a variant of a gallery photo (docs/architecture.md §4.19): named by the photo's
+ * content hash, so it never changes and may be cached for a year (`immutable`).
+ */
+function galleryMediaUrl(photoId: string, width: number, format: ImageFormat): string {
+  return `/media/${photoId}-${width}.${format}`;
+}
+
+/** The URL of a gallery variant, parsed: /media/<32 hex>-<width>.<avif|webp>. */
+export const GALLERY_MEDIA_PATH = /^\/media\/([0-9a-f]{32})-([1-9][0-9]{1,4})\.(avif|webp)$/;
+
+/**
+ * A gallery photo as a ResponsiveImage. `urlOf` builds each variant's URL: the public one by
+ * default; the admin pages pass their own, which also serves hidden photos.
+ */
+export function galleryImage(
+  photo: { id: string; width: number; height: number },
+  alt: string,
+  urlOf: (photoId: string, width: number, format: ImageFormat) => string = galleryMediaUrl,
+): ResponsiveImage {
+  const widths = responsiveWidths(photo.width);
+  const srcSet = (format: ImageFormat) => widths.map((width) => `${urlOf(photo.id, width, format)} ${width}w`).join(", ");
+  return {
+    avifSrcSet: srcSet("avif"),
+    webpSrcSet: srcSet("webp"),
+    src: urlOf(photo.id, fallbackWidth(widths), "webp"),
+    width: photo.width,
+    height: photo.height,
+    alt,
+  };
 }

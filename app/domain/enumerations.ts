@@ -102,3 +102,17 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
 /** What staff send a customer from a record page: a quote (quote requests) or a reply (contact messages). */
 export const CUSTOMER_REPLY_KINDS = ["quote", "reply"] as const;
 export type CustomerReplyKind = (typeof CUSTOMER_REPLY_KINDS)[number];
+
+/** The gallery's photo categories (docs/product.md §2 "Gallery"), shown as each photo's badge. */
+export const GALLERY_CATEGORIES = ["Residential", "Commercial", "Deep Clean", "Specialized", "Airbnb", "Strata"] as const;
+export type GalleryCategory = (typeof GALLERY_CATEGORIES)[number];
+
+/**
+ * What a gallery item staff publish is (docs/product.md §10 "Gallery"): one photo with a
+ * category, or a before/after pair of one job with a service type.
+ */
+export const GALLERY_ITEM_KINDS = ["photo", "pair"] as const;
+export type GalleryItemKind = (typeof GALLERY_ITEM_KINDS)[number];
+
+/** The formats a gallery photo may be uploaded in (judged by its bytes): those Cloudflare Images reads. */
+export const GALLERY_SOURCE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/avif"] as const;

@@ -55,6 +55,27 @@ export const TEXT_LIMITS = {
   reviewAuthor: 60,
   reviewArea: 60,
   reviewBody: 1000,
+  /** A gallery item (docs/product.md §10 "Gallery"): its title, a photo's alt text, a pair's description. */
+  galleryTitle: 80,
+  galleryAlt: 200,
+  galleryDescription: 300,
+} as const;
+
+/**
+ * Gallery photos staff upload (docs/product.md §10 "Gallery"; docs/decisions/013-gallery-images.md).
+ * - `longSidePx`: the browser shrinks a photo to this many pixels on its long side before
+ *   upload and re-encodes it as JPEG at `jpegQuality` (a 12 MB phone photo becomes about
+ *   1 MB); the 5 MB limit (MAX_PHOTO_BYTES) is still applied by the server to what arrives.
+ * - `minWidthPx`: narrower photos look poor in a gallery card 400 px wide on a 2x screen.
+ * - `maxSidePx`: the largest side Cloudflare Images reads (its documented input limit).
+ * - `itemsPerKind`: photos, and pairs, the gallery holds; far above what a page should show.
+ */
+export const GALLERY_LIMITS = {
+  longSidePx: 2000,
+  jpegQuality: 0.85,
+  minWidthPx: 480,
+  maxSidePx: 12_000,
+  itemsPerKind: 60,
 } as const;
 
 /**

@@ -4,6 +4,7 @@
  */
 import {
   ACCEPTED_IMAGE_NAMES,
+  GALLERY_LIMITS,
   INVITATION_TTL_HOURS,
   MAX_OPEN_INVITATIONS,
   MAX_PHOTO_MB,
@@ -173,6 +174,27 @@ export const REVIEW_MESSAGES = {
   deleted: "Review deleted",
   gone: "This review no longer exists. Reload the page to see the reviews as they are now.",
   failed: "The review could not be saved. Please try again.",
+} as const;
+
+/** What /admin/gallery says (docs/product.md §10 "Gallery"). */
+export const GALLERY_MESSAGES = {
+  photoAdded: "Photo added.",
+  pairAdded: "Before/after pair added.",
+  hiddenAdded: "Added. It is hidden until you publish it.",
+  saved: "Changes saved",
+  published: "Published on the gallery",
+  hidden: "Hidden from the gallery",
+  moved: "Order changed",
+  deleted: "Deleted from the gallery",
+  gone: "This gallery item no longer exists. Reload the page to see the gallery as it is now.",
+  failed: "The gallery could not be saved. Please try again.",
+  full: `The gallery holds at most ${GALLERY_LIMITS.itemsPerKind} photos and ${GALLERY_LIMITS.itemsPerKind} pairs. Delete one before adding another.`,
+  choosePhoto: (label: string) => `${label} is required: please choose a photo.`,
+  onePhoto: (label: string) => `${label}: please choose one photo.`,
+  notPhoto: (name: string) => `File ${name} is not a photo the gallery can show. Please use a JPEG, PNG, WebP or AVIF photo.`,
+  unreadable: (name: string) => `File ${name} could not be read as a photo. Please try another photo.`,
+  tooNarrow: (name: string) => `Photo ${name} is too small to show well: it must be at least ${GALLERY_LIMITS.minWidthPx} pixels wide.`,
+  tooBig: (name: string) => `Photo ${name} is too large: at most ${GALLERY_LIMITS.maxSidePx.toLocaleString("en-US")} pixels on a side.`,
 } as const;
 
 /** A name from a request, quoted and cut to 40 characters, for a message. */

@@ -7,7 +7,14 @@
 import { createCookie } from "@remix-run/cloudflare";
 import { z } from "~/forms/zod";
 import { SERVICE_TYPES } from "~/domain/enumerations";
-import { ADMIN_MESSAGES, AUTH_MESSAGES, CUSTOMER_REPLY_MESSAGES, REVIEW_MESSAGES, TEAM_MESSAGES } from "~/domain/messages";
+import {
+  ADMIN_MESSAGES,
+  AUTH_MESSAGES,
+  CUSTOMER_REPLY_MESSAGES,
+  GALLERY_MESSAGES,
+  REVIEW_MESSAGES,
+  TEAM_MESSAGES,
+} from "~/domain/messages";
 
 const FLASH_FORMS = ["quote", "contact"] as const;
 export type FlashForm = (typeof FLASH_FORMS)[number];
@@ -73,6 +80,14 @@ const NOTICES = {
   reviewPublished: { tone: "success", text: REVIEW_MESSAGES.published },
   reviewHidden: { tone: "success", text: REVIEW_MESSAGES.hidden },
   reviewDeleted: { tone: "success", text: REVIEW_MESSAGES.deleted },
+  galleryPhotoAdded: { tone: "success", text: GALLERY_MESSAGES.photoAdded },
+  galleryPairAdded: { tone: "success", text: GALLERY_MESSAGES.pairAdded },
+  galleryHiddenAdded: { tone: "success", text: GALLERY_MESSAGES.hiddenAdded },
+  gallerySaved: { tone: "success", text: GALLERY_MESSAGES.saved },
+  galleryPublished: { tone: "success", text: GALLERY_MESSAGES.published },
+  galleryHidden: { tone: "success", text: GALLERY_MESSAGES.hidden },
+  galleryMoved: { tone: "success", text: GALLERY_MESSAGES.moved },
+  galleryDeleted: { tone: "success", text: GALLERY_MESSAGES.deleted },
   invitationSent: { tone: "success", text: TEAM_MESSAGES.invitationSent },
   invitationRevoked: { tone: "success", text: TEAM_MESSAGES.invitationRevoked },
   promoted: { tone: "success", text: TEAM_MESSAGES.promoted },

@@ -9,7 +9,7 @@
  *   pages, at most QUERY_LIMITS.params of them, each value at most QUERY_LIMITS.valueChars.
  *   Anything else answers 400 with a short page that says what was wrong.
  * - `gateForm` (called by the two body readers, small-form.server.ts and
- *   visitor-form-body.server.ts): only the fields of the form's schema (`formContract`), each
+ *   photo-form-body.server.ts): only the fields of the form's schema (`formContract`), each
  *   at most once (files: up to their limit), at most FORM_LIMITS.fields in all; Conform's
  *   reserved fields only with values it can read. Text values have their line breaks made
  *   `\n`, and a value longer than its field's limit is cut to one character over it, so the

@@ -1,8 +1,8 @@
 /**
  * Customer reviews (docs/product.md §10 "Reviews"): staff add them on /admin/reviews and
  * publish or hide them; public pages show the published ones. Every change bumps the content
- * version in the same D1 batch (`bumpContentVersion`), so the page cache's next key differs
- * and anonymous visitors get the new page at once (docs/architecture.md §4.18).
+ * version in the same D1 batch (content-version.server.ts), so the page cache's next key
+ * differs and anonymous visitors get the new page at once (docs/architecture.md §4.18).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
@@ -13,33 +13,12 @@ import { SERVICE_TYPE_LABELS, type ServiceType } from "~/domain/enumerations";
 import { REVIEWS_SHOWN } from "~/domain/limits";
 import { REVIEW_MESSAGES } from "~/domain/messages";
 import { reviewFormSchema, type AddReviewInput } from "~/forms/review";
+import { bumpContentVersion } from "./content-version.server";
 import type { Database } from "./db.server";
 import { commitNotice } from "./flash.server";
 import { formContract } from "./input-gate.server";
 import { requireAdmin } from "./permissions.server";
 import { readSmallForm, refusedForm, type RefusedForm } from "./small-form.server";
-
-/**
- * The statement that bumps the content version; put it in the batch of every change to what
- * public pages show. `onlyIfChanged`: only when the statement before it changed a row.
- */
-function bumpContentVersion(db: Database, { onlyIfChanged = false } = {}): D1PreparedStatement {
-  return db.$client.prepare(`UPDATE content_version SET version = version + 1 WHERE id = 1${onlyIfChanged ? " AND changes() = 1" : ""}`);
-}
-
-/**
- * The content version, part of the page cache's key (server.ts). Out: the number, or null when
- * D1 cannot be read (pages are then cached under their own key until it can). Never throws.
- */
-export async function readContentVersion(db: Database): Promise<number | null> {
-  try {
-    const row = await db.$client.prepare("SELECT version FROM content_version WHERE id = 1").first<{ version: number }>();
-    return row?.version ?? 0;
-  } catch (error) {
-    console.error(JSON.stringify({ event: "content_version_failed", error: String(error) }));
-    return null;
-  }
-}
 
 /** A published review as public pages show it. */
 export interface PublicReview {

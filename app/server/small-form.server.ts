@@ -54,10 +54,10 @@ export interface RefusedForm {
   values: Record<string, string>;
 }
 
-/** The RefusedForm of `formData` with Conform's field errors (or none). */
+/** The RefusedForm of `formData` with Conform's field errors (or none). Files are not sent back. */
 export function refusedForm(formData: FormData, error?: Record<string, string[] | null> | null): RefusedForm {
   return {
-    values: Object.fromEntries([...formData.entries()].map(([name, value]) => [name, String(value)])),
+    values: Object.fromEntries([...formData.entries()].flatMap(([name, value]) => (typeof value === "string" ? [[name, value]] : []))),
     errors: Object.fromEntries(Object.entries(error ?? {}).flatMap(([name, messages]) => (messages?.[0] ? [[name, messages[0]]] : []))),
   };
 }

@@ -40,7 +40,7 @@ import type { Mail } from "./mailer.server";
 import { queueMail } from "./mail-queue.server";
 import type { AuditedEntity } from "~/domain/enumerations";
 import { allowFormSubmission, clientIp } from "./rate-limit.server";
-import { MultipartError, readVisitorFormBody } from "./visitor-form-body.server";
+import { MultipartError, readPhotoFormBody } from "./photo-form-body.server";
 import { TURNSTILE_FIELD, TURNSTILE_TOKEN_MAX, turnstileEnabled, verifyTurnstile } from "./turnstile.server";
 
 /** Fields of every visitor form that its schema does not parse, with their limits in characters. */
@@ -85,7 +85,7 @@ export async function handleSubmission<Schema extends z.ZodTypeAny>(
 
   let form;
   try {
-    form = await readVisitorFormBody(request, formContract(handler.schema, GUARD_FIELDS));
+    form = await readPhotoFormBody(request, formContract(handler.schema, GUARD_FIELDS));
   } catch (error) {
     if (!(error instanceof MultipartError)) throw error;
     return fail(400, handler.failureMessage);

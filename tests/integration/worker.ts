@@ -212,15 +212,21 @@ export function newClientIp(): string {
 
 /**
  * Posts `form` as multipart/form-data, like a browser with JavaScript off, from a new client
- * address unless `ip` is given. Redirects are not followed.
+ * address unless `ip` is given; `headers` add to those (a Cookie). Redirects are not followed.
  */
-export async function postForm(worker: TestWorker, path: string, form: FormData, ip = newClientIp()): Promise<Response> {
+export async function postForm(
+  worker: TestWorker,
+  path: string,
+  form: FormData,
+  ip = newClientIp(),
+  headers: Record<string, string> = {},
+): Promise<Response> {
   const { body, contentType } = await encodeMultipart(form);
   return worker.fetch(path, {
     method: "POST",
     body,
     redirect: "manual",
-    headers: { "Content-Type": contentType, Origin: worker.origin, "CF-Connecting-IP": ip },
+    headers: { "Content-Type": contentType, Origin: worker.origin, "CF-Connecting-IP": ip, ...headers },
   });
 }
 

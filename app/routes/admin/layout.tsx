@@ -1,7 +1,7 @@
 /**
  * /admin/*: the admin frame (docs/product.md §2 "Admin page"): 'Back to Website', the signed-in
- * e-mail, 'Sign Out', the tabs 'Quote Requests (n)', 'Contact Messages (n)', 'Team' and
- * 'Templates', each a URL, and this month's share of requests answered within 24 hours
+ * e-mail, 'Sign Out', the tabs 'Quote Requests (n)', 'Contact Messages (n)', 'Team',
+ * 'Templates', 'Reviews' and 'Gallery', each a URL, and this month's share of requests answered within 24 hours
  * (docs/product.md §10 "Time to first reply").
  * Every admin loader and action checks the role in D1 itself (loaders run in parallel).
  */
@@ -145,6 +145,9 @@ function AdminFrame({
           </NavLink>
           <NavLink to="/admin/reviews" className={tab}>
             Reviews
+          </NavLink>
+          <NavLink to="/admin/gallery" className={tab}>
+            Gallery
           </NavLink>
         </nav>
       </header>

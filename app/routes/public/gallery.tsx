@@ -1,15 +1,20 @@
 /**
- * /gallery: nine photos with title and category badge, a before/after section, 'Get Free
- * Quote' and 'View More Work' (docs/product.md §2 "Gallery"). Photos load when 10% is visible.
+ * /gallery: photos with title and category badge, a before/after section, 'Get Free Quote' and
+ * 'View More Work' (docs/product.md §2 "Gallery"). The photos and before/after pairs staff
+ * publish on /admin/gallery replace the stock default of each section (app/content/gallery.ts)
+ * as soon as there is one (app/server/gallery.server.ts). Photos load when 10% is visible.
  */
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link, useRouteLoaderData } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { BeforeAfter } from "~/components/before-after";
 import { PageHero, SectionHeading } from "~/components/page-hero";
 import { LazyPicture, Picture } from "~/components/picture";
 import { buttonStyles } from "~/components/ui";
 import { BEFORE_AFTER, GALLERY_ITEMS } from "~/content/gallery";
+import type { PhotoId, ResponsiveImage } from "~/content/photos";
 import type { loader as rootLoader } from "~/root";
 import { pageMeta } from "~/seo";
+import { publishedGallery } from "~/server/gallery.server";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {
@@ -18,27 +23,37 @@ export const meta: MetaFunction = (args) =>
     image: "tidySuite",
   });
 
+export function loader({ context }: LoaderFunctionArgs) {
+  return publishedGallery(context.db);
+}
+
 /** How many photos are above the fold on a large screen (loaded at once, not lazily). */
 const EAGER_COUNT = 3;
+const PHOTO_SIZES = "(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw";
 
 export default function Gallery() {
   const site = useRouteLoaderData<typeof rootLoader>("root");
+  const { photos, pairs } = useLoaderData<typeof loader>();
   const moreWork = site?.company.socialUrl ?? null;
+  const shown: Array<{ key: string; photo: PhotoId | ResponsiveImage; title: string; category: string }> =
+    photos.length > 0
+      ? photos.map((item) => ({ key: item.id, photo: item.image, title: item.title, category: item.category }))
+      : GALLERY_ITEMS.map((item) => ({ key: item.photo, ...item }));
   return (
     <>
       <PageHero eyebrow="Gallery" title="Our work" lead="Homes, offices, rentals and new builds: the kind of cleaning we do every week." />
 
       <section aria-label="Photos" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {GALLERY_ITEMS.map((item, index) => {
+          {shown.map((item, index) => {
             const Image = index < EAGER_COUNT ? Picture : LazyPicture;
             return (
-              <li key={item.photo} className="overflow-hidden rounded-2xl border border-brand-100 bg-white shadow-sm">
+              <li key={item.key} className="overflow-hidden rounded-2xl border border-brand-100 bg-white shadow-sm">
                 <figure>
                   <div className="relative aspect-[4/3] overflow-hidden">
                     <Image
                       photo={item.photo}
-                      sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
+                      sizes={PHOTO_SIZES}
                       className="size-full object-cover"
                       // The first photo is in view on arrival and the page's largest paint.
                       priority={index === 0}
@@ -57,34 +72,59 @@ export default function Gallery() {
 
       <section aria-labelledby="before-after-heading" className="bg-sand-100 py-16">
         <div className="mx-auto max-w-7xl px-4 sm:px-6">
-          <SectionHeading
-            id="before-after-heading"
-            eyebrow="Before & After"
-            title="What changes when we clean"
-            lead="What a typical room looks like before we arrive, and what you walk back into."
-          />
-          <ul className="mt-10 grid gap-8 lg:grid-cols-3">
-            {BEFORE_AFTER.map((block) => (
-              <li key={block.title} className="overflow-hidden rounded-2xl bg-white shadow-sm">
-                <div className="aspect-[4/3] overflow-hidden">
-                  <LazyPicture photo={block.photo} sizes="(min-width: 1024px) 400px, 100vw" className="size-full object-cover" />
-                </div>
-                <div className="p-6">
-                  <h3 className="text-lg font-semibold text-slate-900">{block.title}</h3>
-                  <dl className="mt-4 space-y-3">
-                    <div>
-                      <dt className="text-sm font-semibold tracking-wide text-red-800 uppercase">Before</dt>
-                      <dd className="mt-1 text-slate-700">{block.before}</dd>
+          {pairs.length > 0 ? (
+            <>
+              <SectionHeading
+                id="before-after-heading"
+                eyebrow="Before & After"
+                title="What changes when we clean"
+                lead="Real jobs of ours, photographed when we arrived and when we left. Drag the slider, or use the arrow keys, to compare."
+              />
+              <ul className="mt-10 grid gap-8 lg:grid-cols-2">
+                {pairs.map((pair) => (
+                  <li key={pair.id} className="overflow-hidden rounded-2xl bg-white p-4 shadow-sm sm:p-5">
+                    <BeforeAfter title={pair.title} before={pair.before} after={pair.after} sizes="(min-width: 1024px) 600px, 100vw" />
+                    <div className="px-1 pt-4">
+                      <h3 className="text-lg font-semibold text-slate-900">{pair.title}</h3>
+                      <p className="mt-1 text-sm font-semibold text-brand-700">{pair.service}</p>
+                      <p className="mt-2 break-words whitespace-pre-line text-slate-700">{pair.description}</p>
                     </div>
-                    <div>
-                      <dt className="text-sm font-semibold tracking-wide text-brand-700 uppercase">After</dt>
-                      <dd className="mt-1 text-slate-700">{block.after}</dd>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <>
+              <SectionHeading
+                id="before-after-heading"
+                eyebrow="Before & After"
+                title="What changes when we clean"
+                lead="What a typical room looks like before we arrive, and what you walk back into."
+              />
+              <ul className="mt-10 grid gap-8 lg:grid-cols-3">
+                {BEFORE_AFTER.map((block) => (
+                  <li key={block.title} className="overflow-hidden rounded-2xl bg-white shadow-sm">
+                    <div className="aspect-[4/3] overflow-hidden">
+                      <LazyPicture photo={block.photo} sizes="(min-width: 1024px) 400px, 100vw" className="size-full object-cover" />
                     </div>
-                  </dl>
-                </div>
-              </li>
-            ))}
-          </ul>
+                    <div className="p-6">
+                      <h3 className="text-lg font-semibold text-slate-900">{block.title}</h3>
+                      <dl className="mt-4 space-y-3">
+                        <div>
+                          <dt className="text-sm font-semibold tracking-wide text-red-800 uppercase">Before</dt>
+                          <dd className="mt-1 text-slate-700">{block.before}</dd>
+                        </div>
+                        <div>
+                          <dt className="text-sm font-semibold tracking-wide text-brand-700 uppercase">After</dt>
+                          <dd className="mt-1 text-slate-700">{block.after}</dd>
+                        </div>
+                      </dl>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
           <div className="mt-12 flex flex-wrap justify-center gap-4">
             <Link to="/quote" className={buttonStyles.primary}>
               Get Free Quote

@@ -1,5 +1,6 @@
 /**
- * Turns a visitor's multipart post into the FormData the form schemas parse:
+ * Turns a multipart post with photos (the visitor forms, the admin gallery) into the FormData
+ * the form schemas parse:
  * - every file's name is cleaned (no path, no control characters, at most 255 characters;
  *   an empty name becomes "photo-N");
  * - every file's `type` is replaced by the type sniffed from its bytes, or
@@ -9,7 +10,7 @@
  * - every field and file then passes the input gate (input-gate.server.ts) against the form's
  *   contract: unknown, repeated or reserved fields and too many fields refuse the body.
  *
- * In: the request and the form's contract. Out: a `VisitorFormBody`.
+ * In: the request and the form's contract. Out: a `PhotoFormBody`.
  * Errors: throws `MultipartError` (re-exported) when the body is not readable multipart.
  */
 import { GATE_MESSAGES } from "~/domain/messages";
@@ -20,7 +21,7 @@ import { MultipartError, readMultipartForm } from "./multipart.server";
 
 export { MultipartError };
 
-export type VisitorFormBody =
+export type PhotoFormBody =
   | {
       ok: true;
       formData: FormData;
@@ -34,7 +35,7 @@ export type VisitorFormBody =
 /** Bytes enough for every accepted format's signature (file-type reads at most 4,100). */
 const SNIFF_BYTES = 4100;
 
-export async function readVisitorFormBody(request: Request, contract: FormContract): Promise<VisitorFormBody> {
+export async function readPhotoFormBody(request: Request, contract: FormContract): Promise<PhotoFormBody> {
   const form = await readMultipartForm(request, {
     maxFiles: MAX_PHOTOS,
     maxFileBytes: MAX_PHOTO_BYTES,

@@ -1,0 +1,471 @@
+/**
+ * /admin/gallery (docs/product.md §10 "Gallery"): add a photo (file, title, category, alt text)
+ * or a before/after pair (two files, title, service, description); publish or hide, move up or
+ * down, edit or delete each. Published items replace the gallery's stock default at once.
+ * Photos are made smaller in the browser before upload (ResizingPhotoInput); every form is a
+ * plain POST to this page, so it all works without JavaScript.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState, type ReactNode } from "react";
+import { AdminField, ADMIN_INPUT, AdminSelect, fieldAria } from "~/components/admin-fields";
+import { FormStatus } from "~/components/form-field";
+import { Picture } from "~/components/picture";
+import { ResizingPhotoInput } from "~/components/resizing-photo-input";
+import { GALLERY_CATEGORIES, SERVICE_TYPE_LABELS, SERVICE_TYPES } from "~/domain/enumerations";
+import { GALLERY_LIMITS, TEXT_LIMITS } from "~/domain/limits";
+import { galleryPageAction, loadGalleryPage, type GalleryActionData } from "~/server/gallery.server";
+
+export function loader({ request, context }: LoaderFunctionArgs) {
+  return loadGalleryPage(request, context);
+}
+
+export function action({ request, context }: ActionFunctionArgs) {
+  return galleryPageAction(request, context);
+}
+
+const CARD = "rounded-xl border border-slate-200 bg-white p-4 sm:p-6";
+const BUTTON = "min-h-10 rounded-full px-4 text-sm font-semibold disabled:opacity-60";
+const PRIMARY = `${BUTTON} min-h-11 bg-brand-700 px-5 text-white hover:bg-brand-800`;
+const OUTLINE = `${BUTTON} border border-slate-300 bg-white text-slate-800 hover:bg-slate-100`;
+const FILE_INPUT = `${ADMIN_INPUT} file:mr-3 file:rounded-full file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:font-semibold file:text-brand-800`;
+const CATEGORY_OPTIONS = GALLERY_CATEGORIES.map((category) => [category, category] as const);
+const SERVICE_OPTIONS = SERVICE_TYPES.map((type) => [type, SERVICE_TYPE_LABELS[type]] as const);
+const ACCEPT = "image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif";
+const PHOTO_HINT = `JPEG, PNG, WebP or AVIF, at least ${GALLERY_LIMITS.minWidthPx} pixels wide. Large phone photos are made smaller before upload.`;
+
+type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
+type PhotoItem = Loaded["photos"][number];
+type PairItem = Loaded["pairs"][number];
+
+export default function GalleryPage() {
+  const { photos, pairs } = useLoaderData<typeof loader>();
+  const actionData = useActionData<GalleryActionData>();
+  const busy = useNavigation().state !== "idle";
+  const errors = actionData?.errors ?? {};
+  const intent = actionData?.values.intent;
+  return (
+    <section aria-labelledby="gallery-heading" className="space-y-8">
+      <div>
+        <h1 id="gallery-heading" className="font-display text-2xl font-bold text-slate-900">
+          Gallery
+        </h1>
+        <p className="mt-2 max-w-3xl text-slate-700">
+          Your own photos and before/after pairs of real jobs. Until you publish a photo, the public gallery shows its nine stock photos;
+          until you publish a pair, its before/after section describes a typical job instead. Changes show on the site at once.
+        </p>
+      </div>
+      {errors[""] ? <FormStatus tone="error">{errors[""]}</FormStatus> : null}
+      <div className="grid gap-6 lg:grid-cols-2">
+        <AddPhotoForm
+          errors={intent === "add-photo" ? errors : {}}
+          values={intent === "add-photo" ? actionData!.values : {}}
+          busy={busy}
+          key={`photo-${photos.length}`}
+        />
+        <AddPairForm
+          errors={intent === "add-pair" ? errors : {}}
+          values={intent === "add-pair" ? actionData!.values : {}}
+          busy={busy}
+          key={`pair-${pairs.length}`}
+        />
+      </div>
+      <ItemList
+        title={`Photos (${photos.length})`}
+        id="gallery-photos"
+        empty="No photos of your own yet: the gallery shows its stock photos."
+      >
+        {photos.map((photo, index) => (
+          <ItemCard key={photo.id} item={photo} first={index === 0} last={index === photos.length - 1} busy={busy} kind="photo">
+            <div className="w-32 shrink-0 overflow-hidden rounded-lg sm:w-40">
+              <Picture photo={photo.image} sizes="160px" className="aspect-[4/3] size-full object-cover" />
+            </div>
+            <div className="min-w-0">
+              <p className="font-semibold break-words text-slate-900">{photo.title}</p>
+              <p className="text-sm text-slate-600">{photo.category}</p>
+              <p className="mt-1 text-sm break-words text-slate-600">Alt text: {photo.altText}</p>
+            </div>
+            <EditPhotoForm photo={photo} actionData={actionData} busy={busy} />
+          </ItemCard>
+        ))}
+      </ItemList>
+      <ItemList
+        title={`Before/after pairs (${pairs.length})`}
+        id="gallery-pairs"
+        empty="No pairs yet: the before/after section describes a typical job."
+      >
+        {pairs.map((pair, index) => (
+          <ItemCard key={pair.id} item={pair} first={index === 0} last={index === pairs.length - 1} busy={busy} kind="pair">
+            <div className="grid w-48 shrink-0 grid-cols-2 gap-1 sm:w-64">
+              <Picture photo={pair.before} sizes="128px" className="aspect-[4/3] size-full rounded-lg object-cover" />
+              <Picture photo={pair.after} sizes="128px" className="aspect-[4/3] size-full rounded-lg object-cover" />
+            </div>
+            <div className="min-w-0">
+              <p className="font-semibold break-words text-slate-900">{pair.title}</p>
+              <p className="text-sm text-slate-600">{pair.service}</p>
+              <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{pair.description}</p>
+            </div>
+            <EditPairForm pair={pair} actionData={actionData} busy={busy} />
+          </ItemCard>
+        ))}
+      </ItemList>
+    </section>
+  );
+}
+
+interface AddFormProps {
+  errors: Record<string, string>;
+  values: Record<string, string>;
+  busy: boolean;
+}
+
+/** The "Publish on the gallery now" checkbox of the add forms (checked unless unticked before). */
+function PublishNow({ id, values }: { id: string; values: Record<string, string> }) {
+  return (
+    <label htmlFor={id} className="flex items-center gap-2 text-sm text-slate-800">
+      <input
+        id={id}
+        type="checkbox"
+        name="publish"
+        defaultChecked={values.intent ? values.publish === "on" : true}
+        className="size-4 accent-brand-700"
+      />
+      Publish on the gallery now
+    </label>
+  );
+}
+
+/** A file field that makes its photo smaller first; `onBusyChange` holds the submit while it works. */
+function PhotoField(props: { id: string; name: string; label: string; error?: string; onBusyChange: (busy: boolean) => void }) {
+  return (
+    <AdminField id={props.id} label={props.label} hint={PHOTO_HINT} error={props.error}>
+      <ResizingPhotoInput
+        id={props.id}
+        name={props.name}
+        accept={ACCEPT}
+        required
+        className={FILE_INPUT}
+        onBusyChange={props.onBusyChange}
+        {...fieldAria(props.id, props.error, true)}
+      />
+    </AdminField>
+  );
+}
+
+/** How many photos are being made smaller right now. */
+function usePreparing() {
+  const [preparing, setPreparing] = useState(0);
+  return [preparing > 0, (busy: boolean) => setPreparing((count) => count + (busy ? 1 : -1))] as const;
+}
+
+function AddPhotoForm({ errors, values, busy }: AddFormProps) {
+  const [preparing, onBusyChange] = usePreparing();
+  return (
+    <section aria-labelledby="add-photo" className={CARD}>
+      <h2 id="add-photo" className="text-lg font-semibold text-slate-900">
+        Add a photo
+      </h2>
+      <Form method="post" encType="multipart/form-data" preventScrollReset className="mt-4 space-y-3">
+        <input type="hidden" name="intent" value="add-photo" />
+        <PhotoField id="photo-file" name="photo" label="Photo" error={errors.photo} onBusyChange={onBusyChange} />
+        <TextField
+          id="photo-title"
+          name="title"
+          label="Title"
+          max={TEXT_LIMITS.galleryTitle}
+          value={values.title}
+          error={errors.title}
+          placeholder="Kitchen deep clean, Ironshore"
+        />
+        <AdminSelect
+          id="photo-category"
+          name="category"
+          label="Category"
+          options={CATEGORY_OPTIONS}
+          defaultValue={values.category ?? "Residential"}
+          error={errors.category}
+        />
+        <TextField
+          id="photo-alt"
+          name="altText"
+          label="Alt text"
+          hint="What the photo shows, for people who cannot see it: 'A spotless white kitchen with a gleaming hob'."
+          max={TEXT_LIMITS.galleryAlt}
+          value={values.altText}
+          error={errors.altText}
+        />
+        <PublishNow id="photo-publish" values={values} />
+        <button type="submit" disabled={busy || preparing} className={PRIMARY}>
+          {preparing ? "Preparing photo…" : "Add photo"}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+function AddPairForm({ errors, values, busy }: AddFormProps) {
+  const [preparing, onBusyChange] = usePreparing();
+  return (
+    <section aria-labelledby="add-pair" className={CARD}>
+      <h2 id="add-pair" className="text-lg font-semibold text-slate-900">
+        Add a before/after pair
+      </h2>
+      <Form method="post" encType="multipart/form-data" preventScrollReset className="mt-4 space-y-3">
+        <input type="hidden" name="intent" value="add-pair" />
+        <div className="grid gap-3 sm:grid-cols-2">
+          <PhotoField id="pair-before" name="before" label="Before photo" error={errors.before} onBusyChange={onBusyChange} />
+          <PhotoField id="pair-after" name="after" label="After photo" error={errors.after} onBusyChange={onBusyChange} />
+        </div>
+        <PairFields idPrefix="pair" values={values} errors={errors} />
+        <PublishNow id="pair-publish" values={values} />
+        <button type="submit" disabled={busy || preparing} className={PRIMARY}>
+          {preparing ? "Preparing photos…" : "Add pair"}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+/** A one-line text field of these forms. */
+function TextField(props: {
+  id: string;
+  name: string;
+  label: string;
+  max: number;
+  value?: string;
+  error?: string;
+  hint?: string;
+  placeholder?: string;
+}) {
+  return (
+    <AdminField id={props.id} label={props.label} hint={props.hint} error={props.error}>
+      <input
+        id={props.id}
+        name={props.name}
+        required
+        maxLength={props.max}
+        placeholder={props.placeholder}
+        defaultValue={props.value ?? ""}
+        className={ADMIN_INPUT}
+        {...fieldAria(props.id, props.error, Boolean(props.hint))}
+      />
+    </AdminField>
+  );
+}
+
+/** Title, service and description: the words of a pair, when adding and when editing. */
+function PairFields({
+  idPrefix,
+  values,
+  errors,
+}: {
+  idPrefix: string;
+  values: Record<string, string | undefined>;
+  errors: Record<string, string>;
+}) {
+  return (
+    <>
+      <TextField
+        id={`${idPrefix}-title`}
+        name="title"
+        label="Title"
+        max={TEXT_LIMITS.galleryTitle}
+        value={values.title}
+        error={errors.title}
+        placeholder="Villa kitchen after the builders"
+      />
+      <AdminSelect
+        id={`${idPrefix}-service`}
+        name="serviceType"
+        label="Service"
+        options={SERVICE_OPTIONS}
+        defaultValue={values.serviceType ?? "deep-clean"}
+        error={errors.serviceType}
+      />
+      <AdminField
+        id={`${idPrefix}-description`}
+        label="Description"
+        hint="One or two sentences: what was there, what we did."
+        error={errors.description}
+      >
+        <textarea
+          id={`${idPrefix}-description`}
+          name="description"
+          rows={3}
+          required
+          maxLength={TEXT_LIMITS.galleryDescription}
+          defaultValue={values.description ?? ""}
+          className={ADMIN_INPUT}
+          {...fieldAria(`${idPrefix}-description`, errors.description, true)}
+        />
+      </AdminField>
+    </>
+  );
+}
+
+function ItemList({ title, id, empty, children }: { title: string; id: string; empty: string; children: ReactNode[] }) {
+  return (
+    <section aria-labelledby={id} className="space-y-4">
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children.length === 0 ? <p className="text-slate-600">{empty}</p> : <ol className="space-y-4">{children}</ol>}
+    </section>
+  );
+}
+
+/** A one-button form that sends `intent` for the item `id`. */
+function StepButton({
+  id,
+  intent,
+  label,
+  busy,
+  className,
+  disabled = false,
+}: {
+  id: string;
+  intent: string;
+  label: string;
+  busy: boolean;
+  className: string;
+  disabled?: boolean;
+}) {
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={id} />
+      <button type="submit" disabled={busy || disabled} className={className}>
+        {label}
+      </button>
+    </Form>
+  );
+}
+
+/** One item of a list: its previews and words (children: previews, words, edit form), its state and its steps. */
+function ItemCard({
+  item,
+  first,
+  last,
+  busy,
+  kind,
+  children,
+}: {
+  item: { id: string; title: string; published: boolean };
+  first: boolean;
+  last: boolean;
+  busy: boolean;
+  kind: "photo" | "pair";
+  children: [ReactNode, ReactNode, ReactNode];
+}) {
+  const [previews, words, edit] = children;
+  return (
+    <li className={CARD} data-gallery-item={item.id}>
+      <div className="flex flex-wrap items-start gap-4">
+        {previews}
+        <div className="flex min-w-0 flex-1 flex-wrap items-start justify-between gap-3">
+          {words}
+          <span
+            className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${item.published ? "bg-brand-100 text-brand-900" : "bg-slate-200 text-slate-800"}`}
+          >
+            {item.published ? "Published" : "Hidden"}
+          </span>
+        </div>
+      </div>
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <StepButton
+          id={item.id}
+          intent={item.published ? "hide" : "publish"}
+          label={item.published ? "Hide" : "Publish"}
+          busy={busy}
+          className={item.published ? OUTLINE : `${BUTTON} bg-brand-700 text-white hover:bg-brand-800`}
+        />
+        <StepButton id={item.id} intent="up" label="Move up" busy={busy} disabled={first} className={OUTLINE} />
+        <StepButton id={item.id} intent="down" label="Move down" busy={busy} disabled={last} className={OUTLINE} />
+        {edit}
+        <details>
+          <summary className="cursor-pointer text-sm font-semibold text-red-800 underline">
+            Delete {kind === "photo" ? "photo" : "pair"}
+          </summary>
+          <div className="mt-2">
+            <StepButton
+              id={item.id}
+              intent="delete"
+              label="Delete for good"
+              busy={busy}
+              className={`${BUTTON} bg-red-700 text-white hover:bg-red-800`}
+            />
+          </div>
+        </details>
+      </div>
+    </li>
+  );
+}
+
+/** The values and errors of a refused edit of this item, if the last post was one. */
+function editState(actionData: GalleryActionData | undefined, id: string, intent: string) {
+  const mine = actionData?.values.intent === intent && actionData.values.id === id;
+  return { open: mine, values: mine ? actionData.values : {}, errors: mine ? actionData.errors : {} };
+}
+
+function EditPhotoForm({ photo, actionData, busy }: { photo: PhotoItem; actionData?: GalleryActionData; busy: boolean }) {
+  const state = editState(actionData, photo.id, "edit-photo");
+  const value = (name: "title" | "category" | "altText") =>
+    state.values[name] ?? (name === "altText" ? (photo.altText ?? "") : photo[name]);
+  const idPrefix = `edit-${photo.id}`;
+  return (
+    <details open={state.open} className="w-full basis-full">
+      <summary className="cursor-pointer text-sm font-semibold text-brand-800 underline">Edit</summary>
+      <Form method="post" preventScrollReset className="mt-3 space-y-3">
+        <input type="hidden" name="intent" value="edit-photo" />
+        <input type="hidden" name="id" value={photo.id} />
+        <TextField
+          id={`${idPrefix}-title`}
+          name="title"
+          label="Title"
+          max={TEXT_LIMITS.galleryTitle}
+          value={value("title")}
+          error={state.errors.title}
+        />
+        <AdminSelect
+          id={`${idPrefix}-category`}
+          name="category"
+          label="Category"
+          options={CATEGORY_OPTIONS}
+          defaultValue={value("category")}
+          error={state.errors.category}
+        />
+        <TextField
+          id={`${idPrefix}-alt`}
+          name="altText"
+          label="Alt text"
+          max={TEXT_LIMITS.galleryAlt}
+          value={value("altText")}
+          error={state.errors.altText}
+        />
+        <button type="submit" disabled={busy} className={PRIMARY}>
+          Save
+        </button>
+      </Form>
+    </details>
+  );
+}
+
+function EditPairForm({ pair, actionData, busy }: { pair: PairItem; actionData?: GalleryActionData; busy: boolean }) {
+  const state = editState(actionData, pair.id, "edit-pair");
+  const values = state.open
+    ? state.values
+    : { title: pair.title, serviceType: pair.serviceType ?? undefined, description: pair.description };
+  return (
+    <details open={state.open} className="w-full basis-full">
+      <summary className="cursor-pointer text-sm font-semibold text-brand-800 underline">Edit</summary>
+      <Form method="post" preventScrollReset className="mt-3 space-y-3">
+        <input type="hidden" name="intent" value="edit-pair" />
+        <input type="hidden" name="id" value={pair.id} />
+        <PairFields idPrefix={`edit-${pair.id}`} values={values} errors={state.errors} />
+        <button type="submit" disabled={busy} className={PRIMARY}>
+          Save
+        </button>
+      </Form>
+    </details>
+  );
+}

@@ -1,0 +1,202 @@
+/**
+ * The gallery's photos in R2 and their public variants (docs/architecture.md §4.19,
+ * docs/decisions/013-gallery-images.md).
+ *
+ * - An uploaded photo is stored once as `gallery/<id>/original`, where `<id>` is the first 128
+ *   bits of the SHA-256 of its bytes (hex). The original is never served to the public: it may
+ *   carry the camera's metadata (place, time).
+ * - Its variants (AVIF and WebP at each width of `responsiveWidths`) are made by the IMAGES
+ *   binding (Cloudflare Images; sharp under `wrangler dev` and the tests) the first time one
+ *   is asked for, or right after upload (`makeVariants`), and stored as
+ *   `gallery/<id>/<width>.<format>`. Transforms drop the metadata.
+ * - `/media/<id>-<width>.<format>` (server.ts) serves a variant only while a published gallery
+ *   item shows the photo; the name never changes content, so browsers keep it for a year
+ *   (`immutable`). Admin pages reach every photo through `/admin/gallery/media/…`.
+ */
+import { responsiveWidths, GALLERY_MEDIA_PATH, IMAGE_FORMATS, type ImageFormat } from "~/content/photos";
+import { ORPHAN_GRACE_MS } from "./attachments.server";
+import type { Database } from "./db.server";
+
+/** R2 key prefix of the gallery's photos (the orphan sweep of attachments never lists it). */
+const GALLERY_PREFIX = "gallery/";
+
+/** R2 key of a photo's original upload. */
+export const originalKey = (photoId: string) => `${GALLERY_PREFIX}${photoId}/original`;
+const variantKey = (photoId: string, width: number, format: ImageFormat) => `${GALLERY_PREFIX}${photoId}/${width}.${format}`;
+
+/**
+ * Encoder quality per format, on Cloudflare Images' 1-100 scale: 50 for AVIF as the stock
+ * photos (app/content/photos.ts AVIF_QUALITY), 72 for WebP as scripts/build-images.ts. The
+ * local sharp stand-in ignores it and uses sharp's defaults (AVIF 50, WebP 80).
+ */
+const QUALITY: Record<ImageFormat, number> = { avif: 50, webp: 72 };
+
+/** A year, the longest lifetime RFC 9111 practice allows; the name never changes content. */
+const IMMUTABLE = "public, max-age=31536000, immutable";
+/** Admin previews: the same, for this browser only. */
+const PRIVATE_IMMUTABLE = "private, max-age=31536000, immutable";
+
+/** The first 128 bits of SHA-256 of `bytes`, as 32 lower-case hex digits. */
+export async function photoIdOf(bytes: ArrayBuffer): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return [...digest.slice(0, 16)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** What the IMAGES binding reads of a photo. Out: its pixel size, or null when it cannot read it. */
+export async function measurePhoto(images: ImagesBinding, bytes: ArrayBuffer): Promise<{ width: number; height: number } | null> {
+  try {
+    const info = await images.info(new Blob([bytes]).stream());
+    return "width" in info && info.width > 0 && info.height > 0 ? { width: info.width, height: info.height } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The R2 object of one variant, made from the original and stored if it is not there yet. Null when the original is gone. */
+async function variant(env: CloudflareBindings, photoId: string, width: number, format: ImageFormat): Promise<R2ObjectBody | null> {
+  const key = variantKey(photoId, width, format);
+  const stored = await env.UPLOADS.get(key);
+  if (stored) return stored;
+  const original = await env.UPLOADS.get(originalKey(photoId));
+  if (!original) return null;
+  const started = Date.now();
+  const result = await env.IMAGES.input(original.body)
+    .transform({ width, fit: "scale-down" })
+    .output({ format: `image/${format}`, quality: QUALITY[format] });
+  const bytes = await new Response(result.image()).arrayBuffer();
+  await env.UPLOADS.put(key, bytes, { httpMetadata: { contentType: `image/${format}` } });
+  console.log(JSON.stringify({ event: "gallery_variant_made", key, bytes: bytes.byteLength, ms: Date.now() - started }));
+  return env.UPLOADS.get(key);
+}
+
+/**
+ * Makes every variant of a photo that is not stored yet, one at a time (run after an upload,
+ * in `waitUntil`, so the first visitor finds them ready). Failures are logged, never thrown: a
+ * missing variant is made when first asked for.
+ */
+export async function makeVariants(env: CloudflareBindings, photo: { id: string; width: number }): Promise<void> {
+  for (const width of responsiveWidths(photo.width)) {
+    for (const format of IMAGE_FORMATS) {
+      try {
+        await variant(env, photo.id, width, format);
+      } catch (error) {
+        console.error(JSON.stringify({ event: "gallery_variant_failed", photoId: photo.id, width, format, error: String(error) }));
+      }
+    }
+  }
+}
+
+/**
+ * Answers a request for a variant, `/media/<id>-<width>.<format>` (or its admin twin).
+ * In: the request, the bindings, the database, and `audience`: "public" serves only photos a
+ * published item shows; "admin" (the caller checked the session) serves any stored photo.
+ * Out: 200 with the image (or 304 when the browser's copy is current), 404 for an unknown name,
+ * width or unpublished photo, 503 when the variant cannot be made now. Never throws.
+ */
+export async function serveGalleryMedia(
+  request: Request,
+  env: CloudflareBindings,
+  db: Database,
+  name: string,
+  audience: "public" | "admin",
+): Promise<Response> {
+  const notFound = () =>
+    new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  const match = GALLERY_MEDIA_PATH.exec(`/media/${name}`);
+  if (!match) return notFound();
+  const [, photoId = "", widthText = "", format = "webp"] = match;
+  const width = Number(widthText);
+  try {
+    const photo = await db.$client
+      .prepare(
+        audience === "public"
+          ? `SELECT width FROM gallery_photos p WHERE id = ?1 AND EXISTS
+               (SELECT 1 FROM gallery_items i WHERE i.published = 1 AND (i.photo_id = p.id OR i.before_photo_id = p.id))`
+          : "SELECT width FROM gallery_photos WHERE id = ?1",
+      )
+      .bind(photoId)
+      .first<{ width: number }>();
+    if (!photo || !responsiveWidths(photo.width).includes(width)) return notFound();
+    const etag = `"${photoId}-${width}.${format}"`;
+    const headers = {
+      "Content-Type": `image/${format}`,
+      "Cache-Control": audience === "public" ? IMMUTABLE : PRIVATE_IMMUTABLE,
+      ETag: etag,
+      "X-Content-Type-Options": "nosniff",
+    };
+    if (
+      request.headers
+        .get("If-None-Match")
+        ?.split(",")
+        .some((tag) => tag.trim() === etag)
+    )
+      return new Response(null, { status: 304, headers });
+    const object = await variant(env, photoId, width, format as ImageFormat);
+    if (!object) return notFound();
+    return new Response(request.method === "HEAD" ? null : object.body, { headers: { ...headers, "Content-Length": String(object.size) } });
+  } catch (error) {
+    console.error(JSON.stringify({ event: "gallery_media_failed", name, error: String(error) }));
+    return new Response("This photo cannot be shown right now.", {
+      status: 503,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "30" },
+    });
+  }
+}
+
+/** Deletes every R2 object of these photos (original and variants). Failures are logged; the daily sweep retries them. */
+export async function deletePhotoObjects(bucket: R2Bucket, photoIds: string[]): Promise<void> {
+  for (const photoId of photoIds) {
+    try {
+      const listed = await bucket.list({ prefix: `${GALLERY_PREFIX}${photoId}/` });
+      const keys = listed.objects.map((object) => object.key);
+      if (keys.length > 0) await bucket.delete(keys);
+    } catch (error) {
+      console.error(JSON.stringify({ event: "gallery_photo_delete_failed", photoId, error: String(error) }));
+    }
+  }
+}
+
+/** Photo ids looked up in D1 per query (D1 binds at most 100 parameters per statement). */
+const IDS_PER_LOOKUP = 90;
+
+/**
+ * Deletes the gallery's R2 objects whose photo has no row: left when a delete's R2 step failed
+ * after its D1 batch, or a Worker stopped between storing an upload and its batch. Run daily
+ * with the attachments' sweep (server.ts `scheduled`). Objects younger than ORPHAN_GRACE_MS
+ * are left alone, so an upload in flight is never touched.
+ * Out: how many objects were listed and deleted. Throws what R2 or D1 threw.
+ */
+export async function sweepOrphanGalleryObjects(input: {
+  db: Database;
+  bucket: R2Bucket;
+  now: Date;
+}): Promise<{ listed: number; deleted: number }> {
+  const { db, bucket, now } = input;
+  const result = { listed: 0, deleted: 0 };
+  let cursor: string | undefined;
+  do {
+    const listing = await bucket.list({ prefix: GALLERY_PREFIX, cursor });
+    result.listed += listing.objects.length;
+    const old = listing.objects.filter((object) => object.uploaded.getTime() < now.getTime() - ORPHAN_GRACE_MS);
+    const ids = [...new Set(old.map((object) => object.key.slice(GALLERY_PREFIX.length).split("/")[0] ?? ""))];
+    const known = new Set<string>();
+    for (let start = 0; start < ids.length; start += IDS_PER_LOOKUP) {
+      const chunk = ids.slice(start, start + IDS_PER_LOOKUP);
+      const { results } = await db.$client
+        .prepare(`SELECT id FROM gallery_photos WHERE id IN (${chunk.map((_, index) => `?${index + 1}`).join(", ")})`)
+        .bind(...chunk)
+        .all<{ id: string }>();
+      for (const row of results) known.add(row.id);
+    }
+    const orphans = old
+      .filter((object) => !known.has(object.key.slice(GALLERY_PREFIX.length).split("/")[0] ?? ""))
+      .map((object) => object.key);
+    if (orphans.length > 0) {
+      await bucket.delete(orphans);
+      result.deleted += orphans.length;
+      console.log(JSON.stringify({ event: "orphan_gallery_objects_deleted", count: orphans.length, keys: orphans.slice(0, 20) }));
+    }
+    cursor = listing.truncated ? listing.cursor : undefined;
+  } while (cursor);
+  return result;
+}
