@@ -3,8 +3,9 @@
  *
  * With JavaScript both photos share one frame: the "after" photo covers the "before" from the
  * slider's line to the right. The slider is a native range input over the frame, so it works
- * by keyboard (arrows, Page Up/Down, Home/End) and is read by screen readers; a drag anywhere
- * on the frame (mouse, pen or finger) moves it too, while a vertical swipe still scrolls.
+ * by keyboard (arrows, Page Up/Down, Home/End) and is read by screen readers; a press or drag
+ * anywhere on the frame (mouse, pen or finger) moves the line there, while a vertical swipe
+ * still scrolls the page.
  * Without JavaScript (`scripting: none`) the two photos stand side by side, each labelled.
  */
 import { useState, type CSSProperties, type PointerEvent } from "react";
@@ -24,17 +25,25 @@ const LABEL = "pointer-events-none absolute top-3 rounded-full bg-white/95 px-3 
 export function BeforeAfter({ title, before, after, sizes }: BeforeAfterProps) {
   /** How much of the frame, from the left, shows the "before" photo (percent). */
   const [split, setSplit] = useState(50);
+  /** Puts the line under the pointer. */
   const follow = (event: PointerEvent<HTMLDivElement>) => {
-    if (event.pointerType === "mouse" && event.buttons !== 1) return;
     const box = event.currentTarget.getBoundingClientRect();
     setSplit(Math.round(Math.min(100, Math.max(0, ((event.clientX - box.left) / box.width) * 100))));
   };
   return (
     <div
-      className="relative grid touch-pan-y overflow-hidden rounded-xl select-none has-[input:focus-visible]:ring-4 has-[input:focus-visible]:ring-sun-300 noscript:grid-cols-2 noscript:gap-2 noscript:overflow-visible"
+      className="relative grid cursor-ew-resize touch-pan-y overflow-hidden rounded-xl select-none has-[input:focus-visible]:ring-4 has-[input:focus-visible]:ring-sun-300 noscript:grid-cols-2 noscript:gap-2 noscript:overflow-visible"
       style={{ "--split": `${split}%` } as CSSProperties}
-      onPointerDown={follow}
-      onPointerMove={follow}
+      onPointerDown={(event) => {
+        // Moves keep coming while the button or finger is down, even outside the frame.
+        event.currentTarget.setPointerCapture(event.pointerId);
+        follow(event);
+      }}
+      onPointerMove={(event) => {
+        if (event.currentTarget.hasPointerCapture(event.pointerId)) follow(event);
+      }}
+      // A mouse drag would otherwise start dragging the photo away (and cancel the pointer).
+      onDragStart={(event) => event.preventDefault()}
     >
       <div className="relative aspect-[4/3] overflow-hidden rounded-xl noscript:rounded-xl">
         <LazyPicture photo={before} sizes={sizes} className="size-full object-cover" />
@@ -60,7 +69,8 @@ export function BeforeAfter({ title, before, after, sizes }: BeforeAfterProps) {
         onChange={(event) => setSplit(Number(event.currentTarget.value))}
         aria-label={`Before and after: ${title}`}
         aria-valuetext={`${split}% before, ${100 - split}% after`}
-        className="absolute inset-0 size-full cursor-ew-resize appearance-none opacity-0 noscript:hidden"
+        // Keyboard and screen readers only: the frame itself follows the pointer.
+        className="pointer-events-none absolute inset-0 size-full appearance-none opacity-0 noscript:hidden"
       />
     </div>
   );

@@ -52,13 +52,29 @@ export async function measurePhoto(images: ImagesBinding, bytes: ArrayBuffer): P
   }
 }
 
+/**
+ * Variants being made in this isolate, by R2 key: a page with several visitors at once, or the
+ * upload's own `makeVariants` racing the first visitor, makes each one once.
+ */
+const inFlight = new Map<string, Promise<boolean>>();
+
 /** The R2 object of one variant, made from the original and stored if it is not there yet. Null when the original is gone. */
 async function variant(env: CloudflareBindings, photoId: string, width: number, format: ImageFormat): Promise<R2ObjectBody | null> {
   const key = variantKey(photoId, width, format);
   const stored = await env.UPLOADS.get(key);
   if (stored) return stored;
+  let making = inFlight.get(key);
+  if (!making) {
+    making = makeVariant(env, photoId, key, width, format).finally(() => inFlight.delete(key));
+    inFlight.set(key, making);
+  }
+  return (await making) ? env.UPLOADS.get(key) : null;
+}
+
+/** Makes one variant with the IMAGES binding and stores it. Out: false when the original is gone. */
+async function makeVariant(env: CloudflareBindings, photoId: string, key: string, width: number, format: ImageFormat): Promise<boolean> {
   const original = await env.UPLOADS.get(originalKey(photoId));
-  if (!original) return null;
+  if (!original) return false;
   const started = Date.now();
   const result = await env.IMAGES.input(original.body)
     .transform({ width, fit: "scale-down" })
@@ -66,7 +82,7 @@ async function variant(env: CloudflareBindings, photoId: string, width: number, 
   const bytes = await new Response(result.image()).arrayBuffer();
   await env.UPLOADS.put(key, bytes, { httpMetadata: { contentType: `image/${format}` } });
   console.log(JSON.stringify({ event: "gallery_variant_made", key, bytes: bytes.byteLength, ms: Date.now() - started }));
-  return env.UPLOADS.get(key);
+  return true;
 }
 
 /**
