@@ -12,7 +12,9 @@
  * 3. a refused request (4xx) wrote no row and no R2 object;
  * 4. a request without the admin's session never sees admin data (the seeded record's
  *    marker text or its photo's bytes);
- * 5. a request with any Cookie header is never stored in the page cache (`X-Cache: BYPASS`).
+ * 5. a request with any Cookie header is never stored in the page cache (`X-Cache: BYPASS`);
+ * 6. the hidden gallery photo is only ever served (200) on the admin's own URL, to an admin,
+ *    privately; its public /media URL never serves it.
  *
  * FUZZ_RUNS cases per run (default 500) from FUZZ_SEED (default: new each run, printed).
  * A failure reproduces with the printed command.
@@ -36,6 +38,8 @@ let worker: TestWorker;
 let admin: { cookie: string; sessionId: string; userId: string };
 let user: { cookie: string; sessionId: string; userId: string };
 let ids: { quote: string; message: string; attachment: string; statusToken: string };
+/** A hidden gallery photo (its item's title carries MARKER): never served to the public. */
+const HIDDEN_PHOTO = "7".repeat(32);
 let largestPage = 0;
 
 beforeAll(async () => {
@@ -47,6 +51,7 @@ beforeAll(async () => {
   const key = `quote-requests/${ids.quote}/${ids.attachment}`;
   const photo = new Uint8Array([...makePng(), ...new TextEncoder().encode(PHOTO_MARKER)]);
   await worker.bucket.put(key, photo);
+  await worker.bucket.put(`gallery/${HIDDEN_PHOTO}/original`, makePng(640, 480));
   await worker.db.batch([
     worker.db
       .prepare(
@@ -63,6 +68,16 @@ beforeAll(async () => {
         "INSERT INTO attachments (id, owner_kind, owner_id, r2_key, file_name, content_type, size_bytes, created_at) VALUES (?, 'quote', ?, ?, 'p.png', 'image/png', ?, ?)",
       )
       .bind(ids.attachment, ids.quote, key, photo.byteLength, now),
+    worker.db
+      .prepare(
+        "INSERT INTO gallery_photos (id, content_type, width, height, size_bytes, created_at) VALUES (?, 'image/png', 640, 480, 100, ?)",
+      )
+      .bind(HIDDEN_PHOTO, now),
+    worker.db
+      .prepare(
+        "INSERT INTO gallery_items (id, kind, title, category, alt_text, photo_id, position, published, created_at, updated_at) VALUES (?, 'photo', ?, 'Airbnb', ?, ?, 1, 0, ?, ?)",
+      )
+      .bind(crypto.randomUUID(), `Gallery ${MARKER}`, MARKER, HIDDEN_PHOTO, now, now),
   ]);
   // The largest page any visitor or admin can be shown, the reference for property 2.
   for (const path of [...PAGES, "/admin/quotes", "/admin/messages", `/admin/quotes/${ids.quote}`]) {
@@ -79,6 +94,13 @@ const PAGES = [...publicPaths(SERVICES.map((service) => service.slug)), "/sitema
 const AUTH = ["/auth", "/auth/forgot", "/auth/reset", "/auth/verify", "/auth/sign-out", "/auth/invite"];
 /** The seeded quote request's private status page (it must show none of its contact details), and an unknown one. */
 const STATUS = [`/status/${"5".repeat(32)}`, `/status/${"0".repeat(32)}`];
+/** The hidden gallery photo's public URL (always 404), and names that are not a variant. */
+const MEDIA = [
+  `/media/${HIDDEN_PHOTO}-480.webp`,
+  `/media/${HIDDEN_PHOTO}-640.avif`,
+  "/media/x-480.webp",
+  `/media/${"8".repeat(32)}-99999.avif`,
+];
 const adminPaths = () => [
   "/admin",
   "/admin/quotes",
@@ -92,12 +114,14 @@ const adminPaths = () => [
   "/admin/team",
   "/admin/templates",
   "/admin/reviews",
+  "/admin/gallery",
+  `/admin/gallery/media/${HIDDEN_PHOTO}-480.webp`,
 ];
 
 /** A known path, often bent: case, percent-encoding, doubled or trailing slashes, dot segments, `.data`. */
 const pathArb = fc
   .tuple(
-    fc.constantFrom(...PAGES, ...AUTH, ...STATUS, "__admin__", "__admin__", "/__manifest", "/_root.data"),
+    fc.constantFrom(...PAGES, ...AUTH, ...STATUS, ...MEDIA, "__admin__", "__admin__", "/__manifest", "/_root.data"),
     fc.nat(100),
     fc.array(fc.constantFrom("upper", "encode", "double", "trailing", "dots", "data", "segment", "none"), { maxLength: 3 }),
     fc.string({ maxLength: 12 }),
@@ -169,6 +193,13 @@ const NAMES = [
   "serviceType",
   "rating",
   "reviewedOn",
+  "title",
+  "category",
+  "altText",
+  "description",
+  "publish",
+  "before",
+  "after",
 ];
 const nameArb = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...NAMES) }, { weight: 1, arbitrary: fc.string({ maxLength: 20 }) });
 const valueArb = fc.oneof(
@@ -207,6 +238,14 @@ const valueArb = fc.oneof(
     "add",
     "publish",
     "hide",
+    "add-photo",
+    "add-pair",
+    "edit-photo",
+    "edit-pair",
+    "up",
+    "down",
+    "Deep Clean",
+    "on",
   ),
   fc.string({ maxLength: 60 }),
   fc.string({ unit: "binary", maxLength: 40 }),
@@ -217,8 +256,8 @@ const bodyArb = fc.oneof(
   fc.constant({ kind: "none" as const }),
   fieldsArb.map((fields) => ({ kind: "urlencoded" as const, fields })),
   fc
-    .tuple(fieldsArb, fc.constantFrom(0, 0, 1, 2), fc.boolean())
-    .map(([fields, files, png]) => ({ kind: "multipart" as const, fields, files, png })),
+    .tuple(fieldsArb, fc.constantFrom(0, 0, 1, 2), fc.boolean(), fc.constantFrom("photos", "photo", "before", "after"))
+    .map(([fields, files, png, fileField]) => ({ kind: "multipart" as const, fields, files, png, fileField })),
   fc.jsonValue({ maxDepth: 3 }).map((json) => ({ kind: "json" as const, json })),
   fc
     .tuple(
@@ -285,7 +324,7 @@ async function send(request: FuzzRequest): Promise<Response> {
     for (const [name, value] of request.body.fields) form.append(name, value);
     for (let i = 0; i < request.body.files; i++) {
       form.append(
-        "photos",
+        request.body.fileField,
         new File([request.body.png ? makePng() : new TextEncoder().encode("not an image")], `f${i}.png`, { type: "image/png" }),
       );
     }
@@ -321,7 +360,7 @@ async function keepSessions() {
 async function written(): Promise<number> {
   const row = await worker.db
     .prepare(
-      "SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM sessions) + (SELECT count(*) FROM quote_requests) + (SELECT count(*) FROM contact_messages) + (SELECT count(*) FROM attachments) + (SELECT count(*) FROM status_changes) + (SELECT count(*) FROM record_notes) + (SELECT count(*) FROM invitations) + (SELECT count(*) FROM team_changes) + (SELECT count(*) FROM customer_replies) + (SELECT count(*) FROM mail_deliveries) + (SELECT count(*) FROM reply_templates) + (SELECT count(*) FROM reviews) + (SELECT version FROM content_version) AS n",
+      "SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM sessions) + (SELECT count(*) FROM quote_requests) + (SELECT count(*) FROM contact_messages) + (SELECT count(*) FROM attachments) + (SELECT count(*) FROM status_changes) + (SELECT count(*) FROM record_notes) + (SELECT count(*) FROM invitations) + (SELECT count(*) FROM team_changes) + (SELECT count(*) FROM customer_replies) + (SELECT count(*) FROM mail_deliveries) + (SELECT count(*) FROM reply_templates) + (SELECT count(*) FROM reviews) + (SELECT count(*) FROM gallery_items) + (SELECT count(*) FROM gallery_photos) + (SELECT version FROM content_version) AS n",
     )
     .first<{ n: number }>();
   return row!.n + (await worker.listKeys()).length;
@@ -346,6 +385,11 @@ test(`fuzz: ${RUNS} random requests never break the Worker`, async () => {
         expect(text.includes(MARKER) || text.includes(PHOTO_MARKER), `${label}: admin data without an admin session`).toBe(false);
       }
       if (cookieFor(request.session) !== null) expect(response.headers.get("X-Cache"), label).toBe("BYPASS");
+      // The hidden gallery photo: only an admin, on the admin's own URL, ever gets it.
+      if (response.status === 200 && request.path.toLowerCase().includes(HIDDEN_PHOTO)) {
+        expect(request.path.startsWith("/admin/") && (request.session === "admin" || request.session === "spaced-admin"), label).toBe(true);
+        expect(response.headers.get("Cache-Control"), label).toContain("private");
+      }
     }),
     { numRuns: RUNS, seed: SEED, endOnFailure: true },
   );
