@@ -120,20 +120,20 @@ export default {
     const run = { cron: controller.cron, scheduledTime: now.toISOString() };
     const db = getDb(env);
     // Each task runs whatever happens to the others; any failure marks the run failed.
-    const [sweep, cleanup] = await Promise.allSettled([
-      Promise.all([sweepOrphanUploads({ db, bucket: env.UPLOADS, now }), sweepOrphanGalleryObjects({ db, bucket: env.UPLOADS, now })]).then(
-        ([uploads, gallery]) => ({ ...uploads, galleryListed: gallery.listed, galleryDeleted: gallery.deleted }),
-      ),
+    const [sweep, gallery, cleanup] = await Promise.allSettled([
+      sweepOrphanUploads({ db, bucket: env.UPLOADS, now }),
+      sweepOrphanGalleryObjects({ db, bucket: env.UPLOADS, now }),
       Promise.all([deleteExpiredSessions(db, now), deleteStaleFailures(db, now.getTime()), deleteOldAccountMails(db, now)]),
     ]);
     if (sweep.status === "fulfilled") console.log(JSON.stringify({ event: "orphan_uploads_swept", ...run, ...sweep.value }));
     else console.error(JSON.stringify({ event: "orphan_uploads_sweep_failed", ...run, error: String(sweep.reason) }));
+    if (gallery.status === "fulfilled") console.log(JSON.stringify({ event: "orphan_gallery_objects_swept", ...run, ...gallery.value }));
+    else console.error(JSON.stringify({ event: "orphan_gallery_objects_sweep_failed", ...run, error: String(gallery.reason) }));
     if (cleanup.status === "fulfilled") {
       const [sessionsDeleted, signInFailuresDeleted, accountMailsDeleted] = cleanup.value;
       console.log(JSON.stringify({ event: "expired_rows_deleted", ...run, sessionsDeleted, signInFailuresDeleted, accountMailsDeleted }));
     } else console.error(JSON.stringify({ event: "expired_rows_delete_failed", ...run, error: String(cleanup.reason) }));
     // Shown as a failed run in the dashboard's cron events.
-    if (sweep.status === "rejected") throw sweep.reason;
-    if (cleanup.status === "rejected") throw cleanup.reason;
+    for (const task of [sweep, gallery, cleanup]) if (task.status === "rejected") throw task.reason;
   },
 } satisfies ExportedHandler<CloudflareBindings>;

@@ -3,9 +3,27 @@
  * the input gate's 400 page also allow an hour's caching, `public, max-age=3600`). A response is kept
  * by the page cache (app/worker/page-cache.ts) only when it says `public` itself.
  */
+import type { HeadersFunction } from "@remix-run/cloudflare";
 
 /** Public pages: any cache may keep them; browsers revalidate each time (cheap with the ETag). */
 export const PUBLIC_PAGE = "public, no-cache";
 
 /** Everything personal or secret (admin, sign-in, a page that sets a cookie): never stored. */
 export const PRIVATE = "private, no-store";
+
+/**
+ * A public page's loader headers when it was drawn without data it should show (a D1 read
+ * failed, so no reviews or the stock gallery): no cache may keep it, and the next visitor gets
+ * a fresh render.
+ */
+export function incompletePageHeaders(complete: boolean): Record<string, string> {
+  return complete ? {} : { "Cache-Control": PRIVATE };
+}
+
+/** The `headers` of a public page whose loader may send incompletePageHeaders: the layout's, with the loader's Cache-Control when it set one. */
+export const publicPageHeaders: HeadersFunction = ({ loaderHeaders, parentHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  const own = loaderHeaders.get("Cache-Control");
+  if (own) headers.set("Cache-Control", own);
+  return headers;
+};

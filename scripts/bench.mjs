@@ -5,6 +5,8 @@
  * - Lighthouse (mobile preset, Debian Chromium) for every public page: the four category
  *   scores, LCP, CLS, TBT, and the page's JS/CSS/HTML/image bytes gzipped; then the same
  *   preset once more with its throttling applied to the page load (DevTools throttling).
+ *   Then / and /gallery again with published content (scripts/bench-content.mjs: gallery
+ *   photos, before/after pairs, reviews), the photos served by the Worker from R2.
  * - autocannon on loopback: a cached page, an uncached render, and a burst of 200 concurrent
  *   quote submissions with a photo, then the rows and R2 objects that landed. Next to the
  *   end-to-end figures, the Worker's own time per request (from its request log lines) and a
@@ -26,6 +28,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { getPlatformProxy } from "wrangler";
 import { benchAdminSearch } from "./bench-admin-search.mjs";
+import { publishBenchContent } from "./bench-content.mjs";
 import { ensureDevVars } from "./dev-vars.mjs";
 import { bin, run } from "./run.mjs";
 
@@ -112,6 +115,7 @@ const chrome = await chromeLauncher.launch({
     "--disable-quic",
   ],
 });
+/** Gzipped sizes by URL, for the scripts pages share; emptied before each set of pages (their HTML changes with content). */
 const gzipCache = new Map();
 async function gzippedSize(url) {
   if (!gzipCache.has(url)) {
@@ -140,6 +144,7 @@ function spread(values, format) {
  * Out: the two tables' rows.
  */
 async function lighthousePages(pages) {
+  gzipCache.clear();
   const simulatedRows = [];
   const appliedRows = [];
   for (const path of pages) {
@@ -199,10 +204,22 @@ function printLighthouse(title, { simulatedRows, appliedRows }) {
   console.table(appliedRows);
 }
 const defaultContent = await lighthousePages(PAGES);
+// The pages that show what staff publish, once they have (scripts/bench-content.mjs).
+const CONTENT_PAGES = PAGES.filter((path) => path === "/" || path === "/gallery");
+const published = CONTENT_PAGES.length > 0 ? await publishBenchContent({ base: BASE, state: STATE }) : null;
+const withContent = published ? await lighthousePages(CONTENT_PAGES) : null;
+function printContentTables() {
+  printLighthouse("the site's default content", defaultContent);
+  if (!published || !withContent) return;
+  printLighthouse(
+    `with published content: ${published.photos} gallery photos, ${published.pairs} before/after pairs, ${published.reviews} reviews (${published.variants} photo variants made in ${published.seconds} s by the local IMAGES stand-in before measuring)`,
+    withContent,
+  );
+}
 if (process.argv.includes("--lighthouse-only")) {
   await chrome.kill();
   server.kill();
-  printLighthouse("the site's default content", defaultContent);
+  printContentTables();
   process.exit(0);
 }
 await chrome.kill();
@@ -270,7 +287,7 @@ const attachments = (await proxy.env.DB.prepare("SELECT count(*) AS n FROM attac
 let objects = 0;
 let cursor;
 do {
-  const listed = await proxy.env.UPLOADS.list({ cursor });
+  const listed = await proxy.env.UPLOADS.list({ prefix: "quote-requests/", cursor });
   objects += listed.objects.length;
   cursor = listed.truncated ? listed.cursor : undefined;
 } while (cursor);
@@ -284,7 +301,7 @@ execFileSync(bin("wrangler"), ["deploy", "--dry-run", "--outdir", ".cache/bench-
 const bundle = gzipSync(readFileSync(".cache/bench-bundle/server.js"), { level: 9 }).length;
 
 server.kill();
-printLighthouse("the site's default content", defaultContent);
+printContentTables();
 const latency = ({ result, worker }) => ({
   "req/s": Math.round(result.requests.average),
   "p50 ms": result.latency.p50,
@@ -304,7 +321,7 @@ console.table({
 const redirected = burst["3xx"] ?? 0;
 console.log(
   `Burst: 200 concurrent quote submissions with a ${kB(photo.length)} kB photo -> ${redirected} answered 303, ` +
-    `p50 ${burst.latency.p50} ms, p99 ${burst.latency.p99} ms; stored ${quotes} quote requests, ${attachments} attachment rows, ${objects} R2 objects ` +
+    `p50 ${burst.latency.p50} ms, p99 ${burst.latency.p99} ms; stored ${quotes} quote requests, ${attachments} attachment rows, ${objects} R2 objects of quote requests ` +
     `(${quotes === 200 && attachments === 200 && objects === 200 ? "none lost or duplicated" : "MISMATCH"}).`,
 );
 console.log(`Worker bundle (wrangler deploy --dry-run): ${kB(bundle)} kB gzipped.`);

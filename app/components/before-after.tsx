@@ -4,8 +4,8 @@
  * With JavaScript both photos share one frame: the "after" photo covers the "before" from the
  * slider's line to the right. The slider is a native range input over the frame, so it works
  * by keyboard (arrows, Page Up/Down, Home/End) and is read by screen readers; a press or drag
- * anywhere on the frame (mouse, pen or finger) moves the line there, while a vertical swipe
- * still scrolls the page.
+ * anywhere on the frame moves the line there (a finger: once it moves sideways), while a
+ * vertical swipe still scrolls the page.
  * Without JavaScript (`scripting: none`) the two photos stand side by side, each labelled.
  */
 import { useState, type CSSProperties, type PointerEvent } from "react";
@@ -37,7 +37,9 @@ export function BeforeAfter({ title, before, after, sizes }: BeforeAfterProps) {
       onPointerDown={(event) => {
         // Moves keep coming while the button or finger is down, even outside the frame.
         event.currentTarget.setPointerCapture(event.pointerId);
-        follow(event);
+        // A finger may be starting a scroll: the line follows it only once it moves sideways
+        // (a vertical swipe is the page's, and cancels the pointer).
+        if (event.pointerType !== "touch") follow(event);
       }}
       onPointerMove={(event) => {
         if (event.currentTarget.hasPointerCapture(event.pointerId)) follow(event);

@@ -24,7 +24,7 @@ export function Picture({ photo: given, sizes, className, alt, priority = false 
   const photo = imageOf(given);
   return (
     <picture>
-      <source type="image/avif" srcSet={photo.avifSrcSet} sizes={sizes} />
+      {photo.avifSrcSet ? <source type="image/avif" srcSet={photo.avifSrcSet} sizes={sizes} /> : null}
       <source type="image/webp" srcSet={photo.webpSrcSet} sizes={sizes} />
       <img
         src={photo.src}

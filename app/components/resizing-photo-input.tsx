@@ -9,7 +9,7 @@
  * Without JavaScript, or when the browser cannot read the photo (HEIC outside Safari), the
  * original is uploaded and the server's checks answer.
  */
-import { useState, type ChangeEvent, type InputHTMLAttributes } from "react";
+import { useRef, useState, type ChangeEvent, type InputHTMLAttributes } from "react";
 import { GALLERY_LIMITS, MAX_PHOTO_BYTES } from "~/domain/limits";
 
 const kB = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.round(bytes / 1024)} kB`);
@@ -36,16 +36,26 @@ interface ResizingPhotoInputProps extends InputHTMLAttributes<HTMLInputElement> 
 export function ResizingPhotoInput({ onBusyChange, ...props }: ResizingPhotoInputProps) {
   const [note, setNote] = useState("");
   const [busy, setBusyState] = useState(false);
+  const busyNow = useRef(false);
+  /** Tells the state and the form only of a change, so the form's count stays right. */
   const setBusy = (value: boolean) => {
+    if (busyNow.current === value) return;
+    busyNow.current = value;
     setBusyState(value);
     onBusyChange?.(value);
   };
+  /** Counts the files chosen: a photo still being prepared when another is chosen is dropped. */
+  const latest = useRef(0);
 
   async function shrink(event: ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget;
     const file = input.files?.[0];
+    const choice = ++latest.current;
     setNote("");
-    if (!file) return;
+    if (!file) {
+      setBusy(false);
+      return;
+    }
     setBusy(true);
     setNote("Preparing the photo…");
     try {
@@ -59,6 +69,7 @@ export function ResizingPhotoInput({ onBusyChange, ...props }: ResizingPhotoInpu
         // No worker: the library would fetch its worker script from a CDN.
         useWebWorker: false,
       });
+      if (choice !== latest.current) return;
       const renamed = new File([smaller], `${file.name.replace(/\.[^.]*$/, "") || "photo"}.jpg`, { type: "image/jpeg" });
       const transfer = new DataTransfer();
       transfer.items.add(renamed);
@@ -66,24 +77,25 @@ export function ResizingPhotoInput({ onBusyChange, ...props }: ResizingPhotoInpu
       const size = await pixelsOf(renamed);
       setNote(`Ready to upload: ${size ? `${size.width} × ${size.height} pixels, ` : ""}${kB(renamed.size)} (was ${kB(file.size)}).`);
     } catch {
+      if (choice !== latest.current) return;
       setNote(
         file.size > MAX_PHOTO_BYTES
           ? `This browser could not make the photo smaller, and at ${kB(file.size)} it is over the 5 MB limit. Please choose a JPEG or PNG.`
           : "This browser could not read the photo; it will be uploaded as it is.",
       );
     } finally {
-      setBusy(false);
+      if (choice === latest.current) setBusy(false);
     }
   }
 
+  // The note is always in the page (empty until a photo is chosen), so it is announced.
+  const described = [props["aria-describedby"], `${props.id}-note`].filter(Boolean).join(" ");
   return (
     <>
-      <input type="file" {...props} onChange={shrink} aria-busy={busy || undefined} />
-      {note ? (
-        <p className="text-xs text-slate-600" role="status" data-photo-note={props.name}>
-          {note}
-        </p>
-      ) : null}
+      <input type="file" {...props} aria-describedby={described} onChange={shrink} aria-busy={busy || undefined} />
+      <p id={`${props.id}-note`} className="text-xs text-slate-600 empty:hidden" role="status" data-photo-note={props.name}>
+        {note}
+      </p>
     </>
   );
 }

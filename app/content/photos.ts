@@ -24,7 +24,11 @@ export interface Photo {
   avifQuality?: number;
 }
 
-/** AVIF quality for the photos' variants (sharp's 0-100 scale). */
+/** The formats every photo is served in (AVIF first: smaller; WebP for the rest). */
+export const IMAGE_FORMATS = ["avif", "webp"] as const;
+export type ImageFormat = (typeof IMAGE_FORMATS)[number];
+
+/** AVIF quality for the photos' variants (sharp's 0-100 scale; Cloudflare Images' 1-100). */
 export const AVIF_QUALITY = 50;
 
 /** Widths (px) generated for `srcset`; a photo gets those up to its own width. */
@@ -192,12 +196,12 @@ export function photoWidths(photo: Photo): number[] {
 }
 
 /** Public URL of one generated variant. */
-export function photoUrl(photo: Photo, width: number, format: "avif" | "webp"): string {
+export function photoUrl(photo: Photo, width: number, format: ImageFormat): string {
   return `/photos/${photo.file}-${width}.${format}`;
 }
 
 /** The `srcset` attribute for one format. */
-export function photoSrcSet(photo: Photo, format: "avif" | "webp"): string {
+export function photoSrcSet(photo: Photo, format: ImageFormat): string {
   return photoWidths(photo)
     .map((width) => `${photoUrl(photo, width, format)} ${width}w`)
     .join(", ");
@@ -238,9 +242,22 @@ export function stockImage(id: PhotoId): ResponsiveImage {
   };
 }
 
-/** The formats every photo is served in (AVIF first: smaller; WebP for the rest). */
-export const IMAGE_FORMATS = ["avif", "webp"] as const;
-export type ImageFormat = (typeof IMAGE_FORMATS)[number];
+/**
+ * The longest side, in pixels, of an AVIF variant of a gallery photo: Cloudflare Images'
+ * documented AVIF dimension limit ("Limits and formats": 1,200 pixels). Larger sizes are WebP only.
+ */
+const AVIF_MAX_SIDE_PX = 1200;
+
+/**
+ * The widths made of a gallery photo in one format: `responsiveWidths`, and for AVIF only those
+ * whose long side stays within AVIF_MAX_SIDE_PX.
+ */
+export function variantWidths(photo: { width: number; height: number }, format: ImageFormat): number[] {
+  const widths = responsiveWidths(photo.width);
+  if (format === "webp") return widths;
+  const tall = photo.height / photo.width;
+  return widths.filter((width) => Math.max(width, Math.round(width * tall)) <= AVIF_MAX_SIDE_PX);
+}
 
 /**
  * Public URL of a variant of a gallery photo (docs/architecture.md §4.19): named by the photo's
@@ -262,12 +279,14 @@ export function galleryImage(
   alt: string,
   urlOf: (photoId: string, width: number, format: ImageFormat) => string = galleryMediaUrl,
 ): ResponsiveImage {
-  const widths = responsiveWidths(photo.width);
-  const srcSet = (format: ImageFormat) => widths.map((width) => `${urlOf(photo.id, width, format)} ${width}w`).join(", ");
+  const srcSet = (format: ImageFormat) =>
+    variantWidths(photo, format)
+      .map((width) => `${urlOf(photo.id, width, format)} ${width}w`)
+      .join(", ");
   return {
     avifSrcSet: srcSet("avif"),
     webpSrcSet: srcSet("webp"),
-    src: urlOf(photo.id, fallbackWidth(widths), "webp"),
+    src: urlOf(photo.id, fallbackWidth(variantWidths(photo, "webp")), "webp"),
     width: photo.width,
     height: photo.height,
     alt,

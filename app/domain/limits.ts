@@ -67,7 +67,8 @@ export const TEXT_LIMITS = {
  *   upload and re-encodes it as JPEG at `jpegQuality` (a 12 MB phone photo becomes about
  *   1 MB); the 5 MB limit (MAX_PHOTO_BYTES) is still applied by the server to what arrives.
  * - `minWidthPx`: narrower photos look poor in a gallery card 400 px wide on a 2x screen.
- * - `maxSidePx`: the largest side Cloudflare Images reads (its documented input limit).
+ * - `maxSidePx`, `maxMegapixels`: the largest photo Cloudflare Images reads (its documented
+ *   limits: 12,000 pixels on a side, 100 megapixels).
  * - `itemsPerKind`: photos, and pairs, the gallery holds; far above what a page should show.
  */
 export const GALLERY_LIMITS = {
@@ -75,6 +76,7 @@ export const GALLERY_LIMITS = {
   jpegQuality: 0.85,
   minWidthPx: 480,
   maxSidePx: 12_000,
+  maxMegapixels: 100,
   itemsPerKind: 60,
 } as const;
 

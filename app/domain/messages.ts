@@ -194,7 +194,9 @@ export const GALLERY_MESSAGES = {
   notPhoto: (name: string) => `File ${name} is not a photo the gallery can show. Please use a JPEG, PNG, WebP or AVIF photo.`,
   unreadable: (name: string) => `File ${name} could not be read as a photo. Please try another photo.`,
   tooNarrow: (name: string) => `Photo ${name} is too small to show well: it must be at least ${GALLERY_LIMITS.minWidthPx} pixels wide.`,
-  tooBig: (name: string) => `Photo ${name} is too large: at most ${GALLERY_LIMITS.maxSidePx.toLocaleString("en-US")} pixels on a side.`,
+  tooBig: (name: string) =>
+    `Photo ${name} is too large: at most ${GALLERY_LIMITS.maxSidePx.toLocaleString("en-US")} pixels on a side and ${GALLERY_LIMITS.maxMegapixels} megapixels.`,
+  samePhoto: "The before and after photos are the same photo. Please choose one of each.",
 } as const;
 
 /** A name from a request, quoted and cut to 40 characters, for a message. */

@@ -5,15 +5,17 @@
  * - An uploaded photo is stored once as `gallery/<id>/original`, where `<id>` is the first 128
  *   bits of the SHA-256 of its bytes (hex). The original is never served to the public: it may
  *   carry the camera's metadata (place, time).
- * - Its variants (AVIF and WebP at each width of `responsiveWidths`) are made by the IMAGES
- *   binding (Cloudflare Images; sharp under `wrangler dev` and the tests) the first time one
- *   is asked for, or right after upload (`makeVariants`), and stored as
- *   `gallery/<id>/<width>.<format>`. Transforms drop the metadata.
+ * - Its variants (AVIF and WebP at the widths of `variantWidths`) are made by the IMAGES
+ *   binding (Cloudflare Images; sharp under `wrangler dev` and the tests): the smallest WebP
+ *   during the upload (`makeFirstVariant`: a photo it cannot transform is refused), the rest
+ *   right after it (`makeVariants`) or when first asked for, and stored as
+ *   `gallery/<id>/<width>.<format>` with the type the binding actually returned. Transforms
+ *   drop the metadata.
  * - `/media/<id>-<width>.<format>` (server.ts) serves a variant only while a published gallery
  *   item shows the photo; the name never changes content, so browsers keep it for a year
  *   (`immutable`). Admin pages reach every photo through `/admin/gallery/media/…`.
  */
-import { responsiveWidths, GALLERY_MEDIA_PATH, IMAGE_FORMATS, type ImageFormat } from "~/content/photos";
+import { AVIF_QUALITY, GALLERY_MEDIA_PATH, IMAGE_FORMATS, variantWidths, type ImageFormat } from "~/content/photos";
 import { ORPHAN_GRACE_MS } from "./attachments.server";
 import type { Database } from "./db.server";
 
@@ -25,13 +27,17 @@ export const originalKey = (photoId: string) => `${GALLERY_PREFIX}${photoId}/ori
 const variantKey = (photoId: string, width: number, format: ImageFormat) => `${GALLERY_PREFIX}${photoId}/${width}.${format}`;
 
 /**
- * Encoder quality per format, on Cloudflare Images' 1-100 scale: 50 for AVIF as the stock
- * photos (app/content/photos.ts AVIF_QUALITY), 72 for WebP as scripts/build-images.ts. The
- * local sharp stand-in ignores it and uses sharp's defaults (AVIF 50, WebP 80).
+ * Encoder quality per format, on Cloudflare Images' 1-100 scale: AVIF as the stock photos
+ * (AVIF_QUALITY), WebP 72 as scripts/build-images.ts. The local sharp stand-in ignores it and
+ * uses sharp's defaults (AVIF 50, WebP 80).
  */
-const QUALITY: Record<ImageFormat, number> = { avif: 50, webp: 72 };
+const QUALITY: Record<ImageFormat, number> = { avif: AVIF_QUALITY, webp: 72 };
 
-/** A year, the longest lifetime RFC 9111 practice allows; the name never changes content. */
+/**
+ * A year (the `immutable` convention of RFC 8246, which suits a name that never changes
+ * content). A photo hidden later is no longer served, but a browser that fetched it while it
+ * was published keeps its copy.
+ */
 const IMMUTABLE = "public, max-age=31536000, immutable";
 /** Admin previews: the same, for this browser only. */
 const PRIVATE_IMMUTABLE = "private, max-age=31536000, immutable";
@@ -60,15 +66,20 @@ const inFlight = new Map<string, Promise<boolean>>();
 
 /** The R2 object of one variant, made from the original and stored if it is not there yet. Null when the original is gone. */
 async function variant(env: CloudflareBindings, photoId: string, width: number, format: ImageFormat): Promise<R2ObjectBody | null> {
-  const key = variantKey(photoId, width, format);
-  const stored = await env.UPLOADS.get(key);
+  const stored = await env.UPLOADS.get(variantKey(photoId, width, format));
   if (stored) return stored;
+  return (await madeOnce(env, photoId, width, format)) ? env.UPLOADS.get(variantKey(photoId, width, format)) : null;
+}
+
+/** Makes a variant unless this isolate is making it already. Out: false when the original is gone. */
+function madeOnce(env: CloudflareBindings, photoId: string, width: number, format: ImageFormat): Promise<boolean> {
+  const key = variantKey(photoId, width, format);
   let making = inFlight.get(key);
   if (!making) {
     making = makeVariant(env, photoId, key, width, format).finally(() => inFlight.delete(key));
     inFlight.set(key, making);
   }
-  return (await making) ? env.UPLOADS.get(key) : null;
+  return making;
 }
 
 /** Makes one variant with the IMAGES binding and stores it. Out: false when the original is gone. */
@@ -80,9 +91,24 @@ async function makeVariant(env: CloudflareBindings, photoId: string, key: string
     .transform({ width, fit: "scale-down" })
     .output({ format: `image/${format}`, quality: QUALITY[format] });
   const bytes = await new Response(result.image()).arrayBuffer();
-  await env.UPLOADS.put(key, bytes, { httpMetadata: { contentType: `image/${format}` } });
+  // A transform that failed part way can end in an empty body rather than an error (the local
+  // stand-in does, for a truncated file): never store or serve that.
+  if (bytes.byteLength === 0) throw new Error(`The IMAGES binding returned no bytes for ${key}`);
+  // Cloudflare Images may answer in another format than the one asked for (its limits are
+  // best effort): the object keeps the type it really has, and is served with it.
+  await env.UPLOADS.put(key, bytes, { httpMetadata: { contentType: result.contentType() || `image/${format}` } });
   console.log(JSON.stringify({ event: "gallery_variant_made", key, bytes: bytes.byteLength, ms: Date.now() - started }));
   return true;
+}
+
+/**
+ * Makes the smallest WebP variant of a freshly stored photo, during its upload: a file whose
+ * header reads as an image but whose pixels cannot be transformed (truncated, corrupt) is
+ * refused then, rather than published and failing for every visitor. Throws what the binding threw.
+ */
+export async function makeFirstVariant(env: CloudflareBindings, photo: { id: string; width: number; height: number }): Promise<void> {
+  const [smallest] = variantWidths(photo, "webp");
+  if (smallest !== undefined) await madeOnce(env, photo.id, smallest, "webp");
 }
 
 /**
@@ -90,11 +116,11 @@ async function makeVariant(env: CloudflareBindings, photoId: string, key: string
  * in `waitUntil`, so the first visitor finds them ready). Failures are logged, never thrown: a
  * missing variant is made when first asked for.
  */
-export async function makeVariants(env: CloudflareBindings, photo: { id: string; width: number }): Promise<void> {
-  for (const width of responsiveWidths(photo.width)) {
-    for (const format of IMAGE_FORMATS) {
+export async function makeVariants(env: CloudflareBindings, photo: { id: string; width: number; height: number }): Promise<void> {
+  for (const format of IMAGE_FORMATS) {
+    for (const width of variantWidths(photo, format)) {
       try {
-        await variant(env, photo.id, width, format);
+        if ((await env.UPLOADS.head(variantKey(photo.id, width, format))) === null) await madeOnce(env, photo.id, width, format);
       } catch (error) {
         console.error(JSON.stringify({ event: "gallery_variant_failed", photoId: photo.id, width, format, error: String(error) }));
       }
@@ -120,19 +146,20 @@ export async function serveGalleryMedia(
     new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
   const match = GALLERY_MEDIA_PATH.exec(`/media/${name}`);
   if (!match) return notFound();
-  const [, photoId = "", widthText = "", format = "webp"] = match;
-  const width = Number(widthText);
+  const photoId = match[1]!;
+  const width = Number(match[2]);
+  const format = match[3] as ImageFormat;
   try {
     const photo = await db.$client
       .prepare(
         audience === "public"
-          ? `SELECT width FROM gallery_photos p WHERE id = ?1 AND EXISTS
+          ? `SELECT width, height FROM gallery_photos p WHERE id = ?1 AND EXISTS
                (SELECT 1 FROM gallery_items i WHERE i.published = 1 AND (i.photo_id = p.id OR i.before_photo_id = p.id))`
-          : "SELECT width FROM gallery_photos WHERE id = ?1",
+          : "SELECT width, height FROM gallery_photos WHERE id = ?1",
       )
       .bind(photoId)
-      .first<{ width: number }>();
-    if (!photo || !responsiveWidths(photo.width).includes(width)) return notFound();
+      .first<{ width: number; height: number }>();
+    if (!photo || !variantWidths(photo, format).includes(width)) return notFound();
     const etag = `"${photoId}-${width}.${format}"`;
     const headers = {
       "Content-Type": `image/${format}`,
@@ -147,9 +174,15 @@ export async function serveGalleryMedia(
         .some((tag) => tag.trim() === etag)
     )
       return new Response(null, { status: 304, headers });
-    const object = await variant(env, photoId, width, format as ImageFormat);
+    const object = await variant(env, photoId, width, format);
     if (!object) return notFound();
-    return new Response(request.method === "HEAD" ? null : object.body, { headers: { ...headers, "Content-Length": String(object.size) } });
+    return new Response(request.method === "HEAD" ? null : object.body, {
+      headers: {
+        ...headers,
+        "Content-Type": object.httpMetadata?.contentType ?? headers["Content-Type"],
+        "Content-Length": String(object.size),
+      },
+    });
   } catch (error) {
     console.error(JSON.stringify({ event: "gallery_media_failed", name, error: String(error) }));
     return new Response("This photo cannot be shown right now.", {
@@ -159,10 +192,14 @@ export async function serveGalleryMedia(
   }
 }
 
-/** Deletes every R2 object of these photos (original and variants). Failures are logged; the daily sweep retries them. */
-export async function deletePhotoObjects(bucket: R2Bucket, photoIds: string[]): Promise<void> {
+/**
+ * Deletes every R2 object of these photos (original and variants), unless a row names the photo
+ * again by then (the same bytes uploaded anew). Failures are logged; the daily sweep retries them.
+ */
+export async function deletePhotoObjects(db: Database, bucket: R2Bucket, photoIds: string[]): Promise<void> {
   for (const photoId of photoIds) {
     try {
+      if (await db.$client.prepare("SELECT 1 FROM gallery_photos WHERE id = ?1").bind(photoId).first()) continue;
       const listed = await bucket.list({ prefix: `${GALLERY_PREFIX}${photoId}/` });
       const keys = listed.objects.map((object) => object.key);
       if (keys.length > 0) await bucket.delete(keys);

@@ -27,7 +27,7 @@ import {
 import { bumpContentVersion } from "./content-version.server";
 import type { Database } from "./db.server";
 import { commitNotice, type NoticeKey } from "./flash.server";
-import { deletePhotoObjects, makeVariants, measurePhoto, originalKey, photoIdOf } from "./gallery-media.server";
+import { deletePhotoObjects, makeFirstVariant, makeVariants, measurePhoto, originalKey, photoIdOf } from "./gallery-media.server";
 import { formContract } from "./input-gate.server";
 import { MultipartError, readPhotoFormBody } from "./photo-form-body.server";
 import { requireAdmin } from "./permissions.server";
@@ -96,19 +96,21 @@ const pairView = (row: ItemRow, urlOf?: ImageUrl): GalleryPairView => ({
 });
 
 /**
- * The published photos and pairs, each kind in its order. A D1 failure shows none (logged),
- * so the page falls back to its stock default rather than failing.
+ * The published photos and pairs, each kind in its order. A D1 failure shows none (logged, and
+ * `complete` false so the page is not cached): the page falls back to its stock default
+ * rather than failing.
  */
-export async function publishedGallery(db: Database): Promise<{ photos: GalleryPhotoView[]; pairs: GalleryPairView[] }> {
+export async function publishedGallery(db: Database): Promise<{ complete: boolean; photos: GalleryPhotoView[]; pairs: GalleryPairView[] }> {
   try {
     const { results } = await db.$client.prepare(`${ITEMS_SQL} WHERE i.published = 1 ORDER BY i.kind, i.position`).all<ItemRow>();
     return {
+      complete: true,
       photos: results.filter((row) => row.kind === "photo").map((row) => photoView(row)),
       pairs: results.filter((row) => row.kind === "pair").map((row) => pairView(row)),
     };
   } catch (error) {
     console.error(JSON.stringify({ event: "gallery_load_failed", error: String(error) }));
-    return { photos: [], pairs: [] };
+    return { complete: false, photos: [], pairs: [] };
   }
 }
 
@@ -137,17 +139,33 @@ interface StoredPhoto {
   isNew: boolean;
 }
 
-/** Checks a photo's pixels (IMAGES binding) and stores its original. Out: the photo, or the message for the admin. */
-async function storePhoto(env: CloudflareBindings, file: File): Promise<StoredPhoto | { message: string }> {
+/**
+ * Checks a photo's pixels (IMAGES binding: its size, then a first transform) and stores its
+ * original. Out: the photo, or the message for the admin (nothing left stored). Throws what R2
+ * threw.
+ */
+async function storePhoto(context: AppLoadContext, file: File): Promise<StoredPhoto | { message: string }> {
+  const { env } = context.cloudflare;
   const bytes = await file.arrayBuffer();
   const size = await measurePhoto(env.IMAGES, bytes);
   if (!size) return { message: GALLERY_MESSAGES.unreadable(file.name) };
   if (size.width < GALLERY_LIMITS.minWidthPx) return { message: GALLERY_MESSAGES.tooNarrow(file.name) };
-  if (Math.max(size.width, size.height) > GALLERY_LIMITS.maxSidePx) return { message: GALLERY_MESSAGES.tooBig(file.name) };
+  if (Math.max(size.width, size.height) > GALLERY_LIMITS.maxSidePx || size.width * size.height > GALLERY_LIMITS.maxMegapixels * 1_000_000) {
+    return { message: GALLERY_MESSAGES.tooBig(file.name) };
+  }
   const id = await photoIdOf(bytes);
   const isNew = (await env.UPLOADS.head(originalKey(id))) === null;
-  if (isNew) await env.UPLOADS.put(originalKey(id), bytes, { httpMetadata: { contentType: file.type } });
-  return { id, contentType: file.type, ...size, sizeBytes: bytes.byteLength, isNew };
+  // Put even when it is there: a fresh upload time keeps the daily sweep's grace for it.
+  await env.UPLOADS.put(originalKey(id), bytes, { httpMetadata: { contentType: file.type } });
+  const photo = { id, contentType: file.type, ...size, sizeBytes: bytes.byteLength, isNew };
+  try {
+    await makeFirstVariant(env, photo);
+  } catch (error) {
+    console.error(JSON.stringify({ event: "gallery_upload_unreadable", photoId: id, error: String(error) }));
+    await forgetNewOriginals(context.db, env.UPLOADS, [photo]);
+    return { message: GALLERY_MESSAGES.unreadable(file.name) };
+  }
+  return photo;
 }
 
 function insertPhoto(db: Database, photo: StoredPhoto, now: number): D1PreparedStatement {
@@ -161,9 +179,8 @@ function insertPhoto(db: Database, photo: StoredPhoto, now: number): D1PreparedS
 /**
  * Adds a photo or a pair at the end of its kind, unless the kind is full (checked before the
  * upload is stored; two admins adding the last one at the same moment may pass it by one).
- * Out: "added", "full",
- * or the message about a photo that cannot be used. Throws what R2 or D1 threw, after deleting
- * the originals this call stored that no row refers to.
+ * Out: "added", "full", or the message about a photo that cannot be used. Throws what R2 or D1
+ * threw, after deleting the originals this call stored that no row refers to.
  */
 async function addItem(
   context: AppLoadContext,
@@ -179,10 +196,10 @@ async function addItem(
   const stored: StoredPhoto[] = [];
   try {
     for (const file of files) {
-      const photo = await storePhoto(env, file);
-      if ("message" in photo) {
-        await forgetNewOriginals(db, env.UPLOADS, stored);
-        return photo;
+      const photo = await storePhoto(context, file);
+      if ("message" in photo || stored.some((earlier) => earlier.id === photo.id)) {
+        await forgetNewOriginals(db, env.UPLOADS, "message" in photo ? stored : [...stored, photo]);
+        return "message" in photo ? photo : { message: GALLERY_MESSAGES.samePhoto };
       }
       stored.push(photo);
     }
@@ -223,17 +240,17 @@ async function addItem(
   }
 }
 
-/** Deletes the originals this request stored whose photo has no row (the batch did not commit). Never throws. */
-async function forgetNewOriginals(db: Database, bucket: R2Bucket, stored: StoredPhoto[]): Promise<void> {
-  for (const photo of stored.filter((candidate) => candidate.isNew)) {
-    try {
-      const row = await db.$client.prepare("SELECT 1 FROM gallery_photos WHERE id = ?1").bind(photo.id).first();
-      if (!row) await deletePhotoObjects(bucket, [photo.id]);
-    } catch (error) {
-      // Left for the daily sweep, which deletes gallery objects no row names.
-      console.error(JSON.stringify({ event: "gallery_cleanup_deferred", photoId: photo.id, error: String(error) }));
-    }
-  }
+/**
+ * Deletes the objects of the photos this request stored first whose photo has no row (the
+ * batch did not commit, or a photo was refused). Never throws: what it cannot delete, the
+ * daily sweep does.
+ */
+function forgetNewOriginals(db: Database, bucket: R2Bucket, stored: StoredPhoto[]): Promise<void> {
+  return deletePhotoObjects(
+    db,
+    bucket,
+    stored.filter((photo) => photo.isNew).map((photo) => photo.id),
+  );
 }
 
 /** Saves an item's words. Out: whether the item (of that kind) exists. */
@@ -314,7 +331,7 @@ async function stepItem(context: AppLoadContext, id: string, step: GalleryStep, 
   ]);
   if ((results[0]?.meta.changes ?? 0) === 0) return false;
   const unused = results.slice(2).flatMap((result) => (result.results as Array<{ id: string }>).map((row) => row.id));
-  context.cloudflare.ctx.waitUntil(deletePhotoObjects(context.cloudflare.env.UPLOADS, unused));
+  context.cloudflare.ctx.waitUntil(deletePhotoObjects(db, context.cloudflare.env.UPLOADS, unused));
   return true;
 }
 

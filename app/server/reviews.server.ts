@@ -36,6 +36,8 @@ export interface PublicReview {
 
 /** The published reviews a page shows (of one service, or all) and their count and average rating. */
 export interface PublishedReviews {
+  /** False when D1 could not be read (then there are none): the page must not be cached. */
+  complete: boolean;
   reviews: PublicReview[];
   count: number;
   /** 1 to 5, one decimal; null without reviews. */
@@ -70,13 +72,14 @@ export async function publishedReviews(db: Database, service?: ServiceType): Pro
     ]);
     const n = totals[0]?.n ?? 0;
     return {
+      complete: true,
       reviews: rows.map(toPublic),
       count: n,
       average: n > 0 ? Math.round(Number(totals[0]?.average) * 10) / 10 : null,
     };
   } catch (error) {
     console.error(JSON.stringify({ event: "reviews_load_failed", error: String(error) }));
-    return { reviews: [], count: 0, average: null };
+    return { complete: false, reviews: [], count: 0, average: null };
   }
 }
 

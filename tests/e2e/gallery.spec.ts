@@ -23,7 +23,13 @@ const FIXTURES = ".cache/e2e-gallery";
 async function photos() {
   mkdirSync(FIXTURES, { recursive: true });
   const phone = join(FIXTURES, "IMG_4031.jpg");
-  const noise = { width: 4800, height: 2700, channels: 3 as const, noise: { type: "gaussian" as const, mean: 128, sigma: 20 } };
+  const noise = {
+    width: 4800,
+    height: 2700,
+    channels: 3 as const,
+    background: "#808080",
+    noise: { type: "gaussian" as const, mean: 128, sigma: 20 },
+  };
   writeFileSync(phone, await sharp({ create: noise }).jpeg({ quality: 100 }).toBuffer());
   const room = (background: string) =>
     sharp({ create: { width: 800, height: 600, channels: 3, background } })
@@ -37,7 +43,7 @@ async function photos() {
 /** Deletes a gallery item from the admin, as staff would (a confirmation step first). */
 async function deleteItem(page: Page, title: string) {
   const card = page.locator("[data-gallery-item]").filter({ hasText: title });
-  await card.getByText(/^Delete (photo|pair)$/).click();
+  await card.locator("summary", { hasText: /^Delete (photo|pair)/ }).click();
   await card.getByRole("button", { name: "Delete for good" }).click();
   await expect(page.getByText("Deleted from the gallery")).toBeVisible();
 }
@@ -128,7 +134,7 @@ test("staff publish a before/after pair; visitors compare it on /gallery; a 12 M
       await visitor.mouse.up();
       await expect(slider).toHaveAttribute("aria-valuetext", "20% before, 80% after");
       const cdp = await visitor.context().newCDPSession(visitor);
-      const touch = (type: string, x: number) =>
+      const touch = (type: "touchStart" | "touchMove" | "touchEnd", x: number) =>
         cdp.send("Input.dispatchTouchEvent", { type, touchPoints: type === "touchEnd" ? [] : [{ x, y }] });
       await touch("touchStart", frame.x + frame.width * 0.3);
       for (const share of [0.5, 0.7, 0.8]) await touch("touchMove", frame.x + frame.width * share);

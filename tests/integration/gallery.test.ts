@@ -186,11 +186,15 @@ describe("the gallery", () => {
     for (const name of hiddenNames) expect((await visit(`/media/${name}-480.webp`)).status).toBe(404);
   });
 
-  test("bad uploads are refused with a clear message and store nothing", async () => {
+  test("bad uploads are refused with a clear message and store nothing (R2 included)", async () => {
     const keys = await originals();
     const rows = await worker.db.prepare("SELECT count(*) AS n FROM gallery_items").first<number>("n");
     const before = await version();
     const fields = { intent: "add-photo", title: "Porch", category: "Residential", altText: "A clean porch", publish: "on" };
+    const pair = { intent: "add-pair", title: "Porch", serviceType: "residential", description: "Before and after", publish: "on" };
+    const whole = await jpeg();
+    const truncated = whole.slice(0, Math.floor(whole.byteLength * 0.4));
+    const twice = await jpeg();
     const cases: Array<[string, FormData, number, string]> = [
       [
         "text called .jpg",
@@ -225,6 +229,24 @@ describe("the gallery", () => {
         ),
         400,
         GALLERY_MESSAGES.choosePhoto("After photo"),
+      ],
+      [
+        "a truncated JPEG (its header reads, its pixels do not)",
+        uploadForm(fields, { photo: { bytes: truncated, name: "cut.jpg" } }),
+        400,
+        GALLERY_MESSAGES.unreadable("cut.jpg"),
+      ],
+      [
+        "a pair of one photo twice",
+        uploadForm(pair, { before: { bytes: twice, name: "b.jpg" }, after: { bytes: twice, name: "a.jpg" } }),
+        400,
+        GALLERY_MESSAGES.samePhoto,
+      ],
+      [
+        "a pair whose after photo is refused",
+        uploadForm(pair, { before: { bytes: await jpeg(), name: "b.jpg" }, after: { bytes: await jpeg(300, 200), name: "a.jpg" } }),
+        400,
+        GALLERY_MESSAGES.tooNarrow("a.jpg"),
       ],
       [
         "unknown category",
@@ -298,20 +320,49 @@ describe("the gallery", () => {
     const sweep = async (scheduledTime: Date) => {
       expect((await handler.scheduled({ scheduledTime, cron: "30 8 * * *" })).outcome).toBe("ok");
       const line = await waitFor(
-        () => worker.output().find((text) => text.includes("orphan_uploads_swept") && text.includes(scheduledTime.toISOString())),
+        () => worker.output().find((text) => text.includes("orphan_gallery_objects_swept") && text.includes(scheduledTime.toISOString())),
         "the sweep's log line",
       );
-      return JSON.parse(line.slice(line.indexOf("{"))) as { galleryDeleted: number };
+      return JSON.parse(line.slice(line.indexOf("{"))) as { deleted: number };
     };
-    expect((await sweep(new Date())).galleryDeleted).toBe(0);
+    expect((await sweep(new Date())).deleted).toBe(0);
     expect(await galleryKeys()).toContain(`gallery/${orphan}/original`);
     // Earlier tests emptied gallery_photos by hand, so their objects are orphans too.
     const rows = new Set((await worker.db.prepare("SELECT id FROM gallery_photos").all<{ id: string }>()).results.map((row) => row.id));
     const orphans = (await galleryKeys()).filter((key) => !rows.has(key.split("/")[1]!));
     expect(orphans).toContain(`gallery/${orphan}/480.avif`);
-    expect((await sweep(new Date(Date.now() + ORPHAN_GRACE_MS + 60_000))).galleryDeleted).toBe(orphans.length);
+    expect((await sweep(new Date(Date.now() + ORPHAN_GRACE_MS + 60_000))).deleted).toBe(orphans.length);
     const left = await galleryKeys();
     expect(left.filter((key) => key.includes(orphan))).toEqual([]);
     expect(left).toContain(`gallery/${kept.photoId}/original`);
+  });
+
+  test("a gallery drawn while D1 fails to read it is not cached: the next visitor gets the real one", async () => {
+    const { id } = await addPhoto(`Still here ${crypto.randomUUID().slice(0, 8)}`);
+    const title = await worker.db.prepare("SELECT title FROM gallery_items WHERE id = ?").bind(id).first<string>("title");
+    await worker.db.exec("ALTER TABLE gallery_items RENAME TO gallery_items_away;");
+    try {
+      const degraded = await visit("/gallery");
+      expect(degraded.status).toBe(200);
+      expect(degraded.headers.get("Cache-Control")).toBe("private, no-store");
+      expect(degraded.cache).toBe("BYPASS");
+      expect(new TextDecoder().decode(degraded.body)).toContain(GALLERY_ITEMS[0]!.title);
+    } finally {
+      await worker.db.exec("ALTER TABLE gallery_items_away RENAME TO gallery_items;");
+    }
+    const page = await html("/gallery");
+    expect(page.headers.get("Cache-Control")).toBe("public, no-cache");
+    expect(page.html).toContain(title);
+  });
+
+  test("AVIF variants stay within 1,200 px on their long side; larger sizes are WebP only", async () => {
+    const { photoId } = await addPhoto(`Tall ${crypto.randomUUID().slice(0, 8)}`, { bytes: await jpeg(600, 1400) });
+    const page = (await html("/gallery")).html;
+    expect(page).toContain(`srcSet="/media/${photoId}-480.avif 480w"`);
+    expect(page).toContain(`/media/${photoId}-480.webp 480w, /media/${photoId}-600.webp 600w`);
+    expect((await visit(`/media/${photoId}-600.avif`)).status).toBe(404);
+    const webp = await visit(`/media/${photoId}-600.webp`);
+    expect(webp.status).toBe(200);
+    expect(webp.headers.get("Content-Type")).toBe("image/webp");
   });
 });

@@ -107,4 +107,22 @@ describe("reviews and the page cache", () => {
     expect(await worker.db.prepare("SELECT count(*) AS n FROM reviews WHERE body = 'Not from staff'").first<number>("n")).toBe(0);
     expect(await version()).toBe(before);
   });
+
+  test("a page drawn while D1 fails to read its reviews is not cached: the next visitor gets them", async () => {
+    for (const path of ["/", "/services/residential"]) {
+      // A new version first, so the page is not answered from copies cached by earlier tests.
+      await worker.db.exec("UPDATE content_version SET version = version + 1;");
+      await worker.db.exec("ALTER TABLE reviews RENAME TO reviews_away;");
+      try {
+        const degraded = await worker.fetch(path);
+        expect(degraded.status, path).toBe(200);
+        expect(degraded.headers.get("Cache-Control"), path).toBe("private, no-store");
+        expect(degraded.headers.get("X-Cache"), path).toBe("BYPASS");
+      } finally {
+        await worker.db.exec("ALTER TABLE reviews_away RENAME TO reviews;");
+      }
+      const page = await worker.fetch(path);
+      expect(page.headers.get("Cache-Control"), path).toBe("public, no-cache");
+    }
+  });
 });

@@ -4,12 +4,11 @@ import routes from "~/routes";
 import { OPENING_HOURS, SERVICE_AREAS, WHY_CHOOSE, WHY_CHOOSE_US } from "~/content/business";
 import { FAQS, HOME_FAQS } from "~/content/faqs";
 import { BEFORE_AFTER, GALLERY_ITEMS } from "~/content/gallery";
-import { GALLERY_CATEGORIES } from "~/domain/enumerations";
+import { GALLERY_CATEGORIES, SERVICE_TYPES } from "~/domain/enumerations";
 import { publicPaths } from "~/content/navigation";
-import { PHOTOS } from "~/content/photos";
+import { GALLERY_MEDIA_PATH, galleryImage, PHOTOS, responsiveWidths, variantWidths } from "~/content/photos";
 import { SERVICE_DETAILS } from "~/content/service-details";
 import { CAROUSEL_SLIDES, findService, SERVICES } from "~/content/services";
-import { SERVICE_TYPES } from "~/domain/enumerations";
 
 type RouteEntry = { path?: string; index?: boolean; children?: RouteEntry[] };
 function routePaths(entries: RouteEntry[]): string[] {
@@ -78,5 +77,40 @@ describe("content data", () => {
       expect(photo.alt.length).toBeGreaterThan(10);
       expect(photo.credit.length).toBeGreaterThan(2);
     }
+  });
+});
+
+describe("gallery photo sizes", () => {
+  test("the widths made for a photo stop at its own width, and never go past 1,600 px", () => {
+    expect(responsiveWidths(2000)).toEqual([480, 800, 1200, 1600]);
+    expect(responsiveWidths(1600)).toEqual([480, 800, 1200, 1600]);
+    expect(responsiveWidths(1067)).toEqual([480, 800, 1067]);
+    expect(responsiveWidths(640)).toEqual([480, 640]);
+    expect(responsiveWidths(480)).toEqual([480]);
+  });
+
+  test("AVIF variants stop at 1,200 px on their long side (Cloudflare Images' AVIF limit); WebP goes on", () => {
+    expect(variantWidths({ width: 2000, height: 1125 }, "avif")).toEqual([480, 800, 1200]);
+    expect(variantWidths({ width: 2000, height: 1125 }, "webp")).toEqual([480, 800, 1200, 1600]);
+    expect(variantWidths({ width: 1125, height: 2000 }, "avif")).toEqual([480]);
+    expect(variantWidths({ width: 600, height: 3000 }, "avif")).toEqual([]);
+  });
+
+  test("a gallery photo's srcsets name its variants by content hash; the fallback is the WebP nearest 800 px", () => {
+    const id = "0123456789abcdef0123456789abcdef";
+    const image = galleryImage({ id, width: 1067, height: 1067 }, "A clean shower screen");
+    expect(image.avifSrcSet).toBe(`/media/${id}-480.avif 480w, /media/${id}-800.avif 800w, /media/${id}-1067.avif 1067w`);
+    expect(image.webpSrcSet).toBe(`/media/${id}-480.webp 480w, /media/${id}-800.webp 800w, /media/${id}-1067.webp 1067w`);
+    expect(image).toMatchObject({ src: `/media/${id}-800.webp`, width: 1067, height: 1067, alt: "A clean shower screen" });
+    for (const url of image.avifSrcSet.split(", ").map((entry) => entry.split(" ")[0]!)) expect(url).toMatch(GALLERY_MEDIA_PATH);
+    for (const url of [`/media/${id.toUpperCase()}-480.avif`, `/media/${id}-480.png`, `/media/${id}-0480.avif`, `/media/${id}.avif`]) {
+      expect(url).not.toMatch(GALLERY_MEDIA_PATH);
+    }
+    const admin = galleryImage(
+      { id, width: 640, height: 480 },
+      "x",
+      (photoId, width, format) => `/admin/gallery/media/${photoId}-${width}.${format}`,
+    );
+    expect(admin.src).toBe(`/admin/gallery/media/${id}-640.webp`);
   });
 });

@@ -314,9 +314,13 @@ function ItemList({ title, id, empty, children }: { title: string; id: string; e
   );
 }
 
-/** A one-button form that sends `intent` for the item `id`. */
+/** The item's title, for screen readers only: every card repeats the same buttons. */
+const Subject = ({ title }: { title: string }) => <span className="sr-only">: {title}</span>;
+
+/** A one-button form that sends `intent` for the item `id` (named `title` for screen readers). */
 function StepButton({
   id,
+  title,
   intent,
   label,
   busy,
@@ -324,6 +328,7 @@ function StepButton({
   disabled = false,
 }: {
   id: string;
+  title: string;
   intent: string;
   label: string;
   busy: boolean;
@@ -336,6 +341,7 @@ function StepButton({
       <input type="hidden" name="id" value={id} />
       <button type="submit" disabled={busy || disabled} className={className}>
         {label}
+        <Subject title={title} />
       </button>
     </Form>
   );
@@ -374,21 +380,24 @@ function ItemCard({
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <StepButton
           id={item.id}
+          title={item.title}
           intent={item.published ? "hide" : "publish"}
           label={item.published ? "Hide" : "Publish"}
           busy={busy}
           className={item.published ? OUTLINE : `${BUTTON} bg-brand-700 text-white hover:bg-brand-800`}
         />
-        <StepButton id={item.id} intent="up" label="Move up" busy={busy} disabled={first} className={OUTLINE} />
-        <StepButton id={item.id} intent="down" label="Move down" busy={busy} disabled={last} className={OUTLINE} />
+        <StepButton id={item.id} title={item.title} intent="up" label="Move up" busy={busy} disabled={first} className={OUTLINE} />
+        <StepButton id={item.id} title={item.title} intent="down" label="Move down" busy={busy} disabled={last} className={OUTLINE} />
         {edit}
         <details>
           <summary className="cursor-pointer text-sm font-semibold text-red-800 underline">
             Delete {kind === "photo" ? "photo" : "pair"}
+            <Subject title={item.title} />
           </summary>
           <div className="mt-2">
             <StepButton
               id={item.id}
+              title={item.title}
               intent="delete"
               label="Delete for good"
               busy={busy}
@@ -414,7 +423,10 @@ function EditPhotoForm({ photo, actionData, busy }: { photo: PhotoItem; actionDa
   const idPrefix = `edit-${photo.id}`;
   return (
     <details open={state.open} className="w-full basis-full">
-      <summary className="cursor-pointer text-sm font-semibold text-brand-800 underline">Edit</summary>
+      <summary className="cursor-pointer text-sm font-semibold text-brand-800 underline">
+        Edit
+        <Subject title={photo.title} />
+      </summary>
       <Form method="post" preventScrollReset className="mt-3 space-y-3">
         <input type="hidden" name="intent" value="edit-photo" />
         <input type="hidden" name="id" value={photo.id} />
@@ -457,7 +469,10 @@ function EditPairForm({ pair, actionData, busy }: { pair: PairItem; actionData?:
     : { title: pair.title, serviceType: pair.serviceType ?? undefined, description: pair.description };
   return (
     <details open={state.open} className="w-full basis-full">
-      <summary className="cursor-pointer text-sm font-semibold text-brand-800 underline">Edit</summary>
+      <summary className="cursor-pointer text-sm font-semibold text-brand-800 underline">
+        Edit
+        <Subject title={pair.title} />
+      </summary>
       <Form method="post" preventScrollReset className="mt-3 space-y-3">
         <input type="hidden" name="intent" value="edit-pair" />
         <input type="hidden" name="id" value={pair.id} />

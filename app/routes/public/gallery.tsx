@@ -4,8 +4,9 @@
  * publish on /admin/gallery replace the stock default of each section (app/content/gallery.ts)
  * as soon as there is one (app/server/gallery.server.ts). Photos load when 10% is visible.
  */
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { incompletePageHeaders, publicPageHeaders } from "~/cache-control";
 import { BeforeAfter } from "~/components/before-after";
 import { PageHero, SectionHeading } from "~/components/page-hero";
 import { LazyPicture, Picture } from "~/components/picture";
@@ -23,9 +24,12 @@ export const meta: MetaFunction = (args) =>
     image: "tidySuite",
   });
 
-export function loader({ context }: LoaderFunctionArgs) {
-  return publishedGallery(context.db);
+export async function loader({ context }: LoaderFunctionArgs) {
+  const { complete, ...gallery } = await publishedGallery(context.db);
+  return data(gallery, { headers: incompletePageHeaders(complete) });
 }
+
+export const headers = publicPageHeaders;
 
 /** How many photos are above the fold on a large screen (loaded at once, not lazily). */
 const EAGER_COUNT = 3;

@@ -3,6 +3,7 @@
  */
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { incompletePageHeaders, publicPageHeaders } from "~/cache-control";
 import { DeferredContactForm } from "~/components/deferred-contact-form";
 import { ContactMethods } from "~/components/contact-details";
 import { ReviewsSection } from "~/components/reviews";
@@ -32,8 +33,13 @@ export const links: LinksFunction = () => [preloadPhoto(HERO_PHOTO, HERO_SIZES)]
 /** The contact section's one-time success message after a message sent from here. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [{ flash, headers }, reviews] = await Promise.all([takeFlash(request, "contact"), publishedReviews(context.db)]);
-  return data({ flash, contactConstraint: CONTACT_CONSTRAINT, reviews }, { headers });
+  return data(
+    { flash, contactConstraint: CONTACT_CONSTRAINT, reviews },
+    { headers: { ...headers, ...incompletePageHeaders(reviews.complete) } },
+  );
 }
+
+export const headers = publicPageHeaders;
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {

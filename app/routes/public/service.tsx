@@ -5,6 +5,7 @@
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { incompletePageHeaders, publicPageHeaders } from "~/cache-control";
 import { ReviewsSection } from "~/components/reviews";
 import type { loader as rootLoader } from "~/root";
 import { publishedReviews } from "~/server/reviews.server";
@@ -22,8 +23,11 @@ import { NotFoundMessage } from "./not-found";
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const service = findService(params.slug ?? "");
   if (!service) throw data(null, { status: 404 });
-  return { slug: service.slug, detail: SERVICE_DETAILS[service.slug], reviews: await publishedReviews(context.db, service.serviceType) };
+  const reviews = await publishedReviews(context.db, service.serviceType);
+  return data({ slug: service.slug, detail: SERVICE_DETAILS[service.slug], reviews }, { headers: incompletePageHeaders(reviews.complete) });
 }
+
+export const headers = publicPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = (args) => {
   const service = args.data ? findService(args.data.slug) : undefined;
