@@ -18,7 +18,8 @@
  *
  * `npm run bench -- --search-only` runs only the admin search part; `-- --lighthouse-only` only
  * Lighthouse; `-- --pages=/,/gallery` only those pages; `-- --runs=N` N Lighthouse runs per page
- * (default 5), reported as the median and the range (min-max) of each figure.
+ * (default 5), reported as the median and the range (min-max) of each figure; `-- --no-content`
+ * skips the runs with published content.
  */
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, openSync, readFileSync, rmSync } from "node:fs";
@@ -206,7 +207,8 @@ function printLighthouse(title, { simulatedRows, appliedRows }) {
 const defaultContent = await lighthousePages(PAGES);
 // The pages that show what staff publish, once they have (scripts/bench-content.mjs).
 const CONTENT_PAGES = PAGES.filter((path) => path === "/" || path === "/gallery");
-const published = CONTENT_PAGES.length > 0 ? await publishBenchContent({ base: BASE, state: STATE }) : null;
+const published =
+  CONTENT_PAGES.length > 0 && !process.argv.includes("--no-content") ? await publishBenchContent({ base: BASE, state: STATE }) : null;
 const withContent = published ? await lighthousePages(CONTENT_PAGES) : null;
 function printContentTables() {
   printLighthouse("the site's default content", defaultContent);
