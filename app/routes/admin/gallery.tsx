@@ -416,49 +416,58 @@ function editState(actionData: GalleryActionData | undefined, id: string, intent
   return { open: mine, values: mine ? actionData.values : {}, errors: mine ? actionData.errors : {} };
 }
 
+/** An item's 'Edit' disclosure: a form posting `intent` for the item, open after a refused edit. */
+function EditDetails(props: { id: string; title: string; intent: string; open: boolean; busy: boolean; children: ReactNode }) {
+  return (
+    <details open={props.open} className="w-full basis-full">
+      <summary className="cursor-pointer text-sm font-semibold text-brand-800 underline">
+        Edit
+        <Subject title={props.title} />
+      </summary>
+      <Form method="post" preventScrollReset className="mt-3 space-y-3">
+        <input type="hidden" name="intent" value={props.intent} />
+        <input type="hidden" name="id" value={props.id} />
+        {props.children}
+        <button type="submit" disabled={props.busy} className={PRIMARY}>
+          Save
+        </button>
+      </Form>
+    </details>
+  );
+}
+
 function EditPhotoForm({ photo, actionData, busy }: { photo: PhotoItem; actionData?: GalleryActionData; busy: boolean }) {
   const state = editState(actionData, photo.id, "edit-photo");
   const value = (name: "title" | "category" | "altText") =>
     state.values[name] ?? (name === "altText" ? (photo.altText ?? "") : photo[name]);
   const idPrefix = `edit-${photo.id}`;
   return (
-    <details open={state.open} className="w-full basis-full">
-      <summary className="cursor-pointer text-sm font-semibold text-brand-800 underline">
-        Edit
-        <Subject title={photo.title} />
-      </summary>
-      <Form method="post" preventScrollReset className="mt-3 space-y-3">
-        <input type="hidden" name="intent" value="edit-photo" />
-        <input type="hidden" name="id" value={photo.id} />
-        <TextField
-          id={`${idPrefix}-title`}
-          name="title"
-          label="Title"
-          max={TEXT_LIMITS.galleryTitle}
-          value={value("title")}
-          error={state.errors.title}
-        />
-        <AdminSelect
-          id={`${idPrefix}-category`}
-          name="category"
-          label="Category"
-          options={CATEGORY_OPTIONS}
-          defaultValue={value("category")}
-          error={state.errors.category}
-        />
-        <TextField
-          id={`${idPrefix}-alt`}
-          name="altText"
-          label="Alt text"
-          max={TEXT_LIMITS.galleryAlt}
-          value={value("altText")}
-          error={state.errors.altText}
-        />
-        <button type="submit" disabled={busy} className={PRIMARY}>
-          Save
-        </button>
-      </Form>
-    </details>
+    <EditDetails id={photo.id} title={photo.title} intent="edit-photo" open={state.open} busy={busy}>
+      <TextField
+        id={`${idPrefix}-title`}
+        name="title"
+        label="Title"
+        max={TEXT_LIMITS.galleryTitle}
+        value={value("title")}
+        error={state.errors.title}
+      />
+      <AdminSelect
+        id={`${idPrefix}-category`}
+        name="category"
+        label="Category"
+        options={CATEGORY_OPTIONS}
+        defaultValue={value("category")}
+        error={state.errors.category}
+      />
+      <TextField
+        id={`${idPrefix}-alt`}
+        name="altText"
+        label="Alt text"
+        max={TEXT_LIMITS.galleryAlt}
+        value={value("altText")}
+        error={state.errors.altText}
+      />
+    </EditDetails>
   );
 }
 
@@ -468,19 +477,8 @@ function EditPairForm({ pair, actionData, busy }: { pair: PairItem; actionData?:
     ? state.values
     : { title: pair.title, serviceType: pair.serviceType ?? undefined, description: pair.description };
   return (
-    <details open={state.open} className="w-full basis-full">
-      <summary className="cursor-pointer text-sm font-semibold text-brand-800 underline">
-        Edit
-        <Subject title={pair.title} />
-      </summary>
-      <Form method="post" preventScrollReset className="mt-3 space-y-3">
-        <input type="hidden" name="intent" value="edit-pair" />
-        <input type="hidden" name="id" value={pair.id} />
-        <PairFields idPrefix={`edit-${pair.id}`} values={values} errors={state.errors} />
-        <button type="submit" disabled={busy} className={PRIMARY}>
-          Save
-        </button>
-      </Form>
-    </details>
+    <EditDetails id={pair.id} title={pair.title} intent="edit-pair" open={state.open} busy={busy}>
+      <PairFields idPrefix={`edit-${pair.id}`} values={values} errors={state.errors} />
+    </EditDetails>
   );
 }

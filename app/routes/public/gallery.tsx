@@ -76,58 +76,52 @@ export default function Gallery() {
 
       <section aria-labelledby="before-after-heading" className="bg-sand-100 py-16">
         <div className="mx-auto max-w-7xl px-4 sm:px-6">
+          <SectionHeading
+            id="before-after-heading"
+            eyebrow="Before & After"
+            title="What changes when we clean"
+            lead={
+              pairs.length > 0
+                ? "Real jobs of ours, photographed when we arrived and when we left. Drag the slider, or use the arrow keys, to compare."
+                : "What a typical room looks like before we arrive, and what you walk back into."
+            }
+          />
           {pairs.length > 0 ? (
-            <>
-              <SectionHeading
-                id="before-after-heading"
-                eyebrow="Before & After"
-                title="What changes when we clean"
-                lead="Real jobs of ours, photographed when we arrived and when we left. Drag the slider, or use the arrow keys, to compare."
-              />
-              <ul className="mt-10 grid gap-8 lg:grid-cols-2">
-                {pairs.map((pair) => (
-                  <li key={pair.id} className="overflow-hidden rounded-2xl bg-white p-4 shadow-sm sm:p-5">
-                    <BeforeAfter title={pair.title} before={pair.before} after={pair.after} sizes="(min-width: 1024px) 600px, 100vw" />
-                    <div className="px-1 pt-4">
-                      <h3 className="text-lg font-semibold text-slate-900">{pair.title}</h3>
-                      <p className="mt-1 text-sm font-semibold text-brand-700">{pair.service}</p>
-                      <p className="mt-2 break-words whitespace-pre-line text-slate-700">{pair.description}</p>
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            </>
+            <ul className="mt-10 grid gap-8 lg:grid-cols-2">
+              {pairs.map((pair) => (
+                <li key={pair.id} className="overflow-hidden rounded-2xl bg-white p-4 shadow-sm sm:p-5">
+                  <BeforeAfter title={pair.title} before={pair.before} after={pair.after} sizes="(min-width: 1024px) 600px, 100vw" />
+                  <div className="px-1 pt-4">
+                    <h3 className="text-lg font-semibold text-slate-900">{pair.title}</h3>
+                    <p className="mt-1 text-sm font-semibold text-brand-700">{pair.service}</p>
+                    <p className="mt-2 break-words whitespace-pre-line text-slate-700">{pair.description}</p>
+                  </div>
+                </li>
+              ))}
+            </ul>
           ) : (
-            <>
-              <SectionHeading
-                id="before-after-heading"
-                eyebrow="Before & After"
-                title="What changes when we clean"
-                lead="What a typical room looks like before we arrive, and what you walk back into."
-              />
-              <ul className="mt-10 grid gap-8 lg:grid-cols-3">
-                {BEFORE_AFTER.map((block) => (
-                  <li key={block.title} className="overflow-hidden rounded-2xl bg-white shadow-sm">
-                    <div className="aspect-[4/3] overflow-hidden">
-                      <LazyPicture photo={block.photo} sizes="(min-width: 1024px) 400px, 100vw" className="size-full object-cover" />
-                    </div>
-                    <div className="p-6">
-                      <h3 className="text-lg font-semibold text-slate-900">{block.title}</h3>
-                      <dl className="mt-4 space-y-3">
-                        <div>
-                          <dt className="text-sm font-semibold tracking-wide text-red-800 uppercase">Before</dt>
-                          <dd className="mt-1 text-slate-700">{block.before}</dd>
-                        </div>
-                        <div>
-                          <dt className="text-sm font-semibold tracking-wide text-brand-700 uppercase">After</dt>
-                          <dd className="mt-1 text-slate-700">{block.after}</dd>
-                        </div>
-                      </dl>
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            </>
+            <ul className="mt-10 grid gap-8 lg:grid-cols-3">
+              {BEFORE_AFTER.map((block) => (
+                <li key={block.title} className="overflow-hidden rounded-2xl bg-white shadow-sm">
+                  <div className="aspect-[4/3] overflow-hidden">
+                    <LazyPicture photo={block.photo} sizes="(min-width: 1024px) 400px, 100vw" className="size-full object-cover" />
+                  </div>
+                  <div className="p-6">
+                    <h3 className="text-lg font-semibold text-slate-900">{block.title}</h3>
+                    <dl className="mt-4 space-y-3">
+                      <div>
+                        <dt className="text-sm font-semibold tracking-wide text-red-800 uppercase">Before</dt>
+                        <dd className="mt-1 text-slate-700">{block.before}</dd>
+                      </div>
+                      <div>
+                        <dt className="text-sm font-semibold tracking-wide text-brand-700 uppercase">After</dt>
+                        <dd className="mt-1 text-slate-700">{block.after}</dd>
+                      </div>
+                    </dl>
+                  </div>
+                </li>
+              ))}
+            </ul>
           )}
           <div className="mt-12 flex flex-wrap justify-center gap-4">
             <Link to="/quote" className={buttonStyles.primary}>
