@@ -168,32 +168,7 @@ function AddPhotoForm({ errors, values, busy }: AddFormProps) {
       <Form method="post" encType="multipart/form-data" preventScrollReset className="mt-4 space-y-3">
         <input type="hidden" name="intent" value="add-photo" />
         <PhotoField id="photo-file" name="photo" label="Photo" error={errors.photo} onBusyChange={onBusyChange} />
-        <TextField
-          id="photo-title"
-          name="title"
-          label="Title"
-          max={TEXT_LIMITS.galleryTitle}
-          value={values.title}
-          error={errors.title}
-          placeholder="Kitchen deep clean, Ironshore"
-        />
-        <AdminSelect
-          id="photo-category"
-          name="category"
-          label="Category"
-          options={CATEGORY_OPTIONS}
-          defaultValue={values.category ?? "Residential"}
-          error={errors.category}
-        />
-        <TextField
-          id="photo-alt"
-          name="altText"
-          label="Alt text"
-          hint="What the photo shows, for people who cannot see it: 'A spotless white kitchen with a gleaming hob'."
-          max={TEXT_LIMITS.galleryAlt}
-          value={values.altText}
-          error={errors.altText}
-        />
+        <PhotoFields idPrefix="photo" values={values} errors={errors} />
         <PublishNow id="photo-publish" values={values} />
         <button type="submit" disabled={busy || preparing} className={PRIMARY}>
           {preparing ? "Preparing photo…" : "Add photo"}
@@ -250,6 +225,48 @@ function TextField(props: {
         {...fieldAria(props.id, props.error, Boolean(props.hint))}
       />
     </AdminField>
+  );
+}
+
+/** Title, category and alt text: the words of a photo, when adding and when editing. */
+function PhotoFields({
+  idPrefix,
+  values,
+  errors,
+}: {
+  idPrefix: string;
+  values: Record<string, string | undefined>;
+  errors: Record<string, string>;
+}) {
+  return (
+    <>
+      <TextField
+        id={`${idPrefix}-title`}
+        name="title"
+        label="Title"
+        max={TEXT_LIMITS.galleryTitle}
+        value={values.title}
+        error={errors.title}
+        placeholder="Kitchen deep clean, Ironshore"
+      />
+      <AdminSelect
+        id={`${idPrefix}-category`}
+        name="category"
+        label="Category"
+        options={CATEGORY_OPTIONS}
+        defaultValue={values.category ?? "Residential"}
+        error={errors.category}
+      />
+      <TextField
+        id={`${idPrefix}-alt`}
+        name="altText"
+        label="Alt text"
+        hint="What the photo shows, for people who cannot see it: 'A spotless white kitchen with a gleaming hob'."
+        max={TEXT_LIMITS.galleryAlt}
+        value={values.altText}
+        error={errors.altText}
+      />
+    </>
   );
 }
 
@@ -438,35 +455,10 @@ function EditDetails(props: { id: string; title: string; intent: string; open: b
 
 function EditPhotoForm({ photo, actionData, busy }: { photo: PhotoItem; actionData?: GalleryActionData; busy: boolean }) {
   const state = editState(actionData, photo.id, "edit-photo");
-  const value = (name: "title" | "category" | "altText") =>
-    state.values[name] ?? (name === "altText" ? (photo.altText ?? "") : photo[name]);
-  const idPrefix = `edit-${photo.id}`;
+  const values = state.open ? state.values : { title: photo.title, category: photo.category, altText: photo.altText ?? undefined };
   return (
     <EditDetails id={photo.id} title={photo.title} intent="edit-photo" open={state.open} busy={busy}>
-      <TextField
-        id={`${idPrefix}-title`}
-        name="title"
-        label="Title"
-        max={TEXT_LIMITS.galleryTitle}
-        value={value("title")}
-        error={state.errors.title}
-      />
-      <AdminSelect
-        id={`${idPrefix}-category`}
-        name="category"
-        label="Category"
-        options={CATEGORY_OPTIONS}
-        defaultValue={value("category")}
-        error={state.errors.category}
-      />
-      <TextField
-        id={`${idPrefix}-alt`}
-        name="altText"
-        label="Alt text"
-        max={TEXT_LIMITS.galleryAlt}
-        value={value("altText")}
-        error={state.errors.altText}
-      />
+      <PhotoFields idPrefix={`edit-${photo.id}`} values={values} errors={state.errors} />
     </EditDetails>
   );
 }
