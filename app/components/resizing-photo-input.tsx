@@ -59,8 +59,8 @@ export function ResizingPhotoInput({ onBusyChange, ...props }: ResizingPhotoInpu
     setBusy(true);
     setNote("Preparing the photo…");
     try {
-      const { default: compress } = await import("browser-image-compression");
-      const smaller = await compress(file, {
+      const { compressPhoto } = await import("./compress-photo.client");
+      const smaller = await compressPhoto(file, {
         maxWidthOrHeight: GALLERY_LIMITS.longSidePx,
         // Under the server's limit with room to spare; the library lowers quality until it fits.
         maxSizeMB: (MAX_PHOTO_BYTES * 0.8) / 1024 / 1024,
