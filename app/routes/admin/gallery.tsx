@@ -228,16 +228,15 @@ function TextField(props: {
   );
 }
 
-/** Title, category and alt text: the words of a photo, when adding and when editing. */
-function PhotoFields({
-  idPrefix,
-  values,
-  errors,
-}: {
+/** The words of an item, when adding (values as last sent) and when editing (the item's own). */
+interface ItemFieldsProps {
   idPrefix: string;
   values: Record<string, string | undefined>;
   errors: Record<string, string>;
-}) {
+}
+
+/** Title, category and alt text: the words of a photo, when adding and when editing. */
+function PhotoFields({ idPrefix, values, errors }: ItemFieldsProps) {
   return (
     <>
       <TextField
@@ -271,15 +270,7 @@ function PhotoFields({
 }
 
 /** Title, service and description: the words of a pair, when adding and when editing. */
-function PairFields({
-  idPrefix,
-  values,
-  errors,
-}: {
-  idPrefix: string;
-  values: Record<string, string | undefined>;
-  errors: Record<string, string>;
-}) {
+function PairFields({ idPrefix, values, errors }: ItemFieldsProps) {
   return (
     <>
       <TextField
