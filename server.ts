@@ -50,6 +50,7 @@ import { readCompany, readPublicFeatures } from "./app/server/env.server";
 import { checkUrl } from "./app/server/input-gate.server";
 import { PRIVATE } from "./app/cache-control";
 import { cachedPage, pageVersion } from "./app/worker/page-cache";
+import { withHydrationAfterPaint } from "./app/worker/hydration-after-paint";
 import { logRequest, withRequestId } from "./app/worker/request-log";
 import { withPagePolicy, withSecurityHeaders } from "./app/worker/security-headers";
 
@@ -90,7 +91,7 @@ export default {
         const version = async () => pageVersion(BUILD_ID, { company: readCompany(env), features, content: await readContentVersion(db) });
         const served = await cachedPage(request, ctx, version, async () => {
           const rendered = await handleRemixRequest(forRemix(request), { cloudflare: { env, ctx }, requestId, db });
-          return withPagePolicy(privateIfSettingCookie(rendered), features);
+          return withPagePolicy(withHydrationAfterPaint(privateIfSettingCookie(rendered)), features);
         });
         response = served.response;
         cache = served.cache;

@@ -1,13 +1,13 @@
 /**
  * Hydration, as Remix's default entry does it, plus the site's inlined stylesheet: the
  * browser's copy of SiteStylesContext is the CSS text the server put in the document
- * (app/site-styles.tsx), so the `<style>` element keeps its content even if React ever renders
+ * (app/document-inlines.tsx), so the `<style>` element keeps its content even if React ever renders
  * the document again on the client (a hydration error, the root error boundary).
  */
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { SITE_STYLES_SELECTOR, SiteStylesContext } from "./site-styles";
+import { SITE_STYLES_SELECTOR, SiteStylesContext } from "./document-inlines";
 
 const siteStyles = document.querySelector(SITE_STYLES_SELECTOR)?.textContent ?? "";
 

@@ -6,8 +6,13 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-r
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import { SiteStylesContext } from "./site-styles";
+import { SPECULATION_RULES_JSON } from "./server/speculation-rules.server";
+import { DocumentScriptsContext, SiteStylesContext } from "./document-inlines";
 import siteStyles from "./tailwind.css?inline";
+import { START_HYDRATION_SCRIPT } from "./worker/hydration-after-paint";
+
+/** The inline scripts only the server's HTML carries (app/document-inlines.tsx). */
+const DOCUMENT_SCRIPTS = { startHydration: START_HYDRATION_SCRIPT, speculationRules: SPECULATION_RULES_JSON };
 
 const ABORT_DELAY_MS = 5_000;
 
@@ -24,7 +29,9 @@ export default async function handleRequest(
   // Inline scripts carry no nonce: the Worker allows each by its hash (app/worker/security-headers.ts).
   const body = await renderToReadableStream(
     <SiteStylesContext.Provider value={siteStyles}>
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />
+      <DocumentScriptsContext.Provider value={DOCUMENT_SCRIPTS}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />
+      </DocumentScriptsContext.Provider>
     </SiteStylesContext.Provider>,
     {
       signal: controller.signal,

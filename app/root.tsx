@@ -16,7 +16,7 @@ import type { SiteData } from "~/seo";
 import { readCompany, readPublicFeatures, readSiteUrl } from "~/server/env.server";
 import { takeNotice } from "~/server/flash.server";
 import { todayInJamaica } from "~/domain/dates";
-import { SiteStyles } from "~/site-styles";
+import { SiteStyles, StartHydrationScript } from "~/document-inlines";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -66,6 +66,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         {children}
         <ScrollRestoration />
+        <StartHydrationScript />
         <Scripts />
       </body>
     </html>

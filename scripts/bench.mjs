@@ -16,10 +16,14 @@
  *   (scripts/bench-admin-search.mjs).
  * - The production Worker bundle from `wrangler deploy --dry-run`, gzipped.
  *
+ * - The navigation time from / to /services in Chromium: client-side, and as a new document with
+ *   and without the speculation rules (scripts/bench-navigation.mjs).
+ *
  * `npm run bench -- --search-only` runs only the admin search part; `-- --lighthouse-only` only
- * Lighthouse; `-- --pages=/,/gallery` only those pages; `-- --runs=N` N Lighthouse runs per page
- * (default 5), reported as the median and the range (min-max) of each figure; `-- --no-content`
- * skips the runs with published content.
+ * Lighthouse and the navigation time; `-- --pages=/,/gallery` only those pages; `-- --runs=N` N
+ * Lighthouse runs per page (default 5), reported as the median and the range (min-max) of each
+ * figure, with Lighthouse's LCP breakdown; `-- --no-content` skips the runs with published
+ * content; `-- --no-navigation` the navigation time.
  */
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, openSync, readFileSync, rmSync } from "node:fs";
@@ -29,6 +33,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { getPlatformProxy } from "wrangler";
 import { benchAdminSearch } from "./bench-admin-search.mjs";
+import { benchNavigation } from "./bench-navigation.mjs";
 import { publishBenchContent } from "./bench-content.mjs";
 import { ensureDevVars } from "./dev-vars.mjs";
 import { bin, run } from "./run.mjs";
@@ -139,6 +144,19 @@ function spread(values, format) {
   return sorted.length === 1 ? format(median) : `${format(median)} (${format(sorted[0])}-${format(sorted[sorted.length - 1])})`;
 }
 
+/** The phases of Lighthouse's LCP breakdown, in its order and words. */
+const LCP_PHASES = ["TTFB", "Load Delay", "Load Time", "Render Delay"];
+/** A run's LCP breakdown: phase name -> ms (audit largest-contentful-paint-element, second table). */
+function lcpPhases(lhr) {
+  const table = lhr.audits["largest-contentful-paint-element"]?.details?.items?.find((item) => item.items?.[0]?.phase);
+  return Object.fromEntries((table?.items ?? []).map((row) => [row.phase, row.timing]));
+}
+/** What a run's largest paint was: the element's tag and the start of its label (alt or text). */
+function lcpElement(lhr) {
+  const node = lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node;
+  return node ? `${node.snippet?.match(/^<(\w+)/)?.[1] ?? "?"}: ${node.nodeLabel?.slice(0, 30) ?? ""}` : "n/a";
+}
+
 /**
  * Lighthouse on each page: RUNS runs of the mobile preset (simulated throttling), reported as
  * medians and ranges, then one run with the throttling applied to the page load.
@@ -147,6 +165,7 @@ function spread(values, format) {
 async function lighthousePages(pages) {
   gzipCache.clear();
   const simulatedRows = [];
+  const breakdownRows = [];
   const appliedRows = [];
   for (const path of pages) {
     await fetch(BASE + path); // warm the page cache, as a returning visitor would find it
@@ -162,7 +181,7 @@ async function lighthousePages(pages) {
       // Images are already compressed: count what was sent. Text: gzip it as production would.
       bytes[request.resourceType] += request.resourceType === "Image" ? request.transferSize : await gzippedSize(request.url);
     }
-    bytes.Stylesheet += await inlineStylesSize(BASE + path); // the site's CSS is inlined (app/site-styles.tsx)
+    bytes.Stylesheet += await inlineStylesSize(BASE + path); // the site's CSS is inlined (app/document-inlines.tsx)
     const scores = (id) => runs.map((lhr) => Math.round((lhr.categories[id]?.score ?? NaN) * 100));
     const metric = (id) => runs.map((lhr) => lhr.audits[id]?.numericValue);
     const whole = (value) => String(Math.round(value));
@@ -180,6 +199,13 @@ async function lighthousePages(pages) {
       "HTML kB": kB(bytes.Document),
       "img kB": kB(bytes.Image),
     });
+    // Lighthouse's LCP breakdown (simulated): where the time to the largest paint goes.
+    const phase = (name) => runs.map((lhr) => lcpPhases(lhr)[name]);
+    breakdownRows.push({
+      page: path,
+      "LCP element": lcpElement(runs[0]),
+      ...Object.fromEntries(LCP_PHASES.map((name) => [`${name} ms`, spread(phase(name), whole)])),
+    });
     // The same mobile preset with the throttling applied to the real page load instead of
     // simulated from an unthrottled one: on loopback, whether scripts land before the first
     // paint is a matter of a few ms, and the simulation counts the ones that do as blocking it.
@@ -193,18 +219,21 @@ async function lighthousePages(pages) {
       "TBT ms": Math.round(applied.audits["total-blocking-time"]?.numericValue ?? NaN),
     });
   }
-  return { simulatedRows, appliedRows };
+  return { simulatedRows, breakdownRows, appliedRows };
 }
 /** Prints the Lighthouse tables of `lighthousePages`. */
-function printLighthouse(title, { simulatedRows, appliedRows }) {
+function printLighthouse(title, { simulatedRows, breakdownRows, appliedRows }) {
   console.log(
     `\nLighthouse, mobile preset, ${title} (${new Date().toISOString().slice(0, 10)}, wrangler dev, cache warm; median (range) of ${RUNS} runs):`,
   );
   console.table(simulatedRows);
+  console.log("LCP breakdown (Lighthouse, simulated; median (range) ms):");
+  console.table(breakdownRows);
   console.log("The same preset with applied (DevTools) throttling, one run: 150 ms RTT, 1.6 Mbit/s, CPU 4x slower:");
   console.table(appliedRows);
 }
 const defaultContent = await lighthousePages(PAGES);
+const navigation = process.argv.includes("--no-navigation") ? null : await benchNavigation(BASE);
 // The pages that show what staff publish, once they have (scripts/bench-content.mjs).
 const CONTENT_PAGES = PAGES.filter((path) => path === "/" || path === "/gallery");
 const published =
@@ -212,6 +241,12 @@ const published =
 const withContent = published ? await lighthousePages(CONTENT_PAGES) : null;
 function printContentTables() {
   printLighthouse("the site's default content", defaultContent);
+  if (navigation) {
+    console.log(
+      "Navigation / -> /services (scripts/bench-navigation.mjs; Chromium, 150 ms RTT, 1.6 Mbit/s, CPU 4x; median (range) of 5 runs):",
+    );
+    console.table(navigation);
+  }
   if (!published || !withContent) return;
   printLighthouse(
     `with published content: ${published.photos} gallery photos, ${published.pairs} before/after pairs, ${published.reviews} reviews (${published.variants} photo variants made in ${published.seconds} s by the local IMAGES stand-in before measuring)`,

@@ -39,7 +39,7 @@ export function SiteHeader({ companyName }: { companyName: string }) {
           <Link to={ADMIN_LOGIN.to} className="text-sm font-medium text-slate-600 hover:text-brand-800">
             {ADMIN_LOGIN.label}
           </Link>
-          <Link to="/quote" className={`${buttonStyles.primary} px-5 py-2.5 text-sm`}>
+          <Link to="/quote" className={`${buttonStyles.primary} px-5 py-2.5 text-sm`} prefetch="intent">
             Get a Free Quote
           </Link>
         </div>
@@ -55,7 +55,7 @@ export function SiteHeader({ companyName }: { companyName: string }) {
             <ul className="flex flex-col">
               {PRIMARY_NAV.map((item) => (
                 <li key={item.to}>
-                  <NavLink to={item.to} end={item.to === "/"} className={(s) => `block ${linkClass(s)}`}>
+                  <NavLink to={item.to} end={item.to === "/"} className={(s) => `block ${linkClass(s)}`} prefetch="intent">
                     {item.label}
                   </NavLink>
                 </li>
@@ -66,7 +66,7 @@ export function SiteHeader({ companyName }: { companyName: string }) {
                 </NavLink>
               </li>
               <li className="mt-2">
-                <Link to="/quote" className={`${buttonStyles.primary} w-full py-2.5 text-sm`}>
+                <Link to="/quote" className={`${buttonStyles.primary} w-full py-2.5 text-sm`} prefetch="intent">
                   Get a Free Quote
                 </Link>
               </li>

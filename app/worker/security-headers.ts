@@ -53,7 +53,7 @@ export function contentSecurityPolicy(scriptHashes: readonly string[], features:
 const NON_HTML_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 /** True for an HTML response. */
-function isHtml(response: Response): boolean {
+export function isHtml(response: Response): boolean {
   return response.headers.get("Content-Type")?.startsWith("text/html") ?? false;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Byte budgets, deterministic for a given build (targets from docs/decisions/005-page-weight.md): the JavaScript a visitor's
- * browser loads for the home page, the site's CSS (inlined in every page, app/site-styles.tsx),
+ * browser loads for the home page, the site's CSS (inlined in every page, app/document-inlines.tsx),
  * and the production Worker bundle produced by `wrangler deploy --dry-run` (global setup), all
  * gzipped. Figures are printed.
  */

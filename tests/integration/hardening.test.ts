@@ -3,6 +3,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createHash } from "node:crypto";
+import { START_HYDRATION_SCRIPT } from "~/worker/hydration-after-paint";
 import { createAdminSession, startWorker, type TestWorker } from "./worker";
 
 let worker: TestWorker;
@@ -175,5 +176,43 @@ describe("canonical URLs", () => {
     }
     expect((await worker.fetch("/auth/reset?token=" + "x".repeat(3000))).status).toBe(400);
     expect((await worker.fetch("/?" + Array.from({ length: 21 }, (_, i) => `utm_source=${i}`).join("&"))).status).toBe(400);
+  });
+});
+
+describe("hydration after the largest paint", () => {
+  test("a page's modules arrive inert and marked, its start script comes first, and the CSP still allows them by hash", async () => {
+    for (const path of ["/", "/faq", "/auth"]) {
+      const page = await worker.fetch(path);
+      const html = await page.text();
+      expect(html, path).not.toMatch(/rel="modulepreload"/);
+      expect(html, path).not.toMatch(/<script[^>]*type="module"/);
+      const hints = [...html.matchAll(/<link href="(\/assets\/[^"]+\.js)" data-after-paint="modulepreload"\s*\/?>/g)].map(
+        (match) => match[1],
+      );
+      expect(hints.length, path).toBeGreaterThan(3);
+      expect(
+        hints.some((href) => href!.includes("entry.client")),
+        path,
+      ).toBe(true);
+      const inert = [...html.matchAll(/<script type="text\/x-after-paint" async="" data-after-paint="module">([\s\S]*?)<\/script>/g)];
+      expect(inert, path).toHaveLength(1);
+      expect(inert[0]![1], path).toMatch(/import\("\/assets\/entry\.client-[^"]+\.js"\)/);
+      // The start script precedes the elements it makes live, and both are allowed by hash.
+      const start = html.indexOf(START_HYDRATION_SCRIPT);
+      expect(start, path).toBeGreaterThan(0);
+      expect(start, path).toBeLessThan(inert[0]!.index!);
+      expect(scriptSrc(page), path).toContain(sha256(START_HYDRATION_SCRIPT));
+      expect(scriptSrc(page), path).toContain(sha256(inert[0]![1]!));
+    }
+  });
+
+  test("public pages carry speculation rules for the sitemap's pages only; admin and auth pages carry none", async () => {
+    const html = await (await worker.fetch("/")).text();
+    const rules = JSON.parse(html.match(/<script type="speculationrules">([\s\S]*?)<\/script>/)![1]!);
+    const paths: string[] = rules.prefetch[0].where.href_matches;
+    expect(rules.prefetch[0].eagerness).toBe("moderate");
+    expect(paths).toEqual(expect.arrayContaining(["/", "/services", "/services/residential", "/gallery", "/quote"]));
+    expect(paths.filter((path) => /^\/(admin|auth|status|media)/.test(path) || path.includes("*"))).toEqual([]);
+    expect(await (await worker.fetch("/auth")).text()).not.toContain("speculationrules");
   });
 });

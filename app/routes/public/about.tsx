@@ -49,7 +49,7 @@ export default function About() {
         </div>
       </section>
 
-      <section aria-labelledby="why-us-heading" className="bg-sand-100 py-16">
+      <section aria-labelledby="why-us-heading" className="below-fold bg-sand-100 py-16">
         <div className="mx-auto max-w-7xl px-4 sm:px-6">
           <SectionHeading id="why-us-heading" title="Why Choose Us?" center />
           <HighlightCards items={WHY_CHOOSE_US} className="mt-10" />

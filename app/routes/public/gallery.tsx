@@ -74,7 +74,7 @@ export default function Gallery() {
         </ul>
       </section>
 
-      <section aria-labelledby="before-after-heading" className="bg-sand-100 py-16">
+      <section aria-labelledby="before-after-heading" className="below-fold bg-sand-100 py-16">
         <div className="mx-auto max-w-7xl px-4 sm:px-6">
           <SectionHeading
             id="before-after-heading"

@@ -93,7 +93,7 @@ export default function Home() {
         </div>
       </section>
 
-      <section aria-labelledby="why-heading" className="mx-auto max-w-7xl px-4 py-20 sm:px-6">
+      <section aria-labelledby="why-heading" className="below-fold mx-auto max-w-7xl px-4 py-20 sm:px-6">
         <SectionHeading
           id="why-heading"
           eyebrow="Our promise"
@@ -104,7 +104,7 @@ export default function Home() {
         <HighlightCards items={WHY_CHOOSE} className="mt-12" />
       </section>
 
-      <section id="services" aria-labelledby="services-heading" className="bg-sand-100 py-20">
+      <section id="services" aria-labelledby="services-heading" className="below-fold bg-sand-100 py-20">
         <div className="mx-auto max-w-7xl px-4 sm:px-6">
           <SectionHeading
             id="services-heading"
@@ -127,14 +127,14 @@ export default function Home() {
         </div>
       </section>
 
-      <section aria-labelledby="work-heading" className="mx-auto max-w-7xl px-4 py-20 sm:px-6">
+      <section aria-labelledby="work-heading" className="below-fold mx-auto max-w-7xl px-4 py-20 sm:px-6">
         <SectionHeading id="work-heading" eyebrow="Our Work" title="What we take care of" />
         <div className="mt-10">
           <ServiceCarousel slides={CAROUSEL_SLIDES} />
         </div>
       </section>
 
-      <section aria-labelledby="difference-heading" className="bg-brand-900 text-white">
+      <section aria-labelledby="difference-heading" className="below-fold bg-brand-900 text-white">
         <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-20 sm:px-6 lg:grid-cols-2">
           <div>
             <p className="text-sm font-semibold tracking-widest text-sun-300 uppercase">The result</p>
@@ -157,7 +157,7 @@ export default function Home() {
 
       <ReviewsSection published={reviews} origin={site?.origin ?? ""} title="What our customers say" />
 
-      <section id="faq" aria-labelledby="faq-heading" className="mx-auto max-w-3xl px-4 py-20 sm:px-6">
+      <section id="faq" aria-labelledby="faq-heading" className="below-fold mx-auto max-w-3xl px-4 py-20 sm:px-6">
         <SectionHeading id="faq-heading" eyebrow="FAQ" title="Questions we hear often" center />
         <div className="mt-10">
           <FaqAccordion faqs={HOME_FAQS} group="home-faq" />
@@ -172,7 +172,7 @@ export default function Home() {
         </div>
       </section>
 
-      <section id="quote" aria-labelledby="quote-heading" className="bg-sun-300">
+      <section id="quote" aria-labelledby="quote-heading" className="below-fold bg-sun-300">
         <div className="mx-auto flex max-w-7xl flex-col items-start justify-between gap-6 px-4 py-14 sm:px-6 lg:flex-row lg:items-center">
           <div>
             <h2 id="quote-heading" className="font-display text-3xl font-bold text-brand-950">

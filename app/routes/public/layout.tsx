@@ -1,6 +1,6 @@
 /**
  * Wraps every public page in the shared header and footer (docs/product.md §2) and carries the
- * business's structured data.
+ * business's structured data and the speculation rules for navigations between public pages.
  */
 import type { HeadersFunction } from "@remix-run/cloudflare";
 import { Outlet, useRouteLoaderData } from "@remix-run/react";
@@ -8,6 +8,7 @@ import { PUBLIC_PAGE } from "~/cache-control";
 import { FormStatus } from "~/components/form-field";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { SpeculationRulesScript } from "~/document-inlines";
 import type { loader as rootLoader } from "~/root";
 import { businessJsonLd, jsonForScript } from "~/seo";
 
@@ -30,6 +31,7 @@ export default function PublicLayout() {
       </main>
       <SiteFooter company={site.company} year={site.year} />
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(businessJsonLd(site)) }} />
+      <SpeculationRulesScript />
     </>
   );
 }

@@ -108,7 +108,7 @@ export default function ServicePage() {
 
       <ReviewsSection published={reviews} origin={site?.origin ?? ""} title={`What ${service.title.toLowerCase()} customers say`} />
 
-      <section aria-labelledby="cta-heading" className="bg-sun-300">
+      <section aria-labelledby="cta-heading" className="below-fold bg-sun-300">
         <div className="mx-auto flex max-w-7xl flex-col items-start justify-between gap-6 px-4 py-14 sm:px-6 lg:flex-row lg:items-center">
           <div>
             <h2 id="cta-heading" className="font-display text-3xl font-bold text-brand-950">

@@ -33,7 +33,7 @@ export default function Services() {
           ))}
         </ul>
       </section>
-      <section aria-labelledby="custom-heading" className="mx-auto max-w-7xl px-4 pb-20 sm:px-6">
+      <section aria-labelledby="custom-heading" className="below-fold mx-auto max-w-7xl px-4 pb-20 sm:px-6">
         <div className="flex flex-col items-start justify-between gap-6 rounded-3xl bg-brand-900 p-8 text-white sm:p-12 lg:flex-row lg:items-center">
           <div className="max-w-2xl">
             <h2 id="custom-heading" className="font-display text-3xl font-bold">

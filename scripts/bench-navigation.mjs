@@ -1,0 +1,124 @@
+/**
+ * Navigation time from / to /services in Chromium, as printed by `npm run bench` (a benchmark,
+ * not a test: it asserts nothing). Also runs on its own against a running server:
+ * `node scripts/bench-navigation.mjs http://127.0.0.1:8787`.
+ *
+ * Each run opens / in a fresh context with the mobile preset's conditions applied through the
+ * DevTools protocol (150 ms round trip, 1.6 Mbit/s down, CPU 4x slower; Lighthouse's
+ * "mobileSlow4G" figures), points at the header's "Services" link for 300 ms (what the
+ * "moderate" eagerness of the speculation rules and Remix's `prefetch="intent"` wait for),
+ * clicks it, and measures from the click to the frame in which /services shows its heading.
+ *
+ * Three ways a visitor moves between pages:
+ * - "client-side": the page has hydrated, so Remix navigates without a new document;
+ * - "document, speculation rules": the page has not hydrated (its modules are held back, as
+ *   before the largest paint, or when they fail to load), so the browser loads /services as a
+ *   new document, which the speculation rules let it fetch during the hover;
+ * - "document, no rules": the same with the `<script type="speculationrules">` removed.
+ */
+import { chromium } from "@playwright/test";
+
+const RUNS = 5;
+const HOVER_MS = 300;
+const HEADING = "Professional cleaning for homes, businesses and rentals";
+
+/** Median and range of numbers, as "median (min-max)" in whole ms. */
+function spread(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  const median = sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  return `${Math.round(median)} (${Math.round(sorted[0])}-${Math.round(sorted.at(-1))})`;
+}
+
+/**
+ * One navigation. In: the browser, the site's origin, and the mode. Out: ms from the click to
+ * the painted heading, and whether /services (or its data) had been fetched by the click.
+ */
+async function navigate(browser, base, mode) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  let prefetched = false;
+  // Remix's prefetch is a request of the page; a speculation rule's prefetch is made by the
+  // browser, outside the page, and reported through the DevTools protocol's Preload domain.
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/services.data") prefetched = true;
+  });
+  if (mode !== "client-side") await page.route(/\/assets\/.*\.js$/, (route) => route.abort()); // no hydration
+  if (mode === "document, no rules") {
+    await page.route(`${base}/`, async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(/<script type="speculationrules">[\s\S]*?<\/script>/, "");
+      await route.fulfill({ response, body: html });
+    });
+  }
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Preload.enable");
+  cdp.on("Preload.prefetchStatusUpdated", (event) => {
+    if (new URL(event.prefetchUrl).pathname === "/services" && event.status === "Ready") prefetched = true;
+  });
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  await page.goto(`${base}/`, { waitUntil: "load" });
+  if (mode === "client-side")
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", null, { timeout: 60_000 });
+  await page.waitForTimeout(500); // let the page settle (hydration's last tasks, lazy photos)
+  const link = page.getByRole("navigation", { name: "Main" }).first().getByRole("link", { name: "Services", exact: true });
+  await link.hover();
+  await page.waitForTimeout(HOVER_MS);
+  const ready = prefetched;
+  const clickedAt = Date.now();
+  await link.click({ noWaitAfter: true });
+  await page.waitForFunction(
+    (heading) => location.pathname === "/services" && document.querySelector("h1")?.textContent === heading,
+    HEADING,
+    {
+      polling: "raf",
+      timeout: 60_000,
+    },
+  );
+  const elapsed = Date.now() - clickedAt;
+  await context.close();
+  return { elapsed, prefetched: ready };
+}
+
+/** The table rows: each mode's median (range) over RUNS runs. In: the site's origin. */
+export async function benchNavigation(base) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+  });
+  const rows = [];
+  try {
+    for (const mode of ["client-side", "document, speculation rules", "document, no rules"]) {
+      const runs = [];
+      for (let run = 0; run < RUNS; run++) runs.push(await navigate(browser, base, mode));
+      rows.push({
+        "/ -> /services": mode,
+        "click to heading, ms": spread(runs.map((run) => run.elapsed)),
+        "fetched during the hover": `${runs.filter((run) => run.prefetched).length} of ${RUNS}`,
+      });
+    }
+  } finally {
+    await browser.close();
+  }
+  return rows;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const base = process.argv[2] ?? "http://127.0.0.1:8787";
+  console.log(`Navigation / -> /services (${base}; Chromium, 150 ms RTT, 1.6 Mbit/s, CPU 4x; median (range) of ${RUNS} runs):`);
+  console.table(await benchNavigation(base));
+}

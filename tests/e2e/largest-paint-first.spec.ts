@@ -1,0 +1,85 @@
+/**
+ * The largest paint comes first (app/worker/hydration-after-paint.ts, docs/decisions/014-largest-paint-first.md): no module
+ * of the page is requested before the browser has painted the page's largest element, then the
+ * page hydrates; and the speculation rules fetch a public page during a hover, for a document
+ * navigation to use (app/server/speculation-rules.server.ts).
+ */
+import type { Page } from "@playwright/test";
+import { expect, test, watchProblems } from "./fixtures";
+
+/** When the page's largest paint happened, what it was, and when its first module was requested (ms since navigation). */
+async function paintAndModules(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<{ lcp: number; element: string; firstModule: number }>((resolve) => {
+        new PerformanceObserver((list) => {
+          const last = list.getEntries().at(-1) as PerformanceEntry & { element: Element | null };
+          const modules = performance
+            .getEntriesByType("resource")
+            .filter((entry) => new URL(entry.name).pathname.startsWith("/assets/") && entry.name.endsWith(".js"));
+          resolve({
+            lcp: last.startTime,
+            element: last.element?.tagName ?? "",
+            firstModule: Math.min(...modules.map((entry) => entry.startTime)),
+          });
+        }).observe({ type: "largest-contentful-paint", buffered: true });
+      }),
+  );
+}
+
+test.describe("largest paint first", () => {
+  test.skip(() => test.info().project.name !== "js", "modules only load with JavaScript on");
+
+  test("at 390 px the home page's hero photo is painted before any module is requested; then it hydrates", async ({ page }) => {
+    const problems = await watchProblems(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    const { lcp, element, firstModule } = await paintAndModules(page);
+    expect(element).toBe("IMG");
+    expect(firstModule).toBeGreaterThanOrEqual(lcp);
+    // Hydrated for real: the mobile menu's links are Remix links that navigate client-side.
+    await page.getByText("Menu", { exact: true }).click();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "FAQ" }).click();
+    await expect(page).toHaveURL(/\/faq$/);
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    expect(problems).toEqual([]);
+  });
+
+  test("a page without a priority photo requests its modules after its first contentful paint", async ({ page }) => {
+    const problems = await watchProblems(page);
+    await page.goto("/faq");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    const { lcp, element, firstModule } = await paintAndModules(page);
+    expect(element).not.toBe("IMG");
+    const fcp = await page.evaluate(() => performance.getEntriesByName("first-contentful-paint")[0]!.startTime);
+    expect(firstModule).toBeGreaterThanOrEqual(fcp);
+    expect(firstModule).toBeGreaterThanOrEqual(lcp);
+    expect(problems).toEqual([]);
+  });
+
+  test("hovering a link to a public page fetches it in advance; the click's document navigation uses that copy", async ({ page }) => {
+    // The page is kept from hydrating (its modules refused), so the click is a document
+    // navigation, as it is for a visitor who clicks before the page's modules have run.
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    // Speculative fetches are made by the browser, outside the page: DevTools' Preload domain reports them.
+    const prefetches = new Map<string, string>();
+    const devtools = await page.context().newCDPSession(page);
+    await devtools.send("Preload.enable");
+    devtools.on("Preload.prefetchStatusUpdated", (event) => prefetches.set(new URL(event.prefetchUrl).pathname, event.status));
+    await page.goto("/");
+    const main = page.getByRole("navigation", { name: "Main" }).first();
+    await main.getByRole("link", { name: "Services", exact: true }).hover();
+    await expect.poll(() => prefetches.get("/services")).toBe("Ready");
+    await main.getByRole("link", { name: "Services", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Professional cleaning for homes, businesses and rentals");
+    const delivery = await page.evaluate(
+      () => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming & { deliveryType: string }).deliveryType,
+    );
+    expect(delivery).toBe("navigational-prefetch");
+    // Links outside the public pages are never fetched in advance.
+    await page.getByRole("link", { name: "Admin Login" }).first().hover();
+    await page.waitForTimeout(1_000);
+    expect([...prefetches.keys()].filter((path) => path.startsWith("/auth") || path.startsWith("/admin"))).toEqual([]);
+  });
+});
