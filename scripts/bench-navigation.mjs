@@ -18,18 +18,11 @@
  * - "document, no rules": the same with the `<script type="speculationrules">` removed.
  */
 import { chromium } from "@playwright/test";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, spread } from "./bench-common.mjs";
 
 const RUNS = 5;
 const HOVER_MS = 500;
 const HEADING = "Professional cleaning for homes, businesses and rentals";
-
-/** Median and range of numbers, as "median (min-max)" in whole ms. */
-function spread(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  const median = sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-  return `${Math.round(median)} (${Math.round(sorted[0])}-${Math.round(sorted.at(-1))})`;
-}
 
 /**
  * One navigation. In: the browser, the site's origin, and the mode. Out: ms from the click to
@@ -108,17 +101,7 @@ async function navigate(browser, base, mode) {
 
 /** The table rows: each mode's median (range) over RUNS runs. In: the site's origin. */
 export async function benchNavigation(base) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--no-first-run",
-      "--disable-quic",
-    ],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   const rows = [];
   try {
     for (const mode of ["client-side", "document, speculation rules", "document, no rules"]) {

@@ -33,6 +33,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { getPlatformProxy } from "wrangler";
 import { benchAdminSearch } from "./bench-admin-search.mjs";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, spread } from "./bench-common.mjs";
 import { benchNavigation } from "./bench-navigation.mjs";
 import { publishBenchContent } from "./bench-content.mjs";
 import { ensureDevVars } from "./dev-vars.mjs";
@@ -109,17 +110,8 @@ if (process.argv.includes("--search-only")) {
 
 // --- Lighthouse -------------------------------------------------------------------------
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  chromeFlags: [
-    "--headless=new",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-  ],
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
 });
 /** Gzipped sizes by URL, for the scripts pages share; emptied before each set of pages (their HTML changes with content). */
 const gzipCache = new Map();
@@ -135,15 +127,6 @@ async function inlineStylesSize(url) {
   const html = await (await fetch(url)).text();
   return gzipSync(html.match(/<style data-site-styles="">([\s\S]*?)<\/style>/)?.[1] ?? "", { level: 9 }).length;
 }
-/** The median of numbers, and their range as "min-max" (formatted by `format`). */
-function spread(values, format) {
-  const sorted = values.filter((value) => typeof value === "number" && !Number.isNaN(value)).sort((a, b) => a - b);
-  if (sorted.length === 0) return "n/a";
-  const middle = sorted.length >> 1;
-  const median = sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-  return sorted.length === 1 ? format(median) : `${format(median)} (${format(sorted[0])}-${format(sorted[sorted.length - 1])})`;
-}
-
 /** The phases of Lighthouse's LCP breakdown, in its order and words. */
 const LCP_PHASES = ["TTFB", "Load Delay", "Load Time", "Render Delay"];
 /** A run's LCP breakdown: phase name -> ms (audit largest-contentful-paint-element, second table). */
