@@ -91,7 +91,7 @@ export default {
         const version = async () => pageVersion(BUILD_ID, { company: readCompany(env), features, content: await readContentVersion(db) });
         const served = await cachedPage(request, ctx, version, async () => {
           const rendered = await handleRemixRequest(forRemix(request), { cloudflare: { env, ctx }, requestId, db });
-          return withPagePolicy(withHydrationAfterPaint(privateIfSettingCookie(rendered)), features);
+          return withPagePolicy(withHydrationAfterPaint(privateIfSettingCookie(rendered), path), features);
         });
         response = served.response;
         cache = served.cache;

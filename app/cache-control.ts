@@ -27,3 +27,12 @@ export const publicPageHeaders: HeadersFunction = ({ loaderHeaders, parentHeader
   if (own) headers.set("Cache-Control", own);
   return headers;
 };
+
+/**
+ * The staff's pages and sign-in (/admin…, /auth…): URLs that can carry secrets (reset links)
+ * or private data. They get no third-party tags (app/root.tsx), and they hydrate at once
+ * rather than after the largest paint (app/worker/hydration-after-paint.ts).
+ */
+export function isStaffPath(pathname: string): boolean {
+  return /^\/(auth|admin)(\/|$)/.test(pathname);
+}

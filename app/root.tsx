@@ -11,7 +11,7 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { PRIVATE } from "~/cache-control";
+import { isStaffPath, PRIVATE } from "~/cache-control";
 import type { SiteData } from "~/seo";
 import { readCompany, readPublicFeatures, readSiteUrl } from "~/server/env.server";
 import { takeNotice } from "~/server/flash.server";
@@ -35,9 +35,6 @@ export async function loader({ context, request }: LoaderFunctionArgs) {
   return data({ ...site, notice, year: todayInJamaica().slice(0, 4) }, { headers });
 }
 
-/** Pages whose URLs can carry secrets (reset links) or private data: no third-party tags. */
-const PRIVATE_PATH = /^\/(auth|admin)(\/|$)/;
-
 export function Layout({ children }: { children: ReactNode }) {
   const site = useRouteLoaderData<typeof loader>("root");
   const location = useLocation();
@@ -55,7 +52,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Links first: the hero photo's preload is found before the stylesheet's text arrives. */}
         <Links />
         <SiteStyles />
-        {site && !PRIVATE_PATH.test(location.pathname) ? <AnalyticsTags features={site.features} /> : null}
+        {site && !isStaffPath(location.pathname) ? <AnalyticsTags features={site.features} /> : null}
       </head>
       <body className="flex min-h-screen flex-col">
         <a

@@ -15,10 +15,15 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 
 export function SiteHeader({ companyName }: { companyName: string }) {
   const menu = useRef<HTMLDetailsElement>(null);
-  const location = useLocation();
+  const { pathname } = useLocation();
+  // Closes the menu after a client-side navigation, not when React takes over the page: a
+  // visitor may have opened it before the page hydrated (app/worker/hydration-after-paint.ts).
+  const shownPath = useRef(pathname);
   useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     if (menu.current) menu.current.open = false;
-  }, [location.pathname]);
+  }, [pathname]);
 
   return (
     <header className="sticky top-0 z-40 border-b border-brand-100 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">

@@ -11,6 +11,7 @@
  * them live once the page's largest element has been painted. Everything the page shows is in
  * its HTML, and every link and form works before then (as it does without JavaScript).
  */
+import { isStaffPath } from "~/cache-control";
 import { isHtml } from "./security-headers";
 
 /** The attribute that marks an element the Worker made inert; its value is what to restore. */
@@ -79,13 +80,14 @@ for(var k=0;k<entries.length;k++)if(entries[k].element===photo){setTimeout(start
 })();`;
 
 /**
- * An HTML response whose `<link rel="modulepreload">` elements lose their `rel` and whose inline
+ * A public page's HTML response (not a staff page: isStaffPath) whose `<link rel="modulepreload">` elements lose their `rel` and whose inline
  * `<script type="module">` elements get INERT_SCRIPT_TYPE, both marked AFTER_PAINT_ATTRIBUTE
  * with the value to restore. Script texts are unchanged, so their CSP hashes stay valid.
  * Streams through the Workers runtime's HTMLRewriter; any other response is returned as it is.
+ * Staff pages hydrate at once: they have no photo to paint first, and staff act on them.
  */
-export function withHydrationAfterPaint(response: Response): Response {
-  if (!isHtml(response) || response.body === null) return response;
+export function withHydrationAfterPaint(response: Response, pathname: string): Response {
+  if (!isHtml(response) || response.body === null || isStaffPath(pathname)) return response;
   return new HTMLRewriter()
     .on('link[rel="modulepreload"]', {
       element(link) {

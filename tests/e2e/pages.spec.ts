@@ -181,6 +181,8 @@ async function visibleSlides(page: Page) {
 test("carousel: 3 slides per view at 1280 px, 2 at 800 px; buttons and arrow keys move it", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto("/");
+  // The page hydrates after its largest paint (app/worker/hydration-after-paint.ts).
+  if (javaScript()) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   const viewport = page.locator("[data-carousel-viewport]");
   await viewport.scrollIntoViewIfNeeded();
   await expect.poll(() => visibleSlides(page)).toBe(3);
@@ -195,6 +197,7 @@ test("carousel: 3 slides per view at 1280 px, 2 at 800 px; buttons and arrow key
     await expect(page.getByRole("button", { name: "Next slide" })).toBeHidden();
     return;
   }
+  await viewport.scrollIntoViewIfNeeded();
   await expect(viewport).toHaveAttribute("data-ready", "true");
   const firstSlide = page.locator("[data-carousel-slide]").first();
   const startX = (await firstSlide.boundingBox())!.x;

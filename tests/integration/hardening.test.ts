@@ -180,8 +180,8 @@ describe("canonical URLs", () => {
 });
 
 describe("hydration after the largest paint", () => {
-  test("a page's modules arrive inert and marked, its start script comes first, and the CSP still allows them by hash", async () => {
-    for (const path of ["/", "/faq", "/auth"]) {
+  test("a public page's modules arrive inert and marked, its start script comes first, and the CSP still allows them by hash", async () => {
+    for (const path of ["/", "/faq", "/quote"]) {
       const page = await worker.fetch(path);
       const html = await page.text();
       expect(html, path).not.toMatch(/rel="modulepreload"/);
@@ -204,6 +204,11 @@ describe("hydration after the largest paint", () => {
       expect(scriptSrc(page), path).toContain(sha256(START_HYDRATION_SCRIPT));
       expect(scriptSrc(page), path).toContain(sha256(inert[0]![1]!));
     }
+    // Staff pages hydrate at once: their modules arrive live.
+    const staff = await (await worker.fetch("/auth")).text();
+    expect(staff).toMatch(/<link rel="modulepreload"/);
+    expect(staff).toMatch(/<script type="module"/);
+    expect(staff).not.toMatch(/<(link|script)\b[^>]*\sdata-after-paint="/);
   });
 
   test("public pages carry speculation rules for the sitemap's pages only; admin and auth pages carry none", async () => {
