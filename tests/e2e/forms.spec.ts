@@ -106,8 +106,13 @@ test("with JavaScript, the home page loads the carousel and form-validation code
   // Both sit far below the fold: embla and zod have not been downloaded.
   await expect(carousel).not.toHaveAttribute("data-ready", "true");
   await expect(form).toHaveAttribute("data-validation", "server");
-  await carousel.scrollIntoViewIfNeeded();
-  await expect(carousel).toHaveAttribute("data-ready", "true");
+  // Its section renders only when near (content-visibility), which can move it: scroll until it stays in view.
+  await expect
+    .poll(async () => {
+      await carousel.scrollIntoViewIfNeeded();
+      return carousel.getAttribute("data-ready");
+    })
+    .toBe("true");
   await form.scrollIntoViewIfNeeded();
   await expect(form).toHaveAttribute("data-validation", "client");
   await form.getByLabel("Email Address").fill("not-an-address");
