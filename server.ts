@@ -58,8 +58,6 @@ const serverBuild = build as unknown as ServerBuild;
 /** Where the gallery's photos are served (app/server/gallery-media.server.ts). */
 const MEDIA_PREFIX = "/media/";
 const handleRemixRequest = createRequestHandler(serverBuild, "production");
-/** The client entry and its imports (React, Remix): the module hints a public page keeps (app/worker/hydration-after-paint.ts). */
-const FRAMEWORK_MODULES: ReadonlySet<string> = new Set([serverBuild.assets.entry.module, ...serverBuild.assets.entry.imports]);
 /** Changes with every build: part of the page cache key. */
 const BUILD_ID = serverBuild.assets.version;
 
@@ -93,7 +91,7 @@ export default {
         const version = async () => pageVersion(BUILD_ID, { company: readCompany(env), features, content: await readContentVersion(db) });
         const served = await cachedPage(request, ctx, version, async () => {
           const rendered = await handleRemixRequest(forRemix(request), { cloudflare: { env, ctx }, requestId, db });
-          return withPagePolicy(withHydrationAfterPaint(privateIfSettingCookie(rendered), path, FRAMEWORK_MODULES), features);
+          return withPagePolicy(withHydrationAfterPaint(privateIfSettingCookie(rendered), path), features);
         });
         response = served.response;
         cache = served.cache;

@@ -5,16 +5,11 @@
  * about 110 kB gzipped on the home page) would otherwise download alongside the hero photo,
  * sharing a slow connection with it, and their evaluation would sit between the photo's
  * arrival and its paint. So the Worker sends them inert (withHydrationAfterPaint, below):
- * the hints for the framework's modules (the client entry and its imports: React and Remix,
- * the long pole of the download, and the entry the module script imports last) without their
- * `rel`, the module script with a type no browser runs, both marked with AFTER_PAINT_ATTRIBUTE; the other hints stay without `rel`, never made live, since the
- * module script's imports fetch those files anyway and each hint made live from script costs
- * main-thread time. (They stay in the document because React hydrates the elements it
- * rendered: a missing element is a hydration error, and the page would be rendered again.)
- * START_HYDRATION_SCRIPT, an inline script every page carries (rendered from
- * app/document-inlines.tsx, so its text is not also in the page's JavaScript), makes them live
- * once the page's largest element has been painted. Everything the page shows is in its HTML,
- * and every link and form works before then (as it does without JavaScript).
+ * each hint without its `rel`, the module script with a type no browser runs, both marked with
+ * AFTER_PAINT_ATTRIBUTE. START_HYDRATION_SCRIPT, an inline script every page carries (rendered
+ * from app/document-inlines.tsx, so its text is not also in the page's JavaScript), makes
+ * them live once the page's largest element has been painted. Everything the page shows is in
+ * its HTML, and every link and form works before then (as it does without JavaScript).
  */
 import { isStaffPath } from "~/cache-control";
 import { isHtml } from "./security-headers";
@@ -25,11 +20,20 @@ const AFTER_PAINT_ATTRIBUTE = "data-after-paint";
 /** The `type` an inert module script carries: not a script type, so no browser runs it. */
 const INERT_SCRIPT_TYPE = "text/x-after-paint";
 
+/**
+ * How many module hints are made live per task. Each starts a request; under DevTools'
+ * network instrumentation (Lighthouse) a request started from script costs 3-5 ms of main
+ * thread, so the home page's 30 hints in one task made a 60-90 ms long task. Two per task keep
+ * every task short; the next batch runs as soon as the main thread is free.
+ */
+const HINTS_PER_TASK = 2;
+
 /** The latest start on a page whose priority photo is not reported as its largest paint: ms after `load`. */
 const LATEST_START_MS = 1000;
 
 /**
- * Makes the inert hints and then the module script live, once, in one task:
+ * Makes the inert hints and scripts live, once (the hints in batches of HINTS_PER_TASK, one
+ * task each, then the module script):
  * - on a page with a priority photo (`img[fetchpriority=high]`, found above this script), when
  *   the browser reports that photo as the largest paint (a `largest-contentful-paint` entry,
  *   sent once the frame is on screen); if it never does (a larger element), LATEST_START_MS
@@ -46,10 +50,14 @@ export const START_HYDRATION_SCRIPT = `(function(){
 var started=false;
 function start(){
 if(started)return;started=true;
-var hints=document.querySelectorAll('link[${AFTER_PAINT_ATTRIBUTE}]');
+var hints=[].slice.call(document.querySelectorAll('link[${AFTER_PAINT_ATTRIBUTE}]'));
 var scripts=document.querySelectorAll('script[${AFTER_PAINT_ATTRIBUTE}]');
-for(var i=0;i<hints.length;i++)hints[i].rel=hints[i].getAttribute('${AFTER_PAINT_ATTRIBUTE}');
+(function next(){
+var batch=hints.splice(0,${HINTS_PER_TASK});
+for(var i=0;i<batch.length;i++)batch[i].rel=batch[i].getAttribute('${AFTER_PAINT_ATTRIBUTE}');
+if(hints.length){setTimeout(next,0);return;}
 for(var j=0;j<scripts.length;j++){scripts[j].type=scripts[j].getAttribute('${AFTER_PAINT_ATTRIBUTE}');scripts[j].appendChild(document.createTextNode(''));}
+})();
 }
 function afterFrames(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(start,0);});});}
 var photo=document.querySelector('img[fetchpriority=high]');
@@ -72,22 +80,19 @@ for(var k=0;k<entries.length;k++)if(entries[k].element===photo){setTimeout(start
 })();`;
 
 /**
- * A public page's HTML response (not a staff page: isStaffPath) whose
- * `<link rel="modulepreload">` elements all lose their `rel` (those for `frameworkModules`, URL
- * paths of the client entry and its imports from Remix's asset manifest, are marked
- * AFTER_PAINT_ATTRIBUTE with the value to restore; the others stay inert) and whose inline
- * `<script type="module">` elements get INERT_SCRIPT_TYPE, marked the same way. Script texts are
- * unchanged, so their CSP hashes stay valid. Streams through the Workers runtime's
- * HTMLRewriter; any other response is returned as it is. Staff pages hydrate at once, with
- * every hint: they have no photo to paint first, and staff act on them.
+ * A public page's HTML response (not a staff page: isStaffPath) whose `<link rel="modulepreload">` elements lose their `rel` and whose inline
+ * `<script type="module">` elements get INERT_SCRIPT_TYPE, both marked AFTER_PAINT_ATTRIBUTE
+ * with the value to restore. Script texts are unchanged, so their CSP hashes stay valid.
+ * Streams through the Workers runtime's HTMLRewriter; any other response is returned as it is.
+ * Staff pages hydrate at once: they have no photo to paint first, and staff act on them.
  */
-export function withHydrationAfterPaint(response: Response, pathname: string, frameworkModules: ReadonlySet<string>): Response {
+export function withHydrationAfterPaint(response: Response, pathname: string): Response {
   if (!isHtml(response) || response.body === null || isStaffPath(pathname)) return response;
   return new HTMLRewriter()
     .on('link[rel="modulepreload"]', {
       element(link) {
         link.removeAttribute("rel");
-        if (frameworkModules.has(link.getAttribute("href") ?? "")) link.setAttribute(AFTER_PAINT_ATTRIBUTE, "modulepreload");
+        link.setAttribute(AFTER_PAINT_ATTRIBUTE, "modulepreload");
       },
     })
     .on('script[type="module"]:not([src])', {
