@@ -49,7 +49,7 @@ import { deleteStaleFailures } from "./app/server/sign-in-throttle.server";
 import { readCompany, readPublicFeatures } from "./app/server/env.server";
 import { checkUrl } from "./app/server/input-gate.server";
 import { PRIVATE } from "./app/cache-control";
-import { cachedPage, pageVersion } from "./app/worker/page-cache";
+import { cachedPage, pageVersion, withDataReuse } from "./app/worker/page-cache";
 import { withHydrationAfterPaint } from "./app/worker/hydration-after-paint";
 import { logRequest, withRequestId } from "./app/worker/request-log";
 import { withPagePolicy, withSecurityHeaders } from "./app/worker/security-headers";
@@ -93,7 +93,7 @@ export default {
           const rendered = await handleRemixRequest(forRemix(request), { cloudflare: { env, ctx }, requestId, db });
           return withPagePolicy(withHydrationAfterPaint(privateIfSettingCookie(rendered), path), features);
         });
-        response = served.response;
+        response = withDataReuse(request, served.response);
         cache = served.cache;
       }
     } catch (error) {

@@ -8,6 +8,14 @@ import type { HeadersFunction } from "@remix-run/cloudflare";
 /** Public pages: any cache may keep them; browsers revalidate each time (cheap with the ETag). */
 export const PUBLIC_PAGE = "public, no-cache";
 
+/**
+ * A public page's data (Remix's `/<page>.data`, fetched for a client-side navigation, and on
+ * hover or focus by `prefetch="intent"`): a browser may reuse it for 10 seconds, so the fetch
+ * made on hover serves the click that follows (with PUBLIC_PAGE's `no-cache` the click fetched
+ * it again). `private`: no shared cache keeps it. Content staff change shows within seconds.
+ */
+export const PUBLIC_DATA = "private, max-age=10";
+
 /** Everything personal or secret (admin, sign-in, a page that sets a cookie): never stored. */
 export const PRIVATE = "private, no-store";
 

@@ -16,7 +16,9 @@
  * - HTML carries a strong ETag of the body and its Content-Security-Policy, which is made from
  *   the body (app/worker/security-headers.ts), so a 304 never pairs a stored body with
  *   another page's policy; a matching If-None-Match answers 304.
- * - Browsers revalidate every time (`no-cache`); the edge keeps a copy for a day.
+ * - Browsers revalidate every time (`no-cache`); the edge keeps a copy for a day. A public
+ *   page's data (`/<page>.data`, never stored here) may be reused by the browser for a few
+ *   seconds (withDataReuse, PUBLIC_DATA).
  * - In front of the Cache API, each Worker isolate keeps its own copies of the pages it served
  *   last (MEMORY_MAX_PAGES, least recently used first out, for at most MEMORY_TTL_MS): an
  *   isolate serves many requests in a row, and a page from its memory needs no cache lookup.
@@ -24,7 +26,7 @@
  *   the content version and the date, so copies of an older version are never served; they
  *   age out.
  */
-import { PUBLIC_PAGE } from "~/cache-control";
+import { PUBLIC_DATA, PUBLIC_PAGE } from "~/cache-control";
 import { todayInJamaica } from "~/domain/dates";
 import { canonicalPath, CONTENT_QUERIES, isPrivatePath, TRACKING_PARAMS } from "~/server/input-gate.server";
 
@@ -120,6 +122,25 @@ function notModified(request: Request, headers: Headers): Response | null {
   const kept = new Headers(headers);
   kept.delete("Content-Length");
   return new Response(null, { status: 304, headers: kept });
+}
+
+/**
+ * A public page's data response made reusable by the browser: a GET of a `.data` path answered
+ * 200 with PUBLIC_PAGE and no cookie gets PUBLIC_DATA, so Remix's fetch on hover
+ * (`prefetch="intent"`) serves the click's client-side navigation. Anything else (an admin's
+ * data, a page drawn without its reviews, an action's answer) is returned as it is.
+ */
+export function withDataReuse(request: Request, response: Response): Response {
+  const reusable =
+    request.method === "GET" &&
+    new URL(request.url).pathname.endsWith(".data") &&
+    response.status === 200 &&
+    response.headers.get("Cache-Control") === PUBLIC_PAGE &&
+    !response.headers.has("Set-Cookie");
+  if (!reusable) return response;
+  const reused = new Response(response.body, response);
+  reused.headers.set("Cache-Control", PUBLIC_DATA);
+  return reused;
 }
 
 /**

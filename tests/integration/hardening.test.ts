@@ -121,6 +121,25 @@ describe("edge cache", () => {
     expect(await cachedHead.text()).toBe("");
   });
 
+  test("a public page's data may be reused by the browser for 10 s; an admin's data and an action's answer may not", async () => {
+    for (const path of ["/services.data", "/services/residential.data", "/_root.data"]) {
+      const data = await worker.fetch(path);
+      expect(data.status, path).toBe(200);
+      expect(data.headers.get("Cache-Control"), path).toBe("private, max-age=10");
+      expect(data.headers.get("X-Cache"), path).toBe("BYPASS");
+    }
+    // The page itself is still revalidated every time.
+    expect((await worker.fetch("/services")).headers.get("Cache-Control")).toBe("public, no-cache");
+    const { cookie } = await createAdminSession(worker);
+    const admin = await worker.fetch("/admin/quotes.data", { headers: { Cookie: cookie } });
+    expect(admin.status).toBe(200);
+    expect(admin.headers.get("Cache-Control")).toBe("private, no-store");
+    // An action's answer (the contact form sent empty: its field errors) is never reusable.
+    const action = await worker.fetch("/contact.data", { method: "POST", body: new FormData(), headers: { Origin: worker.origin } });
+    expect(action.status).toBe(400);
+    expect(action.headers.get("Cache-Control") ?? "").not.toContain("max-age");
+  });
+
   test("404s and redirects are never stored", async () => {
     await worker.fetch("/no-such-page");
     expect((await worker.fetch("/no-such-page")).headers.get("X-Cache")).toBe("BYPASS");
