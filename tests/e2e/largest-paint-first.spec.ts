@@ -1,8 +1,10 @@
 /**
  * The largest paint comes first (app/worker/hydration-after-paint.ts, docs/decisions/014-largest-paint-first.md): no module
  * of the page is requested before the browser has painted the page's largest element, then the
- * page hydrates; and the speculation rules fetch a public page during a hover, for a document
- * navigation to use (app/server/speculation-rules.server.ts).
+ * page hydrates; the speculation rules fetch a public page during a hover, for a document
+ * navigation to use (app/server/speculation-rules.server.ts); once hydrated, the rules are
+ * withdrawn and the hover's fetch of the page's data serves the client-side navigation
+ * (app/routes/public/layout.tsx, withDataReuse in app/worker/page-cache.ts).
  */
 import type { Page } from "@playwright/test";
 import { expect, test, watchProblems } from "./fixtures";
@@ -80,5 +82,36 @@ test.describe("largest paint first", () => {
     await page.getByRole("link", { name: "Admin Login" }).first().hover();
     await page.waitForTimeout(1_000);
     expect([...prefetches.keys()].filter((path) => path.startsWith("/auth") || path.startsWith("/admin"))).toEqual([]);
+  });
+
+  test("once hydrated, the rules are withdrawn: a hover fetches the next page's data, and the click uses that copy", async ({ page }) => {
+    const problems = await watchProblems(page);
+    const prefetches = new Map<string, string>();
+    const devtools = await page.context().newCDPSession(page);
+    await devtools.send("Preload.enable");
+    devtools.on("Preload.prefetchStatusUpdated", (event) => prefetches.set(new URL(event.prefetchUrl).pathname, event.status));
+    // The page's data for /services, as DevTools' Network domain saw each response arrive.
+    const data: { fromCache: boolean }[] = [];
+    await devtools.send("Network.enable");
+    devtools.on("Network.responseReceived", (event) => {
+      if (new URL(event.response.url).pathname === "/services.data") {
+        data.push({ fromCache: Boolean(event.response.fromDiskCache || event.response.fromPrefetchCache) });
+      }
+    });
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await expect(page.locator('script[type="speculationrules"]')).toHaveCount(0);
+    const main = page.getByRole("navigation", { name: "Main" }).first();
+    await main.getByRole("link", { name: "Services", exact: true }).hover();
+    await expect.poll(() => data.length).toBe(1);
+    await page.waitForTimeout(500);
+    await main.getByRole("link", { name: "Services", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Professional cleaning for homes, businesses and rentals");
+    // A client-side navigation: still the first document, and no document was fetched in advance.
+    expect(await page.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1);
+    expect(prefetches.has("/services")).toBe(false);
+    // Fetched once on hover; the click's fetch was answered by the browser's copy.
+    expect(data).toEqual([{ fromCache: false }, { fromCache: true }]);
+    expect(problems).toEqual([]);
   });
 });
