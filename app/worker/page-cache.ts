@@ -126,8 +126,9 @@ function notModified(request: Request, headers: Headers): Response | null {
 
 /**
  * A public page's data response made reusable by the browser: a GET of a `.data` path answered
- * 200 with PUBLIC_PAGE and no cookie gets PUBLIC_DATA, so Remix's fetch on hover
- * (`prefetch="intent"`) serves the click's client-side navigation. Anything else (an admin's
+ * 200 with PUBLIC_PAGE and no cookie gets PUBLIC_DATA and `Vary: Cookie`, so Remix's fetch on
+ * hover (`prefetch="intent"`) serves the click's client-side navigation, but never a request
+ * that carries other cookies (a pending notice, app/server/flash.server.ts). Anything else (an admin's
  * data, a page drawn without its reviews, an action's answer) is returned as it is.
  */
 export function withDataReuse(request: Request, response: Response): Response {
@@ -140,6 +141,9 @@ export function withDataReuse(request: Request, response: Response): Response {
   if (!reusable) return response;
   const reused = new Response(response.body, response);
   reused.headers.set("Cache-Control", PUBLIC_DATA);
+  // The browser's copy serves only requests with the same cookies: a notice cookie set since
+  // (signed out, access denied) makes the next fetch go to the Worker, which shows the notice.
+  reused.headers.append("Vary", "Cookie");
   return reused;
 }
 

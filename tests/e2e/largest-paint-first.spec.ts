@@ -112,6 +112,16 @@ test.describe("largest paint first", () => {
     expect(prefetches.has("/services")).toBe(false);
     // Fetched once on hover; the click's fetch was answered by the browser's copy.
     expect(data).toEqual([{ fromCache: false }, { fromCache: true }]);
+    // That copy serves only requests with the same cookies (`Vary: Cookie`): once a cookie has
+    // been set (as a sign-out's notice is), the next fetch of the same data goes to the Worker.
+    await main.getByRole("link", { name: "Home", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Professional cleaning for homes, businesses and rentals");
+    await page.context().addCookies([{ name: "visited", value: "1", url: page.url() }]);
+    await main.getByRole("link", { name: "Services", exact: true }).hover();
+    await page.waitForTimeout(500);
+    await main.getByRole("link", { name: "Services", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Professional cleaning for homes, businesses and rentals");
+    expect(data[2]).toEqual({ fromCache: false });
     expect(problems).toEqual([]);
   });
 });

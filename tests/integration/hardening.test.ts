@@ -126,6 +126,7 @@ describe("edge cache", () => {
       const data = await worker.fetch(path);
       expect(data.status, path).toBe(200);
       expect(data.headers.get("Cache-Control"), path).toBe("private, max-age=10");
+      expect(data.headers.get("Vary"), path).toMatch(/\bCookie\b/);
       expect(data.headers.get("X-Cache"), path).toBe("BYPASS");
     }
     // The page itself is still revalidated every time.
