@@ -9,7 +9,9 @@
  * - at most 5 photos: extra files are silently dropped, and at 5 the picker is disabled and
  *   its label reads 'Maximum files reached';
  * - the chosen files live in a hidden file input named "photos" (set through DataTransfer),
- *   so the form still submits them as ordinary multipart data.
+ *   so the form still submits them as ordinary multipart data;
+ * - photos chosen before the page hydrated (in the plain input) are taken over, checked the
+ *   same way.
  */
 import { useEffect, useId, useRef, useState } from "react";
 import { PHOTOS_HINT } from "~/domain/messages";
@@ -40,12 +42,46 @@ function looksLikeImage(file: File): boolean {
   return file.type.startsWith("image/") || (file.type === "" && /\.(heic|heif|avif)$/i.test(file.name));
 }
 
+/**
+ * Files added to those already chosen: each over MAX_PHOTO_BYTES or not an image is refused
+ * with the product's message; beyond MAX_PHOTOS, extra files are silently dropped
+ * (docs/product.md §5). Out: the new chosen list (with thumbnail URLs) and the messages.
+ */
+function choose(current: Chosen[], files: File[]): { chosen: Chosen[]; problems: string[] } {
+  const problems: string[] = [];
+  const accepted: Chosen[] = [];
+  for (const file of files) {
+    if (file.size > MAX_PHOTO_BYTES) problems.push(fileTooLargeMessage(file.name));
+    else if (!looksLikeImage(file)) problems.push(fileNotImageMessage(file.name));
+    else accepted.push({ file, url: URL.createObjectURL(file) });
+  }
+  const room = MAX_PHOTOS - current.length;
+  for (const dropped of accepted.slice(room)) URL.revokeObjectURL(dropped.url);
+  return { chosen: [...current, ...accepted.slice(0, Math.max(room, 0))], problems };
+}
+
 function PhotoPicker({ id, hintId, errorId, errors }: PhotoPickerProps) {
   const enhanced = useHydrated();
   const [chosen, setChosen] = useState<Chosen[]>([]);
   const [rejected, setRejected] = useState<string[]>([]);
   const carrier = useRef<HTMLInputElement>(null);
   const statusId = useId();
+
+  // Photos chosen before the page hydrated are in the plain input, which the enhanced picker
+  // replaces. The element keeps its files once removed, so they are taken over: nothing the
+  // visitor chose is lost (a callback ref, because React clears object refs on removal).
+  const plain = useRef<HTMLInputElement | null>(null);
+  const keepPlain = (element: HTMLInputElement | null) => {
+    if (element) plain.current = element;
+  };
+  useEffect(() => {
+    const files = plain.current?.files;
+    if (!enhanced || !files || files.length === 0) return;
+    plain.current = null;
+    const taken = choose([], Array.from(files));
+    setChosen(taken.chosen);
+    setRejected(taken.problems);
+  }, [enhanced]);
 
   // Keep the hidden input's files equal to the chosen list.
   useEffect(() => {
@@ -65,6 +101,7 @@ function PhotoPicker({ id, hintId, errorId, errors }: PhotoPickerProps) {
   if (!enhanced) {
     return (
       <input
+        ref={keepPlain}
         id={id}
         name={PHOTOS_FIELD}
         type="file"
@@ -81,18 +118,9 @@ function PhotoPicker({ id, hintId, errorId, errors }: PhotoPickerProps) {
 
   function add(files: FileList | null) {
     if (!files) return;
-    const problems: string[] = [];
-    const accepted: Chosen[] = [];
-    for (const file of Array.from(files)) {
-      if (file.size > MAX_PHOTO_BYTES) problems.push(fileTooLargeMessage(file.name));
-      else if (!looksLikeImage(file)) problems.push(fileNotImageMessage(file.name));
-      else accepted.push({ file, url: URL.createObjectURL(file) });
-    }
-    const room = MAX_PHOTOS - chosen.length;
-    // Beyond the limit, extra files are silently dropped (docs/product.md §5).
-    for (const dropped of accepted.slice(room)) URL.revokeObjectURL(dropped.url);
-    setChosen([...chosen, ...accepted.slice(0, Math.max(room, 0))]);
-    setRejected(problems);
+    const added = choose(chosen, Array.from(files));
+    setChosen(added.chosen);
+    setRejected(added.problems);
   }
 
   function remove(index: number) {

@@ -58,3 +58,33 @@ test("a mistake is shown next to its field and the typed values stay", async ({ 
   await expect(page.getByLabel("Service Type")).toHaveValue("strata");
   expect(queryD1(`SELECT id FROM quote_requests WHERE email = 'devon@example.com'`)).toHaveLength(0);
 });
+
+test("a photo chosen before the page has hydrated is kept when the interactive picker arrives, and sent", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== "js", "hydration only happens with JavaScript on");
+  const email = `e2e-early-photo-${Date.now()}@example.com`;
+  // Hold the page's modules until the photo has been chosen in the plain file input.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/quote?service=strata");
+  await page.getByLabel("Full Name").fill("Andre Clarke");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Phone").fill("876 555 0177");
+  await page.getByLabel("Property Address").fill("5 Gloucester Avenue");
+  await page
+    .getByLabel("Photos of the job")
+    .setInputFiles({ name: "lobby.png", mimeType: "image/png", buffer: Buffer.from(makePng(20, 20)) });
+  await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
+  release();
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  // The interactive picker shows the photo chosen before it arrived.
+  await expect(page.getByRole("list", { name: "Chosen photos" }).getByRole("img", { name: "lobby.png" })).toBeVisible();
+  await page.getByRole("button", { name: "Get My Free Quote" }).click();
+  await expect(page.getByRole("status")).toHaveText(successWithReference(MESSAGES.quoteSuccess));
+  const rows = queryD1<{ id: string }>(`SELECT id FROM quote_requests WHERE email = '${email}'`);
+  expect(rows).toHaveLength(1);
+  expect(queryD1(`SELECT file_name FROM attachments WHERE owner_id = '${rows[0]!.id}'`)).toEqual([{ file_name: "lobby.png" }]);
+});
