@@ -42,46 +42,12 @@ function looksLikeImage(file: File): boolean {
   return file.type.startsWith("image/") || (file.type === "" && /\.(heic|heif|avif)$/i.test(file.name));
 }
 
-/**
- * Files added to those already chosen: each over MAX_PHOTO_BYTES or not an image is refused
- * with the product's message; beyond MAX_PHOTOS, extra files are silently dropped
- * (docs/product.md §5). Out: the new chosen list (with thumbnail URLs) and the messages.
- */
-function choose(current: Chosen[], files: File[]): { chosen: Chosen[]; problems: string[] } {
-  const problems: string[] = [];
-  const accepted: Chosen[] = [];
-  for (const file of files) {
-    if (file.size > MAX_PHOTO_BYTES) problems.push(fileTooLargeMessage(file.name));
-    else if (!looksLikeImage(file)) problems.push(fileNotImageMessage(file.name));
-    else accepted.push({ file, url: URL.createObjectURL(file) });
-  }
-  const room = MAX_PHOTOS - current.length;
-  for (const dropped of accepted.slice(room)) URL.revokeObjectURL(dropped.url);
-  return { chosen: [...current, ...accepted.slice(0, Math.max(room, 0))], problems };
-}
-
 function PhotoPicker({ id, hintId, errorId, errors }: PhotoPickerProps) {
   const enhanced = useHydrated();
   const [chosen, setChosen] = useState<Chosen[]>([]);
   const [rejected, setRejected] = useState<string[]>([]);
   const carrier = useRef<HTMLInputElement>(null);
   const statusId = useId();
-
-  // Photos chosen before the page hydrated are in the plain input, which the enhanced picker
-  // replaces. The element keeps its files once removed, so they are taken over: nothing the
-  // visitor chose is lost (a callback ref, because React clears object refs on removal).
-  const plain = useRef<HTMLInputElement | null>(null);
-  const keepPlain = (element: HTMLInputElement | null) => {
-    if (element) plain.current = element;
-  };
-  useEffect(() => {
-    const files = plain.current?.files;
-    if (!enhanced || !files || files.length === 0) return;
-    plain.current = null;
-    const taken = choose([], Array.from(files));
-    setChosen(taken.chosen);
-    setRejected(taken.problems);
-  }, [enhanced]);
 
   // Keep the hidden input's files equal to the chosen list.
   useEffect(() => {
@@ -98,10 +64,37 @@ function PhotoPicker({ id, hintId, errorId, errors }: PhotoPickerProps) {
   }, [chosen]);
   useEffect(() => () => urls.current.forEach((url) => URL.revokeObjectURL(url)), []);
 
+  function add(files: FileList | null) {
+    if (!files) return;
+    const problems: string[] = [];
+    const accepted: Chosen[] = [];
+    for (const file of Array.from(files)) {
+      if (file.size > MAX_PHOTO_BYTES) problems.push(fileTooLargeMessage(file.name));
+      else if (!looksLikeImage(file)) problems.push(fileNotImageMessage(file.name));
+      else accepted.push({ file, url: URL.createObjectURL(file) });
+    }
+    const room = MAX_PHOTOS - chosen.length;
+    // Beyond the limit, extra files are silently dropped (docs/product.md §5).
+    for (const dropped of accepted.slice(room)) URL.revokeObjectURL(dropped.url);
+    setChosen([...chosen, ...accepted.slice(0, Math.max(room, 0))]);
+    setRejected(problems);
+  }
+
+  // Photos chosen before the page hydrated are in the plain input, which the enhanced picker
+  // replaces. The removed element keeps its files, so they are taken over and checked like any
+  // other: nothing the visitor chose is lost. (A callback ref: React clears object refs.)
+  const plain = useRef<HTMLInputElement | null>(null);
+  useEffect(() => {
+    if (enhanced) add(plain.current?.files ?? null);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the picker is enhanced
+  }, [enhanced]);
+
   if (!enhanced) {
     return (
       <input
-        ref={keepPlain}
+        ref={(element) => {
+          if (element) plain.current = element;
+        }}
         id={id}
         name={PHOTOS_FIELD}
         type="file"
@@ -115,13 +108,6 @@ function PhotoPicker({ id, hintId, errorId, errors }: PhotoPickerProps) {
   }
 
   const full = chosen.length >= MAX_PHOTOS;
-
-  function add(files: FileList | null) {
-    if (!files) return;
-    const added = choose(chosen, Array.from(files));
-    setChosen(added.chosen);
-    setRejected(added.problems);
-  }
 
   function remove(index: number) {
     const item = chosen[index];

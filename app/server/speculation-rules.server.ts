@@ -6,10 +6,8 @@
  *
  * Only the pages of the sitemap qualify (app/content/navigation.ts publicPaths), so nothing
  * under /admin or /auth, no status page and no form submission is ever fetched in advance.
- * Once React has hydrated the page, the public layout withdraws the rules (a removed script's
- * rule set is dropped) and Remix's own `prefetch="intent"` links do the same for its
- * client-side navigations, without the browser also fetching a document it would not use.
- * Browsers without the feature ignore the element.
+ * Once React has hydrated the page, Remix's own `prefetch="intent"` links do the same for its
+ * client-side navigations. Browsers without the feature ignore the element.
  */
 import { publicPaths } from "~/content/navigation";
 import { SERVICES } from "~/content/services";

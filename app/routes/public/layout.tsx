@@ -1,9 +1,6 @@
 /**
  * Wraps every public page in the shared header and footer (docs/product.md §2) and carries the
- * business's structured data and, until the page has hydrated, the speculation rules for
- * navigations between public pages. Once hydrated, navigations are client-side and Remix
- * fetches the next page's data on intent, so the rules are withdrawn (removing the script
- * removes its rule set): the browser no longer also fetches documents it would not use.
+ * business's structured data and the speculation rules for navigations between public pages.
  */
 import type { HeadersFunction } from "@remix-run/cloudflare";
 import { Outlet, useRouteLoaderData } from "@remix-run/react";
@@ -11,7 +8,6 @@ import { PUBLIC_PAGE } from "~/cache-control";
 import { FormStatus } from "~/components/form-field";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
-import { useHydrated } from "~/components/use-hydrated";
 import { SpeculationRulesScript } from "~/document-inlines";
 import type { loader as rootLoader } from "~/root";
 import { businessJsonLd, jsonForScript } from "~/seo";
@@ -21,7 +17,6 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE })
 
 export default function PublicLayout() {
   const site = useRouteLoaderData<typeof rootLoader>("root");
-  const hydrated = useHydrated();
   if (!site) throw new Error("The root loader did not run");
   return (
     <>
@@ -36,7 +31,7 @@ export default function PublicLayout() {
       </main>
       <SiteFooter company={site.company} year={site.year} />
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(businessJsonLd(site)) }} />
-      {hydrated ? null : <SpeculationRulesScript />}
+      <SpeculationRulesScript />
     </>
   );
 }
