@@ -12,8 +12,9 @@
  *
  * Three ways a visitor moves between pages:
  * - "client-side": the page has hydrated, so Remix navigates without a new document;
- * - "document, speculation rules": the page has not hydrated (its modules are held back, as
- *   before the largest paint, or when they fail to load), so the browser loads /services as a
+ * - "document, speculation rules": the page has not hydrated (its modules are refused, as for
+ *   a click that comes before the page's code has run, or when it fails to load),
+ *   so the browser loads /services as a
  *   new document, which the speculation rules let it fetch during the hover;
  * - "document, no rules": the same with the `<script type="speculationrules">` removed.
  */
@@ -63,6 +64,8 @@ async function navigate(browser, base, mode) {
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
   await page.goto(`${base}/`, { waitUntil: "load" });
   if (mode === "client-side") {
+    // The page runs its code on the visitor's first interaction (app/worker/hydration-after-paint.ts).
+    await page.mouse.move(2, 400);
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", null, { timeout: 60_000 });
     await page.evaluate((heading) => {
       const times = (window.__navigation = {});

@@ -4,6 +4,7 @@
  * staff upload are made by Cloudflare Images on first request (app/server/gallery-media.server.ts).
  */
 import { PHOTOS, photoSrcSet, stockImage, type PhotoId, type ResponsiveImage } from "~/content/photos";
+import { LAZY_PHOTO_ATTRIBUTE, LAZY_PHOTO_VISIBLE } from "~/domain/limits";
 import { useNearViewport } from "./use-near-viewport";
 
 interface PictureProps {
@@ -65,13 +66,13 @@ export function preloadPhoto(id: PhotoId, sizes: string) {
  */
 export function LazyPicture(props: PictureProps) {
   const photo = imageOf(props.photo);
-  const [placeholder, visible] = useNearViewport<HTMLDivElement>({ threshold: 0.1 });
+  const [placeholder, visible] = useNearViewport<HTMLDivElement>({ threshold: LAZY_PHOTO_VISIBLE });
 
   return (
     <>
       <div
         ref={placeholder}
-        data-lazy-photo={photo.src}
+        {...{ [LAZY_PHOTO_ATTRIBUTE]: photo.src }}
         data-loaded={visible || undefined}
         // Fills a sized frame (aspect-[4/3] parent); otherwise keeps the photo's own ratio.
         className="noscript:hidden size-full bg-brand-100"

@@ -10,6 +10,14 @@
 /** The promise made to every quote request: a reply within this many hours (docs/product.md §1, §9). */
 export const QUOTE_REPLY_HOURS = 24;
 
+/**
+ * Lazy photos (docs/product.md §9 "Lazy image trigger"): a photo loads when this fraction of it
+ * is visible. Its placeholder carries LAZY_PHOTO_ATTRIBUTE, by which the page's start script
+ * (app/worker/hydration-after-paint.ts) finds it: the photo needs the page's code.
+ */
+export const LAZY_PHOTO_VISIBLE = 0.1;
+export const LAZY_PHOTO_ATTRIBUTE = "data-lazy-photo";
+
 /** Maximum number of photos on one quote request or contact message. */
 export const MAX_PHOTOS = 5;
 

@@ -2,7 +2,11 @@
  * Playwright's `test` with two additions for this site:
  * - every test browses from its own client address (CF-Connecting-IP, which wrangler dev
  *   passes through), so the per-IP rate limit of the forms never couples tests;
- * - `mails()` returns the e-mails the server printed (console mail transport) so far.
+ * - `mails()` returns the e-mails the server printed (console mail transport) so far;
+ * - the visitor's pointer moves as each page opens (`goto`, `reload`, `goBack`, `goForward`), as a desktop
+ *   visitor's does: a public page runs its code on the first interaction
+ *   (app/worker/hydration-after-paint.ts), and most tests are about the page once it has.
+ *   Tests of the page before any interaction set `test.use({ pointerMovesOnLoad: false })`.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
@@ -18,7 +22,31 @@ export interface SentMail {
 
 let counter = 0;
 
-export const test = base.extend<{ clientIp: string; mails: () => SentMail[] }>({
+/** Where the pointer moves: the left edge, half-way down, beside the content (no link to hover). */
+export async function movePointer(page: Page): Promise<void> {
+  const height = page.viewportSize()?.height ?? 720;
+  // Two steps, so that it is a move even if the pointer was already there before the page opened.
+  await page.mouse.move(2, Math.round(height / 2));
+  await page.mouse.move(4, Math.round(height / 2));
+}
+
+async function withPointerMoved<T>(page: Page, result: T): Promise<T> {
+  await movePointer(page);
+  return result;
+}
+
+export const test = base.extend<{ clientIp: string; mails: () => SentMail[]; pointerMovesOnLoad: boolean }>({
+  pointerMovesOnLoad: [true, { option: true }],
+  page: async ({ page, pointerMovesOnLoad }, use) => {
+    if (pointerMovesOnLoad) {
+      const { goto, reload, goBack, goForward } = page;
+      page.goto = async (...args) => withPointerMoved(page, await goto.apply(page, args));
+      page.reload = async (...args) => withPointerMoved(page, await reload.apply(page, args));
+      page.goBack = async (...args) => withPointerMoved(page, await goBack.apply(page, args));
+      page.goForward = async (...args) => withPointerMoved(page, await goForward.apply(page, args));
+    }
+    await use(page);
+  },
   clientIp: [
     async ({ page }, use, testInfo) => {
       counter++;

@@ -75,6 +75,28 @@ test("contact form: a message with a photo is sent, stored, e-mailed, and the fo
   expect(thirdParty).toEqual([]);
 });
 
+test.describe("a message sent before the page ran its code", () => {
+  // No pointer moves on the answer page: only the page itself can start its code.
+  test.use({ pointerMovesOnLoad: false });
+
+  test("the answer page runs its code at once, without an interaction, and records the analytics event", async ({ page }) => {
+    test.skip(!javaScript(), "analytics events are pushed by the page's script");
+    // The page's code is refused, so the form posts as it does without JavaScript.
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.goto("/contact");
+    const form = await fillContact(page, `contact-early-${Date.now()}@example.com`);
+    await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
+    await page.unroute(/\/assets\/.*\.js$/);
+    await form.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByRole("status")).toHaveText(successWithReference(MESSAGES.contactSuccess));
+    // The answer is this visitor's alone, not the shared page: the Worker marked it
+    // (app/worker/hydration-after-paint.ts).
+    await expect(page.locator("html")).toHaveAttribute("data-hydrate-at-once", "");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await expect.poll(() => dataLayer(page)).toContainEqual(["event", "contact_form_submit", { event_category: "form" }]);
+  });
+});
+
 test("contact form on the home page returns to the home page's contact section", async ({ page }) => {
   await page.goto("/");
   const section = page.locator("#contact");
@@ -228,6 +250,7 @@ test("while sending, inputs are disabled and the buttons read 'Sending...' and '
   });
 
   await page.goto("/contact");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   const form = await fillContact(page, `pending-${Date.now()}@example.com`);
   await form.getByRole("button", { name: "Send Message" }).click();
   await expect(form.getByRole("button", { name: "Sending..." })).toBeDisabled();
@@ -243,6 +266,7 @@ test("while sending, inputs are disabled and the buttons read 'Sending...' and '
     await route.continue();
   });
   await page.goto("/quote?service=commercial");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   await page.getByLabel("Full Name").fill("Pending Person");
   await page.getByLabel("Email").fill(`pending-quote-${Date.now()}@example.com`);
   await page.getByLabel("Phone").fill("876 555 0101");

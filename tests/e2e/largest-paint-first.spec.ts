@@ -1,7 +1,8 @@
 /**
  * The largest paint comes first (app/worker/hydration-after-paint.ts, docs/decisions/014-largest-paint-first.md): no module
- * of the page is requested before the browser has painted the page's largest element, then the
- * page hydrates; the speculation rules fetch a public page during a hover, for a document
+ * of the page is requested before the browser has painted the page's largest element; the
+ * modules are then downloaded, and run on the visitor's first interaction (or when a photo only
+ * they can show comes into view); the speculation rules fetch a public page during a hover, for a document
  * navigation to use (app/server/speculation-rules.server.ts); once hydrated, the hover's fetch
  * of the page's data serves the client-side navigation (withDataReuse in
  * app/worker/page-cache.ts).
@@ -32,20 +33,72 @@ async function paintAndModules(page: Page) {
 test.describe("largest paint first", () => {
   test.skip(() => test.info().project.name !== "js", "modules only load with JavaScript on");
 
-  test("at 390 px the home page's hero photo is painted before any module is requested; then it hydrates", async ({ page }) => {
-    const problems = await watchProblems(page);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto("/");
-    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
-    const { lcp, element, firstModule } = await paintAndModules(page);
-    expect(element).toBe("IMG");
-    expect(firstModule).toBeGreaterThanOrEqual(lcp);
-    // Hydrated for real: the mobile menu's links are Remix links that navigate client-side.
-    await page.getByText("Menu", { exact: true }).click();
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "FAQ" }).click();
-    await expect(page).toHaveURL(/\/faq$/);
-    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
-    expect(problems).toEqual([]);
+  test.describe("before the visitor does anything", () => {
+    test.use({ pointerMovesOnLoad: false });
+
+    test("at 390 px the home page's hero photo is painted before any module is requested; the modules are downloaded but run only on the first move, from the cache", async ({
+      page,
+    }) => {
+      const problems = await watchProblems(page);
+      await page.setViewportSize({ width: 390, height: 844 });
+      // Each module response as DevTools' Network domain saw it: over the network or from the cache.
+      const modules: { path: string; fromCache: boolean }[] = [];
+      const devtools = await page.context().newCDPSession(page);
+      await devtools.send("Network.enable");
+      devtools.on("Network.responseReceived", ({ response }) => {
+        const path = new URL(response.url).pathname;
+        if (/^\/assets\/.*\.js$/.test(path))
+          modules.push({ path, fromCache: Boolean(response.fromDiskCache || response.fromPrefetchCache) });
+      });
+      await page.goto("/");
+      const hints = await page.locator("link[data-after-paint]").count();
+      expect(hints).toBeGreaterThan(10);
+      const { lcp, element, firstModule } = await paintAndModules(page);
+      expect(element).toBe("IMG");
+      expect(firstModule).toBeGreaterThanOrEqual(lcp);
+      // Every hinted module downloaded once, and none run.
+      await expect.poll(() => modules.length).toBe(hints);
+      expect(modules.filter((module) => module.fromCache)).toEqual([]);
+      await page.waitForTimeout(1_000);
+      await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
+      await expect(page.locator("script[data-after-paint]")).toHaveAttribute("type", "text/x-after-paint");
+      // The first move runs them; nothing is downloaded twice.
+      await page.mouse.move(20, 400);
+      await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+      const fromNetwork = modules.filter((module) => !module.fromCache).map((module) => module.path);
+      expect(fromNetwork).toHaveLength(new Set(fromNetwork).size);
+      // Hydrated for real: the mobile menu's links are Remix links that navigate client-side.
+      await page.getByText("Menu", { exact: true }).click();
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "FAQ" }).click();
+      await expect(page).toHaveURL(/\/faq$/);
+      expect(await page.evaluate(() => performance.getEntriesByType("navigation").length)).toBe(1);
+      expect(problems).toEqual([]);
+    });
+
+    test("a photo that appears only with the page's code starts it when 10% of it is in view, without an interaction", async ({ page }) => {
+      const problems = await watchProblems(page);
+      // Tall enough that the gallery's first lazy photo (the fourth) is in view as the page opens.
+      await page.setViewportSize({ width: 1280, height: 2400 });
+      await page.goto("/gallery");
+      const lazy = page.locator("[data-lazy-photo]").first();
+      await expect(lazy).toBeInViewport({ ratio: 0.1 });
+      await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+      await expect(lazy.locator("img")).toBeVisible();
+      expect(await lazy.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      expect(problems).toEqual([]);
+    });
+
+    test("a page whose lazy photos are out of view stays as it is without an interaction", async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto("/gallery");
+      await expect(page.locator("[data-lazy-photo]").first()).not.toBeInViewport();
+      await page.waitForTimeout(1_500);
+      await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
+      // Scrolling is an interaction: the page runs its code, and the photo appears.
+      await page.locator("[data-lazy-photo]").first().scrollIntoViewIfNeeded();
+      await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+      await expect(page.locator("[data-lazy-photo]").first().locator("img")).toBeVisible();
+    });
   });
 
   test("a page without a priority photo requests its modules after its first contentful paint", async ({ page }) => {

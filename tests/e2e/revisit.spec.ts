@@ -5,7 +5,7 @@
  * violations (DevTools issues and console errors) over the whole walk.
  */
 import type { Page } from "@playwright/test";
-import { expect, test, watchProblems } from "./fixtures";
+import { expect, movePointer, test, watchProblems } from "./fixtures";
 import { publicPaths } from "../../app/content/navigation";
 import { SERVICES } from "../../app/content/services";
 
@@ -17,7 +17,10 @@ async function expectHydrated(page: Page, path: string, step: string) {
   await expect(page.locator("html"), step).toHaveAttribute("data-hydrated", "true");
 }
 
-/** Follows a plain `<a href>` (not a Remix link): a full navigation, as from another site's link. */
+/**
+ * Follows a plain `<a href>` (not a Remix link): a full navigation, as from another site's link;
+ * then the visitor's pointer moves on the new page.
+ */
 async function followPlainLink(page: Page, path: string) {
   await page.evaluate((href) => {
     const link = document.createElement("a");
@@ -25,6 +28,8 @@ async function followPlainLink(page: Page, path: string) {
     document.body.appendChild(link);
     link.click();
   }, path);
+  await page.waitForURL(new RegExp(`${path === "/" ? "/" : path}$`));
+  await movePointer(page);
 }
 
 test.describe("returning visitors", () => {

@@ -3,6 +3,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createHash } from "node:crypto";
+import { PRIVATE, PUBLIC_PAGE } from "~/cache-control";
 import { START_HYDRATION_SCRIPT } from "~/worker/hydration-after-paint";
 import { createAdminSession, startWorker, type TestWorker } from "./worker";
 
@@ -229,6 +230,18 @@ describe("hydration after the largest paint", () => {
     expect(staff).toMatch(/<link rel="modulepreload"/);
     expect(staff).toMatch(/<script type="module"/);
     expect(staff).not.toMatch(/<(link|script)\b[^>]*\sdata-after-paint="/);
+  });
+
+  test("a page made for one visitor is marked to run its code once painted; the shared pages wait for an interaction", async () => {
+    for (const path of ["/", "/faq", "/gallery"]) {
+      const page = await worker.fetch(path);
+      expect(page.headers.get("Cache-Control"), path).toBe(PUBLIC_PAGE);
+      expect(await page.text(), path).toMatch(/<html lang="en-JM">/);
+    }
+    // A customer's status page (here: a link that does not work) is theirs alone.
+    const status = await worker.fetch(`/status/${"x".repeat(43)}`);
+    expect(status.headers.get("Cache-Control")).toBe(PRIVATE);
+    expect(await status.text()).toMatch(/<html\b[^>]*\sdata-hydrate-at-once=""/);
   });
 
   test("public pages carry speculation rules for the sitemap's pages only; admin and auth pages carry none", async () => {
