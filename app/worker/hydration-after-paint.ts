@@ -54,9 +54,9 @@ const LATEST_DOWNLOAD_MS = 1000;
  * Starting (once): the hints become `modulepreload` again, HINTS_PER_TASK per task, then the
  * module script runs (a script whose `type` changed runs when a node is inserted into it: HTML,
  * "prepare the script element"; its text, and so its CSP hash, stay the same). It starts on the
- * first of INTENT_EVENTS; when a lazy photo (LAZY_PHOTO_ATTRIBUTE) is LAZY_PHOTO_VISIBLE in view, since only
- * the page's code shows it; or, on a page
- * marked AT_ONCE_ATTRIBUTE, when downloading would.
+ * first of INTENT_EVENTS; when a lazy photo (LAZY_PHOTO_ATTRIBUTE) is LAZY_PHOTO_VISIBLE in
+ * view, since only the page's code shows it; or, on a page marked AT_ONCE_ATTRIBUTE, when
+ * downloading would.
  *
  * Downloading (`rel="prefetch"`: into the HTTP cache, not parsed or run, so no main-thread work
  * but the requests themselves), once painted:
