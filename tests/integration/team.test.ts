@@ -310,13 +310,16 @@ describe("invitations", () => {
     const token = await insertInvitation("slow@example.com");
     const ip = newClientIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) {
+    // 10 a minute, counted in fixed one-minute windows: a burst that crosses a window boundary
+    // gets a second budget, so send until refused (at most two windows' worth).
+    while (statuses.length < 21 && statuses.at(-1) !== 429) {
       const form = new FormData();
       form.set("token", token);
       form.set("password", "short");
       statuses.push((await postForm(worker, "/auth/invite", form, ip)).status);
     }
     expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
+    expect(statuses.slice(0, -1).every((status) => status === 400)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
   });
 });
