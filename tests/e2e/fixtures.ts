@@ -1,5 +1,5 @@
 /**
- * Playwright's `test` with two additions for this site:
+ * Playwright's `test` with three additions for this site:
  * - every test browses from its own client address (CF-Connecting-IP, which wrangler dev
  *   passes through), so the per-IP rate limit of the forms never couples tests;
  * - `mails()` returns the e-mails the server printed (console mail transport) so far;
