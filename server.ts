@@ -58,8 +58,6 @@ const serverBuild = build as unknown as ServerBuild;
 /** Where the gallery's photos are served (app/server/gallery-media.server.ts). */
 const MEDIA_PREFIX = "/media/";
 const handleRemixRequest = createRequestHandler(serverBuild, "production");
-/** Changes with every build: part of the page cache key. */
-const BUILD_ID = serverBuild.assets.version;
 
 /** A response that sets a cookie is personal: no cache may keep it, whatever its route said. */
 function privateIfSettingCookie(response: Response): Response {
@@ -86,9 +84,10 @@ export default {
         response = await serveGalleryMedia(request, env, getDb(env), path.slice(MEDIA_PREFIX.length), "public");
       } else {
         const db = getDb(env);
-        // Only computed for requests the cache may answer: the deploy, the [vars] pages show,
+        // Only computed for requests the cache may answer: the Worker version, the [vars] pages show,
         // and the content version staff changes bump (reviews), read from D1 each time.
-        const version = async () => pageVersion(BUILD_ID, { company: readCompany(env), features, content: await readContentVersion(db) });
+        const version = async () =>
+          pageVersion(env.CF_VERSION_METADATA.id, { company: readCompany(env), features, content: await readContentVersion(db) });
         const served = await cachedPage(request, ctx, version, async () => {
           const rendered = await handleRemixRequest(forRemix(request), { cloudflare: { env, ctx }, requestId, db });
           return withPagePolicy(withHydrationAfterPaint(privateIfSettingCookie(rendered), path), features);

@@ -2,10 +2,12 @@
  * Public pages from the Workers Cache API: an anonymous GET of a public page is rendered
  * once, stored, and later answered from the cache (`X-Cache: HIT` / `MISS` / `BYPASS`).
  *
- * - The cache key carries a version (see pageVersion): the build id, so a deploy never serves
- *   a page of the old build; a digest of the [vars] pages show (company details, features)
- *   and of the content version every change staff publish bumps (server.ts); and Jamaica's
- *   date, since pages show it (the quote form's earliest date, the year).
+ * - The cache key carries a version (see pageVersion): the Worker version's id, so a deploy
+ *   never serves a page the previous version rendered, even one that changes only server code
+ *   (the client build's own version would not change then); a digest of the [vars] pages show
+ *   (company details, features) and of the content version every change staff publish bumps
+ *   (server.ts); and Jamaica's date, since pages show it (the quote form's earliest date, the
+ *   year).
  * - Only a request with no Cookie header at all may be answered from the cache or fill it;
  *   paths are compared in their canonical form (the Worker has already sent any other form
  *   to it with a 301, app/server/input-gate.server.ts); the admin and sign-in paths, data
@@ -83,15 +85,16 @@ export function saysPublic(response: Response): boolean {
 }
 
 /**
- * The version part of every cache key: `<build id>.<config digest>.<Jamaica date>`.
+ * The version part of every cache key: `<Worker version id>.<config digest>.<Jamaica date>`.
+ * @param workerVersion the `id` of the version metadata binding (wrangler.toml `CF_VERSION_METADATA`)
  * @param config what pages show from the environment (company details, public features) and
  *   the content version (docs/architecture.md §4.18)
  */
-export async function pageVersion(buildId: string, config: unknown, now = new Date()): Promise<string> {
+export async function pageVersion(workerVersion: string, config: unknown, now = new Date()): Promise<string> {
   const json = new TextEncoder().encode(JSON.stringify(config));
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", json));
   const hex = [...digest.slice(0, 8)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-  return `${buildId}.${hex}.${todayInJamaica(now)}`;
+  return `${workerVersion}.${hex}.${todayInJamaica(now)}`;
 }
 
 function cacheKey(request: Request, version: string): Request {

@@ -3,6 +3,9 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { PRIVATE, PUBLIC_PAGE } from "~/cache-control";
 import { START_HYDRATION_SCRIPT } from "~/worker/hydration-after-paint";
 import { createAdminSession, startWorker, type TestWorker } from "./worker";
@@ -140,6 +143,32 @@ describe("edge cache", () => {
     const action = await worker.fetch("/contact.data", { method: "POST", body: new FormData(), headers: { Origin: worker.origin } });
     expect(action.status).toBe(400);
     expect(action.headers.get("Cache-Control") ?? "").not.toContain("max-age");
+  });
+
+  test("a new Worker version (a deploy) never serves a page the previous one stored, even with the same build", async () => {
+    const directory = mkdtempSync(join(tmpdir(), "page-cache-"));
+    try {
+      // The same bundle twice, on the same address with the same cache, as a deploy of a
+      // server-only change would be: only the Worker version's id (a new one at every start,
+      // as at every deploy) tells them apart.
+      const before = await startWorker({ cachePersist: directory });
+      const port = Number(new URL(before.origin).port);
+      try {
+        expect((await before.fetch("/faq")).headers.get("X-Cache")).toBe("MISS");
+        expect((await before.fetch("/faq")).headers.get("X-Cache")).toBe("HIT");
+      } finally {
+        await before.dispose();
+      }
+      const after = await startWorker({ cachePersist: directory, port });
+      try {
+        expect((await after.fetch("/faq")).headers.get("X-Cache")).toBe("MISS");
+        expect((await after.fetch("/faq")).headers.get("X-Cache")).toBe("HIT");
+      } finally {
+        await after.dispose();
+      }
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 
   test("404s and redirects are never stored", async () => {

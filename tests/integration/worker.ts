@@ -53,6 +53,13 @@ export interface StartOptions {
   mailService?: { failures: number };
   /** False: the Worker runs without its MAIL_QUEUE binding, so every queue send fails. */
   mailQueue?: false;
+  /**
+   * A directory for the Cache API's entries, kept after `dispose()` (as an edge location keeps
+   * its cache across deploys); without it they are in memory and go with the Worker.
+   */
+  cachePersist?: string;
+  /** The loopback port to serve on (and the SITE_URL's); default: one nothing listens on. */
+  port?: number;
 }
 
 /** The prefix of the stand-in Email Service's log line for each accepted message. */
@@ -85,7 +92,7 @@ async function freePort(): Promise<number> {
 
 export async function startWorker(options: StartOptions = {}): Promise<TestWorker> {
   const { workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml");
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const lines: string[] = [];
   const collect = (stream: NodeJS.ReadableStream) => {
     let pending = "";
@@ -114,6 +121,7 @@ export async function startWorker(options: StartOptions = {}): Promise<TestWorke
     ...(options.outbound ? { outboundService: options.outbound } : {}),
     ...(mailService ? { serviceBindings: { EMAIL: "email-service" } } : {}),
     ...(options.mailQueue === false ? { queueProducers: {} } : {}),
+    ...(options.cachePersist ? { cachePersist: options.cachePersist } : {}),
     modulesRules: undefined,
     assets: undefined,
   };
