@@ -27,7 +27,8 @@ export default function Services() {
       <section aria-label="All services" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
         <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
           {SERVICES.map((service, index) => (
-            <li key={service.slug}>
+            // Every card after the first starts below the first screen on a phone.
+            <li key={service.slug} className={index > 0 ? "below-fold" : undefined}>
               <ServiceCard service={service} heading="h2" priority={index === 0} />
             </li>
           ))}
