@@ -52,11 +52,7 @@ export default function Gallery() {
           {shown.map((item, index) => {
             const Image = index < EAGER_COUNT ? Picture : LazyPicture;
             return (
-              <li
-                key={item.key}
-                // After the first, a photo may start below the first screen (one column on a phone).
-                className={`${index > 0 ? "below-fold [--below-fold-height:22rem] " : ""}overflow-hidden rounded-2xl border border-brand-100 bg-white shadow-sm`}
-              >
+              <li key={item.key} className="overflow-hidden rounded-2xl border border-brand-100 bg-white shadow-sm">
                 <figure>
                   <div className="relative aspect-[4/3] overflow-hidden">
                     <Image

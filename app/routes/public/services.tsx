@@ -27,8 +27,7 @@ export default function Services() {
       <section aria-label="All services" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
         <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
           {SERVICES.map((service, index) => (
-            // Every card after the first starts below the first screen on a phone.
-            <li key={service.slug} className={index > 0 ? "below-fold" : undefined}>
+            <li key={service.slug}>
               <ServiceCard service={service} heading="h2" priority={index === 0} />
             </li>
           ))}
