@@ -87,6 +87,12 @@ export const QUERY_LIMITS = {
   params: 20,
   /** A reset or verification token is at most 2,048 characters (app/forms/auth.ts). */
   valueChars: 2048,
+  /**
+   * Remix's route discovery (`/__manifest`) asks for every link a page shows in one request:
+   * one `p` per path, in a URL of at most 7,680 characters (`URL_LIMIT` in @remix-run/react's
+   * fog-of-war), so at most 1,280 `&p=%2F` pairs of 6. A long admin page has more than 20.
+   */
+  manifestParams: 1280,
 } as const;
 
 /**
@@ -142,9 +148,10 @@ export function checkUrl(request: Request): Response | null {
 function queryProblem(path: string, params: URLSearchParams): string | null {
   const page = pagePath(path);
   const names = queryNamesOf(page);
+  const limit = page === "/__manifest" ? QUERY_LIMITS.manifestParams : QUERY_LIMITS.params;
   let count = 0;
   for (const [name, value] of params) {
-    if (++count > QUERY_LIMITS.params) return GATE_MESSAGES.tooManyQueryParams;
+    if (++count > limit) return GATE_MESSAGES.tooManyQueryParams;
     const known = names?.has(name) || REMIX_PARAMS.has(name) || (TRACKING_PARAMS.has(name) && !isPrivatePath(page));
     if (!known) return GATE_MESSAGES.unknownQueryParam(name);
     if (value.length > QUERY_LIMITS.valueChars) return GATE_MESSAGES.queryValueTooLong(name);

@@ -191,6 +191,21 @@ describe("edge cache", () => {
   });
 });
 
+describe("route discovery", () => {
+  test("a page with many links has them all looked up at once; past the URL Remix would send, the count is refused", async () => {
+    const version = /"version": *"([^"]+)"/.exec(await (await worker.fetch("/")).text())![1]!;
+    // A long admin list or record page: more links than the 20 parameters any page reads.
+    const paths = Array.from({ length: 40 }, (_, index) => `/admin/quotes/${String(index).padStart(8, "0")}-0000-4000-8000-000000000000`);
+    const query = new URLSearchParams([...paths.map((path) => ["p", path]), ["version", version]]);
+    const lookup = await worker.fetch(`/__manifest?${query}`);
+    expect(lookup.status).toBe(200);
+    // The routes those links lead to, for client-side navigation.
+    expect(Object.keys((await lookup.json()) as object)).toContain("routes/admin/layout");
+    const flood = new URLSearchParams([...Array.from({ length: 1281 }, () => ["p", "/"]), ["version", version]]);
+    expect((await worker.fetch(`/__manifest?${flood}`)).status).toBe(400);
+  });
+});
+
 describe("canonical URLs", () => {
   test("case, trailing-slash, doubled-slash and encoded variants of a page answer 301 to it", async () => {
     for (const [path, location] of [
