@@ -10,8 +10,9 @@
  *   its label reads 'Maximum files reached';
  * - the chosen files live in a hidden file input named "photos" (set through DataTransfer),
  *   so the form still submits them as ordinary multipart data;
- * - photos chosen before the page hydrated (in the plain input) are taken over, checked the
- *   same way.
+ * - the visible file input is the same element before and after hydration, so photos chosen
+ *   before the page hydrated, or in a file chooser opened before it did, are taken over and
+ *   checked the same way.
  */
 import { useEffect, useId, useRef, useState } from "react";
 import { PHOTOS_HINT } from "~/domain/messages";
@@ -49,6 +50,14 @@ function PhotoPicker({ id, hintId, errorId, errors }: PhotoPickerProps) {
   const carrier = useRef<HTMLInputElement>(null);
   const statusId = useId();
 
+  // The chosen list as of the last change, read by every change: two changes before React
+  // renders again (a take-over and a chooser's answer) must not overwrite each other.
+  const latest = useRef<Chosen[]>([]);
+  function update(next: Chosen[]) {
+    latest.current = next;
+    setChosen(next);
+  }
+
   // Keep the hidden input's files equal to the chosen list.
   useEffect(() => {
     if (!carrier.current) return;
@@ -58,72 +67,85 @@ function PhotoPicker({ id, hintId, errorId, errors }: PhotoPickerProps) {
   }, [chosen, enhanced]);
 
   // Free the thumbnails' object URLs when the picker goes away.
-  const urls = useRef<string[]>([]);
-  useEffect(() => {
-    urls.current = chosen.map((item) => item.url);
-  }, [chosen]);
-  useEffect(() => () => urls.current.forEach((url) => URL.revokeObjectURL(url)), []);
+  useEffect(() => () => latest.current.forEach((item) => URL.revokeObjectURL(item.url)), []);
 
-  function add(files: FileList | null) {
-    if (!files) return;
+  /** Adds the files of the visible chooser to the list, checked, and empties the chooser. */
+  function takeFrom(input: HTMLInputElement) {
+    const files = Array.from(input.files ?? []);
+    input.value = "";
+    if (files.length === 0) return;
     const problems: string[] = [];
     const accepted: Chosen[] = [];
-    for (const file of Array.from(files)) {
+    for (const file of files) {
       if (file.size > MAX_PHOTO_BYTES) problems.push(fileTooLargeMessage(file.name));
       else if (!looksLikeImage(file)) problems.push(fileNotImageMessage(file.name));
       else accepted.push({ file, url: URL.createObjectURL(file) });
     }
-    const room = MAX_PHOTOS - chosen.length;
+    const room = Math.max(MAX_PHOTOS - latest.current.length, 0);
     // Beyond the limit, extra files are silently dropped (docs/product.md §5).
     for (const dropped of accepted.slice(room)) URL.revokeObjectURL(dropped.url);
-    setChosen([...chosen, ...accepted.slice(0, Math.max(room, 0))]);
+    update([...latest.current, ...accepted.slice(0, room)]);
     setRejected(problems);
   }
 
-  // Photos chosen before the page hydrated are in the plain input, which the enhanced picker
-  // replaces. The removed element keeps its files, so they are taken over and checked like any
-  // other: nothing the visitor chose is lost. (A callback ref: React clears object refs.)
-  const plain = useRef<HTMLInputElement | null>(null);
+  // The visible chooser is one and the same element before and after hydration (the first
+  // child of the same <div>, so React keeps it in place): photos chosen before the page
+  // hydrated are in it and are taken over here, and a phone's file chooser that opened on it
+  // before hydration (tapping it is the interaction that starts hydration) answers to the
+  // element that is still in the form. Nothing the visitor chose is lost.
+  const chooser = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    if (enhanced) add(plain.current?.files ?? null);
+    if (enhanced && chooser.current) takeFrom(chooser.current);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the picker is enhanced
   }, [enhanced]);
 
   if (!enhanced) {
     return (
-      <input
-        ref={(element) => {
-          if (element) plain.current = element;
-        }}
-        id={id}
-        name={PHOTOS_FIELD}
-        type="file"
-        multiple
-        accept="image/*"
-        aria-invalid={errors.length > 0 || undefined}
-        aria-describedby={`${hintId} ${errorId}`}
-        className={inputClass}
-      />
+      <div>
+        <input
+          ref={chooser}
+          id={id}
+          name={PHOTOS_FIELD}
+          type="file"
+          multiple
+          accept="image/*"
+          aria-invalid={errors.length > 0 || undefined}
+          aria-describedby={`${hintId} ${errorId}`}
+          className={inputClass}
+        />
+      </div>
     );
   }
 
   const full = chosen.length >= MAX_PHOTOS;
 
   function remove(index: number) {
-    const item = chosen[index];
+    const item = latest.current[index];
     if (item) URL.revokeObjectURL(item.url);
-    setChosen(chosen.filter((_, i) => i !== index));
+    update(latest.current.filter((_, i) => i !== index));
     setRejected([]);
   }
 
   const allErrors = [...rejected, ...errors];
   return (
     <div>
+      <input
+        ref={chooser}
+        id={id}
+        type="file"
+        multiple
+        accept="image/*"
+        disabled={full}
+        className="peer sr-only"
+        aria-invalid={allErrors.length > 0 || undefined}
+        aria-describedby={`${hintId} ${errorId} ${statusId}`}
+        onChange={(event) => takeFrom(event.currentTarget)}
+      />
       <input ref={carrier} type="file" name={PHOTOS_FIELD} multiple hidden tabIndex={-1} aria-hidden="true" />
       <label
         htmlFor={id}
         data-photo-picker="ready"
-        className={`flex cursor-pointer items-center justify-center gap-2 rounded-lg border-2 border-dashed px-4 py-5 text-sm font-semibold transition-colors ${
+        className={`flex cursor-pointer items-center justify-center gap-2 rounded-lg border-2 border-dashed px-4 py-5 text-sm font-semibold transition-colors peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 ${
           full
             ? "cursor-not-allowed border-slate-300 bg-slate-50 text-slate-600"
             : "border-brand-300 bg-brand-50 text-brand-800 hover:bg-brand-100"
@@ -132,20 +154,6 @@ function PhotoPicker({ id, hintId, errorId, errors }: PhotoPickerProps) {
         <Icon name="camera" className="size-5" />
         {full ? MESSAGES.maxFilesReached : `Add photos (up to ${MAX_PHOTOS})`}
       </label>
-      <input
-        id={id}
-        type="file"
-        multiple
-        accept="image/*"
-        disabled={full}
-        className="sr-only"
-        aria-invalid={allErrors.length > 0 || undefined}
-        aria-describedby={`${hintId} ${errorId} ${statusId}`}
-        onChange={(event) => {
-          add(event.currentTarget.files);
-          event.currentTarget.value = "";
-        }}
-      />
       <p id={statusId} className="sr-only" aria-live="polite">
         {chosen.length} of {MAX_PHOTOS} photos chosen.
       </p>

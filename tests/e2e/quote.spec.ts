@@ -88,3 +88,41 @@ test("a photo chosen before the page has hydrated is kept when the interactive p
   expect(rows).toHaveLength(1);
   expect(queryD1(`SELECT file_name FROM attachments WHERE owner_id = '${rows[0]!.id}'`)).toEqual([{ file_name: "lobby.png" }]);
 });
+
+test("photos chosen in a file chooser that opened before the page hydrated are kept, and sent", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== "js", "hydration only happens with JavaScript on");
+  const email = `e2e-open-chooser-${Date.now()}@example.com`;
+  // Tapping the plain file input is the interaction that starts hydration; on a phone the
+  // chooser stays open while the page hydrates behind it, and answers afterwards.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/quote?service=airbnb");
+  await page.getByLabel("Full Name").fill("Keisha Brown");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Phone").fill("876 555 0144");
+  await page.getByLabel("Property Address").fill("9 Sunset Boulevard");
+  const opened = page.waitForEvent("filechooser");
+  await page.getByLabel("Photos of the job").click();
+  const chooser = await opened;
+  await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
+  release();
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await expect(page.locator("[data-photo-picker=ready]")).toBeVisible();
+  await chooser.setFiles([
+    { name: "bedroom.png", mimeType: "image/png", buffer: Buffer.from(makePng(20, 20)) },
+    { name: "patio.png", mimeType: "image/png", buffer: Buffer.from(makePng(24, 20)) },
+  ]);
+  const thumbnails = page.getByRole("list", { name: "Chosen photos" });
+  await expect(thumbnails.getByRole("img", { name: "bedroom.png" })).toBeVisible();
+  await expect(thumbnails.getByRole("img", { name: "patio.png" })).toBeVisible();
+  await page.getByRole("button", { name: "Get My Free Quote" }).click();
+  await expect(page.getByRole("status")).toHaveText(successWithReference(MESSAGES.quoteSuccess));
+  const rows = queryD1<{ id: string }>(`SELECT id FROM quote_requests WHERE email = '${email}'`);
+  expect(rows).toHaveLength(1);
+  const stored = queryD1<{ file_name: string }>(`SELECT file_name FROM attachments WHERE owner_id = '${rows[0]!.id}' ORDER BY file_name`);
+  expect(stored).toEqual([{ file_name: "bedroom.png" }, { file_name: "patio.png" }]);
+});
