@@ -43,6 +43,9 @@ export const TRACKING_PARAMS: ReadonlySet<string> = new Set([
 /** The names an admin list reads: its status tab, page, search and filters. */
 const ADMIN_LIST_QUERY: ReadonlySet<string> = new Set(LIST_QUERY_NAMES);
 
+/** Remix's route discovery (v3_lazyRouteDiscovery): the path its client asks for route patches. */
+const ROUTE_DISCOVERY_PATH = "/__manifest";
+
 /** The query names each path reads (canonical paths; `.data` URLs use their page's names). */
 const QUERY_NAMES: ReadonlyMap<string, ReadonlySet<string>> = new Map([
   ["/quote", new Set(["service"])],
@@ -55,8 +58,8 @@ const QUERY_NAMES: ReadonlyMap<string, ReadonlySet<string>> = new Map([
   ["/admin/messages", ADMIN_LIST_QUERY],
   ["/admin/quotes.csv", ADMIN_LIST_QUERY],
   ["/admin/messages.csv", ADMIN_LIST_QUERY],
-  // Remix's route discovery (v3_lazyRouteDiscovery): the paths to look up and the build.
-  ["/__manifest", new Set(["p", "version"])],
+  // Route discovery: the paths to look up and the build.
+  [ROUTE_DISCOVERY_PATH, new Set(["p", "version"])],
 ]);
 
 /** Paths with an id in them and the query names they read: a record's photo viewer, a photo's download. */
@@ -148,7 +151,7 @@ export function checkUrl(request: Request): Response | null {
 function queryProblem(path: string, params: URLSearchParams): string | null {
   const page = pagePath(path);
   const names = queryNamesOf(page);
-  const limit = page === "/__manifest" ? QUERY_LIMITS.manifestParams : QUERY_LIMITS.params;
+  const limit = page === ROUTE_DISCOVERY_PATH ? QUERY_LIMITS.manifestParams : QUERY_LIMITS.params;
   let count = 0;
   for (const [name, value] of params) {
     if (++count > limit) return GATE_MESSAGES.tooManyQueryParams;
