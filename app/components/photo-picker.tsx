@@ -145,7 +145,7 @@ function PhotoPicker({ id, hintId, errorId, errors }: PhotoPickerProps) {
       <label
         htmlFor={id}
         data-photo-picker="ready"
-        className={`flex cursor-pointer items-center justify-center gap-2 rounded-lg border-2 border-dashed px-4 py-5 text-sm font-semibold transition-colors peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 ${
+        className={`flex cursor-pointer items-center justify-center gap-2 rounded-lg border-2 border-dashed px-4 py-5 text-sm font-semibold transition-colors peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-sun-500 ${
           full
             ? "cursor-not-allowed border-slate-300 bg-slate-50 text-slate-600"
             : "border-brand-300 bg-brand-50 text-brand-800 hover:bg-brand-100"
