@@ -27,3 +27,18 @@ export async function signIn(page: Page, email: string) {
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
 }
+
+/**
+ * Signs in as signIn does, with JavaScript on, and resolves once `notice` has been on the page.
+ * The notice shows for only half a second before the admin opens, so it is watched for on every
+ * animation frame from before the click: a retrying assertion, which checks less often on a busy
+ * machine, can miss it.
+ */
+export async function signInSeeingNotice(page: Page, email: string, notice: string) {
+  await page.goto("/auth");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  const seen = page.waitForFunction((text) => document.body.innerText.includes(text), notice, { polling: "raf" });
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await seen;
+}
