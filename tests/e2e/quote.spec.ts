@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, successWithReference, test } from "./fixtures";
 import { MESSAGES } from "../../app/domain/messages";
 import { makePng } from "../fixtures";
@@ -59,21 +60,40 @@ test("a mistake is shown next to its field and the typed values stay", async ({ 
   expect(queryD1(`SELECT id FROM quote_requests WHERE email = 'devon@example.com'`)).toHaveLength(0);
 });
 
-test("a photo chosen before the page has hydrated is kept when the interactive picker arrives, and sent", async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== "js", "hydration only happens with JavaScript on");
-  const email = `e2e-early-photo-${Date.now()}@example.com`;
-  // Hold the page's modules until the photo has been chosen in the plain file input.
+/**
+ * Opens /quote?service=`service` with the page's modules held back (so it cannot hydrate) and
+ * fills the required fields for `email`. Out: a function that lets the modules load.
+ */
+async function quoteFormBeforeHydration(page: Page, service: string, email: string): Promise<() => void> {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/assets\/.*\.js$/, async (route) => {
     await held;
     await route.continue();
   });
-  await page.goto("/quote?service=strata");
+  await page.goto(`/quote?service=${service}`);
   await page.getByLabel("Full Name").fill("Andre Clarke");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Phone").fill("876 555 0177");
   await page.getByLabel("Property Address").fill("5 Gloucester Avenue");
+  return release;
+}
+
+/** Sends the form and expects one stored quote request for `email`, with exactly `files` attached. */
+async function expectSentWithPhotos(page: Page, email: string, files: string[]) {
+  await page.getByRole("button", { name: "Get My Free Quote" }).click();
+  await expect(page.getByRole("status")).toHaveText(successWithReference(MESSAGES.quoteSuccess));
+  const rows = queryD1<{ id: string }>(`SELECT id FROM quote_requests WHERE email = '${email}'`);
+  expect(rows).toHaveLength(1);
+  const stored = queryD1<{ file_name: string }>(`SELECT file_name FROM attachments WHERE owner_id = '${rows[0]!.id}' ORDER BY file_name`);
+  expect(stored.map((row) => row.file_name)).toEqual(files);
+}
+
+test("a photo chosen before the page has hydrated is kept when the interactive picker arrives, and sent", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== "js", "hydration only happens with JavaScript on");
+  const email = `e2e-early-photo-${Date.now()}@example.com`;
+  // The modules wait until the photo has been chosen in the plain file input.
+  const release = await quoteFormBeforeHydration(page, "strata", email);
   await page
     .getByLabel("Photos of the job")
     .setInputFiles({ name: "lobby.png", mimeType: "image/png", buffer: Buffer.from(makePng(20, 20)) });
@@ -82,11 +102,7 @@ test("a photo chosen before the page has hydrated is kept when the interactive p
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   // The interactive picker shows the photo chosen before it arrived.
   await expect(page.getByRole("list", { name: "Chosen photos" }).getByRole("img", { name: "lobby.png" })).toBeVisible();
-  await page.getByRole("button", { name: "Get My Free Quote" }).click();
-  await expect(page.getByRole("status")).toHaveText(successWithReference(MESSAGES.quoteSuccess));
-  const rows = queryD1<{ id: string }>(`SELECT id FROM quote_requests WHERE email = '${email}'`);
-  expect(rows).toHaveLength(1);
-  expect(queryD1(`SELECT file_name FROM attachments WHERE owner_id = '${rows[0]!.id}'`)).toEqual([{ file_name: "lobby.png" }]);
+  await expectSentWithPhotos(page, email, ["lobby.png"]);
 });
 
 test("photos chosen in a file chooser that opened before the page hydrated are kept, and sent", async ({ page }, testInfo) => {
@@ -94,17 +110,7 @@ test("photos chosen in a file chooser that opened before the page hydrated are k
   const email = `e2e-open-chooser-${Date.now()}@example.com`;
   // Tapping the plain file input is the interaction that starts hydration; on a phone the
   // chooser stays open while the page hydrates behind it, and answers afterwards.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.goto("/quote?service=airbnb");
-  await page.getByLabel("Full Name").fill("Keisha Brown");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Phone").fill("876 555 0144");
-  await page.getByLabel("Property Address").fill("9 Sunset Boulevard");
+  const release = await quoteFormBeforeHydration(page, "airbnb", email);
   const opened = page.waitForEvent("filechooser");
   await page.getByLabel("Photos of the job").click();
   const chooser = await opened;
@@ -119,10 +125,5 @@ test("photos chosen in a file chooser that opened before the page hydrated are k
   const thumbnails = page.getByRole("list", { name: "Chosen photos" });
   await expect(thumbnails.getByRole("img", { name: "bedroom.png" })).toBeVisible();
   await expect(thumbnails.getByRole("img", { name: "patio.png" })).toBeVisible();
-  await page.getByRole("button", { name: "Get My Free Quote" }).click();
-  await expect(page.getByRole("status")).toHaveText(successWithReference(MESSAGES.quoteSuccess));
-  const rows = queryD1<{ id: string }>(`SELECT id FROM quote_requests WHERE email = '${email}'`);
-  expect(rows).toHaveLength(1);
-  const stored = queryD1<{ file_name: string }>(`SELECT file_name FROM attachments WHERE owner_id = '${rows[0]!.id}' ORDER BY file_name`);
-  expect(stored).toEqual([{ file_name: "bedroom.png" }, { file_name: "patio.png" }]);
+  await expectSentWithPhotos(page, email, ["bedroom.png", "patio.png"]);
 });
