@@ -3,7 +3,7 @@
  * database, and signed in through /auth as staff would.
  */
 import { execFileSync } from "node:child_process";
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
 /** Every test account's password. */
 export const PASSWORD = "sea breeze at Doctor's Cave";
@@ -29,7 +29,9 @@ export async function signIn(page: Page, email: string) {
 }
 
 /**
- * Signs in as signIn does, with JavaScript on, and resolves once `notice` has been on the page.
+ * Signs in as signIn does, with JavaScript on and the page hydrated, and resolves once `notice`
+ * has been on the page.
+ *
  * The notice shows for only half a second before the admin opens, so it is watched for on every
  * animation frame from before the click: a retrying assertion, which checks less often on a busy
  * machine, can miss it.
@@ -38,6 +40,8 @@ export async function signInSeeingNotice(page: Page, email: string, notice: stri
   await page.goto("/auth");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
+  // Hydrated first: without JavaScript the same words come as the admin's flash notice instead.
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   const seen = page.waitForFunction((text) => document.body.innerText.includes(text), notice, { polling: "raf" });
   await page.getByRole("button", { name: "Sign in" }).click();
   await seen;
