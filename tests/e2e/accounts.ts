@@ -20,11 +20,16 @@ export function createAdmin(email: string) {
   );
 }
 
-/** Signs in on /auth with `email` and PASSWORD. */
-export async function signIn(page: Page, email: string) {
+/** Opens /auth and types `email` and PASSWORD, without sending. */
+async function fillSignIn(page: Page, email: string) {
   await page.goto("/auth");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);
+}
+
+/** Signs in on /auth with `email` and PASSWORD. */
+export async function signIn(page: Page, email: string) {
+  await fillSignIn(page, email);
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
@@ -37,9 +42,7 @@ export async function signIn(page: Page, email: string) {
  * machine, can miss it.
  */
 export async function signInSeeingNotice(page: Page, email: string, notice: string) {
-  await page.goto("/auth");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
+  await fillSignIn(page, email);
   // Hydrated first: without JavaScript the same words come as the admin's flash notice instead.
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   const seen = page.waitForFunction((text) => document.body.innerText.includes(text), notice, { polling: "raf" });
