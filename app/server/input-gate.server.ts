@@ -94,6 +94,7 @@ export const QUERY_LIMITS = {
    * Remix's route discovery (`/__manifest`) asks for every link a page shows in one request:
    * one `p` per path, in a URL of at most 7,680 characters (`URL_LIMIT` in @remix-run/react's
    * fog-of-war), so at most 1,280 `&p=%2F` pairs of 6. A long admin page has more than 20.
+   * Remix's server answers a longer URL with 400 itself; this count bounds the rest.
    */
   manifestParams: 1280,
 } as const;
