@@ -9,6 +9,7 @@ import {
   Scripts,
   ScrollRestoration,
   useRouteError,
+  type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { isStaffPath, PRIVATE } from "~/cache-control";
@@ -22,6 +23,15 @@ export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", 
 
 /** Every page is private unless its layout says otherwise (public pages: routes/public/layout.tsx). */
 export const headers: HeadersFunction = () => ({ "Cache-Control": PRIVATE });
+
+/**
+ * The root's data (the business, the origin, the year and a pending notice) does not depend on
+ * the query, and a notice is only ever set by a form submission or on the way to another page.
+ * So a GET navigation that stays on the same path (a record's photo viewer stepping with
+ * `?photo=`, a list's filter) keeps it and asks the server for nothing on the root's behalf.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  !args.formMethod && args.currentUrl.pathname === args.nextUrl.pathname ? false : args.defaultShouldRevalidate;
 
 /**
  * For every page: the business identity from [vars], the site's origin (SITE_URL, see app/seo.ts), and

@@ -1,4 +1,5 @@
 /** Which of a record's photos the viewer shows, read from the record page's URL (`?photo=`). */
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 
 /**
  * The photo a record page's URL opens in the viewer.
@@ -14,3 +15,23 @@ export function readPhotoIndex(url: string | URL, count: number): number | null 
   const photo = Number(value);
   return photo <= count ? photo - 1 : null;
 }
+
+/**
+ * A route's `shouldRevalidate` (Remix) for the admin's record pages and their layout: no loader
+ * runs again when a navigation stays on the same path and changes nothing in the query but
+ * `?photo=`, as the photo viewer's Previous, Next, Close and arrow keys do. Looking at the photos
+ * cannot change the page's data, so the viewer steps without a request (a held arrow key would
+ * otherwise send one every 30-50 ms, each interrupting the one before). Any other navigation,
+ * and every form submission, revalidates as Remix would.
+ * In: Remix's revalidation arguments. Out: whether the route's loader runs again.
+ */
+export const keepDataWhenOnlyThePhotoChanges: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  if (formMethod !== undefined || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const current = new URLSearchParams(currentUrl.search);
+  const next = new URLSearchParams(nextUrl.search);
+  current.delete("photo");
+  next.delete("photo");
+  current.sort();
+  next.sort();
+  return current.toString() === next.toString() ? false : defaultShouldRevalidate;
+};

@@ -230,8 +230,18 @@ function ModalViewer(props: ViewerProps & { thumbnailId: (index: number) => stri
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // The photo the last step went to. A key pressed again before React has shown that step (a
+  // held arrow key repeats every 30-50 ms) steps on from it, so no press is lost.
+  const target = useRef(index);
+  useLayoutEffect(() => {
+    target.current = index;
+  }, [index]);
+
   const close = () => navigate(recordPath, { preventScrollReset: true });
-  const step = (by: 1 | -1) => navigate(photoHref(recordPath, (index + by + count) % count), { preventScrollReset: true, replace: true });
+  const step = (by: 1 | -1) => {
+    target.current = (target.current + by + count) % count;
+    navigate(photoHref(recordPath, target.current), { preventScrollReset: true, replace: true });
+  };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDialogElement>) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;

@@ -223,3 +223,39 @@ for (const width of [390, 1280]) {
     expect(problems).toEqual([]);
   });
 }
+
+test("every arrow key press steps, however fast, without a request to the server; Escape closes", async ({ page }) => {
+  test.skip(!hasJs(), "the arrow keys are the modal viewer's (JavaScript)");
+  const problems = await openRecord(page, 1280);
+  await page.locator(`a[href="${record}?photo=1"]`).click();
+  const viewer = viewerOf(page);
+  await expect(page).toHaveURL(`${record}?photo=1`);
+  await expect(viewer.getByRole("heading", { name: "Photo 1 of 2" })).toBeVisible();
+  const dataRequests: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname.endsWith(".data")) dataRequests.push(request.url());
+  });
+  // 61 presses, each sent as soon as the one before is delivered, as a held key repeats.
+  for (let i = 0; i < 61; i++) await page.keyboard.press("ArrowRight");
+  // An odd number of steps from photo 1 of 2: photo 2.
+  await expect(page).toHaveURL(`${record}?photo=2`);
+  await expect(viewer.getByRole("heading", { name: "Photo 2 of 2" })).toBeVisible();
+  // Two presses before React has rendered the first (both in one task, as on a busy phone):
+  // two steps, back to photo 2, not one.
+  const after = await viewer.evaluate(async (dialog) => {
+    for (const key of ["ArrowLeft", "ArrowLeft"])
+      dialog.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true }));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    return location.search;
+  });
+  expect(after).toBe("?photo=2");
+  await page.keyboard.press("ArrowLeft");
+  await expect(page).toHaveURL(`${record}?photo=1`);
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("Escape");
+  await expect(page).toHaveURL(record);
+  await expect(viewer).toHaveCount(0);
+  // The record's data does not change by looking at its photos: nothing was loaded again.
+  expect(dataRequests).toEqual([]);
+  expect(problems).toEqual([]);
+});

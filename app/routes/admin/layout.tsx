@@ -27,9 +27,13 @@ import { firstReplyFigures, type FirstReplyFigures } from "~/server/customer-rep
 import { jamaicaMonthName } from "~/domain/dates";
 import { ADMIN_HEADERS } from "~/server/admin-routes.server";
 import { requireAdmin } from "~/server/permissions.server";
+import { keepDataWhenOnlyThePhotoChanges } from "~/components/photo-index";
 
 export const meta: MetaFunction = () => [{ title: "Admin" }, { name: "robots", content: "noindex" }];
 export const headers: HeadersFunction = () => ADMIN_HEADERS;
+
+/** Stepping through a record's photos (`?photo=`) loads nothing again (app/components/photo-index.ts). */
+export const shouldRevalidate = keepDataWhenOnlyThePhotoChanges;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;

@@ -8,6 +8,10 @@ import { AdminDetailFrame } from "~/components/admin-detail";
 import { CONTACT_BADGES, CONTACT_STEPS } from "~/domain/status";
 import { getContactMessage } from "~/server/admin.server";
 import { loadAdminRecord, recordAction } from "~/server/admin-routes.server";
+import { keepDataWhenOnlyThePhotoChanges } from "~/components/photo-index";
+
+/** Stepping through a record's photos (`?photo=`) loads nothing again (app/components/photo-index.ts). */
+export const shouldRevalidate = keepDataWhenOnlyThePhotoChanges;
 
 export function loader({ request, params, context }: LoaderFunctionArgs) {
   return loadAdminRecord(request, context, "contact_message", params.id, getContactMessage);

@@ -9,6 +9,10 @@ import { FREQUENCY_LABELS, PROPERTY_SIZE_LABELS, SERVICE_TYPE_LABELS } from "~/d
 import { QUOTABLE_STATUSES, QUOTE_BADGES, QUOTE_STEPS } from "~/domain/status";
 import { getQuoteRequest } from "~/server/admin.server";
 import { loadAdminRecord, recordAction } from "~/server/admin-routes.server";
+import { keepDataWhenOnlyThePhotoChanges } from "~/components/photo-index";
+
+/** Stepping through a record's photos (`?photo=`) loads nothing again (app/components/photo-index.ts). */
+export const shouldRevalidate = keepDataWhenOnlyThePhotoChanges;
 
 export function loader({ request, params, context }: LoaderFunctionArgs) {
   return loadAdminRecord(request, context, "quote_request", params.id, getQuoteRequest);
