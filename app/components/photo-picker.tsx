@@ -50,21 +50,28 @@ function PhotoPicker({ id, hintId, errorId, errors }: PhotoPickerProps) {
   const carrier = useRef<HTMLInputElement>(null);
   const statusId = useId();
 
+  /** Makes the hidden input's files the given list: what the form sends. */
+  function fillCarrier(list: Chosen[]) {
+    if (!carrier.current) return;
+    const transfer = new DataTransfer();
+    for (const { file } of list) transfer.items.add(file);
+    carrier.current.files = transfer.files;
+  }
+
   // The chosen list as of the last change, read by every change: two changes before React
-  // renders again (a take-over and a chooser's answer) must not overwrite each other.
+  // renders again (a take-over and a chooser's answer) must not overwrite each other. The
+  // hidden input gets the list at once, not after React has rendered it: a submit in between
+  // (a tap on the button as the picker takes over photos chosen before hydration) would
+  // otherwise send the form without them.
   const latest = useRef<Chosen[]>([]);
   function update(next: Chosen[]) {
     latest.current = next;
+    fillCarrier(next);
     setChosen(next);
   }
 
-  // Keep the hidden input's files equal to the chosen list.
-  useEffect(() => {
-    if (!carrier.current) return;
-    const transfer = new DataTransfer();
-    for (const { file } of chosen) transfer.items.add(file);
-    carrier.current.files = transfer.files;
-  }, [chosen, enhanced]);
+  // And again whenever the hidden input is rendered anew (the picker enhanced).
+  useEffect(() => fillCarrier(latest.current), [enhanced]);
 
   // Free the thumbnails' object URLs when the picker goes away.
   useEffect(() => () => latest.current.forEach((item) => URL.revokeObjectURL(item.url)), []);

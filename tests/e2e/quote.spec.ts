@@ -105,6 +105,32 @@ test("a photo chosen before the page has hydrated is kept when the interactive p
   await expectSentWithPhotos(page, email, ["lobby.png"]);
 });
 
+test("photos taken over as the page hydrates are sent by a submit in that same moment", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== "js", "hydration only happens with JavaScript on");
+  const email = `e2e-same-moment-${Date.now()}@example.com`;
+  const release = await quoteFormBeforeHydration(page, "commercial", email);
+  await page
+    .getByLabel("Photos of the job")
+    .setInputFiles({ name: "office.png", mimeType: "image/png", buffer: Buffer.from(makePng(20, 20)) });
+  // The visitor's tap on 'Get My Free Quote' lands the moment the picker shows the photo it
+  // took over: as the thumbnails appear, before anything else of React's runs.
+  await page.evaluate(() => {
+    const observer = new MutationObserver(() => {
+      if (!document.querySelector('[aria-label="Chosen photos"]')) return;
+      observer.disconnect();
+      const button = [...document.querySelectorAll("button")].find((b) => b.textContent?.includes("Get My Free Quote"));
+      button?.form?.requestSubmit(button);
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+  });
+  release();
+  await expect(page.getByRole("status")).toHaveText(successWithReference(MESSAGES.quoteSuccess));
+  const rows = queryD1<{ id: string }>(`SELECT id FROM quote_requests WHERE email = '${email}'`);
+  expect(rows).toHaveLength(1);
+  const stored = queryD1<{ file_name: string }>(`SELECT file_name FROM attachments WHERE owner_id = '${rows[0]!.id}'`);
+  expect(stored.map((row) => row.file_name)).toEqual(["office.png"]);
+});
+
 test("photos chosen in a file chooser that opened before the page hydrated are kept, and sent", async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== "js", "hydration only happens with JavaScript on");
   const email = `e2e-open-chooser-${Date.now()}@example.com`;
