@@ -3,7 +3,8 @@
  * local D1/R2 kept in .wrangler/e2e (deleted first), migrated like production. Everything
  * the server prints is also written to .wrangler/e2e/server.log, where tests read the
  * e-mails of the console mail transport. PORT sets the port (default 8790); SITE_URL is set to match it.
- * Builds the app when build/ is missing.
+ * Builds the app only when build/ is missing: `npm test` and `npm run test:e2e` build it first,
+ * so they test the current code; `npx playwright test` alone uses build/ as it is.
  */
 import { spawn } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, rmSync } from "node:fs";
