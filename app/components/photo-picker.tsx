@@ -50,7 +50,10 @@ function PhotoPicker({ id, hintId, errorId, errors }: PhotoPickerProps) {
   const carrier = useRef<HTMLInputElement>(null);
   const statusId = useId();
 
-  /** Makes the hidden input's files the given list: what the form sends. */
+  /**
+   * Makes the hidden input's files the given list: what the form sends. The hidden input is
+   * there from the enhanced picker's first render on, before anything can be chosen in it.
+   */
   function fillCarrier(list: Chosen[]) {
     if (!carrier.current) return;
     const transfer = new DataTransfer();
@@ -69,9 +72,6 @@ function PhotoPicker({ id, hintId, errorId, errors }: PhotoPickerProps) {
     fillCarrier(next);
     setChosen(next);
   }
-
-  // And again whenever the hidden input is rendered anew (the picker enhanced).
-  useEffect(() => fillCarrier(latest.current), [enhanced]);
 
   // Free the thumbnails' object URLs when the picker goes away.
   useEffect(() => () => latest.current.forEach((item) => URL.revokeObjectURL(item.url)), []);
