@@ -26,9 +26,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   forbidOnly: !!process.env.CI,
-  // One retry in CI only: `wrangler dev`'s local proxy has been seen to hold a response the
-  // Worker had already answered (the Worker logged /auth in 23 ms, the proxy 63.6 s), which
-  // fails whichever test meets it; a real failure fails twice.
+  // One retry in CI only: a test that fails once and then passes is reported as flaky by the
+  // list reporter, to be looked into; a real failure fails twice.
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   timeout: 60_000,

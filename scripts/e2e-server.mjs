@@ -1,46 +1,69 @@
 /**
- * The server Playwright tests run against: the built app under `wrangler dev` on a fresh
- * local D1/R2 kept in .wrangler/e2e (deleted first), migrated like production. Everything
- * the server prints is also written to .wrangler/e2e/server.log, where tests read the
- * e-mails of the console mail transport. PORT sets the port (default 8790); SITE_URL is set to match it.
- * Builds the app only when build/ is missing: `npm test` and `npm run test:e2e` build it first,
- * so they test the current code; `npx playwright test` alone uses build/ as it is.
+ * The server Playwright tests run against: the production Worker bundle (`wrangler deploy
+ * --dry-run`, as a deploy makes it) in Miniflare, i.e. in workerd, the Workers runtime, with
+ * wrangler.toml's bindings, static assets and queues, on a fresh local D1 and R2 kept in
+ * .wrangler/e2e (deleted first) and migrated like production. The state is kept in the layout
+ * `wrangler dev --persist-to` uses, so `wrangler d1 execute --local --persist-to .wrangler/e2e`
+ * (tests/e2e/d1.ts) reads what the site wrote. Everything the Worker prints is also written to
+ * .wrangler/e2e/server.log, where tests read the e-mails of the console mail transport.
+ * PORT sets the port (default 8790); SITE_URL is set to match it. Builds the app only when
+ * build/ is missing: `npm test` and `npm run test:e2e` build it first, so they test the current
+ * code; `npx playwright test` alone uses build/ as it is.
+ *
+ * Not `wrangler dev`: its local proxy in front of the runtime now and then held a response the
+ * Worker had already sent, for seconds up to a minute (the Worker logged 34 ms for a request
+ * the browser waited 65 s for), and tests timed out on it. Here the browser talks to workerd.
  */
-import { spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { Log, LogLevel, Miniflare } from "miniflare";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { ensureDevVars } from "./dev-vars.mjs";
 import { bin, run } from "./run.mjs";
 
 export const E2E_STATE = ".wrangler/e2e";
-const port = process.env.PORT ?? "8790";
+const BUNDLE_DIR = ".cache/e2e-worker";
+const port = Number(process.env.PORT ?? "8790");
 
 ensureDevVars();
 if (!existsSync("build/server/index.js")) await run("npm", ["run", "build"]);
+rmSync(BUNDLE_DIR, { recursive: true, force: true });
+execFileSync(bin("wrangler"), ["deploy", "--dry-run", "--outdir", BUNDLE_DIR], {
+  stdio: ["ignore", "ignore", "inherit"],
+  env: { ...process.env, NODE_ENV: "production" },
+});
 rmSync(E2E_STATE, { recursive: true, force: true });
 await run("node", ["scripts/db-migrate.mjs", "--persist-to", E2E_STATE]);
 mkdirSync(E2E_STATE, { recursive: true });
 const log = createWriteStream(`${E2E_STATE}/server.log`);
-const server = spawn(
-  bin("wrangler"),
-  [
-    "dev",
-    "--ip",
-    "127.0.0.1",
-    "--port",
-    port,
-    "--persist-to",
-    E2E_STATE,
+
+const { workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml");
+const server = new Miniflare({
+  ...workerOptions,
+  bindings: {
+    ...workerOptions.bindings,
     // Links in e-mails and the sitemap are built from SITE_URL, never from the request.
-    "--var",
-    `SITE_URL:http://127.0.0.1:${port}`,
-  ],
-  {
-    stdio: ["ignore", "pipe", "pipe"],
+    SITE_URL: `http://127.0.0.1:${port}`,
   },
-);
-for (const stream of [server.stdout, server.stderr]) {
-  stream.pipe(log, { end: false });
-  stream.pipe(process.stdout, { end: false });
+  // The bundle is self-contained; wrangler.toml's `main` is the unbundled source.
+  modules: [{ type: "ESModule", path: join(BUNDLE_DIR, "server.js") }],
+  modulesRules: undefined,
+  host: "127.0.0.1",
+  port,
+  defaultPersistRoot: join(E2E_STATE, "v3"),
+  handleRuntimeStdio(stdout, stderr) {
+    for (const stream of [stdout, stderr]) {
+      stream.pipe(log, { end: false });
+      stream.pipe(process.stdout, { end: false });
+    }
+  },
+  log: new Log(LogLevel.WARN),
+});
+console.log(`Ready on ${(await server.ready).origin}`);
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    server.dispose().finally(() => process.exit(0));
+  });
 }
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));

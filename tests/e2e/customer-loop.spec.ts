@@ -1,5 +1,5 @@
 /**
- * Closing the loop with the customer, in Chromium against `wrangler dev` (whose local mail
+ * Closing the loop with the customer, in Chromium against the Worker in Miniflare (whose local mail
  * queue delivers every e-mail to the console transport), with JavaScript on and off: the
  * confirmation's status link, 'Send quote' on a phone, the quote on the status page, a reply
  * template edited on /admin/templates, and 'Send reply'.

@@ -1,5 +1,5 @@
 /**
- * Reads the end-to-end server's local D1 database and R2 bucket (the same files `wrangler dev` uses) with
+ * Reads the end-to-end server's local D1 database and R2 bucket (kept by scripts/e2e-server.mjs in the layout `wrangler dev` uses) with
  * `wrangler d1 execute`, so tests check what really landed.
  */
 import { execFileSync } from "node:child_process";

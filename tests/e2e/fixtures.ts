@@ -1,6 +1,6 @@
 /**
  * Playwright's `test` with three additions for this site:
- * - every test browses from its own client address (CF-Connecting-IP, which wrangler dev
+ * - every test browses from its own client address (CF-Connecting-IP, which the local runtime
  *   passes through), so the per-IP rate limit of the forms never couples tests;
  * - `mails()` returns the e-mails the server printed (console mail transport) so far;
  * - the visitor's pointer moves as each page opens (`goto`, `reload`, `goBack`, `goForward`), as a desktop

@@ -1,6 +1,6 @@
 /**
- * The gallery staff publish, in Chromium against `wrangler dev` (D1, R2 and the IMAGES binding
- * run locally), with JavaScript on and off:
+ * The gallery staff publish, in Chromium against the Worker in Miniflare (D1, R2 and the IMAGES
+ * binding run locally), with JavaScript on and off:
  * - a 12 MB phone photo is made smaller in the browser and lands under 2,000 px; without
  *   JavaScript the original is refused by the server's 5 MB limit with its message;
  * - a before/after pair published from the admin shows on the next anonymous visit with a

@@ -1,5 +1,5 @@
 /**
- * Reviews from the admin to the public pages, in Chromium against `wrangler dev`, with
+ * Reviews from the admin to the public pages, in Chromium against the Worker in Miniflare, with
  * JavaScript on and off: a review is added hidden, published, seen by an anonymous visitor on
  * the home page and its service's page at once, and hidden again.
  */
