@@ -82,6 +82,11 @@ async function quoteFormBeforeHydration(page: Page, service: string, email: stri
 /** Sends the form and expects one stored quote request for `email`, with exactly `files` attached. */
 async function expectSentWithPhotos(page: Page, email: string, files: string[]) {
   await page.getByRole("button", { name: "Get My Free Quote" }).click();
+  await expectStoredWithPhotos(page, email, files);
+}
+
+/** Expects the success message, and one stored quote request for `email` with exactly `files` attached. */
+async function expectStoredWithPhotos(page: Page, email: string, files: string[]) {
   await expect(page.getByRole("status")).toHaveText(successWithReference(MESSAGES.quoteSuccess));
   const rows = queryD1<{ id: string }>(`SELECT id FROM quote_requests WHERE email = '${email}'`);
   expect(rows).toHaveLength(1);
@@ -124,11 +129,7 @@ test("photos taken over as the page hydrates are sent by a submit in that same m
     observer.observe(document.body, { childList: true, subtree: true });
   });
   release();
-  await expect(page.getByRole("status")).toHaveText(successWithReference(MESSAGES.quoteSuccess));
-  const rows = queryD1<{ id: string }>(`SELECT id FROM quote_requests WHERE email = '${email}'`);
-  expect(rows).toHaveLength(1);
-  const stored = queryD1<{ file_name: string }>(`SELECT file_name FROM attachments WHERE owner_id = '${rows[0]!.id}'`);
-  expect(stored.map((row) => row.file_name)).toEqual(["office.png"]);
+  await expectStoredWithPhotos(page, email, ["office.png"]);
 });
 
 test("photos chosen in a file chooser that opened before the page hydrated are kept, and sent", async ({ page }, testInfo) => {
