@@ -26,12 +26,16 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": PRIVATE });
 
 /**
  * The root's data (the business, the origin, the year and a pending notice) does not depend on
- * the query, and a notice is only ever set by a form submission or on the way to another page.
- * So a GET navigation that stays on the same path (a record's photo viewer stepping with
- * `?photo=`, a list's filter) keeps it and asks the server for nothing on the root's behalf.
+ * the query. A navigation that stays on the same path with `?photo=` before or after it (the
+ * photo viewer of an admin record page stepping, opening or closing) keeps it, so the viewer
+ * asks the server for nothing (app/components/photo-index.ts). Every other navigation reloads
+ * it, a redirect back to the same page included, so a notice set on the way always shows.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
-  !args.formMethod && args.currentUrl.pathname === args.nextUrl.pathname ? false : args.defaultShouldRevalidate;
+  args.currentUrl.pathname === args.nextUrl.pathname &&
+  (args.currentUrl.searchParams.has("photo") || args.nextUrl.searchParams.has("photo"))
+    ? false
+    : args.defaultShouldRevalidate;
 
 /**
  * For every page: the business identity from [vars], the site's origin (SITE_URL, see app/seo.ts), and

@@ -21,8 +21,10 @@ export function readPhotoIndex(url: string | URL, count: number): number | null 
  * runs again when a navigation stays on the same path and changes nothing in the query but
  * `?photo=`, as the photo viewer's Previous, Next, Close and arrow keys do. Looking at the photos
  * cannot change the page's data, so the viewer steps without a request (a held arrow key would
- * otherwise send one every 30-50 ms, each interrupting the one before). Any other navigation,
- * and every form submission, revalidates as Remix would.
+ * otherwise send one every 30-50 ms, each interrupting the one before). That includes a step
+ * back to the photo shown while the step away from it is still loading, which Remix sees as a
+ * navigation to the same URL (and so would a `useRevalidator` call; nothing uses one). Any other
+ * navigation, and every form submission, revalidates as Remix would.
  * In: Remix's revalidation arguments. Out: whether the route's loader runs again.
  */
 export const keepDataWhenOnlyThePhotoChanges: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {

@@ -52,13 +52,12 @@ function PhotoPicker({ id, hintId, errorId, errors }: PhotoPickerProps) {
 
   /**
    * Makes the hidden input's files the given list: what the form sends. The hidden input is
-   * there from the enhanced picker's first render on, before anything can be chosen in it.
+   * rendered with the enhanced picker, whose controls are the only callers, so it is there.
    */
   function fillCarrier(list: Chosen[]) {
-    if (!carrier.current) return;
     const transfer = new DataTransfer();
     for (const { file } of list) transfer.items.add(file);
-    carrier.current.files = transfer.files;
+    carrier.current!.files = transfer.files;
   }
 
   // The chosen list as of the last change, read by every change: two changes before React
