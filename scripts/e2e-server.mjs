@@ -58,12 +58,14 @@ const server = new Miniflare({
       stream.pipe(process.stdout, { end: false });
     }
   },
+  // The request's `cf` object is Miniflare's built-in stand-in: nothing is fetched from the
+  // internet at start.
+  cf: false,
   log: new Log(LogLevel.WARN),
 });
-console.log(`Ready on ${(await server.ready).origin}`);
-
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
     server.dispose().finally(() => process.exit(0));
   });
 }
+console.log(`Ready on ${(await server.ready).origin}`);
