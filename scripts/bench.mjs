@@ -25,7 +25,7 @@
  * figure, with Lighthouse's LCP breakdown; `-- --no-content` skips the runs with published
  * content; `-- --no-navigation` the navigation time.
  */
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, openSync, readFileSync, rmSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
@@ -37,7 +37,7 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH, spread } from "./bench-common.mjs";
 import { benchNavigation } from "./bench-navigation.mjs";
 import { publishBenchContent } from "./bench-content.mjs";
 import { ensureDevVars } from "./dev-vars.mjs";
-import { bin, run } from "./run.mjs";
+import { bin, bundleWorker, run } from "./run.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8795);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -316,8 +316,7 @@ await proxy.dispose();
 await searchBench();
 
 // --- Worker bundle ----------------------------------------------------------------------
-rmSync(".cache/bench-bundle", { recursive: true, force: true });
-execFileSync(bin("wrangler"), ["deploy", "--dry-run", "--outdir", ".cache/bench-bundle"], { stdio: "ignore" });
+bundleWorker(".cache/bench-bundle");
 const bundle = gzipSync(readFileSync(".cache/bench-bundle/server.js"), { level: 9 }).length;
 
 server.kill();

@@ -14,13 +14,12 @@
  * Worker had already sent, for seconds up to a minute (the Worker logged 34 ms for a request
  * the browser waited 65 s for), and tests timed out on it. Here the browser talks to workerd.
  */
-import { execFileSync } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { Log, LogLevel, Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { ensureDevVars } from "./dev-vars.mjs";
-import { bin, run } from "./run.mjs";
+import { bundleWorker, run } from "./run.mjs";
 
 export const E2E_STATE = ".wrangler/e2e";
 const BUNDLE_DIR = ".cache/e2e-worker";
@@ -28,11 +27,7 @@ const port = Number(process.env.PORT ?? "8790");
 
 ensureDevVars();
 if (!existsSync("build/server/index.js")) await run("npm", ["run", "build"]);
-rmSync(BUNDLE_DIR, { recursive: true, force: true });
-execFileSync(bin("wrangler"), ["deploy", "--dry-run", "--outdir", BUNDLE_DIR], {
-  stdio: ["ignore", "ignore", "inherit"],
-  env: { ...process.env, NODE_ENV: "production" },
-});
+bundleWorker(BUNDLE_DIR);
 rmSync(E2E_STATE, { recursive: true, force: true });
 await run("node", ["scripts/db-migrate.mjs", "--persist-to", E2E_STATE]);
 mkdirSync(E2E_STATE, { recursive: true });

@@ -4,17 +4,12 @@
  * before vitest runs; built here when missing).
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
+import { existsSync } from "node:fs";
+import { bundleWorker } from "../../scripts/run.mjs";
 import { WORKER_BUNDLE_DIR } from "./worker";
 
 export default function setup() {
-  const bin = (name: string) => `node_modules/.bin/${name}`;
   if (!existsSync("build/server/index.js")) execFileSync("npm", ["run", "build"], { stdio: "inherit" });
-  rmSync(WORKER_BUNDLE_DIR, { recursive: true, force: true });
-  // vitest sets NODE_ENV=test; the bundle must be the production one (React's production
-  // build), as `wrangler deploy` makes it.
-  execFileSync(bin("wrangler"), ["deploy", "--dry-run", "--outdir", WORKER_BUNDLE_DIR], {
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, NODE_ENV: "production" },
-  });
+  // vitest sets NODE_ENV=test; bundleWorker makes the production bundle all the same.
+  bundleWorker(WORKER_BUNDLE_DIR);
 }
