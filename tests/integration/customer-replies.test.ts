@@ -95,14 +95,18 @@ describe("the private status page", () => {
     const request = await newQuoteRequest();
     const ip = newClientIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 32; i++) {
-      statuses.push((await worker.fetch(`/status/${request.status_token}`, { headers: { "CF-Connecting-IP": ip } })).status);
+    let last: Response | undefined;
+    // 30 a minute, counted in fixed one-minute windows: a burst that crosses a window boundary
+    // gets a second budget, so ask until refused (at most two windows' worth).
+    while (statuses.length < 61 && statuses.at(-1) !== 429) {
+      last = await worker.fetch(`/status/${request.status_token}`, { headers: { "CF-Connecting-IP": ip } });
+      statuses.push(last.status);
+      if (last.status !== 429) await last.body?.cancel();
     }
     expect(statuses.slice(0, 30).every((status) => status === 200)).toBe(true);
+    expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
-    expect(await textOf(await worker.fetch(`/status/${request.status_token}`, { headers: { "CF-Connecting-IP": ip } }))).toContain(
-      "Please wait a minute",
-    );
+    expect(await textOf(last!)).toContain("Please wait a minute");
   });
 });
 
