@@ -283,6 +283,28 @@ export async function waitFor<T>(read: () => T | undefined | Promise<T | undefin
 }
 
 /**
+ * Sends requests from one client until the rate limit refuses one (429), for the
+ * `[[ratelimits]]` bindings of wrangler.toml. Miniflare counts them in fixed windows aligned to
+ * the clock's minute (node_modules/miniflare/dist/src/workers/ratelimit/ratelimit.worker.js), so
+ * a burst that crosses a window's edge gets a second budget: at most 2 × `limit` + 1 requests are
+ * sent. In: the binding's limit per window and `send(i)`, the i-th request. Out: every status, in
+ * order, and the last response (unread, so its page can be checked).
+ */
+export async function sendUntilRefused(
+  limit: number,
+  send: (i: number) => Promise<Response>,
+): Promise<{ statuses: number[]; last: Response }> {
+  const statuses: number[] = [];
+  let last: Response | undefined;
+  while (statuses.length <= 2 * limit && statuses.at(-1) !== 429) {
+    if (last) await last.body?.cancel();
+    last = await send(statuses.length);
+    statuses.push(last.status);
+  }
+  return { statuses, last: last! };
+}
+
+/**
  * An account with a session made straight in D1 (no sign-in, so no password hashing or rate
  * limit): the Cookie header a browser signed in as it would send.
  * In: the worker and the role. Out: the account's id and e-mail, the Cookie header and the
