@@ -2,10 +2,10 @@
  * The Worker. Static files come from Workers static assets (build/client, see wrangler.toml);
  * every other request goes through, in order:
  * 1. the input gate for the URL: a 301 to the canonical path, or a 400 for a query string the
- *    path does not read (app/server/input-gate.server.ts; form bodies pass the same gate in
+ *    path does not read (app/server/platform/input-gate.server.ts; form bodies pass the same gate in
  *    their actions);
  * 2. the same-origin check for writes (app/worker/origin.ts);
- * 3. for `/media/…`, the gallery's published photos (app/server/gallery-media.server.ts);
+ * 3. for `/media/…`, the gallery's published photos (app/server/gallery/media.server.ts);
  *    otherwise the page cache for anonymous public pages (app/worker/page-cache.ts), in front of
  * 4. Remix, with `{ cloudflare: { env, ctx }, requestId, db }` as load context, whose pages get
  *    a Content-Security-Policy made from their inline scripts' hashes
@@ -16,15 +16,15 @@
  *
  * The queue handler consumes the mail queue and its dead-letter queue (wrangler.toml
  * `[[queues.consumers]]`): every e-mail the site sends is sent there, retried with backoff,
- * and marked "not delivered" after the last try (app/server/mail-queue.server.ts).
+ * and marked "not delivered" after the last try (app/server/mail/queue.server.ts).
  *
  * The cron trigger (wrangler.toml `[triggers]`) runs `scheduled` daily: the sweep of photos in
- * R2 that no attachment row refers to (app/server/attachments.server.ts) and of gallery
- * objects whose photo has no row (app/server/gallery-media.server.ts), and the deletion of
+ * R2 that no attachment row refers to (app/server/uploads/attachments.server.ts) and of gallery
+ * objects whose photo has no row (app/server/gallery/media.server.ts), and the deletion of
  * expired sessions, of failed sign-ins older than their window, and of account mails' outbox
  * rows older than 30 days. Reset and verification
  * links are signed tokens, not rows: nothing is stored for them, and a used reset link is
- * dead because it names the password hash it was made for (app/server/tokens.server.ts).
+ * dead because it names the password hash it was made for (app/server/auth/tokens.server.ts).
  */
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The server build is produced by `npm run build` (remix vite:build).
@@ -33,21 +33,21 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore
 import * as build from "./build/server";
 import { rejectCrossOriginWrite, forRemix } from "./app/worker/origin";
-import { sweepOrphanUploads } from "./app/server/attachments.server";
-import { getDb } from "./app/server/db.server";
-import { serveGalleryMedia, sweepOrphanGalleryObjects } from "./app/server/gallery-media.server";
-import { readContentVersion } from "./app/server/content-version.server";
+import { sweepOrphanUploads } from "./app/server/uploads/attachments.server";
+import { getDb } from "./app/server/platform/db.server";
+import { serveGalleryMedia, sweepOrphanGalleryObjects } from "./app/server/gallery/media.server";
+import { readContentVersion } from "./app/server/platform/content-version.server";
 import {
   consumeMail,
   deleteOldAccountMails,
   MAIL_DEAD_LETTER_QUEUE_NAME,
   markUndelivered,
   type MailQueueMessage,
-} from "./app/server/mail-queue.server";
-import { deleteExpiredSessions } from "./app/server/session.server";
-import { deleteStaleFailures } from "./app/server/sign-in-throttle.server";
-import { readCompany, readPublicFeatures } from "./app/server/env.server";
-import { checkUrl } from "./app/server/input-gate.server";
+} from "./app/server/mail/queue.server";
+import { deleteExpiredSessions } from "./app/server/auth/session.server";
+import { deleteStaleFailures } from "./app/server/auth/sign-in-throttle.server";
+import { readCompany, readPublicFeatures } from "./app/server/platform/env.server";
+import { checkUrl } from "./app/server/platform/input-gate.server";
 import { PRIVATE } from "./app/cache-control";
 import { cachedPage, pageVersion, withDataReuse } from "./app/worker/page-cache";
 import { withHydrationAfterPaint } from "./app/worker/hydration-after-paint";
@@ -55,7 +55,7 @@ import { logRequest, withRequestId } from "./app/worker/request-log";
 import { withPagePolicy, withSecurityHeaders } from "./app/worker/security-headers";
 
 const serverBuild = build as unknown as ServerBuild;
-/** Where the gallery's photos are served (app/server/gallery-media.server.ts). */
+/** Where the gallery's photos are served (app/server/gallery/media.server.ts). */
 const MEDIA_PREFIX = "/media/";
 const handleRemixRequest = createRequestHandler(serverBuild, "production");
 

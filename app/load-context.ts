@@ -4,8 +4,8 @@
  * and the request's one Drizzle client over D1 (`db`), which server modules take as their
  * first argument.
  */
-import type { Database } from "./server/db.server";
-import type { MailQueueMessage } from "./server/mail-queue.server";
+import type { Database } from "./server/platform/db.server";
+import type { MailQueueMessage } from "./server/mail/queue.server";
 
 interface CloudflareContext {
   env: CloudflareBindings;

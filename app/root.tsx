@@ -14,8 +14,8 @@ import {
 import { useEffect, type ReactNode } from "react";
 import { isStaffPath, PRIVATE } from "~/cache-control";
 import type { SiteData } from "~/seo";
-import { readCompany, readPublicFeatures, readSiteUrl } from "~/server/env.server";
-import { takeNotice } from "~/server/flash.server";
+import { readCompany, readPublicFeatures, readSiteUrl } from "~/server/platform/env.server";
+import { takeNotice } from "~/server/platform/flash.server";
 import { todayInJamaica } from "~/domain/dates";
 import { SiteStyles, StartHydrationScript } from "~/document-inlines";
 

@@ -2,12 +2,12 @@
  * Per-page metadata (title, description, canonical URL, Open Graph, Twitter card) and the
  * business's structured data (schema.org HouseCleaning, a LocalBusiness).
  */
-import type { PublishedReviews } from "~/server/reviews.server";
+import type { PublishedReviews } from "~/server/reviews/reviews.server";
 import type { MetaArgs, MetaDescriptor } from "@remix-run/cloudflare";
 import { OPENING_HOURS, SERVICE_AREAS } from "~/content/business";
 import { PHOTOS, photoUrl, photoWidths, type PhotoId } from "~/content/photos";
 import { SERVICES } from "~/content/services";
-import type { Company, PublicFeatures } from "~/server/env.server";
+import type { Company, PublicFeatures } from "~/server/platform/env.server";
 
 export interface SiteData {
   company: Company;

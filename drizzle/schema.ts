@@ -91,7 +91,7 @@ export const contactMessages = sqliteTable(
     phone: text("phone"),
     message: text("message").notNull(),
     status: text("status", { enum: CONTACT_STATUSES }).notNull().default("unread"),
-    /** As quote_requests.reference; unique across both tables (app/server/reference.server.ts draws them). */
+    /** As quote_requests.reference; unique across both tables (app/server/visitor-forms/reference.server.ts draws them). */
     reference: text("reference"),
     /** As quote_requests.status_token. */
     statusToken: text("status_token"),
@@ -136,7 +136,7 @@ export const users = sqliteTable(
     id: text("id").primaryKey(),
     /** Always stored lower-case. */
     email: text("email").notNull().unique(),
-    /** scrypt hash string with its parameters inside (see app/server/password.server.ts). */
+    /** scrypt hash string with its parameters inside (see app/server/auth/password.server.ts). */
     passwordHash: text("password_hash").notNull(),
     role: text("role", { enum: USER_ROLES }).notNull().default("user"),
     emailVerifiedAt: integer("email_verified_at", { mode: "timestamp_ms" }),
@@ -188,7 +188,7 @@ export const statusChanges = sqliteTable(
 
 /**
  * One failed sign-in: which address was tried and from which client, both as SHA-256 hex so
- * neither is kept in clear. Read by app/server/sign-in-throttle.server.ts over its window,
+ * neither is kept in clear. Read by app/server/auth/sign-in-throttle.server.ts over its window,
  * cleared for an account by a successful sign-in or password reset, swept daily.
  */
 export const signInFailures = sqliteTable(

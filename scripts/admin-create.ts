@@ -21,7 +21,7 @@ import { parseArgs } from "node:util";
 import { read } from "read";
 import { emailSchema } from "../app/forms/fields";
 import { passwordProblems } from "../app/forms/password";
-import { hashPassword } from "../app/server/password.server";
+import { hashPassword } from "../app/server/auth/password.server";
 
 const USAGE = "Usage: npm run admin:create -- --email E [--password-stdin] [--remote] [--persist-to DIR]";
 
@@ -75,7 +75,7 @@ async function readPassword(): Promise<string> {
   }
 }
 
-// The sign-in form's e-mail rule; accounts are stored lower-cased (app/server/auth.server.ts).
+// The sign-in form's e-mail rule; accounts are stored lower-cased (app/server/auth/accounts.server.ts).
 const emailInput = emailSchema.safeParse(values.email ?? "");
 if (!emailInput.success) fail(`--email: ${emailInput.error.issues[0]!.message}`);
 const email = emailInput.data.toLowerCase();

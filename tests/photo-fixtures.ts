@@ -1,6 +1,6 @@
 /**
  * A HEIC file for tests of the photo viewer and its download: the site judges photos by their
- * bytes (app/server/images.server.ts), so it starts with a real ISO-BMFF `ftyp` box whose major
+ * bytes (app/server/uploads/images.server.ts), so it starts with a real ISO-BMFF `ftyp` box whose major
  * brand is `heic`. Nothing after the box is image data, so no browser can show it: the same
  * outcome as a real HEIC photo in a browser without HEIC support, on every browser.
  */

@@ -6,7 +6,7 @@
  */
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { QUOTE_LIMITS, TEXT_LIMITS } from "~/domain/limits";
-import type { MailLine } from "~/server/record-replies.server";
+import type { MailLine } from "~/server/inbox/reply-routes.server";
 import { AdminField, ADMIN_INPUT, fieldAria } from "./admin-fields";
 
 const PRIMARY = "min-h-11 rounded-full bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60";

@@ -6,13 +6,13 @@ import { Form, Link, useActionData, useLocation, useNavigation } from "@remix-ru
 import type { ReactNode } from "react";
 import { TEXT_LIMITS } from "~/domain/limits";
 import type { BadgeVariant, Step } from "~/domain/status";
-import type { HistoryEntry } from "~/server/admin-routes.server";
+import type { HistoryEntry } from "~/server/inbox/routes.server";
 import { OverdueMark, StatusBadge, StepButton } from "./admin-ui";
 import { readPhotoIndex } from "./photo-index";
 import { PhotoGallery } from "./photo-viewer";
 import { FormStatus } from "./form-field";
 import { telHref, whatsappHref, whatsappNumber } from "~/domain/phone";
-import type { MailLine } from "~/server/record-replies.server";
+import type { MailLine } from "~/server/inbox/reply-routes.server";
 import { Composer, FirstReplyLine, MailList, type ComposerProps } from "./admin-correspondence";
 
 function DetailFields({ fields }: { fields: Array<[string, ReactNode]> }) {

@@ -3,7 +3,7 @@
  * the business identity in [vars]; plus the one weekly schedule and the service areas.
  */
 import { OPENING_HOURS, SERVICE_AREAS, SERVICE_AREAS_NOTE } from "~/content/business";
-import type { Company } from "~/server/env.server";
+import type { Company } from "~/server/platform/env.server";
 import { telHref, whatsappHref } from "~/domain/phone";
 import { Icon } from "./icon";
 

@@ -8,8 +8,8 @@ import { Form } from "@remix-run/react";
 import type { Ref } from "react";
 import { MESSAGES } from "~/domain/messages";
 import type { CONTACT_RETURN_TO } from "~/forms/contact";
-import type { Flash } from "~/server/flash.server";
-import type { FormConstraint } from "~/server/form-constraints.server";
+import type { Flash } from "~/server/platform/flash.server";
+import type { FormConstraint } from "~/server/visitor-forms/form-constraints.server";
 import { controlClass, FormField, FormStatus } from "./form-field";
 import { Honeypot, Turnstile, TurnstileNoScriptNote } from "./form-guards";
 import { PhotosField } from "./photo-picker";
@@ -38,7 +38,7 @@ export interface ContactFormProps {
   /** The success flash after a sent message, if any. */
   flash: Flash | null;
   turnstileSiteKey: string | null;
-  /** The fields' HTML constraints, from the loader (app/server/form-constraints.server.ts). */
+  /** The fields' HTML constraints, from the loader (app/server/visitor-forms/form-constraints.server.ts). */
   constraint: FormConstraint;
 }
 

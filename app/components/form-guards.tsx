@@ -7,7 +7,7 @@ import { useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { HONEYPOT_FIELD } from "~/forms/honeypot";
 import type { loader as rootLoader } from "~/root";
-import type { FlashForm } from "~/server/flash.server";
+import type { FlashForm } from "~/server/platform/flash.server";
 import { telHref } from "~/domain/phone";
 
 export function Honeypot() {
@@ -68,7 +68,7 @@ export function Turnstile({ siteKey, action }: { siteKey: string | null; action:
       (loaded) => {
         if (!current) return;
         api = loaded;
-        // The server accepts the token only for this form's action (app/server/turnstile.server.ts).
+        // The server accepts the token only for this form's action (app/server/platform/turnstile.server.ts).
         widget = loaded.render(element, { sitekey: siteKey, action });
       },
       () => {}, // blocked or offline: the server answers the missing token with its message

@@ -1,7 +1,7 @@
 /**
  * Responsive photos: AVIF and WebP `srcset`s, explicit width and height so nothing shifts while
  * loading. Stock photos are generated at build time (scripts/build-images.ts); gallery photos
- * staff upload are made by Cloudflare Images on first request (app/server/gallery-media.server.ts).
+ * staff upload are made by Cloudflare Images on first request (app/server/gallery/media.server.ts).
  */
 import { PHOTOS, photoSrcSet, stockImage, type PhotoId, type ResponsiveImage } from "~/content/photos";
 import { LAZY_PHOTO_ATTRIBUTE, LAZY_PHOTO_VISIBLE } from "~/domain/limits";

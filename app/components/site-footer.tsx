@@ -2,7 +2,7 @@
 import { Link } from "@remix-run/react";
 import { OPENING_HOURS, SERVICE_AREAS, SERVICE_AREAS_NOTE } from "~/content/business";
 import { PRIMARY_NAV } from "~/content/navigation";
-import type { Company } from "~/server/env.server";
+import type { Company } from "~/server/platform/env.server";
 import { telHref, whatsappHref } from "~/domain/phone";
 import { Logo } from "./logo";
 

@@ -10,7 +10,7 @@
  *   same field messages (Conform's server-validation path: a submission with `error: null`).
  * Once loaded, fields validate on blur and revalidate on input. The HTML constraints
  * (required, maxlength…) come from the loader, computed from the same schema on the server
- * (app/server/form-constraints.server.ts), so the markup is complete without zod.
+ * (app/server/visitor-forms/form-constraints.server.ts), so the markup is complete without zod.
  */
 import { parse, type Submission } from "@conform-to/react";
 import { useEffect, useState } from "react";

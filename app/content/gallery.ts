@@ -5,7 +5,7 @@
  * The photos are licensed stock, chosen to show the kind of work each service does. The
  * before/after blocks describe what a service changes, each with one honest photo. Both are
  * the default: once staff publish their own photos or before/after pairs on /admin/gallery
- * (app/server/gallery.server.ts), the gallery shows those instead.
+ * (app/server/gallery/gallery.server.ts), the gallery shows those instead.
  */
 import type { GalleryCategory } from "~/domain/enumerations";
 import type { PhotoId } from "./photos";

@@ -108,7 +108,7 @@ export const MAX_TEMPLATES_PER_KIND = 20;
 export const ADMIN_PAGE_SIZE = 50;
 
 /**
- * Failed sign-ins (app/server/sign-in-throttle.server.ts; OWASP Authentication Cheat Sheet
+ * Failed sign-ins (app/server/auth/sign-in-throttle.server.ts; OWASP Authentication Cheat Sheet
  * gives no figures, these are chosen so a person mistyping never meets them): a client is
  * refused for an address after `perClientFailures` failures within `windowMinutes`; past
  * `delayAfterFailures` failures of an address from anywhere, each further failure is answered
@@ -125,7 +125,7 @@ export const SIGN_IN_THROTTLE = {
 /**
  * How long an invitation to the team stays valid, in hours (docs/product.md §10 "Team"): three
  * days, long enough to cover a weekend, short enough that a forgotten link soon stops working.
- * The link is single use either way (app/server/team.server.ts).
+ * The link is single use either way (app/server/team/team.server.ts).
  */
 export const INVITATION_TTL_HOURS = 72;
 

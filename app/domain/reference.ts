@@ -2,7 +2,7 @@
  * The reference every quote request and contact message gets (docs/product.md §10
  * "Reference"): `MB-` and five characters from an alphabet without look-alikes (no 0/O,
  * 1/I/L, U), e.g. `MB-7K4Q2`: short enough to read out on the phone. Drawn at random by
- * app/server/reference.server.ts, so one reference tells nothing about another. Requests
+ * app/server/visitor-forms/reference.server.ts, so one reference tells nothing about another. Requests
  * stored before references existed got ten characters (migrations/0004_references.sql).
  */
 
@@ -24,7 +24,7 @@ export function readReference(text: string): string | null {
 
 /**
  * A request's private status page (docs/product.md §10 "Status page"): `/status/` and a token
- * of 32 lower-case hex characters (128 random bits, app/server/reference.server.ts), never the
+ * of 32 lower-case hex characters (128 random bits, app/server/visitor-forms/reference.server.ts), never the
  * record's id or reference (docs/decisions/011-status-page-token.md).
  */
 export const STATUS_TOKEN_PATTERN = /^[0-9a-f]{32}$/;

@@ -2,7 +2,7 @@
  * The photo rules shared by the quote and contact forms (docs/product.md §5 "Photos", §9).
  *
  * In the browser a File's `type` is what the browser guessed from the name; on the server the
- * multipart reader replaces it with the type sniffed from the bytes (app/server/images.server.ts),
+ * multipart reader replaces it with the type sniffed from the bytes (app/server/uploads/images.server.ts),
  * so the same schema is the authority there.
  */
 import { z } from "./zod";

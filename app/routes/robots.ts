@@ -1,6 +1,6 @@
 /** /robots.txt: everything public may be crawled; sign-in, admin and customers' status pages may not. */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { readSiteUrl } from "~/server/env.server";
+import { readSiteUrl } from "~/server/platform/env.server";
 
 export function loader({ context }: LoaderFunctionArgs) {
   const origin = readSiteUrl(context.cloudflare.env);

@@ -2,7 +2,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { publicPaths } from "~/content/navigation";
 import { SERVICES } from "~/content/services";
-import { readSiteUrl } from "~/server/env.server";
+import { readSiteUrl } from "~/server/platform/env.server";
 
 export function loader({ context }: LoaderFunctionArgs) {
   const origin = readSiteUrl(context.cloudflare.env);

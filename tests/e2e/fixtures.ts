@@ -11,7 +11,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
-import { CONSOLE_MAIL_PREFIX } from "../../app/server/mailer.server";
+import { CONSOLE_MAIL_PREFIX } from "../../app/server/mail/mailer.server";
 
 export interface SentMail {
   to: string;

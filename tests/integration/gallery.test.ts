@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { GALLERY_ITEMS } from "~/content/gallery";
 import { fileTooLargeMessage, GALLERY_MESSAGES } from "~/domain/messages";
 import { makePng } from "../fixtures";
-import { ORPHAN_GRACE_MS } from "~/server/attachments.server";
+import { ORPHAN_GRACE_MS } from "~/server/uploads/attachments.server";
 import { createAdminSession, postFields, postForm, startWorker, waitFor, type TestWorker } from "./worker";
 
 let worker: TestWorker;

@@ -1,12 +1,12 @@
 /**
- * The mail queue (app/server/mail-queue.server.ts) in Miniflare: the Worker is the producer
+ * The mail queue (app/server/mail/queue.server.ts) in Miniflare: the Worker is the producer
  * and the consumer of a real local queue and its dead-letter queue, with real D1. The mail
  * transport is Cloudflare Email Service's binding (`EMAIL`), here a stand-in Worker that
  * refuses the first tries of each message (tests/integration/worker.ts `mailService`).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { MESSAGES } from "~/domain/messages";
-import type { MailQueueMessage } from "~/server/mail-queue.server";
+import type { MailQueueMessage } from "~/server/mail/queue.server";
 import { formOf, VALID_CONTACT, VALID_QUOTE } from "../fixtures";
 import { createAdminSession, followRedirect, postFields, postForm, startWorker, waitFor, type TestWorker } from "./worker";
 

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vit
 import { MAX_PHOTO_BYTES } from "~/domain/limits";
 import { fileNotImageMessage, fileTooLargeMessage, MESSAGES } from "~/domain/messages";
 import { makePng, VALID_QUOTE } from "../fixtures";
-import { ORPHAN_GRACE_MS, sweepOrphanUploads } from "~/server/attachments.server";
-import { getDb } from "~/server/db.server";
+import { ORPHAN_GRACE_MS, sweepOrphanUploads } from "~/server/uploads/attachments.server";
+import { getDb } from "~/server/platform/db.server";
 import { encodeMultipart, followRedirect, postForm, startWorker, waitFor, type TestWorker } from "./worker";
 
 let worker: TestWorker;

@@ -9,8 +9,8 @@ import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { INVITATION_TTL_HOURS, MAX_OPEN_INVITATIONS } from "~/domain/limits";
 import { AUTH_MESSAGES, GATE_MESSAGES, TEAM_MESSAGES } from "~/domain/messages";
-import { hashPassword, verifyPassword } from "~/server/password.server";
-import { sessionIdOf } from "~/server/session.server";
+import { hashPassword, verifyPassword } from "~/server/auth/password.server";
+import { sessionIdOf } from "~/server/auth/session.server";
 import {
   cookiesOf,
   createAdminSession,

@@ -9,8 +9,8 @@ import { Log, LogLevel, Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { createCookie } from "@remix-run/cloudflare";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
-import { CONSOLE_MAIL_PREFIX } from "~/server/mailer.server";
-import { SESSION_LIFETIME_MS, sessionIdOf } from "~/server/session.server";
+import { CONSOLE_MAIL_PREFIX } from "~/server/mail/mailer.server";
+import { SESSION_LIFETIME_MS, sessionIdOf } from "~/server/auth/session.server";
 
 export const WORKER_BUNDLE_DIR = ".cache/worker";
 /** The signing secret the test Worker runs with (tests may rotate it through `bindings`). */

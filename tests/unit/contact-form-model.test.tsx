@@ -11,7 +11,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, test } from "vitest";
 import { contactFormId, freshContactFormModel, type ContactFormModel } from "~/components/contact-form-markup";
 import type { ContactInput } from "~/forms/contact";
-import { CONTACT_CONSTRAINT } from "~/server/form-constraints.server";
+import { CONTACT_CONSTRAINT } from "~/server/visitor-forms/form-constraints.server";
 
 /** The model Conform itself builds for a fresh form, read during a server render. */
 function conformModel(formId: string): ContactFormModel {

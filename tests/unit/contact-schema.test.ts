@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import { contactSchema } from "~/forms/contact";
 import { VALID_QUOTE } from "../fixtures";
 import { quoteSchema } from "~/forms/quote";
-import { contactMessageNotification, quoteRequestNotification } from "~/server/notifications.server";
+import { contactMessageNotification, quoteRequestNotification } from "~/server/mail/notifications.server";
 
 const VALID = { name: "Devon Reid", email: "devon@example.com", phone: "", message: "Hello", returnTo: "/" };
 

@@ -5,9 +5,9 @@
  * value of `download` is ignored, as the admin lists ignore values they cannot use.
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { getAttachmentPhoto } from "~/server/admin.server";
-import { ADMIN_HEADERS } from "~/server/admin-routes.server";
-import { requireAdmin } from "~/server/permissions.server";
+import { getAttachmentPhoto } from "~/server/inbox/records.server";
+import { ADMIN_HEADERS } from "~/server/inbox/routes.server";
+import { requireAdmin } from "~/server/auth/permissions.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;

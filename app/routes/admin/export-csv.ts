@@ -4,8 +4,8 @@
  * (app/routes.ts); the path says which list.
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { csvExport } from "~/server/admin-export.server";
-import { requireAdmin } from "~/server/permissions.server";
+import { csvExport } from "~/server/inbox/export.server";
+import { requireAdmin } from "~/server/auth/permissions.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context.db, request, context.cloudflare.env);

@@ -14,7 +14,7 @@ import { Picture } from "~/components/picture";
 import { ResizingPhotoInput } from "~/components/resizing-photo-input";
 import { GALLERY_CATEGORIES, SERVICE_TYPE_LABELS, SERVICE_TYPES } from "~/domain/enumerations";
 import { GALLERY_LIMITS, TEXT_LIMITS } from "~/domain/limits";
-import { galleryPageAction, loadGalleryPage, type GalleryActionData } from "~/server/gallery.server";
+import { galleryPageAction, loadGalleryPage, type GalleryActionData } from "~/server/gallery/gallery.server";
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   return loadGalleryPage(request, context);

@@ -22,11 +22,11 @@ import { FormStatus } from "~/components/form-field";
 import { Icon } from "~/components/icon";
 import { ADMIN_MESSAGES } from "~/domain/messages";
 import type { loader as rootLoader } from "~/root";
-import { countAll, type TabCounts } from "~/server/admin.server";
-import { firstReplyFigures, type FirstReplyFigures } from "~/server/customer-replies.server";
+import { countAll, type TabCounts } from "~/server/inbox/records.server";
+import { firstReplyFigures, type FirstReplyFigures } from "~/server/inbox/replies.server";
 import { jamaicaMonthName } from "~/domain/dates";
-import { ADMIN_HEADERS } from "~/server/admin-routes.server";
-import { requireAdmin } from "~/server/permissions.server";
+import { ADMIN_HEADERS } from "~/server/inbox/routes.server";
+import { requireAdmin } from "~/server/auth/permissions.server";
 import { keepDataWhenOnlyThePhotoChanges } from "~/components/photo-index";
 
 export const meta: MetaFunction = () => [{ title: "Admin" }, { name: "robots", content: "noindex" }];

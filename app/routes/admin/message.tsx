@@ -6,8 +6,8 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/clo
 import { useLoaderData } from "@remix-run/react";
 import { AdminDetailFrame } from "~/components/admin-detail";
 import { CONTACT_BADGES, CONTACT_STEPS } from "~/domain/status";
-import { getContactMessage } from "~/server/admin.server";
-import { loadAdminRecord, recordAction } from "~/server/admin-routes.server";
+import { getContactMessage } from "~/server/inbox/records.server";
+import { loadAdminRecord, recordAction } from "~/server/inbox/routes.server";
 import { keepDataWhenOnlyThePhotoChanges } from "~/components/photo-index";
 
 /** Stepping through a record's photos (`?photo=`) loads nothing again (app/components/photo-index.ts). */

@@ -8,8 +8,8 @@ import { AdminListFrame, OverdueMark, RecordCard, RecordCells, StatusBadge, Step
 import { CONTACT_STATUSES } from "~/domain/enumerations";
 import { ADMIN_MESSAGES } from "~/domain/messages";
 import { CONTACT_BADGES, CONTACT_STEPS } from "~/domain/status";
-import { listContactMessages } from "~/server/admin.server";
-import { loadAdminList, statusAction } from "~/server/admin-routes.server";
+import { listContactMessages } from "~/server/inbox/records.server";
+import { loadAdminList, statusAction } from "~/server/inbox/routes.server";
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   return loadAdminList(request, context, "contact_message", CONTACT_STATUSES, listContactMessages, ADMIN_MESSAGES.loadContactsFailed);

@@ -7,8 +7,8 @@ import { useLoaderData } from "@remix-run/react";
 import { AdminDetailFrame } from "~/components/admin-detail";
 import { FREQUENCY_LABELS, PROPERTY_SIZE_LABELS, SERVICE_TYPE_LABELS } from "~/domain/enumerations";
 import { QUOTABLE_STATUSES, QUOTE_BADGES, QUOTE_STEPS } from "~/domain/status";
-import { getQuoteRequest } from "~/server/admin.server";
-import { loadAdminRecord, recordAction } from "~/server/admin-routes.server";
+import { getQuoteRequest } from "~/server/inbox/records.server";
+import { loadAdminRecord, recordAction } from "~/server/inbox/routes.server";
 import { keepDataWhenOnlyThePhotoChanges } from "~/components/photo-index";
 
 /** Stepping through a record's photos (`?photo=`) loads nothing again (app/components/photo-index.ts). */

@@ -11,7 +11,7 @@ import { FormStatus } from "~/components/form-field";
 import { todayInJamaica } from "~/domain/dates";
 import { SERVICE_TYPE_LABELS, SERVICE_TYPES } from "~/domain/enumerations";
 import { TEXT_LIMITS } from "~/domain/limits";
-import { loadReviewsPage, reviewsPageAction, type ReviewActionData } from "~/server/reviews.server";
+import { loadReviewsPage, reviewsPageAction, type ReviewActionData } from "~/server/reviews/reviews.server";
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   return loadReviewsPage(request, context);

@@ -14,7 +14,7 @@ import { FormStatus } from "~/components/form-field";
 import { InputField } from "~/components/fields";
 import { INVITATION_TTL_HOURS } from "~/domain/limits";
 import { inviteSchema, type MemberIntent } from "~/forms/team";
-import { loadTeamPage, teamPageAction, type TeamActionData } from "~/server/team-routes.server";
+import { loadTeamPage, teamPageAction, type TeamActionData } from "~/server/team/routes.server";
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   return loadTeamPage(request, context);

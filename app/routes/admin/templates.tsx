@@ -10,7 +10,7 @@ import { FormStatus } from "~/components/form-field";
 import { CUSTOMER_REPLY_KINDS, type CustomerReplyKind } from "~/domain/enumerations";
 import { TEXT_LIMITS } from "~/domain/limits";
 import { TEMPLATE_PLACEHOLDERS } from "~/domain/templates";
-import { loadTemplatesPage, templatesPageAction, type TemplateActionData } from "~/server/reply-templates.server";
+import { loadTemplatesPage, templatesPageAction, type TemplateActionData } from "~/server/inbox/templates.server";
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   return loadTemplatesPage(request, context);

@@ -11,11 +11,11 @@ import { useIsSubmitting } from "~/components/use-submission";
 import { AUTH_MESSAGES } from "~/domain/messages";
 import { forgotSchema } from "~/forms/auth";
 import { pageMeta } from "~/seo";
-import { passwordResetMail } from "~/server/auth.server";
-import { queueMail } from "~/server/mail-queue.server";
-import { formContract } from "~/server/input-gate.server";
-import { readSmallForm } from "~/server/small-form.server";
-import { allowAuthAttempt, allowResetMail } from "~/server/rate-limit.server";
+import { passwordResetMail } from "~/server/auth/accounts.server";
+import { queueMail } from "~/server/mail/queue.server";
+import { formContract } from "~/server/platform/input-gate.server";
+import { readSmallForm } from "~/server/platform/small-form.server";
+import { allowAuthAttempt, allowResetMail } from "~/server/platform/rate-limit.server";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: "Reset your password", description: "Reset the password of an admin account.", noindex: true });

@@ -22,14 +22,14 @@ import { useIsSubmitting } from "~/components/use-submission";
 import { AUTH_MESSAGES } from "~/domain/messages";
 import { authSchema, type AuthMode } from "~/forms/auth";
 import { pageMeta } from "~/seo";
-import { signIn, signUp } from "~/server/auth.server";
-import { queueMail } from "~/server/mail-queue.server";
-import { formContract, QUERY_LIMITS } from "~/server/input-gate.server";
-import { readSmallForm } from "~/server/small-form.server";
-import { commitNotice } from "~/server/flash.server";
-import { allowAuthAttempt, clientIp } from "~/server/rate-limit.server";
-import { adminReturnPath, isAdmin } from "~/server/permissions.server";
-import { readSession, createSession } from "~/server/session.server";
+import { signIn, signUp } from "~/server/auth/accounts.server";
+import { queueMail } from "~/server/mail/queue.server";
+import { formContract, QUERY_LIMITS } from "~/server/platform/input-gate.server";
+import { readSmallForm } from "~/server/platform/small-form.server";
+import { commitNotice } from "~/server/platform/flash.server";
+import { allowAuthAttempt, clientIp } from "~/server/platform/rate-limit.server";
+import { adminReturnPath, isAdmin } from "~/server/auth/permissions.server";
+import { readSession, createSession } from "~/server/auth/session.server";
 
 /** Milliseconds between the success message and /admin (docs/product.md §9). */
 const REDIRECT_AFTER_SIGN_IN_MS = 500;

@@ -12,7 +12,7 @@ import { NewPasswordForm } from "~/components/new-password-form";
 import { buttonStyles } from "~/components/ui";
 import { TEAM_MESSAGES } from "~/domain/messages";
 import { pageMeta } from "~/seo";
-import { acceptInvitationAction, loadInvitationPage } from "~/server/team-routes.server";
+import { acceptInvitationAction, loadInvitationPage } from "~/server/team/routes.server";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: "Join the team", description: "Accept an invitation to the admin.", noindex: true });

@@ -13,11 +13,11 @@ import { buttonStyles } from "~/components/ui";
 import { AUTH_MESSAGES } from "~/domain/messages";
 import { resetSchema } from "~/forms/auth";
 import { pageMeta } from "~/seo";
-import { resetPassword, userForResetToken } from "~/server/auth.server";
-import { commitNotice } from "~/server/flash.server";
-import { formContract } from "~/server/input-gate.server";
-import { allowAuthAttempt } from "~/server/rate-limit.server";
-import { readSmallForm } from "~/server/small-form.server";
+import { resetPassword, userForResetToken } from "~/server/auth/accounts.server";
+import { commitNotice } from "~/server/platform/flash.server";
+import { formContract } from "~/server/platform/input-gate.server";
+import { allowAuthAttempt } from "~/server/platform/rate-limit.server";
+import { readSmallForm } from "~/server/platform/small-form.server";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: "Choose a new password", description: "Choose a new password.", noindex: true });

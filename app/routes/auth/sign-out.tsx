@@ -3,11 +3,11 @@
  * `scope=everywhere` every session of the account.
  */
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { commitNotice } from "~/server/flash.server";
+import { commitNotice } from "~/server/platform/flash.server";
 import { z } from "~/forms/zod";
-import { formContract } from "~/server/input-gate.server";
-import { readSmallForm } from "~/server/small-form.server";
-import { destroySession, destroyUserSessions, readSession } from "~/server/session.server";
+import { formContract } from "~/server/platform/input-gate.server";
+import { readSmallForm } from "~/server/platform/small-form.server";
+import { destroySession, destroyUserSessions, readSession } from "~/server/auth/session.server";
 
 /** The sign-out form: `scope=everywhere` ends every session of the account. */
 const signOutSchema = z.object({ scope: z.enum(["everywhere"]).optional() });

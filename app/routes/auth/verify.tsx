@@ -1,8 +1,8 @@
 /** /auth/verify?token=…: the link of the verification e-mail. Verifies, then back to sign-in. */
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { verifyEmail } from "~/server/auth.server";
-import { commitNotice } from "~/server/flash.server";
-import { allowAuthAttempt } from "~/server/rate-limit.server";
+import { verifyEmail } from "~/server/auth/accounts.server";
+import { commitNotice } from "~/server/platform/flash.server";
+import { allowAuthAttempt } from "~/server/platform/rate-limit.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!(await allowAuthAttempt(context.cloudflare.env.AUTH_RATE_LIMITER, request))) {

@@ -13,13 +13,13 @@ import { MESSAGES } from "~/domain/messages";
 import { contactSchema } from "~/forms/contact";
 import type { loader as rootLoader } from "~/root";
 import { pageMeta } from "~/seo";
-import { createContactMessage } from "~/server/contact-messages.server";
-import { readCompany } from "~/server/env.server";
-import { takeFlash } from "~/server/flash.server";
-import { handleSubmission, type ActionResult } from "~/server/visitor-form-action.server";
-import { CONTACT_CONSTRAINT } from "~/server/form-constraints.server";
-import { contactConfirmation } from "~/server/confirmations.server";
-import { contactMessageNotification } from "~/server/notifications.server";
+import { createContactMessage } from "~/server/visitor-forms/contact-messages.server";
+import { readCompany } from "~/server/platform/env.server";
+import { takeFlash } from "~/server/platform/flash.server";
+import { handleSubmission, type ActionResult } from "~/server/visitor-forms/form-action.server";
+import { CONTACT_CONSTRAINT } from "~/server/visitor-forms/form-constraints.server";
+import { contactConfirmation } from "~/server/mail/confirmations.server";
+import { contactMessageNotification } from "~/server/mail/notifications.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { flash, headers } = await takeFlash(request, "contact");

@@ -2,7 +2,7 @@
  * /gallery: photos with title and category badge, a before/after section, 'Get Free Quote' and
  * 'View More Work' (docs/product.md §2 "Gallery"). The photos and before/after pairs staff
  * publish on /admin/gallery replace the stock default of each section (app/content/gallery.ts)
- * as soon as there is one (app/server/gallery.server.ts). Photos load when 10% is visible.
+ * as soon as there is one (app/server/gallery/gallery.server.ts). Photos load when 10% is visible.
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
@@ -15,7 +15,7 @@ import { BEFORE_AFTER, GALLERY_ITEMS } from "~/content/gallery";
 import type { PhotoId, ResponsiveImage } from "~/content/photos";
 import type { loader as rootLoader } from "~/root";
 import { pageMeta } from "~/seo";
-import { publishedGallery } from "~/server/gallery.server";
+import { publishedGallery } from "~/server/gallery/gallery.server";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {

@@ -21,9 +21,9 @@ import { HOME_FAQS } from "~/content/faqs";
 import { CAROUSEL_SLIDES, SERVICES } from "~/content/services";
 import type { loader as rootLoader } from "~/root";
 import { pageMeta } from "~/seo";
-import { takeFlash } from "~/server/flash.server";
-import { publishedReviews } from "~/server/reviews.server";
-import { CONTACT_CONSTRAINT } from "~/server/form-constraints.server";
+import { takeFlash } from "~/server/platform/flash.server";
+import { publishedReviews } from "~/server/reviews/reviews.server";
+import { CONTACT_CONSTRAINT } from "~/server/visitor-forms/form-constraints.server";
 
 const HERO_PHOTO = "teamWithEquipment";
 const HERO_SIZES = "100vw";

@@ -1,7 +1,7 @@
 /**
  * /quote: the 'Get Your Free Quote' form (docs/product.md §2 "Quote page", §3, §5, §8).
  * A plain multipart <Form> that works without JavaScript; `?service=<type>` preselects the
- * service type. The action is the shared submission path (app/server/visitor-form-action.server.ts):
+ * service type. The action is the shared submission path (app/server/visitor-forms/form-action.server.ts):
  * 400 with field errors and typed values kept, or a redirect back here with a one-time
  * success message.
  */
@@ -30,13 +30,13 @@ import { MESSAGES } from "~/domain/messages";
 import { quoteSchema } from "~/forms/quote";
 import type { loader as rootLoader } from "~/root";
 import { pageMeta } from "~/seo";
-import { readCompany } from "~/server/env.server";
-import { takeFlash } from "~/server/flash.server";
-import { QUOTE_CONSTRAINT } from "~/server/form-constraints.server";
-import { handleSubmission, type ActionResult } from "~/server/visitor-form-action.server";
-import { quoteConfirmation } from "~/server/confirmations.server";
-import { quoteRequestNotification } from "~/server/notifications.server";
-import { createQuoteRequest } from "~/server/quote-requests.server";
+import { readCompany } from "~/server/platform/env.server";
+import { takeFlash } from "~/server/platform/flash.server";
+import { QUOTE_CONSTRAINT } from "~/server/visitor-forms/form-constraints.server";
+import { handleSubmission, type ActionResult } from "~/server/visitor-forms/form-action.server";
+import { quoteConfirmation } from "~/server/mail/confirmations.server";
+import { quoteRequestNotification } from "~/server/mail/notifications.server";
+import { createQuoteRequest } from "~/server/visitor-forms/quote-requests.server";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {

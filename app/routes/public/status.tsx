@@ -11,8 +11,8 @@ import { ContactMethods } from "~/components/contact-details";
 import { PageHero } from "~/components/page-hero";
 import { buttonStyles } from "~/components/ui";
 import type { loader as rootLoader } from "~/root";
-import { allowStatusView } from "~/server/rate-limit.server";
-import { loadStatusView, type StatusView } from "~/server/status-page.server";
+import { allowStatusView } from "~/server/platform/rate-limit.server";
+import { loadStatusView, type StatusView } from "~/server/customer/status-page.server";
 
 const STATUS_HEADERS = { "Cache-Control": PRIVATE, "X-Robots-Tag": "noindex, nofollow" };
 

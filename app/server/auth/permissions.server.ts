@@ -4,10 +4,10 @@
  * once. `isAdmin` is the one admin check.
  */
 import { redirect } from "@remix-run/cloudflare";
-import type { User } from "../../drizzle/schema";
-import type { Database } from "./db.server";
-import { commitNotice } from "./flash.server";
-import { QUERY_LIMITS } from "./input-gate.server";
+import type { User } from "../../../drizzle/schema";
+import type { Database } from "../platform/db.server";
+import { commitNotice } from "../platform/flash.server";
+import { QUERY_LIMITS } from "../platform/input-gate.server";
 import { readSession, type CurrentSession } from "./session.server";
 
 /** True for an account with the admin role: the one admin check. */

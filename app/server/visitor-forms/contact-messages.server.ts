@@ -1,22 +1,22 @@
 /**
- * Quote requests: storing a visitor's request with its photos.
+ * Contact messages: storing a visitor's message with its photos.
  */
-import { quoteRequests } from "../../drizzle/schema";
-import type { QuoteInput } from "~/forms/quote";
-import { storeSubmission } from "./attachments.server";
-import type { Database } from "./db.server";
+import { contactMessages } from "../../../drizzle/schema";
+import type { ContactInput } from "~/forms/contact";
+import { storeSubmission } from "../uploads/attachments.server";
+import type { Database } from "../platform/db.server";
 import { newStatusToken, withNewReference } from "./reference.server";
 
 /**
- * Stores a validated quote request and its photos (whole or nothing) with status `pending`.
+ * Stores a validated contact message and its photos (whole or nothing) with status `unread`.
  * In: the bindings and the parsed form. Out: the new record's id (UUID), its reference
  * (app/domain/reference.ts) and its status page's token.
  * Throws when D1 or R2 fails; nothing is left behind then.
  */
-export async function createQuoteRequest(
+export async function createContactMessage(
   db: Database,
   bucket: R2Bucket,
-  input: QuoteInput,
+  input: ContactInput,
   now: Date = new Date(),
 ): Promise<{ id: string; reference: string; statusToken: string }> {
   const id = crypto.randomUUID();
@@ -25,24 +25,19 @@ export async function createQuoteRequest(
     storeSubmission({
       db,
       bucket,
-      ownerKind: "quote",
+      ownerKind: "contact",
       ownerId: id,
       photos: input.photos,
       now,
-      insertRecord: db.insert(quoteRequests).values({
+      insertRecord: db.insert(contactMessages).values({
         id,
         createdAt: now,
         updatedAt: now,
         name: input.name,
         email: input.email,
-        phone: input.phone,
-        address: input.address,
-        serviceType: input.serviceType,
-        propertySize: input.propertySize ?? null,
-        frequency: input.frequency ?? null,
-        preferredDate: input.preferredDate ?? null,
-        additionalInfo: input.additionalInfo ?? null,
-        status: "pending",
+        phone: input.phone ?? null,
+        message: input.message,
+        status: "unread",
         reference,
         statusToken,
       }),

@@ -6,12 +6,12 @@
  */
 import { and, count, desc, eq, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
-import { attachments, contactMessages, quoteRequests, recordNotes, statusChanges, users } from "../../drizzle/schema";
+import { attachments, contactMessages, quoteRequests, recordNotes, statusChanges, users } from "../../../drizzle/schema";
 import type { AuditedEntity, ContactStatus, QuoteStatus, ServiceType } from "~/domain/enumerations";
 import { ADMIN_PAGE_SIZE } from "~/domain/limits";
 import { ATTENTION_STATUS, CONTACT_STEPS, isAllowedStep, OVERDUE_AFTER_MS, QUOTE_STEPS, REPLIED_STATUS } from "~/domain/status";
-import { matchesSearch } from "./admin-search.server";
-import { RECORD_TABLES, type Database } from "./db.server";
+import { matchesSearch } from "./search.server";
+import { RECORD_TABLES, type Database } from "../platform/db.server";
 
 const PAGE_SIZE = ADMIN_PAGE_SIZE;
 

@@ -14,13 +14,13 @@ import { AUTH_MESSAGES, TEAM_MESSAGES, teamChangeText } from "~/domain/messages"
 import { resetSchema } from "~/forms/auth";
 import { passwordProblems } from "~/forms/password";
 import { inviteSchema, teamFormSchema, type MemberIntent } from "~/forms/team";
-import { commitNotice, type NoticeKey } from "./flash.server";
-import { formContract } from "./input-gate.server";
-import { queueMail } from "./mail-queue.server";
-import { requireAdmin } from "./permissions.server";
-import { allowAuthAttempt } from "./rate-limit.server";
-import { createSession, destroySession, type CurrentSession } from "./session.server";
-import { readSmallForm } from "./small-form.server";
+import { commitNotice, type NoticeKey } from "../platform/flash.server";
+import { formContract } from "../platform/input-gate.server";
+import { queueMail } from "../mail/queue.server";
+import { requireAdmin } from "../auth/permissions.server";
+import { allowAuthAttempt } from "../platform/rate-limit.server";
+import { createSession, destroySession, type CurrentSession } from "../auth/session.server";
+import { readSmallForm } from "../platform/small-form.server";
 import { acceptInvitation, changeRole, deleteAccount, inviteMember, listTeam, openInvitation, revokeInvitation } from "./team.server";
 
 /**

@@ -7,18 +7,18 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { and, avg, count, desc, eq } from "drizzle-orm";
-import { reviews, type Review } from "../../drizzle/schema";
+import { reviews, type Review } from "../../../drizzle/schema";
 import { formatAdminDate } from "~/domain/dates";
 import { SERVICE_TYPE_LABELS, type ServiceType } from "~/domain/enumerations";
 import { REVIEWS_SHOWN } from "~/domain/limits";
 import { REVIEW_MESSAGES } from "~/domain/messages";
 import { reviewFormSchema, type AddReviewInput } from "~/forms/review";
-import { bumpContentVersion } from "./content-version.server";
-import type { Database } from "./db.server";
-import { commitNotice } from "./flash.server";
-import { formContract } from "./input-gate.server";
-import { requireAdmin } from "./permissions.server";
-import { readSmallForm, refusedForm, type RefusedForm } from "./small-form.server";
+import { bumpContentVersion } from "../platform/content-version.server";
+import type { Database } from "../platform/db.server";
+import { commitNotice } from "../platform/flash.server";
+import { formContract } from "../platform/input-gate.server";
+import { requireAdmin } from "../auth/permissions.server";
+import { readSmallForm, refusedForm, type RefusedForm } from "../platform/small-form.server";
 
 /** A published review as public pages show it. */
 export interface PublicReview {

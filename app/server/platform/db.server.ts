@@ -3,7 +3,7 @@
  * `db.batch([...])` for anything that must be whole or nothing (docs/architecture.md).
  */
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
-import * as schema from "../../drizzle/schema";
+import * as schema from "../../../drizzle/schema";
 
 /** The client, with `$client` (the D1 binding) for statements Drizzle cannot express. */
 export type Database = DrizzleD1Database<typeof schema> & { $client: D1Database };

@@ -24,9 +24,9 @@ import { MAX_PHOTOS } from "~/domain/limits";
 import { fileTooLargeMessage, FORM_GUARD_MESSAGES, tooManyPhotosMessage } from "~/domain/messages";
 import { HONEYPOT_FIELD } from "~/forms/honeypot";
 import { PHOTOS_FIELD } from "~/domain/limits";
-import type { Database } from "./db.server";
-import { readSiteUrl } from "./env.server";
-import { commitFlash, type Flash, type FlashForm } from "./flash.server";
+import type { Database } from "../platform/db.server";
+import { readSiteUrl } from "../platform/env.server";
+import { commitFlash, type Flash, type FlashForm } from "../platform/flash.server";
 import { newReference } from "./reference.server";
 
 /** A stored submission: its record's id, its reference ("MB-7K4Q2") and its status page's token. */
@@ -35,13 +35,13 @@ interface Stored {
   reference: string;
   statusToken: string;
 }
-import { FORM_LIMITS, formContract } from "./input-gate.server";
-import type { Mail } from "./mailer.server";
-import { queueMail } from "./mail-queue.server";
+import { FORM_LIMITS, formContract } from "../platform/input-gate.server";
+import type { Mail } from "../mail/mailer.server";
+import { queueMail } from "../mail/queue.server";
 import type { AuditedEntity } from "~/domain/enumerations";
-import { allowFormSubmission, clientIp } from "./rate-limit.server";
-import { MultipartError, readPhotoFormBody } from "./photo-form-body.server";
-import { TURNSTILE_FIELD, TURNSTILE_TOKEN_MAX, turnstileEnabled, verifyTurnstile } from "./turnstile.server";
+import { allowFormSubmission, clientIp } from "../platform/rate-limit.server";
+import { MultipartError, readPhotoFormBody } from "../uploads/photo-form-body.server";
+import { TURNSTILE_FIELD, TURNSTILE_TOKEN_MAX, turnstileEnabled, verifyTurnstile } from "../platform/turnstile.server";
 
 /** Fields of every visitor form that its schema does not parse, with their limits in characters. */
 const GUARD_FIELDS = { [HONEYPOT_FIELD]: FORM_LIMITS.defaultChars, [TURNSTILE_FIELD]: TURNSTILE_TOKEN_MAX };
@@ -61,7 +61,7 @@ export interface SubmissionHandler<Schema extends z.ZodTypeAny> {
   store: (db: Database, bucket: R2Bucket, value: z.output<Schema>) => Promise<Stored>;
   /** The notification e-mail for a stored submission; `siteUrl` is SITE_URL's origin. */
   notification: (value: z.output<Schema>, stored: Stored, siteUrl: string) => Mail;
-  /** The confirmation e-mail to the visitor (app/server/confirmations.server.ts); `siteUrl` as above. */
+  /** The confirmation e-mail to the visitor (app/server/mail/confirmations.server.ts); `siteUrl` as above. */
   confirmation: (value: z.output<Schema>, stored: Stored, siteUrl: string) => Mail;
   /** Where to go after success (path, may carry a #fragment). */
   successLocation: (formData: FormData) => string;

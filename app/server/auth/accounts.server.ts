@@ -11,12 +11,12 @@
  * existing account is told by e-mail instead.
  */
 import { and, eq } from "drizzle-orm";
-import { users, type User } from "../../drizzle/schema";
-import type { Database } from "./db.server";
-import { readSiteUrl } from "./env.server";
-import type { Mail, MailEnv } from "./mailer.server";
+import { users, type User } from "../../../drizzle/schema";
+import type { Database } from "../platform/db.server";
+import { readSiteUrl } from "../platform/env.server";
+import type { Mail, MailEnv } from "../mail/mailer.server";
 import { hashPassword, verifyPassword } from "./password.server";
-import { readSecrets } from "./secrets.server";
+import { readSecrets } from "../platform/secrets.server";
 import { clearFailures, clientIsThrottled, recordFailure, throttleKeys } from "./sign-in-throttle.server";
 import { destroyUserSessions } from "./session.server";
 import { passwordFingerprint, readToken, signToken } from "./tokens.server";

@@ -7,17 +7,17 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { asc, eq } from "drizzle-orm";
-import { replyTemplates, type ReplyTemplate } from "../../drizzle/schema";
+import { replyTemplates, type ReplyTemplate } from "../../../drizzle/schema";
 import type { CustomerReplyKind } from "~/domain/enumerations";
 import { MAX_TEMPLATES_PER_KIND } from "~/domain/limits";
 import { CUSTOMER_REPLY_MESSAGES } from "~/domain/messages";
 import { formatAdminDateTime } from "~/domain/dates";
 import { templateFormSchema, type SaveTemplateInput } from "~/forms/customer-reply";
-import type { Database } from "./db.server";
-import { commitNotice } from "./flash.server";
-import { formContract } from "./input-gate.server";
-import { requireAdmin } from "./permissions.server";
-import { readSmallForm, refusedForm, type RefusedForm } from "./small-form.server";
+import type { Database } from "../platform/db.server";
+import { commitNotice } from "../platform/flash.server";
+import { formContract } from "../platform/input-gate.server";
+import { requireAdmin } from "../auth/permissions.server";
+import { readSmallForm, refusedForm, type RefusedForm } from "../platform/small-form.server";
 
 /** Every template, by kind then name. */
 function listTemplates(db: Database): Promise<ReplyTemplate[]> {

@@ -17,9 +17,9 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import { and, count, eq, gte, lt } from "drizzle-orm";
-import { signInFailures } from "../../drizzle/schema";
+import { signInFailures } from "../../../drizzle/schema";
 import { SIGN_IN_THROTTLE } from "~/domain/limits";
-import type { Database } from "./db.server";
+import type { Database } from "../platform/db.server";
 
 const WINDOW_MS = SIGN_IN_THROTTLE.windowMinutes * 60 * 1000;
 

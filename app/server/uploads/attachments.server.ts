@@ -7,10 +7,10 @@
  */
 import { eq, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { attachments, contactMessages, quoteRequests } from "../../drizzle/schema";
+import { attachments, contactMessages, quoteRequests } from "../../../drizzle/schema";
 import type { AttachmentOwnerKind } from "~/domain/enumerations";
 import type { AcceptedImageType } from "~/domain/limits";
-import type { Database } from "./db.server";
+import type { Database } from "../platform/db.server";
 
 /** R2 key prefix per owner kind: `<prefix>/<owner id>/<attachment id>`. */
 const KEY_PREFIX: Record<AttachmentOwnerKind, string> = {

@@ -24,12 +24,12 @@ import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { INVITATION_TTL_HOURS, MAX_OPEN_INVITATIONS, TEAM_ACCOUNTS_SHOWN, TEAM_CHANGES_SHOWN } from "~/domain/limits";
 import type { TeamAction } from "~/domain/enumerations";
-import { invitations, teamChanges, users } from "../../drizzle/schema";
-import type { Database } from "./db.server";
-import { readCompany, readSiteUrl } from "./env.server";
-import type { Mail } from "./mailer.server";
-import { hashPassword } from "./password.server";
-import { clearFailures } from "./sign-in-throttle.server";
+import { invitations, teamChanges, users } from "../../../drizzle/schema";
+import type { Database } from "../platform/db.server";
+import { readCompany, readSiteUrl } from "../platform/env.server";
+import type { Mail } from "../mail/mailer.server";
+import { hashPassword } from "../auth/password.server";
+import { clearFailures } from "../auth/sign-in-throttle.server";
 
 const HOUR_MS = 3_600_000;
 

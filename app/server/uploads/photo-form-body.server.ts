@@ -16,7 +16,7 @@
 import { GATE_MESSAGES } from "~/domain/messages";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, TEXT_LIMITS } from "~/domain/limits";
 import { sniffImageType } from "./images.server";
-import { FORM_LIMITS, gateForm, type FormContract } from "./input-gate.server";
+import { FORM_LIMITS, gateForm, type FormContract } from "../platform/input-gate.server";
 import { MultipartError, readMultipartForm } from "./multipart.server";
 
 export { MultipartError };

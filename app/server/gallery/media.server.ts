@@ -16,8 +16,8 @@
  *   (`immutable`). Admin pages reach every photo through `/admin/gallery/media/…`.
  */
 import { AVIF_QUALITY, GALLERY_MEDIA_PATH, IMAGE_FORMATS, variantWidths, type ImageFormat } from "~/content/photos";
-import { ORPHAN_GRACE_MS } from "./attachments.server";
-import type { Database } from "./db.server";
+import { ORPHAN_GRACE_MS } from "../uploads/attachments.server";
+import type { Database } from "../platform/db.server";
 
 /** R2 key prefix of the gallery's photos (the orphan sweep of attachments never lists it). */
 const GALLERY_PREFIX = "gallery/";

@@ -13,7 +13,7 @@ import { whatsappHref } from "~/domain/phone";
 import { statusPath } from "~/domain/reference";
 import type { ContactInput } from "~/forms/contact";
 import type { QuoteInput } from "~/forms/quote";
-import type { Company } from "./env.server";
+import type { Company } from "../platform/env.server";
 import { oneLine, type Mail } from "./mailer.server";
 
 /** A stored request as its e-mails name it. */

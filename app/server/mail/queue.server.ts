@@ -17,7 +17,7 @@
  *    the queue.
  */
 import type { AuditedEntity, MailKind, MailStatus } from "~/domain/enumerations";
-import { RECORD_TABLES, type Database } from "./db.server";
+import { RECORD_TABLES, type Database } from "../platform/db.server";
 import { sendMail, type Mail, type MailEnv } from "./mailer.server";
 
 /** The queues of wrangler.toml `[[queues.consumers]]`; tests/unit/mail-queue-config.test.ts keeps them equal. */

@@ -24,14 +24,14 @@ import {
   type EditPhotoInput,
   type GalleryStep,
 } from "~/forms/gallery";
-import { bumpContentVersion } from "./content-version.server";
-import type { Database } from "./db.server";
-import { commitNotice, type NoticeKey } from "./flash.server";
-import { deletePhotoObjects, makeFirstVariant, makeVariants, measurePhoto, originalKey, photoIdOf } from "./gallery-media.server";
-import { formContract } from "./input-gate.server";
-import { MultipartError, readPhotoFormBody } from "./photo-form-body.server";
-import { requireAdmin } from "./permissions.server";
-import { readSmallForm, refusedForm, type RefusedForm } from "./small-form.server";
+import { bumpContentVersion } from "../platform/content-version.server";
+import type { Database } from "../platform/db.server";
+import { commitNotice, type NoticeKey } from "../platform/flash.server";
+import { deletePhotoObjects, makeFirstVariant, makeVariants, measurePhoto, originalKey, photoIdOf } from "./media.server";
+import { formContract } from "../platform/input-gate.server";
+import { MultipartError, readPhotoFormBody } from "../uploads/photo-form-body.server";
+import { requireAdmin } from "../auth/permissions.server";
+import { readSmallForm, refusedForm, type RefusedForm } from "../platform/small-form.server";
 
 /** A gallery item as read from D1, with its photos' pixel sizes. */
 interface ItemRow {

@@ -7,7 +7,7 @@
  */
 import { DAY_MS, formatAdminDate } from "~/domain/dates";
 import { SERVICE_TYPE_LABELS, type ServiceType } from "~/domain/enumerations";
-import type { Company } from "./env.server";
+import type { Company } from "../platform/env.server";
 import { reachUs, statusLink, type RequestRef } from "./confirmations.server";
 import { oneLine, type Mail } from "./mailer.server";
 

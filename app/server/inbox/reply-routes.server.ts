@@ -13,14 +13,14 @@ import { CUSTOMER_REPLY_MESSAGES } from "~/domain/messages";
 import { OVERDUE_AFTER_MS } from "~/domain/status";
 import { fillTemplate } from "~/domain/templates";
 import { quoteFormSchema, replyFormSchema, resendFormSchema } from "~/forms/customer-reply";
-import { formatPrice } from "./customer-mails.server";
-import { recordCorrespondence, sendQuote, sendReply, type SendOutcome } from "./customer-replies.server";
-import { readCompany, readSiteUrl } from "./env.server";
-import { commitNotice } from "./flash.server";
-import { resendMail } from "./mail-queue.server";
-import type { Database } from "./db.server";
-import { templatesOf } from "./reply-templates.server";
-import { refusedForm } from "./small-form.server";
+import { formatPrice } from "../mail/customer-mails.server";
+import { recordCorrespondence, sendQuote, sendReply, type SendOutcome } from "./replies.server";
+import { readCompany, readSiteUrl } from "../platform/env.server";
+import { commitNotice } from "../platform/flash.server";
+import { resendMail } from "../mail/queue.server";
+import type { Database } from "../platform/db.server";
+import { templatesOf } from "./templates.server";
+import { refusedForm } from "../platform/small-form.server";
 
 /** What staff send on each kind of record. */
 const REPLY_KIND: Record<AuditedEntity, CustomerReplyKind> = { quote_request: "quote", contact_message: "reply" };

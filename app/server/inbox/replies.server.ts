@@ -12,17 +12,17 @@
  * - `firstReplyFigures`: the dashboard's share of requests answered within the promise this month.
  */
 import { and, desc, eq } from "drizzle-orm";
-import { customerReplies, mailDeliveries, users } from "../../drizzle/schema";
+import { customerReplies, mailDeliveries, users } from "../../../drizzle/schema";
 import { jamaicaMonthStart } from "~/domain/dates";
 import type { AuditedEntity } from "~/domain/enumerations";
 import { OVERDUE_AFTER_MS, QUOTABLE_STATUSES, REPLIED_STATUS } from "~/domain/status";
 import type { QuoteFormInput } from "~/forms/customer-reply";
-import type { Company } from "./env.server";
-import { quoteMail, replyMail } from "./customer-mails.server";
-import { RECORD_TABLES, type Database } from "./db.server";
-import type { Mail } from "./mailer.server";
-import { guardParams, guardSql, outboxInsert, putOnQueue, type MailQueueMessage, type RecordGuard } from "./mail-queue.server";
-import { getContactMessage, getQuoteRequest } from "./admin.server";
+import type { Company } from "../platform/env.server";
+import { quoteMail, replyMail } from "../mail/customer-mails.server";
+import { RECORD_TABLES, type Database } from "../platform/db.server";
+import type { Mail } from "../mail/mailer.server";
+import { guardParams, guardSql, outboxInsert, putOnQueue, type MailQueueMessage, type RecordGuard } from "../mail/queue.server";
+import { getContactMessage, getQuoteRequest } from "./records.server";
 
 export type SendOutcome = "sent" | "not-found" | "not-allowed" | "conflict";
 

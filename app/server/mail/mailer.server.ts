@@ -15,7 +15,7 @@
  * Errors: throws when the transport is misconfigured or the binding refuses the message; the
  * queue's consumer then tries again later.
  */
-import { mailHtml } from "./mail-html.server";
+import { mailHtml } from "./html.server";
 
 export interface Mail {
   to: string;

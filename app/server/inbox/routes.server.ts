@@ -14,15 +14,15 @@ import { DAY_MS, formatAdminDate, formatAdminDateTime, hoursSince, jamaicaDaySta
 import { TEXT_LIMITS } from "~/domain/limits";
 import { readReference } from "~/domain/reference";
 import { isOverdue } from "~/domain/status";
-import { addNote, recordExtras, updateStatus, type ListQuery } from "./admin.server";
-import { matchExpression } from "./admin-search.server";
-import type { Database } from "./db.server";
-import { commitNotice } from "./flash.server";
-import { requireAdmin } from "./permissions.server";
-import { formContract } from "./input-gate.server";
-import { readSmallForm } from "./small-form.server";
+import { addNote, recordExtras, updateStatus, type ListQuery } from "./records.server";
+import { matchExpression } from "./search.server";
+import type { Database } from "../platform/db.server";
+import { commitNotice } from "../platform/flash.server";
+import { requireAdmin } from "../auth/permissions.server";
+import { formContract } from "../platform/input-gate.server";
+import { readSmallForm } from "../platform/small-form.server";
 import { quoteFormSchema, replyFormSchema, resendFormSchema } from "~/forms/customer-reply";
-import { composeAction, loadRecordReplies, resendAction, type SentEntry, type SentHistoryEntry } from "./record-replies.server";
+import { composeAction, loadRecordReplies, resendAction, type SentEntry, type SentHistoryEntry } from "./reply-routes.server";
 
 /**
  * A list's query from its URL (docs/product.md §10): `status` (one of `statuses`, else all),

@@ -6,12 +6,12 @@
  * service and dates, never its contact details, and nothing of any other request.
  */
 import { and, desc, eq } from "drizzle-orm";
-import { contactMessages, customerReplies, quoteRequests, statusChanges } from "../../drizzle/schema";
+import { contactMessages, customerReplies, quoteRequests, statusChanges } from "../../../drizzle/schema";
 import { DAY_MS, formatAdminDate, formatAdminDateTime } from "~/domain/dates";
 import { SERVICE_TYPE_LABELS, type AuditedEntity } from "~/domain/enumerations";
 import { STATUS_TOKEN_PATTERN } from "~/domain/reference";
-import { formatDollars, quoteValidUntil } from "./customer-mails.server";
-import type { Database } from "./db.server";
+import { formatDollars, quoteValidUntil } from "../mail/customer-mails.server";
+import type { Database } from "../platform/db.server";
 
 /** One step of the timeline: its label, whether it is reached, and when (Jamaica time). */
 export interface StatusStep {

@@ -22,10 +22,10 @@ import {
 } from "~/domain/enumerations";
 import { formatExportDateTime, todayInJamaica } from "~/domain/dates";
 import { PRIVATE } from "~/cache-control";
-import type { ContactMessage, QuoteRequest } from "../../drizzle/schema";
-import { exportContactMessages, exportQuoteRequests, type ExportCursor } from "./admin.server";
-import { readListQuery } from "./admin-routes.server";
-import type { Database } from "./db.server";
+import type { ContactMessage, QuoteRequest } from "../../../drizzle/schema";
+import { exportContactMessages, exportQuoteRequests, type ExportCursor } from "./records.server";
+import { readListQuery } from "./routes.server";
+import type { Database } from "../platform/db.server";
 
 /** Rows read from D1 per batch: far below D1's result limits, a few hundred kB of CSV. */
 const EXPORT_BATCH = 500;

@@ -8,9 +8,9 @@ import { createCookie } from "@remix-run/cloudflare";
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import { and, eq, gt, lt, ne } from "drizzle-orm";
-import { sessions, users, type User } from "../../drizzle/schema";
-import type { Database } from "./db.server";
-import { readSecrets } from "./secrets.server";
+import { sessions, users, type User } from "../../../drizzle/schema";
+import type { Database } from "../platform/db.server";
+import { readSecrets } from "../platform/secrets.server";
 import { DAY_MS } from "~/domain/dates";
 
 export const SESSION_LIFETIME_MS = 30 * DAY_MS;
