@@ -53,6 +53,7 @@ import { cachedPage, pageVersion, withDataReuse } from "./app/worker/page-cache"
 import { withHydrationAfterPaint } from "./app/worker/hydration-after-paint";
 import { logRequest, withRequestId } from "./app/worker/request-log";
 import { withPagePolicy, withSecurityHeaders } from "./app/worker/security-headers";
+import { logEvent, logFailure } from "./app/server/platform/log.server";
 
 const serverBuild = build as unknown as ServerBuild;
 /** Where the gallery's photos are served (app/server/gallery/media.server.ts). */
@@ -96,7 +97,7 @@ export default {
         cache = served.cache;
       }
     } catch (error) {
-      console.error(JSON.stringify({ event: "unhandled_error", requestId, path: new URL(request.url).pathname, error: String(error) }));
+      logFailure("unhandled_error", error, { requestId, path: new URL(request.url).pathname });
       response = new Response("Something went wrong on our side. Please try again.", {
         status: 500,
         headers: { "Content-Type": "text/plain; charset=utf-8" },
@@ -125,14 +126,14 @@ export default {
       sweepOrphanGalleryObjects({ db, bucket: env.UPLOADS, now }),
       Promise.all([deleteExpiredSessions(db, now), deleteStaleFailures(db, now.getTime()), deleteOldAccountMails(db, now)]),
     ]);
-    if (sweep.status === "fulfilled") console.log(JSON.stringify({ event: "orphan_uploads_swept", ...run, ...sweep.value }));
-    else console.error(JSON.stringify({ event: "orphan_uploads_sweep_failed", ...run, error: String(sweep.reason) }));
-    if (gallery.status === "fulfilled") console.log(JSON.stringify({ event: "orphan_gallery_objects_swept", ...run, ...gallery.value }));
-    else console.error(JSON.stringify({ event: "orphan_gallery_objects_sweep_failed", ...run, error: String(gallery.reason) }));
+    if (sweep.status === "fulfilled") logEvent("orphan_uploads_swept", { ...run, ...sweep.value });
+    else logFailure("orphan_uploads_sweep_failed", sweep.reason, { ...run });
+    if (gallery.status === "fulfilled") logEvent("orphan_gallery_objects_swept", { ...run, ...gallery.value });
+    else logFailure("orphan_gallery_objects_sweep_failed", gallery.reason, { ...run });
     if (cleanup.status === "fulfilled") {
       const [sessionsDeleted, signInFailuresDeleted, accountMailsDeleted] = cleanup.value;
-      console.log(JSON.stringify({ event: "expired_rows_deleted", ...run, sessionsDeleted, signInFailuresDeleted, accountMailsDeleted }));
-    } else console.error(JSON.stringify({ event: "expired_rows_delete_failed", ...run, error: String(cleanup.reason) }));
+      logEvent("expired_rows_deleted", { ...run, sessionsDeleted, signInFailuresDeleted, accountMailsDeleted });
+    } else logFailure("expired_rows_delete_failed", cleanup.reason, { ...run });
     // Shown as a failed run in the dashboard's cron events.
     for (const task of [sweep, gallery, cleanup]) if (task.status === "rejected") throw task.reason;
   },

@@ -6,6 +6,7 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-r
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
+import { logFailure } from "./server/platform/log.server";
 import { SPECULATION_RULES_JSON } from "./server/platform/speculation-rules.server";
 import { DocumentScriptsContext, SiteStylesContext } from "./document-inlines";
 import siteStyles from "./tailwind.css?inline";
@@ -36,7 +37,7 @@ export default async function handleRequest(
     {
       signal: controller.signal,
       onError(error: unknown) {
-        if (!controller.signal.aborted) console.error(error);
+        if (!controller.signal.aborted) logFailure("render_stream_failed", error, { path: new URL(request.url).pathname });
         responseStatusCode = 500;
       },
     },
@@ -55,12 +56,5 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   // Remix's own answers to a request it refuses (405 for a method a route does not take, 404):
   // the request's fault, already in the request log with its status; not an error of ours.
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  console.error(
-    JSON.stringify({
-      event: "render_error",
-      requestId: (context as AppLoadContext).requestId,
-      path: new URL(request.url).pathname,
-      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-    }),
-  );
+  logFailure("render_error", error, { requestId: (context as AppLoadContext).requestId, path: new URL(request.url).pathname });
 };

@@ -1,3 +1,5 @@
+import { logEvent, logProblem } from "~/server/platform/log.server";
+
 /**
  * One structured JSON log line per request (Workers observability collects console output):
  * request id, method, path, status, duration in ms and cache status. The request id is also
@@ -20,8 +22,7 @@ export function withRequestId(response: Response, requestId: string, cache: stri
 }
 
 export function logRequest(request: Request, response: Response, info: { requestId: string; started: number; cache: string }): void {
-  const entry = {
-    event: "request",
+  const fields = {
     requestId: info.requestId,
     method: request.method,
     path: new URL(request.url).pathname,
@@ -29,6 +30,6 @@ export function logRequest(request: Request, response: Response, info: { request
     durationMs: Date.now() - info.started,
     cache: info.cache,
   };
-  if (response.status >= 500) console.error(JSON.stringify(entry));
-  else console.log(JSON.stringify(entry));
+  if (response.status >= 500) logProblem("request", fields);
+  else logEvent("request", fields);
 }

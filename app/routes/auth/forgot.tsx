@@ -16,6 +16,7 @@ import { queueMail } from "~/server/mail/queue.server";
 import { formContract } from "~/server/platform/input-gate.server";
 import { readSmallForm } from "~/server/platform/small-form.server";
 import { allowAuthAttempt, allowResetMail } from "~/server/platform/rate-limit.server";
+import { logFailure } from "~/server/platform/log.server";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: "Reset your password", description: "Reset the password of an admin account.", noindex: true });
@@ -35,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // Past the per-address limit the answer is the same, but no further mail goes.
     if (mail && (await allowResetMail(env.AUTH_RATE_LIMITER, submission.value.email))) queueMail(context, mail, { kind: "account" });
   } catch (error) {
-    console.error(JSON.stringify({ event: "reset_request_failed", error: String(error) }));
+    logFailure("reset_request_failed", error);
     return data<ForgotData>({ result: submission.reply({ formErrors: [AUTH_MESSAGES.unexpected] }) }, { status: 503 });
   }
   return data<ForgotData>({ result: submission.reply({ resetForm: true }), sent: true });

@@ -30,6 +30,7 @@ import { commitNotice } from "~/server/platform/flash.server";
 import { allowAuthAttempt, clientIp } from "~/server/platform/rate-limit.server";
 import { adminReturnPath, isAdmin } from "~/server/auth/permissions.server";
 import { readSession, createSession } from "~/server/auth/session.server";
+import { logFailure } from "~/server/platform/log.server";
 
 /** Milliseconds between the success message and /admin (docs/product.md §9). */
 const REDIRECT_AFTER_SIGN_IN_MS = 500;
@@ -89,7 +90,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     headers.append("Set-Cookie", await commitNotice(request, "signedIn"));
     return redirect(target, { headers });
   } catch (error) {
-    console.error(JSON.stringify({ event: "auth_failed", mode, error: String(error) }));
+    logFailure("auth_failed", error, { mode });
     return data<AuthActionData>({ result: reply(AUTH_MESSAGES.unexpected) }, { status: 503 });
   }
 }

@@ -32,6 +32,7 @@ import { formContract } from "../platform/input-gate.server";
 import { MultipartError, readPhotoFormBody } from "../uploads/photo-form-body.server";
 import { requireAdmin } from "../auth/permissions.server";
 import { readSmallForm, refusedForm, type RefusedForm } from "../platform/small-form.server";
+import { logFailure } from "~/server/platform/log.server";
 
 /** A gallery item as read from D1, with its photos' pixel sizes. */
 interface ItemRow {
@@ -109,7 +110,7 @@ export async function publishedGallery(db: Database): Promise<{ complete: boolea
       pairs: results.filter((row) => row.kind === "pair").map((row) => pairView(row)),
     };
   } catch (error) {
-    console.error(JSON.stringify({ event: "gallery_load_failed", error: String(error) }));
+    logFailure("gallery_load_failed", error);
     return { complete: false, photos: [], pairs: [] };
   }
 }
@@ -161,7 +162,7 @@ async function storePhoto(context: AppLoadContext, file: File): Promise<StoredPh
   try {
     await makeFirstVariant(env, photo);
   } catch (error) {
-    console.error(JSON.stringify({ event: "gallery_upload_unreadable", photoId: id, error: String(error) }));
+    logFailure("gallery_upload_unreadable", error, { photoId: id });
     await forgetNewOriginals(context.db, env.UPLOADS, [photo]);
     return { message: GALLERY_MESSAGES.unreadable(file.name) };
   }
@@ -397,7 +398,7 @@ export async function galleryPageAction(request: Request, context: AppLoadContex
     if (!(await stepItem(context, value.id, value.intent, user.id))) return refuse(404, { "": GALLERY_MESSAGES.gone });
     return back(STEP_NOTICES[value.intent]);
   } catch (error) {
-    console.error(JSON.stringify({ event: "gallery_change_failed", intent: value.intent, error: String(error) }));
+    logFailure("gallery_change_failed", error, { intent: value.intent });
     return refuse(503, { "": GALLERY_MESSAGES.failed });
   }
 }

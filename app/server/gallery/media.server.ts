@@ -18,6 +18,7 @@
 import { AVIF_QUALITY, GALLERY_MEDIA_PATH, IMAGE_FORMATS, variantWidths, type ImageFormat } from "~/content/photos";
 import { ORPHAN_GRACE_MS } from "../uploads/attachments.server";
 import type { Database } from "../platform/db.server";
+import { logEvent, logFailure } from "~/server/platform/log.server";
 
 /** R2 key prefix of the gallery's photos (the orphan sweep of attachments never lists it). */
 const GALLERY_PREFIX = "gallery/";
@@ -97,7 +98,7 @@ async function makeVariant(env: CloudflareBindings, photoId: string, key: string
   // Cloudflare Images may answer in another format than the one asked for (its limits are
   // best effort): the object keeps the type it really has, and is served with it.
   await env.UPLOADS.put(key, bytes, { httpMetadata: { contentType: result.contentType() || `image/${format}` } });
-  console.log(JSON.stringify({ event: "gallery_variant_made", key, bytes: bytes.byteLength, ms: Date.now() - started }));
+  logEvent("gallery_variant_made", { key, bytes: bytes.byteLength, ms: Date.now() - started });
   return true;
 }
 
@@ -122,7 +123,7 @@ export async function makeVariants(env: CloudflareBindings, photo: { id: string;
       try {
         if ((await env.UPLOADS.head(variantKey(photo.id, width, format))) === null) await madeOnce(env, photo.id, width, format);
       } catch (error) {
-        console.error(JSON.stringify({ event: "gallery_variant_failed", photoId: photo.id, width, format, error: String(error) }));
+        logFailure("gallery_variant_failed", error, { photoId: photo.id, width, format });
       }
     }
   }
@@ -184,7 +185,7 @@ export async function serveGalleryMedia(
       },
     });
   } catch (error) {
-    console.error(JSON.stringify({ event: "gallery_media_failed", name, error: String(error) }));
+    logFailure("gallery_media_failed", error, { name });
     return new Response("This photo cannot be shown right now.", {
       status: 503,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "30" },
@@ -204,7 +205,7 @@ export async function deletePhotoObjects(db: Database, bucket: R2Bucket, photoId
       const keys = listed.objects.map((object) => object.key);
       if (keys.length > 0) await bucket.delete(keys);
     } catch (error) {
-      console.error(JSON.stringify({ event: "gallery_photo_delete_failed", photoId, error: String(error) }));
+      logFailure("gallery_photo_delete_failed", error, { photoId });
     }
   }
 }
@@ -247,7 +248,7 @@ export async function sweepOrphanGalleryObjects(input: {
     if (orphans.length > 0) {
       await bucket.delete(orphans);
       result.deleted += orphans.length;
-      console.log(JSON.stringify({ event: "orphan_gallery_objects_deleted", count: orphans.length, keys: orphans.slice(0, 20) }));
+      logEvent("orphan_gallery_objects_deleted", { count: orphans.length, keys: orphans.slice(0, 20) });
     }
     cursor = listing.truncated ? listing.cursor : undefined;
   } while (cursor);

@@ -26,6 +26,7 @@ import type { ContactMessage, QuoteRequest } from "../../../drizzle/schema";
 import { exportContactMessages, exportQuoteRequests, type ExportCursor } from "./records.server";
 import { readListQuery } from "./routes.server";
 import type { Database } from "../platform/db.server";
+import { logFailure } from "~/server/platform/log.server";
 
 /** Rows read from D1 per batch: far below D1's result limits, a few hundred kB of CSV. */
 const EXPORT_BATCH = 500;
@@ -116,7 +117,7 @@ function streamCsv<Row extends { id: string; createdAt: Date }>(db: Database, ur
         if (rows.length < EXPORT_BATCH || !last) controller.close();
         else cursor = { createdAt: last.createdAt, id: last.id };
       } catch (error) {
-        console.error(JSON.stringify({ event: "csv_export_failed", error: String(error) }));
+        logFailure("csv_export_failed", error);
         controller.error(error);
       }
     },

@@ -21,6 +21,7 @@ import { resendMail } from "../mail/queue.server";
 import type { Database } from "../platform/db.server";
 import { templatesOf } from "./templates.server";
 import { refusedForm } from "../platform/small-form.server";
+import { logFailure } from "~/server/platform/log.server";
 
 /** What staff send on each kind of record. */
 const REPLY_KIND: Record<AuditedEntity, CustomerReplyKind> = { quote_request: "quote", contact_message: "reply" };
@@ -188,7 +189,7 @@ export async function composeAction(
       outcome = await sendReply(sendContext, id, submission.value.message);
     }
   } catch (error) {
-    console.error(JSON.stringify({ event: "customer_reply_failed", entity, id, error: String(error) }));
+    logFailure("customer_reply_failed", error, { entity, id });
     return refuse(503, { "": CUSTOMER_REPLY_MESSAGES.sendFailed });
   }
   if (outcome !== "sent") return refuse(SEND_REFUSALS[outcome].status, { "": SEND_REFUSALS[outcome].message });

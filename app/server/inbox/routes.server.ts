@@ -23,6 +23,7 @@ import { formContract } from "../platform/input-gate.server";
 import { readSmallForm } from "../platform/small-form.server";
 import { quoteFormSchema, replyFormSchema, resendFormSchema } from "~/forms/customer-reply";
 import { composeAction, loadRecordReplies, resendAction, type SentEntry, type SentHistoryEntry } from "./reply-routes.server";
+import { logFailure } from "~/server/platform/log.server";
 
 /**
  * A list's query from its URL (docs/product.md §10): `status` (one of `statuses`, else all),
@@ -192,7 +193,7 @@ export async function loadAdminList<S extends string, Row extends { createdAt: D
       })),
     };
   } catch (error) {
-    console.error(JSON.stringify({ event: "admin_list_failed", error: String(error) }));
+    logFailure("admin_list_failed", error);
     return { ...page, total: 0, rows: [] as Array<Row & { date: string; overdue: boolean }>, error: failureMessage };
   }
 }

@@ -18,6 +18,7 @@ import { commitNotice } from "../platform/flash.server";
 import { formContract } from "../platform/input-gate.server";
 import { requireAdmin } from "../auth/permissions.server";
 import { readSmallForm, refusedForm, type RefusedForm } from "../platform/small-form.server";
+import { logFailure } from "~/server/platform/log.server";
 
 /** Every template, by kind then name. */
 function listTemplates(db: Database): Promise<ReplyTemplate[]> {
@@ -110,7 +111,7 @@ export async function templatesPageAction(request: Request, context: AppLoadCont
     if (outcome === "too-many") return refuse(409, { "": CUSTOMER_REPLY_MESSAGES.tooManyTemplates(MAX_TEMPLATES_PER_KIND) });
     return redirect("/admin/templates", { headers: { "Set-Cookie": await commitNotice(request, "templateSaved") } });
   } catch (error) {
-    console.error(JSON.stringify({ event: "template_change_failed", error: String(error) }));
+    logFailure("template_change_failed", error);
     return refuse(503, { "": CUSTOMER_REPLY_MESSAGES.templateFailed });
   }
 }

@@ -18,6 +18,7 @@
  */
 import type { AuditedEntity, MailKind, MailStatus } from "~/domain/enumerations";
 import { RECORD_TABLES, type Database } from "../platform/db.server";
+import { logEvent, logProblem } from "../platform/log.server";
 import { sendMail, type Mail, type MailEnv } from "./mailer.server";
 
 /** The queues of wrangler.toml `[[queues.consumers]]`; tests/unit/mail-queue-config.test.ts keeps them equal. */
@@ -46,8 +47,6 @@ const MAX_RETRY_DELAY_SECONDS = 3600;
 /** How much of a transport's error is kept on the row and shown to admins. */
 const ERROR_CHARS = 300;
 
-const log = (event: string, fields: Record<string, unknown>) => console.log(JSON.stringify({ event, ...fields }));
-const logError = (event: string, fields: Record<string, unknown>) => console.error(JSON.stringify({ event, ...fields }));
 const errorText = (error: unknown) => String(error instanceof Error ? error.message : error).slice(0, ERROR_CHARS);
 
 /**
@@ -114,12 +113,12 @@ export async function putOnQueue(db: Database, queue: Queue<MailQueueMessage>, i
     await queue.send({ id, mail });
     return true;
   } catch (error) {
-    logError("mail_not_queued", { id, subject: mail.subject, error: errorText(error) });
+    logProblem("mail_not_queued", { id, subject: mail.subject, error: errorText(error) });
     await db.$client
       .prepare("UPDATE mail_deliveries SET status = 'failed', last_error = ?2, updated_at = ?3 WHERE id = ?1 AND status = 'queued'")
       .bind(id, `Could not be queued: ${errorText(error)}`, Date.now())
       .run()
-      .catch((markError: unknown) => logError("mail_outbox_write_failed", { id, error: errorText(markError) }));
+      .catch((markError: unknown) => logProblem("mail_outbox_write_failed", { id, error: errorText(markError) }));
     return false;
   }
 }
@@ -133,7 +132,7 @@ async function enqueueMail(db: Database, env: MailQueueEnv, mail: Mail, about: M
   try {
     await outboxInsert(db, id, mail, about, now).run();
   } catch (error) {
-    logError("mail_outbox_write_failed", { id, subject: mail.subject, error: errorText(error) });
+    logProblem("mail_outbox_write_failed", { id, subject: mail.subject, error: errorText(error) });
   }
   await putOnQueue(db, env.MAIL_QUEUE, id, mail);
   return id;
@@ -194,7 +193,7 @@ export async function consumeMail(batch: MessageBatch<MailQueueMessage>, env: Ma
     try {
       outcome = await claim(db, id, Date.now());
     } catch (error) {
-      logError("mail_claim_failed", { id, error: errorText(error) });
+      logProblem("mail_claim_failed", { id, error: errorText(error) });
       message.retry({ delaySeconds: retryDelaySeconds(message.attempts, env) });
       continue;
     }
@@ -203,7 +202,7 @@ export async function consumeMail(batch: MessageBatch<MailQueueMessage>, env: Ma
       continue;
     }
     if (!outcome.claimed && outcome.status !== null) {
-      log("mail_duplicate_skipped", { id, status: outcome.status });
+      logEvent("mail_duplicate_skipped", { id, status: outcome.status });
       message.ack();
       continue;
     }
@@ -211,22 +210,22 @@ export async function consumeMail(batch: MessageBatch<MailQueueMessage>, env: Ma
       await sendMail(env, mail);
     } catch (error) {
       const delaySeconds = retryDelaySeconds(message.attempts, env);
-      logError("mail_send_failed", { id, attempt: message.attempts, retryInSeconds: delaySeconds, error: errorText(error) });
+      logProblem("mail_send_failed", { id, attempt: message.attempts, retryInSeconds: delaySeconds, error: errorText(error) });
       await db.$client
         .prepare("UPDATE mail_deliveries SET status = 'queued', last_error = ?2, updated_at = ?3 WHERE id = ?1 AND status = 'sending'")
         .bind(id, errorText(error), Date.now())
         .run()
-        .catch((markError: unknown) => logError("mail_outbox_write_failed", { id, error: errorText(markError) }));
+        .catch((markError: unknown) => logProblem("mail_outbox_write_failed", { id, error: errorText(markError) }));
       message.retry({ delaySeconds });
       continue;
     }
-    log("mail_sent", { id, attempt: message.attempts });
+    logEvent("mail_sent", { id, attempt: message.attempts });
     // Sent: acknowledged even if the row cannot be marked, so it is never sent again.
     await db.$client
       .prepare("UPDATE mail_deliveries SET status = 'sent', sent_at = ?2, updated_at = ?2, last_error = NULL WHERE id = ?1")
       .bind(id, Date.now())
       .run()
-      .catch((markError: unknown) => logError("mail_outbox_write_failed", { id, error: errorText(markError) }));
+      .catch((markError: unknown) => logProblem("mail_outbox_write_failed", { id, error: errorText(markError) }));
     message.ack();
   }
 }
@@ -244,10 +243,10 @@ export async function markUndelivered(batch: MessageBatch<MailQueueMessage>, db:
         .prepare("UPDATE mail_deliveries SET status = 'failed', updated_at = ?2 WHERE id = ?1 AND status <> 'sent'")
         .bind(id, Date.now())
         .run();
-      logError("mail_not_delivered", { id, subject: mail.subject });
+      logProblem("mail_not_delivered", { id, subject: mail.subject });
       message.ack();
     } catch (error) {
-      logError("mail_outbox_write_failed", { id, error: errorText(error) });
+      logProblem("mail_outbox_write_failed", { id, error: errorText(error) });
       message.retry();
     }
   }

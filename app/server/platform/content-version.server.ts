@@ -4,6 +4,7 @@
  * key (server.ts, app/worker/page-cache.ts), so the next anonymous request gets the new page.
  */
 import type { Database } from "./db.server";
+import { logFailure } from "~/server/platform/log.server";
 
 /**
  * The statement that bumps the content version; put it in the batch of every change to what
@@ -22,7 +23,7 @@ export async function readContentVersion(db: Database): Promise<number | null> {
     const row = await db.$client.prepare("SELECT version FROM content_version WHERE id = 1").first<{ version: number }>();
     return row?.version ?? 0;
   } catch (error) {
-    console.error(JSON.stringify({ event: "content_version_failed", error: String(error) }));
+    logFailure("content_version_failed", error);
     return null;
   }
 }

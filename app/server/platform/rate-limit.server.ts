@@ -1,3 +1,4 @@
+import { logFailure } from "~/server/platform/log.server";
 /**
  * Per-client rate limit for visitor forms, with the Workers Rate Limiting binding
  * (wrangler.toml `FORM_RATE_LIMITER`: 5 per 60 s per key). Works under wrangler dev.
@@ -50,7 +51,7 @@ async function allow(limiter: RateLimit, key: string): Promise<boolean> {
   try {
     return (await limiter.limit({ key })).success;
   } catch (error) {
-    console.error(JSON.stringify({ event: "rate_limit_failed", error: String(error) }));
+    logFailure("rate_limit_failed", error);
     return true;
   }
 }

@@ -1,3 +1,4 @@
+import { logEvent, logFailure } from "~/server/platform/log.server";
 /**
  * Cloudflare Turnstile, verified on the server when both TURNSTILE_SITE_KEY ([vars]) and
  * TURNSTILE_SECRET_KEY (secret) are set; absent otherwise (local dev and tests).
@@ -52,18 +53,12 @@ export async function verifyTurnstile(check: TurnstileCheck): Promise<TurnstileO
     if (typeof outcome !== "object" || outcome === null || typeof outcome.success !== "boolean")
       throw new Error(`status ${response.status}`);
   } catch (error) {
-    console.error(JSON.stringify({ event: "turnstile_unavailable", error: String(error) }));
+    logFailure("turnstile_unavailable", error);
     return "unavailable";
   }
   if (outcome.success !== true) return "refused";
   if (outcome.hostname !== check.hostname || outcome.action !== check.action) {
-    console.log(
-      JSON.stringify({
-        event: "turnstile_mismatch",
-        hostname: String(outcome.hostname).slice(0, 100),
-        action: String(outcome.action).slice(0, 40),
-      }),
-    );
+    logEvent("turnstile_mismatch", { hostname: String(outcome.hostname).slice(0, 100), action: String(outcome.action).slice(0, 40) });
     return "refused";
   }
   return "passed";

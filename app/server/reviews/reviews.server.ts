@@ -19,6 +19,7 @@ import { commitNotice } from "../platform/flash.server";
 import { formContract } from "../platform/input-gate.server";
 import { requireAdmin } from "../auth/permissions.server";
 import { readSmallForm, refusedForm, type RefusedForm } from "../platform/small-form.server";
+import { logFailure } from "~/server/platform/log.server";
 
 /** A published review as public pages show it. */
 export interface PublicReview {
@@ -78,7 +79,7 @@ export async function publishedReviews(db: Database, service?: ServiceType): Pro
       average: n > 0 ? Math.round(Number(totals[0]?.average) * 10) / 10 : null,
     };
   } catch (error) {
-    console.error(JSON.stringify({ event: "reviews_load_failed", error: String(error) }));
+    logFailure("reviews_load_failed", error);
     return { complete: false, reviews: [], count: 0, average: null };
   }
 }
@@ -152,7 +153,7 @@ export async function reviewsPageAction(request: Request, context: AppLoadContex
     if (!(await changeReview(context.db, value.id, value.intent, user.id))) return refuse(404, { "": REVIEW_MESSAGES.gone });
     return back(value.intent === "publish" ? "reviewPublished" : value.intent === "hide" ? "reviewHidden" : "reviewDeleted");
   } catch (error) {
-    console.error(JSON.stringify({ event: "review_change_failed", error: String(error) }));
+    logFailure("review_change_failed", error);
     return refuse(503, { "": REVIEW_MESSAGES.failed });
   }
 }

@@ -22,6 +22,7 @@ import { allowAuthAttempt } from "../platform/rate-limit.server";
 import { createSession, destroySession, type CurrentSession } from "../auth/session.server";
 import { readSmallForm } from "../platform/small-form.server";
 import { acceptInvitation, changeRole, deleteAccount, inviteMember, listTeam, openInvitation, revokeInvitation } from "./team.server";
+import { logFailure } from "~/server/platform/log.server";
 
 /**
  * The team page's data (admins only): the accounts with their role, whether verified and the
@@ -83,7 +84,7 @@ export async function teamPageAction(request: Request, context: AppLoadContext) 
     }
     return await memberChange(request, context, session, intent, id);
   } catch (error) {
-    console.error(JSON.stringify({ event: "team_change_failed", intent, error: String(error) }));
+    logFailure("team_change_failed", error, { intent });
     return refuse(503, TEAM_MESSAGES.changeFailed);
   }
 }
@@ -104,7 +105,7 @@ async function invite(request: Request, context: AppLoadContext, session: Curren
     queueMail(context, outcome.mail, { kind: "account" });
     return backToTeam(request, "invitationSent");
   } catch (error) {
-    console.error(JSON.stringify({ event: "invitation_failed", error: String(error) }));
+    logFailure("invitation_failed", error);
     return reply(503, TEAM_MESSAGES.inviteFailed);
   }
 }
@@ -181,7 +182,7 @@ export async function acceptInvitationAction(request: Request, context: AppLoadC
     headers.append("Set-Cookie", await commitNotice(request, "joined"));
     return redirect("/admin", { headers });
   } catch (error) {
-    console.error(JSON.stringify({ event: "invitation_accept_failed", error: String(error) }));
+    logFailure("invitation_accept_failed", error);
     return reply(503, { formErrors: [AUTH_MESSAGES.unexpected] });
   }
 }

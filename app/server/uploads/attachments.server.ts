@@ -11,6 +11,7 @@ import { attachments, contactMessages, quoteRequests } from "../../../drizzle/sc
 import type { AttachmentOwnerKind } from "~/domain/enumerations";
 import type { AcceptedImageType } from "~/domain/limits";
 import type { Database } from "../platform/db.server";
+import { logEvent, logFailure } from "~/server/platform/log.server";
 
 /** R2 key prefix per owner kind: `<prefix>/<owner id>/<attachment id>`. */
 const KEY_PREFIX: Record<AttachmentOwnerKind, string> = {
@@ -64,13 +65,13 @@ export async function storeSubmission(input: StoreSubmissionInput): Promise<void
     try {
       exists = await recordExists(db, ownerKind, ownerId);
     } catch (checkError) {
-      console.error(JSON.stringify({ event: "r2_cleanup_deferred", keys: stored, error: String(checkError) }));
+      logFailure("r2_cleanup_deferred", checkError, { keys: stored });
       throw error;
     }
     if (exists) return;
     if (stored.length > 0) {
       await bucket.delete(stored).catch((cleanupError: unknown) => {
-        console.error(JSON.stringify({ event: "r2_cleanup_failed", keys: stored, error: String(cleanupError) }));
+        logFailure("r2_cleanup_failed", cleanupError, { keys: stored });
       });
     }
     throw error;
@@ -148,7 +149,7 @@ export async function sweepOrphanUploads(input: { db: Database; bucket: R2Bucket
         // A listing page holds at most 1,000 keys, as one delete call may.
         await bucket.delete(orphans);
         result.deleted += orphans.length;
-        console.log(JSON.stringify({ event: "orphan_uploads_deleted", count: orphans.length, keys: orphans.slice(0, LOGGED_KEYS) }));
+        logEvent("orphan_uploads_deleted", { count: orphans.length, keys: orphans.slice(0, LOGGED_KEYS) });
       }
       cursor = listing.truncated ? listing.cursor : undefined;
     } while (cursor);

@@ -42,6 +42,7 @@ import type { AuditedEntity } from "~/domain/enumerations";
 import { allowFormSubmission, clientIp } from "../platform/rate-limit.server";
 import { MultipartError, readPhotoFormBody } from "../uploads/photo-form-body.server";
 import { TURNSTILE_FIELD, TURNSTILE_TOKEN_MAX, turnstileEnabled, verifyTurnstile } from "../platform/turnstile.server";
+import { logEvent, logFailure } from "~/server/platform/log.server";
 
 /** Fields of every visitor form that its schema does not parse, with their limits in characters. */
 const GUARD_FIELDS = { [HONEYPOT_FIELD]: FORM_LIMITS.defaultChars, [TURNSTILE_FIELD]: TURNSTILE_TOKEN_MAX };
@@ -100,7 +101,7 @@ export async function handleSubmission<Schema extends z.ZodTypeAny>(
 
   const honeypot = form.formData.get(HONEYPOT_FIELD);
   if (typeof honeypot === "string" && honeypot.trim() !== "") {
-    console.log(JSON.stringify({ event: "honeypot_filled", form: handler.form, ip: clientIp(request) }));
+    logEvent("honeypot_filled", { form: handler.form, ip: clientIp(request) });
     // A reference of the right form, stored nowhere: the answer looks like any other.
     return succeed({ form: handler.form, id: crypto.randomUUID(), reference: newReference() });
   }
@@ -134,7 +135,7 @@ export async function handleSubmission<Schema extends z.ZodTypeAny>(
   try {
     stored = await handler.store(db, env.UPLOADS, submission.value);
   } catch (error) {
-    console.error(JSON.stringify({ event: "submission_store_failed", form: handler.form, error: String(error) }));
+    logFailure("submission_store_failed", error, { form: handler.form });
     return data<ActionResult>({ result: submission.reply({ formErrors: [handler.failureMessage] }) }, { status: 503 });
   }
 
