@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
 import { TEXT_LIMITS } from "~/domain/limits";
 import type { BadgeVariant, Step } from "~/domain/status";
 import type { HistoryEntry } from "~/server/inbox/routes.server";
-import { OverdueMark, StatusBadge, StepButton } from "./admin-ui";
+import { OverdueMark, StatusBadge, StepButton } from "./admin-list";
 import { readPhotoIndex } from "./photo-index";
 import { PhotoGallery } from "./photo-viewer";
 import { FormStatus } from "./form-field";
