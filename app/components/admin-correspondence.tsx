@@ -4,12 +4,11 @@
  * so it works without JavaScript), and the record's e-mails with their delivery state and
  * 'Resend'. Every form posts to the record page's action.
  */
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { QUOTE_LIMITS, TEXT_LIMITS } from "~/domain/limits";
 import type { MailLine } from "~/server/inbox/reply-routes.server";
-import { AdminField, ADMIN_INPUT, fieldAria } from "./admin-fields";
-
-const PRIMARY = "min-h-11 rounded-full bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60";
+import { AdminInput, AdminTextarea, Badge, Button, chipClass, PostButton, useBusy } from "./admin-kit";
+import { FormStatus } from "./form-field";
 
 /** "First reply after 3 hours 12 minutes", or how long the record has waited. */
 export function FirstReplyLine({ firstReply }: { firstReply: { answered: boolean; after: string; onTime: boolean } }) {
@@ -38,7 +37,7 @@ export interface ComposerProps {
 
 /** 'Send quote' (quote requests) or 'Send reply' (contact messages). */
 export function Composer(props: ComposerProps) {
-  const busy = useNavigation().state !== "idle";
+  const busy = useBusy();
   const quote = props.kind === "quote";
   const value = (name: string, fallback = "") => props.values?.[name] ?? fallback;
   if (!props.open) {
@@ -54,11 +53,7 @@ export function Composer(props: ComposerProps) {
       aria-label={quote ? "Send quote" : "Send reply"}
     >
       <input type="hidden" name="intent" value={props.kind} />
-      {props.errors[""] ? (
-        <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
-          {props.errors[""]}
-        </p>
-      ) : null}
+      {props.errors[""] ? <FormStatus tone="error">{props.errors[""]}</FormStatus> : null}
       {props.templates.length > 0 ? (
         <nav aria-label="Start from a template" className="flex flex-wrap items-center gap-2 text-sm">
           <span className="text-slate-600">Start from:</span>
@@ -68,7 +63,7 @@ export function Composer(props: ComposerProps) {
               to={`${props.recordPath}?template=${template.id}`}
               preventScrollReset
               aria-current={template.id === props.chosenTemplateId ? "true" : undefined}
-              className={`rounded-full px-3 py-1 font-medium ${template.id === props.chosenTemplateId ? "bg-brand-800 text-white" : "border border-slate-300 bg-white text-slate-700 hover:bg-slate-50"}`}
+              className={chipClass(template.id === props.chosenTemplateId)}
             >
               {template.name}
             </Link>
@@ -89,59 +84,47 @@ export function Composer(props: ComposerProps) {
             error={props.errors.amountJmd}
           />
           <DollarsField name="amountUsd" label="Amount (USD, optional)" value={value("amountUsd")} error={props.errors.amountUsd} />
-          <AdminField id="quote-valid-days" label="Valid for (days)" error={props.errors.validDays}>
-            <input
-              id="quote-valid-days"
-              name="validDays"
-              type="number"
-              inputMode="numeric"
-              required
-              min={QUOTE_LIMITS.minValidDays}
-              max={QUOTE_LIMITS.maxValidDays}
-              defaultValue={value("validDays", String(QUOTE_LIMITS.defaultValidDays))}
-              className={ADMIN_INPUT}
-              {...fieldAria("quote-valid-days", props.errors.validDays)}
-            />
-          </AdminField>
+          <AdminInput
+            id="quote-valid-days"
+            name="validDays"
+            label="Valid for (days)"
+            type="number"
+            inputMode="numeric"
+            required
+            min={QUOTE_LIMITS.minValidDays}
+            max={QUOTE_LIMITS.maxValidDays}
+            defaultValue={value("validDays", String(QUOTE_LIMITS.defaultValidDays))}
+            error={props.errors.validDays}
+          />
         </div>
       ) : null}
       {quote ? (
-        <AdminField id="quote-included" label="What is included (optional)" error={props.errors.included}>
-          <textarea
-            id="quote-included"
-            name="included"
-            rows={3}
-            maxLength={TEXT_LIMITS.quoteIncluded}
-            defaultValue={value("included")}
-            className={ADMIN_INPUT}
-            {...fieldAria("quote-included", props.errors.included)}
-          />
-        </AdminField>
+        <AdminTextarea
+          id="quote-included"
+          name="included"
+          label="What is included (optional)"
+          rows={3}
+          maxLength={TEXT_LIMITS.quoteIncluded}
+          defaultValue={value("included")}
+          error={props.errors.included}
+        />
       ) : null}
-      <AdminField
+      <AdminTextarea
         id="compose-message"
+        name="message"
         label="Message"
         hint={
           quote
             ? "The e-mail adds the price, what is included, until when it holds and the customer's status link."
             : "The e-mail adds the reference and the customer's status link."
         }
+        rows={8}
+        required
+        maxLength={TEXT_LIMITS.customerMessage}
+        defaultValue={value("message", props.text)}
         error={props.errors.message}
-      >
-        <textarea
-          id="compose-message"
-          name="message"
-          rows={8}
-          required
-          maxLength={TEXT_LIMITS.customerMessage}
-          defaultValue={value("message", props.text)}
-          className={ADMIN_INPUT}
-          {...fieldAria("compose-message", props.errors.message, true)}
-        />
-      </AdminField>
-      <button type="submit" disabled={busy} className={PRIMARY}>
-        {quote ? "Send quote" : "Send reply"}
-      </button>
+      />
+      <Button disabled={busy}>{quote ? "Send quote" : "Send reply"}</Button>
     </Form>
   );
 }
@@ -150,32 +133,29 @@ export function Composer(props: ComposerProps) {
 function DollarsField(props: { name: string; label: string; required?: boolean; placeholder?: string; value: string; error?: string }) {
   const id = `quote-${props.name}`;
   return (
-    <AdminField id={id} label={props.label} error={props.error}>
-      <input
-        id={id}
-        name={props.name}
-        inputMode="numeric"
-        required={props.required}
-        maxLength={20}
-        placeholder={props.placeholder}
-        defaultValue={props.value}
-        className={ADMIN_INPUT}
-        {...fieldAria(id, props.error)}
-      />
-    </AdminField>
+    <AdminInput
+      id={id}
+      name={props.name}
+      label={props.label}
+      inputMode="numeric"
+      required={props.required}
+      maxLength={20}
+      placeholder={props.placeholder}
+      defaultValue={props.value}
+      error={props.error}
+    />
   );
 }
 
-const MAIL_STATE: Record<MailLine["status"], { text: string; className: string }> = {
-  queued: { text: "Queued", className: "bg-amber-100 text-amber-900" },
-  sending: { text: "Sending", className: "bg-amber-100 text-amber-900" },
-  sent: { text: "Sent", className: "bg-brand-100 text-brand-900" },
-  failed: { text: "Not delivered", className: "bg-red-700 text-white" },
-};
+const MAIL_STATE = {
+  queued: { text: "Queued", tone: "waiting" },
+  sending: { text: "Sending", tone: "waiting" },
+  sent: { text: "Sent", tone: "positive" },
+  failed: { text: "Not delivered", tone: "destructive" },
+} as const satisfies Record<MailLine["status"], { text: string; tone: string }>;
 
 /** The record's e-mails, newest first, with their delivery state and 'Resend' for those not delivered. */
 export function MailList({ mails }: { mails: MailLine[] }) {
-  const busy = useNavigation().state !== "idle";
   if (mails.length === 0) return <p className="text-slate-600">No e-mails about this request.</p>;
   return (
     <ul className="divide-y divide-slate-200 text-sm" data-testid="mails">
@@ -193,21 +173,11 @@ export function MailList({ mails }: { mails: MailLine[] }) {
             ) : null}
           </div>
           <div className="flex items-center gap-2">
-            <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${MAIL_STATE[mail.status].className}`}>
-              {MAIL_STATE[mail.status].text}
-            </span>
+            <Badge tone={MAIL_STATE[mail.status].tone}>{MAIL_STATE[mail.status].text}</Badge>
             {mail.canResend ? (
-              <Form method="post" preventScrollReset>
-                <input type="hidden" name="intent" value="resend" />
-                <input type="hidden" name="mail" value={mail.id} />
-                <button
-                  type="submit"
-                  disabled={busy}
-                  className="min-h-9 rounded-full border border-brand-300 px-3 text-xs font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-60"
-                >
-                  Resend
-                </button>
-              </Form>
+              <PostButton fields={{ intent: "resend", mail: mail.id }} variant="outline" size="xs">
+                Resend
+              </PostButton>
             ) : null}
           </div>
         </li>

@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
 import { TEXT_LIMITS } from "~/domain/limits";
 import type { BadgeVariant, Step } from "~/domain/status";
 import type { HistoryEntry } from "~/server/inbox/routes.server";
-import { OverdueMark, StatusBadge, StepButton } from "./admin-list";
+import { AdminTextarea, Button, buttonClass, Card, OverdueMark, PageHeader, StatusBadge, StepButton } from "./admin-kit";
 import { readPhotoIndex } from "./photo-index";
 import { PhotoGallery } from "./photo-viewer";
 import { FormStatus } from "./form-field";
@@ -30,7 +30,7 @@ function DetailFields({ fields }: { fields: Array<[string, ReactNode]> }) {
 
 function ReplyLinks({ email, phone, name }: { email: string; phone: string | null; name: string }) {
   const whatsapp = phone ? whatsappNumber(phone) : null;
-  const className = "rounded-full border border-brand-300 px-3 py-1.5 text-sm font-semibold text-brand-800 hover:bg-brand-50";
+  const className = buttonClass("outline", "sm");
   return (
     <div className="flex flex-wrap gap-2">
       <a className={className} href={`mailto:${email}`}>
@@ -95,32 +95,21 @@ function AddNote({ error, body }: { error: string | null; body: string }) {
   return (
     <Form method="post" preventScrollReset className="space-y-2">
       <input type="hidden" name="intent" value="note" />
-      <label htmlFor="note-body" className="block text-sm font-semibold text-slate-900">
-        Note <span className="font-normal text-slate-600">(only staff see notes)</span>
-      </label>
-      <textarea
+      <AdminTextarea
         id="note-body"
         name="body"
+        label={
+          <>
+            Note <span className="font-normal text-slate-600">(only staff see notes)</span>
+          </>
+        }
         rows={3}
         required
         maxLength={TEXT_LIMITS.note}
         defaultValue={body}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? "note-error" : undefined}
-        className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
+        error={error ?? undefined}
       />
-      {error ? (
-        <p id="note-error" className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
-      <button
-        type="submit"
-        disabled={busy}
-        className="min-h-11 rounded-full bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
-      >
-        Add note
-      </button>
+      <Button disabled={busy}>Add note</Button>
     </Form>
   );
 }
@@ -157,39 +146,36 @@ export function AdminDetailFrame(props: {
   }>();
   const note = { error: actionData?.noteError ?? null, body: actionData?.noteBody ?? "" };
   const location = useLocation();
-  const card = "rounded-xl border border-slate-200 bg-white p-6";
   return (
     <article className="space-y-6">
       <Link to={props.back.to} className="text-sm font-semibold text-brand-700 hover:underline">
         ← {props.back.label}
       </Link>
       {actionData?.error ? <FormStatus tone="error">{actionData.error}</FormStatus> : null}
-      <header className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h1 className="font-display text-2xl font-bold text-slate-900">{record.name}</h1>
-          <p className="text-slate-600">{props.subtitle}</p>
-          <FirstReplyLine firstReply={props.firstReply} />
-          {record.overdue ? (
-            <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-red-800">
-              <OverdueMark /> Waiting {record.waitingHours} hours for a reply
-            </p>
-          ) : null}
-        </div>
-        <div className="flex items-center gap-3">
-          <StatusBadge status={record.status} variant={props.badge} />
-          <StepButton id={record.id} step={props.step} />
-        </div>
-      </header>
-      <section className={card}>
+      <PageHeader
+        title={record.name}
+        actions={
+          <>
+            <StatusBadge status={record.status} variant={props.badge} />
+            <StepButton id={record.id} step={props.step} />
+          </>
+        }
+      >
+        <p className="text-slate-600">{props.subtitle}</p>
+        <FirstReplyLine firstReply={props.firstReply} />
+        {record.overdue ? (
+          <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-red-800">
+            <OverdueMark /> Waiting {record.waitingHours} hours for a reply
+          </p>
+        ) : null}
+      </PageHeader>
+      <Card>
         <DetailFields fields={props.fields} />
         <div className="mt-6">
           <ReplyLinks email={record.email} phone={record.phone} name={record.name} />
         </div>
-      </section>
-      <section className={card} aria-labelledby="compose-heading">
-        <h2 id="compose-heading" className="mb-4 font-semibold text-slate-900">
-          {props.composer.kind === "quote" ? "Send quote" : "Send reply"}
-        </h2>
+      </Card>
+      <Card title={props.composer.kind === "quote" ? "Send quote" : "Send reply"} titleId="compose-heading">
         <Composer
           {...props.composer}
           open={props.canCompose}
@@ -197,15 +183,11 @@ export function AdminDetailFrame(props: {
           errors={actionData?.composeErrors ?? {}}
           values={actionData?.composeValues ?? null}
         />
-      </section>
-      <section className={card} aria-labelledby="mails-heading">
-        <h2 id="mails-heading" className="mb-2 font-semibold text-slate-900">
-          E-mails
-        </h2>
+      </Card>
+      <Card title="E-mails" titleId="mails-heading">
         <MailList mails={props.mails} />
-      </section>
-      <section className={card}>
-        <h2 className="mb-4 font-semibold text-slate-900">Photos</h2>
+      </Card>
+      <Card title="Photos" titleId="photos-heading">
         {props.photos.length === 0 ? (
           <p className="text-slate-600">No photos.</p>
         ) : (
@@ -216,15 +198,14 @@ export function AdminDetailFrame(props: {
             recordPath={location.pathname}
           />
         )}
-      </section>
-      <section className={card}>
-        <h2 className="mb-4 font-semibold text-slate-900">History</h2>
+      </Card>
+      <Card title="History" titleId="history-heading">
         <History history={props.history} />
         <div className="mt-6 border-t border-slate-200 pt-6">
           {/* Keyed by the history, so the field empties once the note is in it. */}
           <AddNote key={props.history.length} error={note.error} body={note.body} />
         </div>
-      </section>
+      </Card>
     </article>
   );
 }

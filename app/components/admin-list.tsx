@@ -1,5 +1,9 @@
-/** Building blocks of the admin lists (table from `lg`, cards below) and detail views. */
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+/**
+ * The inbox lists (quote requests, contact messages): their frame with the status tabs, the
+ * search and filter form, paging, and each record as a table row from `lg` and as a card
+ * below it. Drawn with the admin kit (./admin-kit.tsx).
+ */
+import { Form, Link, useActionData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { SERVICE_TYPES, SERVICE_TYPE_LABELS } from "~/domain/enumerations";
 import { ADMIN_PAGE_SIZE, TEXT_LIMITS } from "~/domain/limits";
@@ -7,46 +11,9 @@ import { ADMIN_MESSAGES } from "~/domain/messages";
 import type { BadgeVariant, Step } from "~/domain/status";
 import { telHref, whatsappHref, whatsappNumber } from "~/domain/phone";
 import { listSearch, type ListFilters } from "~/forms/admin-list";
+import { ADMIN_INPUT, Button, chipClass, OverdueMark, PageHeader, StatusBadge, StepButton } from "./admin-kit";
 import { FormStatus } from "./form-field";
 import { Icon } from "./icon";
-
-const BADGE_CLASS: Record<BadgeVariant, string> = {
-  outline: "border border-slate-400 text-slate-800 bg-white",
-  secondary: "bg-slate-200 text-slate-900",
-  default: "bg-brand-800 text-white",
-  destructive: "bg-red-700 text-white",
-};
-
-/** A status badge styled as docs/product.md §4 "Badge styles" says. */
-export function StatusBadge({ status, variant }: { status: string; variant: BadgeVariant }) {
-  return (
-    <span
-      data-badge={variant}
-      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold capitalize ${BADGE_CLASS[variant]}`}
-    >
-      {status}
-    </span>
-  );
-}
-
-/** The next-step button of a record, as a plain POST form (works without JavaScript); disabled while a request is under way. */
-export function StepButton({ id, step }: { id: string; step: Step<string> | undefined }) {
-  const busy = useNavigation().state !== "idle";
-  if (!step) return null;
-  return (
-    <Form method="post" preventScrollReset>
-      <input type="hidden" name="id" value={id} />
-      <input type="hidden" name="to" value={step.to} />
-      <button
-        type="submit"
-        disabled={busy}
-        className="rounded-full bg-brand-700 px-3 py-1.5 text-xs font-semibold whitespace-nowrap text-white hover:bg-brand-800 disabled:opacity-60"
-      >
-        {step.label}
-      </button>
-    </Form>
-  );
-}
 
 /** Status filter links: All and each status, keeping the other filters. */
 function StatusFilter({ statuses, filters, base }: { statuses: readonly string[]; filters: ListFilters; base: string }) {
@@ -60,7 +27,7 @@ function StatusFilter({ statuses, filters, base }: { statuses: readonly string[]
             key={status ?? "all"}
             to={`${base}${listSearch({ ...filters, status })}`}
             aria-current={active ? "page" : undefined}
-            className={`inline-flex min-h-9 items-center rounded-full px-3 py-1 text-sm font-medium capitalize ${active ? "bg-brand-800 text-white" : "border border-slate-300 bg-white text-slate-700 hover:bg-slate-50"}`}
+            className={`${chipClass(active)} capitalize`}
           >
             {status ?? "All"}
           </Link>
@@ -98,9 +65,10 @@ function Pagination({ page, total, base, filters }: { page: number; total: numbe
   );
 }
 
-const INPUT =
-  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none";
-const LABEL = "text-xs font-semibold tracking-wide text-slate-600 uppercase";
+/** The filters' compact label, above its control. */
+function FilterLabel({ children }: { children: ReactNode }) {
+  return <span className="mb-1 block text-xs font-semibold tracking-wide text-slate-600 uppercase">{children}</span>;
+}
 
 /**
  * The search and filter form (a GET form: the filters live in the URL, so a view can be
@@ -116,22 +84,17 @@ function ListFilterForm({ base, filters, serviceFilter }: { base: string; filter
       {filters.status ? <input type="hidden" name="status" value={filters.status} /> : null}
       <div className="flex items-end gap-2">
         <label className="block min-w-0 flex-1">
-          <span className={LABEL}>Search</span>
+          <FilterLabel>Search</FilterLabel>
           <input
             type="search"
             name="q"
             defaultValue={filters.q}
             maxLength={TEXT_LIMITS.search}
             placeholder="Name, email, phone, address or words"
-            className={INPUT}
+            className={ADMIN_INPUT}
           />
         </label>
-        <button
-          type="submit"
-          className="min-h-11 shrink-0 rounded-full bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800"
-        >
-          Apply
-        </button>
+        <Button className="shrink-0">Apply</Button>
       </div>
       <details open={set > 0} className="group mt-3">
         <summary className="inline-flex min-h-11 cursor-pointer items-center gap-1.5 text-sm font-semibold text-brand-800">
@@ -141,8 +104,8 @@ function ListFilterForm({ base, filters, serviceFilter }: { base: string; filter
         <div className="mt-2 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1.6fr_1fr_1fr_auto] lg:items-end">
           {serviceFilter ? (
             <label className="block">
-              <span className={LABEL}>Service type</span>
-              <select name="service" defaultValue={filters.service ?? ""} className={INPUT}>
+              <FilterLabel>Service type</FilterLabel>
+              <select name="service" defaultValue={filters.service ?? ""} className={ADMIN_INPUT}>
                 <option value="">All services</option>
                 {SERVICE_TYPES.map((service) => (
                   <option key={service} value={service}>
@@ -153,12 +116,12 @@ function ListFilterForm({ base, filters, serviceFilter }: { base: string; filter
             </label>
           ) : null}
           <label className="block">
-            <span className={LABEL}>From</span>
-            <input type="date" name="from" defaultValue={filters.from} className={INPUT} />
+            <FilterLabel>From</FilterLabel>
+            <input type="date" name="from" defaultValue={filters.from} className={ADMIN_INPUT} />
           </label>
           <label className="block">
-            <span className={LABEL}>To</span>
-            <input type="date" name="to" defaultValue={filters.to} className={INPUT} />
+            <FilterLabel>To</FilterLabel>
+            <input type="date" name="to" defaultValue={filters.to} className={ADMIN_INPUT} />
           </label>
           <label className="inline-flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800">
             <input type="checkbox" name="overdue" value="1" defaultChecked={filters.overdue} className="size-4 accent-brand-700" />
@@ -209,12 +172,11 @@ export function AdminListFrame(props: {
   const filtered = Boolean(filters.q || filters.service || filters.from || filters.to || filters.overdue);
   return (
     <section aria-labelledby={headingId} className="space-y-5">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 id={headingId} className="font-display text-2xl font-bold text-slate-900">
-          {props.title}
-        </h1>
-        <StatusFilter statuses={props.statuses} filters={filters} base={props.base} />
-      </div>
+      <PageHeader
+        id={headingId}
+        title={props.title}
+        actions={<StatusFilter statuses={props.statuses} filters={filters} base={props.base} />}
+      />
       <ListFilterForm base={props.base} filters={filters} serviceFilter={props.serviceFilter} />
       {problems.map((problem) => (
         <FormStatus key={problem} tone="error">
@@ -264,18 +226,6 @@ export function AdminListFrame(props: {
       )}
       <Pagination page={page} total={total} base={props.base} filters={filters} />
     </section>
-  );
-}
-
-/** "Overdue": the record has waited past the reply promise in its attention status. */
-export function OverdueMark() {
-  return (
-    <span
-      className="inline-flex items-center gap-1 rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-red-200"
-      data-overdue
-    >
-      <Icon name="clock" className="size-3.5" /> Overdue
-    </span>
   );
 }
 

@@ -3,13 +3,13 @@
  * the server log, the redirects for anonymous and non-admin visitors, a non-admin's way to
  * sign out, sign-in, both tabs,
  * every status button through to completed/responded (surviving reload), a photo in the
- * detail view, and sign-out.
+ * detail view, and sign-out; the frame on a phone (at most 120 px tall, its menus by keyboard).
  */
 import { AUTH_MESSAGES } from "../../app/domain/messages";
 import { makePng } from "../fixtures";
 import { createAdmin, PASSWORD, signIn, signInSeeingNotice } from "./accounts";
 import { queryD1 } from "./d1";
-import { expect, test } from "./fixtures";
+import { axeViolations, expect, test } from "./fixtures";
 
 const unique = (prefix: string) => `${prefix}-${test.info().project.name}-${Date.now()}@example.com`;
 
@@ -112,6 +112,8 @@ test("an admin works through both tabs to completed and responded, sees a photo,
   await expect(page.getByRole("row", { name: byClient }).getByText("responded")).toBeVisible();
   expect(queryD1(`SELECT status FROM contact_messages WHERE email = '${client}'`)).toEqual([{ status: "responded" }]);
 
+  // 'Sign Out' is in the account menu, under the signed-in e-mail.
+  await page.getByTestId("admin-email").click();
   await page.getByRole("button", { name: "Sign Out", exact: true }).click();
   await expect(page).toHaveURL(/\/auth(\?redirectTo=[^&]*)?$/);
   await expect(page.getByText(AUTH_MESSAGES.signedOut)).toBeVisible();
@@ -140,4 +142,63 @@ test("a record's link opened while signed out leads to that record after signing
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/quotes/${id}$`));
   await expect(page.getByRole("heading", { name: "Linked Client" })).toBeVisible();
+});
+
+test("on a phone the frame above every admin page is at most 120 px tall, and its menus work by keyboard", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const js = test.info().project.name === "js";
+  const admin = unique("frame");
+  createAdmin(admin);
+  const id = crypto.randomUUID();
+  const at = Date.now();
+  queryD1(
+    `INSERT INTO quote_requests (id, created_at, updated_at, name, email, phone, address, service_type, status, additional_info) VALUES ('${id}', ${at}, ${at}, 'Frame Client', 'frame@example.com', '876-555-0142', '1 Bay Road', 'residential', 'pending', 'frame')`,
+  );
+  await signIn(page, admin);
+  await expect(page).toHaveURL(/\/admin\/quotes$/);
+
+  const frame = page.getByTestId("admin-frame");
+  for (const path of ["/admin/quotes", `/admin/quotes/${id}`, "/admin/gallery", "/admin/team"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect((await frame.boundingBox())!.height, path).toBeLessThanOrEqual(120);
+    // The inbox tabs and their counts stay where staff look first.
+    await expect(frame.getByRole("link", { name: /^Quote Requests \(\d+\)/ })).toBeVisible();
+  }
+
+  // 'More' holds the other pages by group: opened with Enter, walked with Tab.
+  await page.goto("/admin/quotes");
+  const nav = page.getByRole("navigation", { name: "Admin sections" });
+  const team = nav.getByRole("link", { name: "Team", exact: true });
+  await expect(team).toBeHidden();
+  await nav.getByRole("link", { name: /^Contact Messages \(\d+\)/ }).focus();
+  await page.keyboard.press("Tab");
+  const more = nav.locator("summary");
+  await expect(more).toBeFocused();
+  // A visible focus mark.
+  expect(await more.evaluate((element) => getComputedStyle(element).outlineStyle)).not.toBe("none");
+  await page.keyboard.press("Enter");
+  for (const name of ["Gallery", "Reviews", "Templates", "Team"]) {
+    await page.keyboard.press("Tab");
+    await expect(nav.getByRole("link", { name, exact: true })).toBeFocused();
+  }
+  if (js) expect(await axeViolations(page)).toEqual([]);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/admin\/team$/);
+  await expect(page.getByRole("heading", { name: "Team", level: 1 })).toBeVisible();
+  // Closed again on the page it opened; the current page is marked in it.
+  await expect(team).toBeHidden();
+  await more.click();
+  await expect(team).toHaveAttribute("aria-current", "page");
+  if (js) {
+    await page.keyboard.press("Escape");
+    await expect(team).toBeHidden();
+  }
+
+  // The account menu: the e-mail, then 'Sign Out' and 'Sign out everywhere'.
+  await page.getByTestId("admin-email").click();
+  await expect(page.getByRole("button", { name: "Sign out everywhere" })).toBeVisible();
+  if (js) expect(await axeViolations(page)).toEqual([]);
+  await page.getByRole("button", { name: "Sign Out", exact: true }).click();
+  await expect(page.getByText(AUTH_MESSAGES.signedOut)).toBeVisible();
 });

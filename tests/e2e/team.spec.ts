@@ -40,7 +40,10 @@ for (const width of WIDTHS) {
     createAdmin(admin);
     await signInAs(page, admin);
 
-    await page.getByRole("link", { name: "Team", exact: true }).click();
+    // Team is under 'More' in the admin's sections.
+    const sections = page.getByRole("navigation", { name: "Admin sections" });
+    await sections.getByText("More", { exact: true }).click();
+    await sections.getByRole("link", { name: "Team", exact: true }).click();
     await expect(page).toHaveURL(/\/admin\/team$/);
     await expect(page.getByRole("heading", { name: "Team", level: 1 })).toBeVisible();
     await expect(accountOf(page, admin)).toContainText("Admin");

@@ -6,9 +6,25 @@
  * plain POST to this page, so it all works without JavaScript.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
-import { AdminField, ADMIN_INPUT, AdminSelect, fieldAria } from "~/components/admin-fields";
+import {
+  AdminCheckbox,
+  AdminField,
+  ADMIN_FILE_INPUT,
+  AdminInput,
+  AdminSelect,
+  AdminTextarea,
+  Badge,
+  Button,
+  Card,
+  CardList,
+  Disclosure,
+  fieldAria,
+  PageHeader,
+  PostButton,
+  useBusy,
+} from "~/components/admin-kit";
 import { FormStatus } from "~/components/form-field";
 import { Picture } from "~/components/picture";
 import { ResizingPhotoInput } from "~/components/resizing-photo-input";
@@ -24,59 +40,48 @@ export function action({ request, context }: ActionFunctionArgs) {
   return galleryPageAction(request, context);
 }
 
-const CARD = "rounded-xl border border-slate-200 bg-white p-4 sm:p-6";
-const BUTTON = "min-h-10 rounded-full px-4 text-sm font-semibold disabled:opacity-60";
-const PRIMARY = `${BUTTON} min-h-11 bg-brand-700 px-5 text-white hover:bg-brand-800`;
-const OUTLINE = `${BUTTON} border border-slate-300 bg-white text-slate-800 hover:bg-slate-100`;
-const FILE_INPUT = `${ADMIN_INPUT} file:mr-3 file:rounded-full file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:font-semibold file:text-brand-800`;
 const CATEGORY_OPTIONS = GALLERY_CATEGORIES.map((category) => [category, category] as const);
 const SERVICE_OPTIONS = SERVICE_TYPES.map((type) => [type, SERVICE_TYPE_LABELS[type]] as const);
 const ACCEPT = "image/jpeg,image/png,image/webp,image/avif,image/heic,image/heif";
 const PHOTO_HINT = `JPEG, PNG, WebP or AVIF, at least ${GALLERY_LIMITS.minWidthPx} pixels wide. Large phone photos are made smaller before upload.`;
 
-type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
-type PhotoItem = Loaded["photos"][number];
-type PairItem = Loaded["pairs"][number];
+type Kind = "photo" | "pair";
 
 export default function GalleryPage() {
   const { photos, pairs } = useLoaderData<typeof loader>();
   const actionData = useActionData<GalleryActionData>();
-  const busy = useNavigation().state !== "idle";
   const errors = actionData?.errors ?? {};
   const intent = actionData?.values.intent;
   return (
     <section aria-labelledby="gallery-heading" className="space-y-8">
-      <div>
-        <h1 id="gallery-heading" className="font-display text-2xl font-bold text-slate-900">
-          Gallery
-        </h1>
-        <p className="mt-2 max-w-3xl text-slate-700">
-          Your own photos and before/after pairs of real jobs. Until you publish a photo, the public gallery shows its nine stock photos;
-          until you publish a pair, its before/after section describes a typical job instead. Changes show on the site at once.
-        </p>
-      </div>
+      <PageHeader
+        id="gallery-heading"
+        title="Gallery"
+        lead="Your own photos and before/after pairs of real jobs. Until you publish a photo, the public gallery shows its nine stock photos; until you publish a pair, its before/after section describes a typical job instead. Changes show on the site at once."
+      />
       {errors[""] ? <FormStatus tone="error">{errors[""]}</FormStatus> : null}
       <div className="grid gap-6 lg:grid-cols-2">
-        <AddPhotoForm
+        <AddItemForm
+          kind="photo"
           errors={intent === "add-photo" ? errors : {}}
           values={intent === "add-photo" ? actionData!.values : {}}
-          busy={busy}
           key={`photo-${photos.length}`}
         />
-        <AddPairForm
+        <AddItemForm
+          kind="pair"
           errors={intent === "add-pair" ? errors : {}}
           values={intent === "add-pair" ? actionData!.values : {}}
-          busy={busy}
           key={`pair-${pairs.length}`}
         />
       </div>
-      <ItemList
+      <CardList
         title={`Photos (${photos.length})`}
         id="gallery-photos"
         empty="No photos of your own yet: the gallery shows its stock photos."
+        ordered
       >
         {photos.map((photo, index) => (
-          <ItemCard key={photo.id} item={photo} first={index === 0} last={index === photos.length - 1} busy={busy} kind="photo">
+          <ItemCard key={photo.id} item={photo} first={index === 0} last={index === photos.length - 1} kind="photo">
             <div className="w-32 shrink-0 overflow-hidden rounded-lg sm:w-40">
               <Picture photo={photo.image} sizes="160px" className="aspect-[4/3] size-full object-cover" />
             </div>
@@ -85,17 +90,24 @@ export default function GalleryPage() {
               <p className="text-sm text-slate-600">{photo.category}</p>
               <p className="mt-1 text-sm break-words text-slate-600">Alt text: {photo.altText}</p>
             </div>
-            <EditPhotoForm photo={photo} actionData={actionData} busy={busy} />
+            <EditItemForm
+              id={photo.id}
+              title={photo.title}
+              kind="photo"
+              actionData={actionData}
+              saved={{ title: photo.title, category: photo.category, altText: photo.altText ?? undefined }}
+            />
           </ItemCard>
         ))}
-      </ItemList>
-      <ItemList
+      </CardList>
+      <CardList
         title={`Before/after pairs (${pairs.length})`}
         id="gallery-pairs"
         empty="No pairs yet: the before/after section describes a typical job."
+        ordered
       >
         {pairs.map((pair, index) => (
-          <ItemCard key={pair.id} item={pair} first={index === 0} last={index === pairs.length - 1} busy={busy} kind="pair">
+          <ItemCard key={pair.id} item={pair} first={index === 0} last={index === pairs.length - 1} kind="pair">
             <div className="grid w-48 shrink-0 grid-cols-2 gap-1 sm:w-64">
               <Picture photo={pair.before} sizes="128px" className="aspect-[4/3] size-full rounded-lg object-cover" />
               <Picture photo={pair.after} sizes="128px" className="aspect-[4/3] size-full rounded-lg object-cover" />
@@ -105,34 +117,24 @@ export default function GalleryPage() {
               <p className="text-sm text-slate-600">{pair.service}</p>
               <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{pair.description}</p>
             </div>
-            <EditPairForm pair={pair} actionData={actionData} busy={busy} />
+            <EditItemForm
+              id={pair.id}
+              title={pair.title}
+              kind="pair"
+              actionData={actionData}
+              saved={{ title: pair.title, serviceType: pair.serviceType ?? undefined, description: pair.description }}
+            />
           </ItemCard>
         ))}
-      </ItemList>
+      </CardList>
     </section>
   );
 }
 
-interface AddFormProps {
+/** The values and errors of a form of this page: as last sent when it was refused, else empty or the item's own. */
+interface FormState {
   errors: Record<string, string>;
-  values: Record<string, string>;
-  busy: boolean;
-}
-
-/** The "Publish on the gallery now" checkbox of the add forms (checked unless unticked before). */
-function PublishNow({ id, values }: { id: string; values: Record<string, string> }) {
-  return (
-    <label htmlFor={id} className="flex items-center gap-2 text-sm text-slate-800">
-      <input
-        id={id}
-        type="checkbox"
-        name="publish"
-        defaultChecked={values.intent ? values.publish === "on" : true}
-        className="size-4 accent-brand-700"
-      />
-      Publish on the gallery now
-    </label>
-  );
+  values: Record<string, string | undefined>;
 }
 
 /** A file field that makes its photo smaller first; `onBusyChange` holds the submit while it works. */
@@ -144,7 +146,7 @@ function PhotoField(props: { id: string; name: string; label: string; error?: st
         name={props.name}
         accept={ACCEPT}
         required
-        className={FILE_INPUT}
+        className={ADMIN_FILE_INPUT}
         onBusyChange={props.onBusyChange}
         {...fieldAria(props.id, props.error, true)}
       />
@@ -158,200 +160,101 @@ function usePreparing() {
   return [preparing > 0, (busy: boolean) => setPreparing((count) => count + (busy ? 1 : -1))] as const;
 }
 
-function AddPhotoForm({ errors, values, busy }: AddFormProps) {
+/** 'Add a photo' (one file) or 'Add a before/after pair' (two), with the item's words and 'Publish on the gallery now'. */
+function AddItemForm({ kind, errors, values }: FormState & { kind: Kind }) {
+  const busy = useBusy();
   const [preparing, onBusyChange] = usePreparing();
+  const photo = kind === "photo";
   return (
-    <section aria-labelledby="add-photo" className={CARD}>
-      <h2 id="add-photo" className="text-lg font-semibold text-slate-900">
-        Add a photo
-      </h2>
-      <Form method="post" encType="multipart/form-data" preventScrollReset className="mt-4 space-y-3">
-        <input type="hidden" name="intent" value="add-photo" />
-        <PhotoField id="photo-file" name="photo" label="Photo" error={errors.photo} onBusyChange={onBusyChange} />
-        <PhotoFields idPrefix="photo" values={values} errors={errors} />
-        <PublishNow id="photo-publish" values={values} />
-        <button type="submit" disabled={busy || preparing} className={PRIMARY}>
-          {preparing ? "Preparing photo…" : "Add photo"}
-        </button>
-      </Form>
-    </section>
-  );
-}
-
-function AddPairForm({ errors, values, busy }: AddFormProps) {
-  const [preparing, onBusyChange] = usePreparing();
-  return (
-    <section aria-labelledby="add-pair" className={CARD}>
-      <h2 id="add-pair" className="text-lg font-semibold text-slate-900">
-        Add a before/after pair
-      </h2>
-      <Form method="post" encType="multipart/form-data" preventScrollReset className="mt-4 space-y-3">
-        <input type="hidden" name="intent" value="add-pair" />
-        <div className="grid gap-3 sm:grid-cols-2">
-          <PhotoField id="pair-before" name="before" label="Before photo" error={errors.before} onBusyChange={onBusyChange} />
-          <PhotoField id="pair-after" name="after" label="After photo" error={errors.after} onBusyChange={onBusyChange} />
-        </div>
-        <PairFields idPrefix="pair" values={values} errors={errors} />
-        <PublishNow id="pair-publish" values={values} />
-        <button type="submit" disabled={busy || preparing} className={PRIMARY}>
-          {preparing ? "Preparing photos…" : "Add pair"}
-        </button>
-      </Form>
-    </section>
-  );
-}
-
-/** A one-line text field of these forms. */
-function TextField(props: {
-  id: string;
-  name: string;
-  label: string;
-  max: number;
-  value?: string;
-  error?: string;
-  hint?: string;
-  placeholder?: string;
-}) {
-  return (
-    <AdminField id={props.id} label={props.label} hint={props.hint} error={props.error}>
-      <input
-        id={props.id}
-        name={props.name}
-        required
-        maxLength={props.max}
-        placeholder={props.placeholder}
-        defaultValue={props.value ?? ""}
-        className={ADMIN_INPUT}
-        {...fieldAria(props.id, props.error, Boolean(props.hint))}
-      />
-    </AdminField>
-  );
-}
-
-/** The words of an item, when adding (values as last sent) and when editing (the item's own). */
-interface ItemFieldsProps {
-  idPrefix: string;
-  values: Record<string, string | undefined>;
-  errors: Record<string, string>;
-}
-
-/** Title, category and alt text: the words of a photo, when adding and when editing. */
-function PhotoFields({ idPrefix, values, errors }: ItemFieldsProps) {
-  return (
-    <>
-      <TextField
-        id={`${idPrefix}-title`}
-        name="title"
-        label="Title"
-        max={TEXT_LIMITS.galleryTitle}
-        value={values.title}
-        error={errors.title}
-        placeholder="Kitchen deep clean, Ironshore"
-      />
-      <AdminSelect
-        id={`${idPrefix}-category`}
-        name="category"
-        label="Category"
-        options={CATEGORY_OPTIONS}
-        defaultValue={values.category ?? "Residential"}
-        error={errors.category}
-      />
-      <TextField
-        id={`${idPrefix}-alt`}
-        name="altText"
-        label="Alt text"
-        hint="What the photo shows, for people who cannot see it: 'A spotless white kitchen with a gleaming hob'."
-        max={TEXT_LIMITS.galleryAlt}
-        value={values.altText}
-        error={errors.altText}
-      />
-    </>
-  );
-}
-
-/** Title, service and description: the words of a pair, when adding and when editing. */
-function PairFields({ idPrefix, values, errors }: ItemFieldsProps) {
-  return (
-    <>
-      <TextField
-        id={`${idPrefix}-title`}
-        name="title"
-        label="Title"
-        max={TEXT_LIMITS.galleryTitle}
-        value={values.title}
-        error={errors.title}
-        placeholder="Villa kitchen after the builders"
-      />
-      <AdminSelect
-        id={`${idPrefix}-service`}
-        name="serviceType"
-        label="Service"
-        options={SERVICE_OPTIONS}
-        defaultValue={values.serviceType ?? "deep-clean"}
-        error={errors.serviceType}
-      />
-      <AdminField
-        id={`${idPrefix}-description`}
-        label="Description"
-        hint="One or two sentences: what was there, what we did."
-        error={errors.description}
-      >
-        <textarea
-          id={`${idPrefix}-description`}
-          name="description"
-          rows={3}
-          required
-          maxLength={TEXT_LIMITS.galleryDescription}
-          defaultValue={values.description ?? ""}
-          className={ADMIN_INPUT}
-          {...fieldAria(`${idPrefix}-description`, errors.description, true)}
+    <Card title={photo ? "Add a photo" : "Add a before/after pair"} titleId={`add-${kind}`}>
+      <Form method="post" encType="multipart/form-data" preventScrollReset className="space-y-3">
+        <input type="hidden" name="intent" value={`add-${kind}`} />
+        {photo ? (
+          <PhotoField id="photo-file" name="photo" label="Photo" error={errors.photo} onBusyChange={onBusyChange} />
+        ) : (
+          <div className="grid gap-3 sm:grid-cols-2">
+            <PhotoField id="pair-before" name="before" label="Before photo" error={errors.before} onBusyChange={onBusyChange} />
+            <PhotoField id="pair-after" name="after" label="After photo" error={errors.after} onBusyChange={onBusyChange} />
+          </div>
+        )}
+        <ItemFields kind={kind} idPrefix={kind} values={values} errors={errors} />
+        {/* Checked unless it was unticked in the form sent last. */}
+        <AdminCheckbox
+          id={`${kind}-publish`}
+          name="publish"
+          label="Publish on the gallery now"
+          defaultChecked={values.intent ? values.publish === "on" : true}
         />
-      </AdminField>
+        <Button disabled={busy || preparing}>
+          {preparing ? (photo ? "Preparing photo…" : "Preparing photos…") : photo ? "Add photo" : "Add pair"}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+/**
+ * The words of an item, when adding (values as last sent) and when editing (the item's own):
+ * a photo's title, category and alt text; a pair's title, service and description.
+ */
+function ItemFields({ kind, idPrefix, values, errors }: FormState & { kind: Kind; idPrefix: string }) {
+  return (
+    <>
+      <AdminInput
+        id={`${idPrefix}-title`}
+        name="title"
+        label="Title"
+        required
+        maxLength={TEXT_LIMITS.galleryTitle}
+        placeholder={kind === "photo" ? "Kitchen deep clean, Ironshore" : "Villa kitchen after the builders"}
+        defaultValue={values.title ?? ""}
+        error={errors.title}
+      />
+      {kind === "photo" ? (
+        <>
+          <AdminSelect
+            id={`${idPrefix}-category`}
+            name="category"
+            label="Category"
+            options={CATEGORY_OPTIONS}
+            defaultValue={values.category ?? "Residential"}
+            error={errors.category}
+          />
+          <AdminInput
+            id={`${idPrefix}-alt`}
+            name="altText"
+            label="Alt text"
+            hint="What the photo shows, for people who cannot see it: 'A spotless white kitchen with a gleaming hob'."
+            required
+            maxLength={TEXT_LIMITS.galleryAlt}
+            defaultValue={values.altText ?? ""}
+            error={errors.altText}
+          />
+        </>
+      ) : (
+        <>
+          <AdminSelect
+            id={`${idPrefix}-service`}
+            name="serviceType"
+            label="Service"
+            options={SERVICE_OPTIONS}
+            defaultValue={values.serviceType ?? "deep-clean"}
+            error={errors.serviceType}
+          />
+          <AdminTextarea
+            id={`${idPrefix}-description`}
+            name="description"
+            label="Description"
+            hint="One or two sentences: what was there, what we did."
+            rows={3}
+            required
+            maxLength={TEXT_LIMITS.galleryDescription}
+            defaultValue={values.description ?? ""}
+            error={errors.description}
+          />
+        </>
+      )}
     </>
-  );
-}
-
-function ItemList({ title, id, empty, children }: { title: string; id: string; empty: string; children: ReactNode[] }) {
-  return (
-    <section aria-labelledby={id} className="space-y-4">
-      <h2 id={id} className="text-lg font-semibold text-slate-900">
-        {title}
-      </h2>
-      {children.length === 0 ? <p className="text-slate-600">{empty}</p> : <ol className="space-y-4">{children}</ol>}
-    </section>
-  );
-}
-
-/** The item's title, for screen readers only: every card repeats the same buttons. */
-const Subject = ({ title }: { title: string }) => <span className="sr-only">: {title}</span>;
-
-/** A one-button form that sends `intent` for the item `id` (named `title` for screen readers). */
-function StepButton({
-  id,
-  title,
-  intent,
-  label,
-  busy,
-  className,
-  disabled = false,
-}: {
-  id: string;
-  title: string;
-  intent: string;
-  label: string;
-  busy: boolean;
-  className: string;
-  disabled?: boolean;
-}) {
-  return (
-    <Form method="post" preventScrollReset>
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="id" value={id} />
-      <button type="submit" disabled={busy || disabled} className={className}>
-        {label}
-        <Subject title={title} />
-      </button>
-    </Form>
   );
 }
 
@@ -360,61 +263,45 @@ function ItemCard({
   item,
   first,
   last,
-  busy,
   kind,
   children,
 }: {
   item: { id: string; title: string; published: boolean };
   first: boolean;
   last: boolean;
-  busy: boolean;
-  kind: "photo" | "pair";
+  kind: Kind;
   children: [ReactNode, ReactNode, ReactNode];
 }) {
   const [previews, words, edit] = children;
+  // Every card repeats the same buttons: each names its item for screen readers.
+  const post = (intent: string) => ({ fields: { intent, id: item.id }, subject: item.title });
   return (
-    <li className={CARD} data-gallery-item={item.id}>
+    <Card as="li" data-gallery-item={item.id}>
       <div className="flex flex-wrap items-start gap-4">
         {previews}
         <div className="flex min-w-0 flex-1 flex-wrap items-start justify-between gap-3">
           {words}
-          <span
-            className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${item.published ? "bg-brand-100 text-brand-900" : "bg-slate-200 text-slate-800"}`}
-          >
-            {item.published ? "Published" : "Hidden"}
-          </span>
+          <Badge tone={item.published ? "positive" : "secondary"}>{item.published ? "Published" : "Hidden"}</Badge>
         </div>
       </div>
       <div className="mt-4 flex flex-wrap items-center gap-3">
-        <StepButton
-          id={item.id}
-          title={item.title}
-          intent={item.published ? "hide" : "publish"}
-          label={item.published ? "Hide" : "Publish"}
-          busy={busy}
-          className={item.published ? OUTLINE : `${BUTTON} bg-brand-700 text-white hover:bg-brand-800`}
-        />
-        <StepButton id={item.id} title={item.title} intent="up" label="Move up" busy={busy} disabled={first} className={OUTLINE} />
-        <StepButton id={item.id} title={item.title} intent="down" label="Move down" busy={busy} disabled={last} className={OUTLINE} />
+        <PostButton {...post(item.published ? "hide" : "publish")} variant={item.published ? "secondary" : "primary"}>
+          {item.published ? "Hide" : "Publish"}
+        </PostButton>
+        <PostButton {...post("up")} variant="secondary" disabled={first}>
+          Move up
+        </PostButton>
+        <PostButton {...post("down")} variant="secondary" disabled={last}>
+          Move down
+        </PostButton>
         {edit}
-        <details>
-          <summary className="cursor-pointer text-sm font-semibold text-red-800 underline">
-            Delete {kind === "photo" ? "photo" : "pair"}
-            <Subject title={item.title} />
-          </summary>
-          <div className="mt-2">
-            <StepButton
-              id={item.id}
-              title={item.title}
-              intent="delete"
-              label="Delete for good"
-              busy={busy}
-              className={`${BUTTON} bg-red-700 text-white hover:bg-red-800`}
-            />
-          </div>
-        </details>
+        <Disclosure tone="danger" summary={`Delete ${kind}`} subject={item.title}>
+          <PostButton {...post("delete")} variant="danger" className="mt-2">
+            Delete for good
+          </PostButton>
+        </Disclosure>
       </div>
-    </li>
+    </Card>
   );
 }
 
@@ -424,44 +311,30 @@ function editState(actionData: GalleryActionData | undefined, id: string, intent
   return { open: mine, values: mine ? actionData.values : {}, errors: mine ? actionData.errors : {} };
 }
 
-/** An item's 'Edit' disclosure: a form posting `intent` for the item, open after a refused edit. */
-function EditDetails(props: { id: string; title: string; intent: string; open: boolean; busy: boolean; children: ReactNode }) {
+/** An item's 'Edit' disclosure: its words in a form posting `edit-<kind>`, open after a refused edit. */
+function EditItemForm(props: {
+  id: string;
+  title: string;
+  kind: Kind;
+  actionData: GalleryActionData | undefined;
+  saved: Record<string, string | undefined>;
+}) {
+  const busy = useBusy();
+  const intent = `edit-${props.kind}`;
+  const state = editState(props.actionData, props.id, intent);
   return (
-    <details open={props.open} className="w-full basis-full">
-      <summary className="cursor-pointer text-sm font-semibold text-brand-800 underline">
-        Edit
-        <Subject title={props.title} />
-      </summary>
+    <Disclosure open={state.open} className="w-full basis-full" summary="Edit" subject={props.title}>
       <Form method="post" preventScrollReset className="mt-3 space-y-3">
-        <input type="hidden" name="intent" value={props.intent} />
+        <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="id" value={props.id} />
-        {props.children}
-        <button type="submit" disabled={props.busy} className={PRIMARY}>
-          Save
-        </button>
+        <ItemFields
+          kind={props.kind}
+          idPrefix={`edit-${props.id}`}
+          values={state.open ? state.values : props.saved}
+          errors={state.errors}
+        />
+        <Button disabled={busy}>Save</Button>
       </Form>
-    </details>
-  );
-}
-
-function EditPhotoForm({ photo, actionData, busy }: { photo: PhotoItem; actionData?: GalleryActionData; busy: boolean }) {
-  const state = editState(actionData, photo.id, "edit-photo");
-  const values = state.open ? state.values : { title: photo.title, category: photo.category, altText: photo.altText ?? undefined };
-  return (
-    <EditDetails id={photo.id} title={photo.title} intent="edit-photo" open={state.open} busy={busy}>
-      <PhotoFields idPrefix={`edit-${photo.id}`} values={values} errors={state.errors} />
-    </EditDetails>
-  );
-}
-
-function EditPairForm({ pair, actionData, busy }: { pair: PairItem; actionData?: GalleryActionData; busy: boolean }) {
-  const state = editState(actionData, pair.id, "edit-pair");
-  const values = state.open
-    ? state.values
-    : { title: pair.title, serviceType: pair.serviceType ?? undefined, description: pair.description };
-  return (
-    <EditDetails id={pair.id} title={pair.title} intent="edit-pair" open={state.open} busy={busy}>
-      <PairFields idPrefix={`edit-${pair.id}`} values={values} errors={state.errors} />
-    </EditDetails>
+    </Disclosure>
   );
 }

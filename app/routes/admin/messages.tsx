@@ -4,7 +4,8 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { AdminListFrame, OverdueMark, RecordCard, RecordCells, StatusBadge, StepButton } from "~/components/admin-list";
+import { OverdueMark, StatusBadge, StepButton } from "~/components/admin-kit";
+import { AdminListFrame, RecordCard, RecordCells } from "~/components/admin-list";
 import { CONTACT_STATUSES } from "~/domain/enumerations";
 import { ADMIN_MESSAGES } from "~/domain/messages";
 import { CONTACT_BADGES, CONTACT_STEPS } from "~/domain/status";

@@ -4,7 +4,8 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { AdminListFrame, OverdueMark, RecordCard, RecordCells, StatusBadge, StepButton } from "~/components/admin-list";
+import { OverdueMark, StatusBadge, StepButton } from "~/components/admin-kit";
+import { AdminListFrame, RecordCard, RecordCells } from "~/components/admin-list";
 import { QUOTE_STATUSES, SERVICE_TYPE_LABELS, PROPERTY_SIZE_LABELS, FREQUENCY_LABELS } from "~/domain/enumerations";
 import { ADMIN_MESSAGES } from "~/domain/messages";
 import { QUOTE_BADGES, QUOTE_STEPS } from "~/domain/status";

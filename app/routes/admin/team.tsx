@@ -10,6 +10,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { Badge, Button, Card, Disclosure, PageHeader, PostButton, SectionTitle } from "~/components/admin-kit";
 import { FormStatus } from "~/components/form-field";
 import { InputField } from "~/components/fields";
 import { INVITATION_TTL_HOURS } from "~/domain/limits";
@@ -27,35 +28,22 @@ export function action({ request, context }: ActionFunctionArgs) {
 type TeamPage = Awaited<ReturnType<typeof loader>>;
 type Account = TeamPage["accounts"][number];
 
-const CARD = "rounded-xl border border-slate-200 bg-white p-4 sm:p-6";
-const SMALL_BUTTON =
-  "inline-flex min-h-10 items-center justify-center rounded-full px-4 text-sm font-semibold whitespace-nowrap disabled:opacity-60";
-const BUTTON = {
-  main: `${SMALL_BUTTON} bg-brand-700 text-white hover:bg-brand-800`,
-  quiet: `${SMALL_BUTTON} border border-slate-300 bg-white text-slate-800 hover:bg-slate-100`,
-  danger: `${SMALL_BUTTON} bg-red-700 text-white hover:bg-red-800`,
-  dangerOutline: `${SMALL_BUTTON} cursor-pointer list-none border border-red-300 bg-white text-red-800 hover:bg-red-50 [&::-webkit-details-marker]:hidden`,
-};
-
 export default function TeamPage() {
   const page = useLoaderData<typeof loader>();
   const actionData = useActionData<TeamActionData>();
   const busy = useNavigation().state !== "idle";
   return (
     <section aria-labelledby="team-heading" className="space-y-8">
-      <div>
-        <h1 id="team-heading" className="font-display text-2xl font-bold text-slate-900">
-          Team
-        </h1>
-        <p className="mt-2 max-w-2xl text-slate-700">
-          Admins work through the quote requests and messages. Invite a colleague by e-mail, or make an existing account an admin.
-        </p>
-      </div>
+      <PageHeader
+        id="team-heading"
+        title="Team"
+        lead="Admins work through the quote requests and messages. Invite a colleague by e-mail, or make an existing account an admin."
+      />
       {actionData?.error ? <FormStatus tone="error">{actionData.error}</FormStatus> : null}
       {/* Keyed by the newest change, so the field empties once an invitation has gone out. */}
       <InviteForm key={page.changes[0]?.id ?? "none"} result={actionData?.result} busy={busy} />
-      <Accounts page={page} busy={busy} />
-      <Invitations invitations={page.invitations} busy={busy} />
+      <Accounts page={page} />
+      <Invitations invitations={page.invitations} />
       <RecentChanges changes={page.changes} />
     </section>
   );
@@ -73,11 +61,8 @@ function InviteForm({ result, busy }: { result: TeamActionData["result"]; busy: 
     onValidate: ({ formData }) => parseWithZod(formData, { schema: inviteSchema }),
   });
   return (
-    <section aria-labelledby="invite-heading" className={CARD}>
-      <h2 id="invite-heading" className="text-lg font-semibold text-slate-900">
-        Invite a colleague
-      </h2>
-      <Form method="post" {...getFormProps(form)} className="mt-4">
+    <Card title="Invite a colleague" titleId="invite-heading">
+      <Form method="post" {...getFormProps(form)}>
         <div id={form.errorId} className="[&:not(:empty)]:mb-4">
           {form.errors?.length ? <FormStatus tone="error">{form.errors.join(" ")}</FormStatus> : null}
         </div>
@@ -91,24 +76,22 @@ function InviteForm({ result, busy }: { result: TeamActionData["result"]; busy: 
             className="min-w-0 sm:max-w-md sm:flex-1"
             hint={`They get a link that works once, for ${INVITATION_TTL_HOURS} hours, to choose a password and join as an admin.`}
           />
-          <button type="submit" disabled={busy} className={`${BUTTON.main} min-h-11 px-6 sm:mt-7`}>
+          <Button disabled={busy} className="sm:mt-7">
             {inviting ? "Inviting..." : "Invite"}
-          </button>
+          </Button>
         </div>
       </Form>
-    </section>
+    </Card>
   );
 }
 
 /** The accounts: stacked cards on a phone, columns from `md` (one markup for both). */
-function Accounts({ page, busy }: { page: TeamPage; busy: boolean }) {
+function Accounts({ page }: { page: TeamPage }) {
   const hidden = page.accountTotal - page.accounts.length;
   const columns = "md:grid md:grid-cols-[minmax(0,2.2fr)_minmax(0,0.8fr)_minmax(0,0.9fr)_minmax(0,1.3fr)_minmax(0,2fr)] md:gap-4";
   return (
     <section aria-labelledby="accounts-heading" className="space-y-3">
-      <h2 id="accounts-heading" className="text-lg font-semibold text-slate-900">
-        {`Accounts (${page.accountTotal})`}
-      </h2>
+      <SectionTitle id="accounts-heading">{`Accounts (${page.accountTotal})`}</SectionTitle>
       <div
         aria-hidden="true"
         className={`hidden px-4 text-xs font-semibold tracking-wide text-slate-600 uppercase ${columns} md:items-end`}
@@ -131,15 +114,11 @@ function Accounts({ page, busy }: { page: TeamPage; busy: boolean }) {
               {account.id === page.me ? <span className="ml-1.5 font-normal text-slate-600">(you)</span> : null}
             </p>
             <Detail label="Role">
-              <span
-                className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${account.admin ? "bg-brand-800 text-white" : "bg-slate-200 text-slate-900"}`}
-              >
-                {account.admin ? "Admin" : "Account"}
-              </span>
+              <Badge tone={account.admin ? "default" : "secondary"}>{account.admin ? "Admin" : "Account"}</Badge>
             </Detail>
             <Detail label="Verified">{account.verified ? "Verified" : "Not verified"}</Detail>
             <Detail label="Last sign-in">{account.lastSignIn}</Detail>
-            <MemberActions account={account} self={account.id === page.me} lastAdmin={account.admin && page.adminTotal <= 1} busy={busy} />
+            <MemberActions account={account} self={account.id === page.me} lastAdmin={account.admin && page.adminTotal <= 1} />
           </li>
         ))}
       </ul>
@@ -163,7 +142,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** One account's buttons: the role change it allows, and 'Delete account' behind a confirmation. */
-function MemberActions({ account, self, lastAdmin, busy }: { account: Account; self: boolean; lastAdmin: boolean; busy: boolean }) {
+function MemberActions({ account, self, lastAdmin }: { account: Account; self: boolean; lastAdmin: boolean }) {
   if (lastAdmin) {
     return <p className="mt-3 text-sm text-slate-600 md:mt-0">The last admin: make another account an admin to change this one.</p>;
   }
@@ -172,68 +151,59 @@ function MemberActions({ account, self, lastAdmin, busy }: { account: Account; s
       {!account.admin && !account.verified ? (
         <p className="text-sm text-slate-600">Not verified: to make it an admin, invite the address.</p>
       ) : !account.admin ? (
-        <MemberForm id={account.id} intent="promote">
-          <button type="submit" disabled={busy} className={BUTTON.main}>
-            Make admin
-          </button>
-        </MemberForm>
+        <MemberButton id={account.id} intent="promote">
+          Make admin
+        </MemberButton>
       ) : self ? (
-        <Confirm label="Remove admin" busy={busy}>
+        <Disclosure look="button" summary="Remove admin">
           <p>Remove your own admin access? You leave the admin at once; another admin can give it back.</p>
-          <MemberForm id={account.id} intent="demote">
-            <button type="submit" disabled={busy} className={BUTTON.danger}>
-              Yes, remove my admin access
-            </button>
-          </MemberForm>
-        </Confirm>
+          <MemberButton id={account.id} intent="demote" variant="danger">
+            Yes, remove my admin access
+          </MemberButton>
+        </Disclosure>
       ) : (
-        <MemberForm id={account.id} intent="demote">
-          <button type="submit" disabled={busy} className={BUTTON.quiet}>
-            Remove admin
-          </button>
-        </MemberForm>
+        <MemberButton id={account.id} intent="demote" variant="secondary">
+          Remove admin
+        </MemberButton>
       )}
-      <Confirm label="Delete account" busy={busy}>
+      <Disclosure look="button" summary="Delete account">
         <p>
           {self ? "Delete your own account? You are signed out at once." : `Delete ${account.email}? Every session of it ends.`} This cannot
           be undone; the history keeps the address.
         </p>
-        <MemberForm id={account.id} intent="delete">
-          <button type="submit" disabled={busy} className={BUTTON.danger}>
-            Yes, delete account
-          </button>
-        </MemberForm>
-      </Confirm>
+        <MemberButton id={account.id} intent="delete" variant="danger">
+          Yes, delete account
+        </MemberButton>
+      </Disclosure>
     </div>
   );
 }
 
-/** A confirmation step that needs no JavaScript: the final button sits inside a <details>. */
-function Confirm({ label, busy, children }: { label: string; busy: boolean; children: ReactNode }) {
+/** A one-button form posting `intent` for the account or invitation `id`. */
+function MemberButton({
+  id,
+  intent,
+  variant,
+  label,
+  children,
+}: {
+  id: string;
+  intent: MemberIntent | "revoke";
+  variant?: "secondary" | "danger";
+  label?: string;
+  children: ReactNode;
+}) {
   return (
-    <details className="group w-full md:w-auto">
-      <summary className={`${BUTTON.dangerOutline} ${busy ? "pointer-events-none opacity-60" : ""}`}>{label}</summary>
-      <div className="mt-2 space-y-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">{children}</div>
-    </details>
-  );
-}
-
-function MemberForm({ id, intent, children }: { id: string; intent: MemberIntent | "revoke"; children: ReactNode }) {
-  return (
-    <Form method="post" preventScrollReset>
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="id" value={id} />
+    <PostButton fields={{ intent, id }} variant={variant} label={label}>
       {children}
-    </Form>
+    </PostButton>
   );
 }
 
-function Invitations({ invitations, busy }: { invitations: TeamPage["invitations"]; busy: boolean }) {
+function Invitations({ invitations }: { invitations: TeamPage["invitations"] }) {
   return (
     <section aria-labelledby="invitations-heading" className="space-y-3">
-      <h2 id="invitations-heading" className="text-lg font-semibold text-slate-900">
-        {`Pending invitations (${invitations.length})`}
-      </h2>
+      <SectionTitle id="invitations-heading">{`Pending invitations (${invitations.length})`}</SectionTitle>
       {invitations.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-center text-slate-600">No pending invitations.</p>
       ) : (
@@ -250,11 +220,9 @@ function Invitations({ invitations, busy }: { invitations: TeamPage["invitations
                   {`Invited by ${invitation.invitedBy} · Expires ${invitation.expires}`}
                 </p>
               </div>
-              <MemberForm id={invitation.id} intent="revoke">
-                <button type="submit" disabled={busy} className={BUTTON.quiet} aria-label={`Revoke the invitation of ${invitation.email}`}>
-                  Revoke
-                </button>
-              </MemberForm>
+              <MemberButton id={invitation.id} intent="revoke" variant="secondary" label={`Revoke the invitation of ${invitation.email}`}>
+                Revoke
+              </MemberButton>
             </li>
           ))}
         </ul>
@@ -265,14 +233,11 @@ function Invitations({ invitations, busy }: { invitations: TeamPage["invitations
 
 function RecentChanges({ changes }: { changes: TeamPage["changes"] }) {
   return (
-    <section aria-labelledby="changes-heading" className={CARD}>
-      <h2 id="changes-heading" className="text-lg font-semibold text-slate-900">
-        Recent changes
-      </h2>
+    <Card title="Recent changes" titleId="changes-heading">
       {changes.length === 0 ? (
-        <p className="mt-3 text-slate-600">No changes yet.</p>
+        <p className="text-slate-600">No changes yet.</p>
       ) : (
-        <ol className="mt-3 space-y-2 text-sm text-slate-700" data-testid="team-changes">
+        <ol className="space-y-2 text-sm text-slate-700" data-testid="team-changes">
           {changes.map((change) => (
             <li key={change.id} className="break-words">
               <span className="whitespace-nowrap text-slate-600">{change.when}</span> {`— ${change.text}`}
@@ -280,6 +245,6 @@ function RecentChanges({ changes }: { changes: TeamPage["changes"] }) {
           ))}
         </ol>
       )}
-    </section>
+    </Card>
   );
 }

@@ -4,8 +4,19 @@
  * every form is a plain POST to this page, so it works without JavaScript.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AdminField, ADMIN_INPUT, AdminSelect, fieldAria } from "~/components/admin-fields";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import {
+  AdminInput,
+  AdminSelect,
+  AdminTextarea,
+  Button,
+  Card,
+  Disclosure,
+  PageHeader,
+  PostButton,
+  SectionTitle,
+  useBusy,
+} from "~/components/admin-kit";
 import { FormStatus } from "~/components/form-field";
 import { CUSTOMER_REPLY_KINDS, type CustomerReplyKind } from "~/domain/enumerations";
 import { TEXT_LIMITS } from "~/domain/limits";
@@ -21,7 +32,6 @@ export function action({ request, context }: ActionFunctionArgs) {
 }
 
 const KIND_LABELS: Record<CustomerReplyKind, string> = { quote: "Quote message", reply: "Reply to a message" };
-const CARD = "rounded-xl border border-slate-200 bg-white p-4 sm:p-6";
 
 type Template = { id: string; kind: CustomerReplyKind; name: string; body: string; updated: string | null };
 
@@ -30,13 +40,11 @@ export default function TemplatesPage() {
   const actionData = useActionData<TemplateActionData>();
   return (
     <section aria-labelledby="templates-heading" className="space-y-8">
-      <div>
-        <h1 id="templates-heading" className="font-display text-2xl font-bold text-slate-900">
-          Reply templates
-        </h1>
-        <p className="mt-2 max-w-2xl text-slate-700">
-          The text a quote&apos;s message or a reply starts from. Placeholders in braces are filled from the request:
-        </p>
+      <PageHeader
+        id="templates-heading"
+        title="Reply templates"
+        lead="The text a quote's message or a reply starts from. Placeholders in braces are filled from the request:"
+      >
         <ul className="mt-2 grid gap-1 text-sm text-slate-700 sm:grid-cols-2">
           {Object.entries(TEMPLATE_PLACEHOLDERS).map(([name, meaning]) => (
             <li key={name}>
@@ -44,12 +52,10 @@ export default function TemplatesPage() {
             </li>
           ))}
         </ul>
-      </div>
+      </PageHeader>
       {CUSTOMER_REPLY_KINDS.map((kind) => (
         <section key={kind} aria-labelledby={`kind-${kind}`} className="space-y-4">
-          <h2 id={`kind-${kind}`} className="text-lg font-semibold text-slate-900">
-            {KIND_LABELS[kind]}
-          </h2>
+          <SectionTitle id={`kind-${kind}`}>{KIND_LABELS[kind]}</SectionTitle>
           {templates
             .filter((template) => template.kind === kind)
             .map((template) => (
@@ -58,9 +64,7 @@ export default function TemplatesPage() {
         </section>
       ))}
       <section aria-labelledby="new-template" className="space-y-4">
-        <h2 id="new-template" className="text-lg font-semibold text-slate-900">
-          New template
-        </h2>
+        <SectionTitle id="new-template">New template</SectionTitle>
         <TemplateForm key={templates.length} template={null} actionData={actionData?.form === "new" ? actionData : null} />
       </section>
     </section>
@@ -68,28 +72,26 @@ export default function TemplatesPage() {
 }
 
 function TemplateForm({ template, actionData }: { template: Template | null; actionData: TemplateActionData | null }) {
-  const busy = useNavigation().state !== "idle";
+  const busy = useBusy();
   const id = template?.id ?? "new";
   const errors = actionData?.errors ?? {};
   const value = (name: "name" | "body" | "kind") => actionData?.values[name] ?? template?.[name] ?? "";
   return (
-    <div className={CARD} data-template={template?.name ?? "new"}>
+    <Card as="div" data-template={template?.name ?? "new"}>
       {errors[""] ? <FormStatus tone="error">{errors[""]}</FormStatus> : null}
       <Form method="post" preventScrollReset className="space-y-3">
         <input type="hidden" name="intent" value="save" />
         {template ? <input type="hidden" name="id" value={template.id} /> : null}
         <div className="grid gap-3 sm:grid-cols-[2fr_1fr]">
-          <AdminField id={`${id}-name`} label="Name" error={errors.name}>
-            <input
-              id={`${id}-name`}
-              name="name"
-              required
-              maxLength={TEXT_LIMITS.templateName}
-              defaultValue={value("name")}
-              className={ADMIN_INPUT}
-              {...fieldAria(`${id}-name`, errors.name)}
-            />
-          </AdminField>
+          <AdminInput
+            id={`${id}-name`}
+            name="name"
+            label="Name"
+            required
+            maxLength={TEXT_LIMITS.templateName}
+            defaultValue={value("name")}
+            error={errors.name}
+          />
           <AdminSelect
             id={`${id}-kind`}
             name="kind"
@@ -99,47 +101,34 @@ function TemplateForm({ template, actionData }: { template: Template | null; act
             error={errors.kind}
           />
         </div>
-        <AdminField id={`${id}-body`} label="Text" error={errors.body}>
-          <textarea
-            id={`${id}-body`}
-            name="body"
-            rows={7}
-            required
-            maxLength={TEXT_LIMITS.customerMessage}
-            defaultValue={value("body")}
-            className={ADMIN_INPUT}
-            {...fieldAria(`${id}-body`, errors.body)}
-          />
-        </AdminField>
+        <AdminTextarea
+          id={`${id}-body`}
+          name="body"
+          label="Text"
+          rows={7}
+          required
+          maxLength={TEXT_LIMITS.customerMessage}
+          defaultValue={value("body")}
+          error={errors.body}
+        />
         <div className="flex flex-wrap items-center gap-3">
-          <button
-            type="submit"
-            disabled={busy}
-            className="min-h-11 rounded-full bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
-          >
-            {template ? "Save" : "Add template"}
-          </button>
+          <Button disabled={busy}>{template ? "Save" : "Add template"}</Button>
           {template?.updated ? <span className="text-xs text-slate-600">Changed {template.updated}</span> : null}
         </div>
       </Form>
       {template ? (
         // A confirmation step that needs no JavaScript: the button that deletes is inside.
-        <details className="mt-3">
-          <summary className="cursor-pointer text-sm font-semibold text-red-800 underline">Delete template</summary>
-          <Form method="post" preventScrollReset className="mt-2 flex flex-wrap items-center gap-3">
-            <input type="hidden" name="intent" value="delete" />
-            <input type="hidden" name="id" value={template.id} />
-            <span className="text-sm text-slate-700">Delete &ldquo;{template.name}&rdquo; for good?</span>
-            <button
-              type="submit"
-              disabled={busy}
-              className="min-h-10 rounded-full bg-red-700 px-4 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60"
-            >
-              Delete
-            </button>
-          </Form>
-        </details>
+        <Disclosure tone="danger" summary="Delete template" className="mt-3">
+          <PostButton
+            fields={{ intent: "delete", id: template.id }}
+            variant="danger"
+            className="mt-2 flex flex-wrap items-center gap-3"
+            prompt={<span className="text-sm text-slate-700">Delete &ldquo;{template.name}&rdquo; for good?</span>}
+          >
+            Delete
+          </PostButton>
+        </Disclosure>
       ) : null}
-    </div>
+    </Card>
   );
 }
