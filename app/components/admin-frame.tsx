@@ -6,8 +6,9 @@
  * by group), then the page. On a 390 px phone the frame stays under 120 px tall.
  *
  * Both menus are `<details>` disclosures: they open and close without JavaScript, by mouse,
- * touch and keyboard (Enter or Space on the summary). With JavaScript they also close on
- * Escape, on a click or focus outside, and when a link in them is followed.
+ * touch and keyboard (Enter or Space on the summary), and opening one closes the other. With
+ * JavaScript they also close on Escape, on a click or focus outside, and when a link in them
+ * is followed.
  */
 import { Form, Link, NavLink, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
@@ -100,6 +101,8 @@ function useMenuDismissal() {
   return ref;
 }
 
+/** The frame's menus share a name: opening one closes the other, without JavaScript too (HTML's exclusive `<details>`). */
+const MENUS = "admin-menu";
 const SUMMARY = "flex cursor-pointer list-none items-center gap-1.5 [&::-webkit-details-marker]:hidden";
 const PANEL = "absolute right-0 top-full z-30 mt-1 rounded-xl border border-slate-200 bg-white p-2 shadow-lg";
 
@@ -107,7 +110,7 @@ const PANEL = "absolute right-0 top-full z-30 mt-1 rounded-xl border border-slat
 function AccountMenu({ email }: { email: string | null }) {
   const ref = useMenuDismissal();
   return (
-    <details ref={ref} className="group relative min-w-0">
+    <details ref={ref} name={MENUS} className="group relative min-w-0">
       <summary className={`${SUMMARY} min-h-10 rounded-full px-2 text-sm text-slate-700 hover:bg-slate-100`}>
         <span className="sr-only">Account: </span>
         {email ? (
@@ -183,7 +186,7 @@ function MoreMenu({ pathname }: { pathname: string }) {
   const ref = useMenuDismissal();
   const current = MENU_GROUPS.flatMap((group) => group.links).find((link) => pathname.startsWith(link.to));
   return (
-    <details ref={ref} className="group flex shrink-0">
+    <details ref={ref} name={MENUS} className="group flex shrink-0">
       <summary
         className={`${SUMMARY} border-b-2 px-2 text-sm font-semibold focus-visible:-outline-offset-3 sm:px-4 ${current ? "border-brand-700 text-brand-900" : "border-transparent text-slate-600 hover:text-brand-800"}`}
       >
