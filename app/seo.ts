@@ -115,7 +115,3 @@ export function reviewsJsonLd(origin: string, published: PublishedReviews): Reco
     })),
   };
 }
-
-export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c");
-}

@@ -4,7 +4,8 @@
  * `AggregateRating` data. Rendered only when there are published reviews.
  */
 import type { PublishedReviews } from "~/server/reviews/reviews.server";
-import { jsonForScript, reviewsJsonLd } from "~/seo";
+import { jsonForScript } from "~/domain/script-json";
+import { reviewsJsonLd } from "~/seo";
 import { SectionHeading } from "./page-hero";
 
 /** "★★★★☆" with the rating for screen readers. */
