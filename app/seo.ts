@@ -2,7 +2,7 @@
  * Per-page metadata (title, description, canonical URL, Open Graph, Twitter card) and the
  * business's structured data (schema.org HouseCleaning, a LocalBusiness).
  */
-import type { PublishedReviews } from "~/server/reviews/reviews.server";
+import type { PublishedReviews } from "~/server/reviews/routes.server";
 import type { MetaArgs, MetaDescriptor } from "@remix-run/cloudflare";
 import { OPENING_HOURS, SERVICE_AREAS } from "~/content/business";
 import { PHOTOS, photoUrl, photoWidths, type PhotoId } from "~/content/photos";

@@ -14,15 +14,11 @@ import { Picture } from "~/components/picture";
 import { ResizingPhotoInput } from "~/components/resizing-photo-input";
 import { GALLERY_CATEGORIES, SERVICE_TYPE_LABELS, SERVICE_TYPES } from "~/domain/enumerations";
 import { GALLERY_LIMITS, TEXT_LIMITS } from "~/domain/limits";
-import { galleryPageAction, loadGalleryPage, type GalleryActionData } from "~/server/gallery/gallery.server";
+import { readResult, type FormResult, type ReadResult } from "~/forms/result";
+import { galleryPageAction, galleryPageLoader } from "~/server/gallery/routes.server";
 
-export function loader({ request, context }: LoaderFunctionArgs) {
-  return loadGalleryPage(request, context);
-}
-
-export function action({ request, context }: ActionFunctionArgs) {
-  return galleryPageAction(request, context);
-}
+export const loader = (args: LoaderFunctionArgs) => galleryPageLoader(args);
+export const action = (args: ActionFunctionArgs) => galleryPageAction(args);
 
 const CARD = "rounded-xl border border-slate-200 bg-white p-4 sm:p-6";
 const BUTTON = "min-h-10 rounded-full px-4 text-sm font-semibold disabled:opacity-60";
@@ -40,10 +36,9 @@ type PairItem = Loaded["pairs"][number];
 
 export default function GalleryPage() {
   const { photos, pairs } = useLoaderData<typeof loader>();
-  const actionData = useActionData<GalleryActionData>();
+  const actionData = useActionData<FormResult>();
   const busy = useNavigation().state !== "idle";
-  const errors = actionData?.errors ?? {};
-  const intent = actionData?.values.intent;
+  const { error } = readResult(actionData);
   return (
     <section aria-labelledby="gallery-heading" className="space-y-8">
       <div>
@@ -55,20 +50,10 @@ export default function GalleryPage() {
           until you publish a pair, its before/after section describes a typical job instead. Changes show on the site at once.
         </p>
       </div>
-      {errors[""] ? <FormStatus tone="error">{errors[""]}</FormStatus> : null}
+      {error("") ? <FormStatus tone="error">{error("")}</FormStatus> : null}
       <div className="grid gap-6 lg:grid-cols-2">
-        <AddPhotoForm
-          errors={intent === "add-photo" ? errors : {}}
-          values={intent === "add-photo" ? actionData!.values : {}}
-          busy={busy}
-          key={`photo-${photos.length}`}
-        />
-        <AddPairForm
-          errors={intent === "add-pair" ? errors : {}}
-          values={intent === "add-pair" ? actionData!.values : {}}
-          busy={busy}
-          key={`pair-${pairs.length}`}
-        />
+        <AddPhotoForm form={readResult(actionData, { intent: "add-photo" })} busy={busy} key={`photo-${photos.length}`} />
+        <AddPairForm form={readResult(actionData, { intent: "add-pair" })} busy={busy} key={`pair-${pairs.length}`} />
       </div>
       <ItemList
         title={`Photos (${photos.length})`}
@@ -114,20 +99,20 @@ export default function GalleryPage() {
 }
 
 interface AddFormProps {
-  errors: Record<string, string>;
-  values: Record<string, string>;
+  /** The refused post of this form, if the last post was one. */
+  form: ReadResult;
   busy: boolean;
 }
 
 /** The "Publish on the gallery now" checkbox of the add forms (checked unless unticked before). */
-function PublishNow({ id, values }: { id: string; values: Record<string, string> }) {
+function PublishNow({ id, form }: { id: string; form: ReadResult }) {
   return (
     <label htmlFor={id} className="flex items-center gap-2 text-sm text-slate-800">
       <input
         id={id}
         type="checkbox"
         name="publish"
-        defaultChecked={values.intent ? values.publish === "on" : true}
+        defaultChecked={form.value("intent") ? form.value("publish") === "on" : true}
         className="size-4 accent-brand-700"
       />
       Publish on the gallery now
@@ -158,7 +143,7 @@ function usePreparing() {
   return [preparing > 0, (busy: boolean) => setPreparing((count) => count + (busy ? 1 : -1))] as const;
 }
 
-function AddPhotoForm({ errors, values, busy }: AddFormProps) {
+function AddPhotoForm({ form, busy }: AddFormProps) {
   const [preparing, onBusyChange] = usePreparing();
   return (
     <section aria-labelledby="add-photo" className={CARD}>
@@ -167,9 +152,9 @@ function AddPhotoForm({ errors, values, busy }: AddFormProps) {
       </h2>
       <Form method="post" encType="multipart/form-data" preventScrollReset className="mt-4 space-y-3">
         <input type="hidden" name="intent" value="add-photo" />
-        <PhotoField id="photo-file" name="photo" label="Photo" error={errors.photo} onBusyChange={onBusyChange} />
-        <PhotoFields idPrefix="photo" values={values} errors={errors} />
-        <PublishNow id="photo-publish" values={values} />
+        <PhotoField id="photo-file" name="photo" label="Photo" error={form.error("photo")} onBusyChange={onBusyChange} />
+        <PhotoFields idPrefix="photo" form={form} />
+        <PublishNow id="photo-publish" form={form} />
         <button type="submit" disabled={busy || preparing} className={PRIMARY}>
           {preparing ? "Preparing photo…" : "Add photo"}
         </button>
@@ -178,7 +163,7 @@ function AddPhotoForm({ errors, values, busy }: AddFormProps) {
   );
 }
 
-function AddPairForm({ errors, values, busy }: AddFormProps) {
+function AddPairForm({ form, busy }: AddFormProps) {
   const [preparing, onBusyChange] = usePreparing();
   return (
     <section aria-labelledby="add-pair" className={CARD}>
@@ -188,11 +173,11 @@ function AddPairForm({ errors, values, busy }: AddFormProps) {
       <Form method="post" encType="multipart/form-data" preventScrollReset className="mt-4 space-y-3">
         <input type="hidden" name="intent" value="add-pair" />
         <div className="grid gap-3 sm:grid-cols-2">
-          <PhotoField id="pair-before" name="before" label="Before photo" error={errors.before} onBusyChange={onBusyChange} />
-          <PhotoField id="pair-after" name="after" label="After photo" error={errors.after} onBusyChange={onBusyChange} />
+          <PhotoField id="pair-before" name="before" label="Before photo" error={form.error("before")} onBusyChange={onBusyChange} />
+          <PhotoField id="pair-after" name="after" label="After photo" error={form.error("after")} onBusyChange={onBusyChange} />
         </div>
-        <PairFields idPrefix="pair" values={values} errors={errors} />
-        <PublishNow id="pair-publish" values={values} />
+        <PairFields idPrefix="pair" form={form} />
+        <PublishNow id="pair-publish" form={form} />
         <button type="submit" disabled={busy || preparing} className={PRIMARY}>
           {preparing ? "Preparing photos…" : "Add pair"}
         </button>
@@ -231,12 +216,11 @@ function TextField(props: {
 /** The words of an item, when adding (values as last sent) and when editing (the item's own). */
 interface ItemFieldsProps {
   idPrefix: string;
-  values: Record<string, string | undefined>;
-  errors: Record<string, string>;
+  form: ReadResult;
 }
 
 /** Title, category and alt text: the words of a photo, when adding and when editing. */
-function PhotoFields({ idPrefix, values, errors }: ItemFieldsProps) {
+function PhotoFields({ idPrefix, form }: ItemFieldsProps) {
   return (
     <>
       <TextField
@@ -244,8 +228,8 @@ function PhotoFields({ idPrefix, values, errors }: ItemFieldsProps) {
         name="title"
         label="Title"
         max={TEXT_LIMITS.galleryTitle}
-        value={values.title}
-        error={errors.title}
+        value={form.value("title")}
+        error={form.error("title")}
         placeholder="Kitchen deep clean, Ironshore"
       />
       <AdminSelect
@@ -253,8 +237,8 @@ function PhotoFields({ idPrefix, values, errors }: ItemFieldsProps) {
         name="category"
         label="Category"
         options={CATEGORY_OPTIONS}
-        defaultValue={values.category ?? "Residential"}
-        error={errors.category}
+        defaultValue={form.value("category") ?? "Residential"}
+        error={form.error("category")}
       />
       <TextField
         id={`${idPrefix}-alt`}
@@ -262,15 +246,15 @@ function PhotoFields({ idPrefix, values, errors }: ItemFieldsProps) {
         label="Alt text"
         hint="What the photo shows, for people who cannot see it: 'A spotless white kitchen with a gleaming hob'."
         max={TEXT_LIMITS.galleryAlt}
-        value={values.altText}
-        error={errors.altText}
+        value={form.value("altText")}
+        error={form.error("altText")}
       />
     </>
   );
 }
 
 /** Title, service and description: the words of a pair, when adding and when editing. */
-function PairFields({ idPrefix, values, errors }: ItemFieldsProps) {
+function PairFields({ idPrefix, form }: ItemFieldsProps) {
   return (
     <>
       <TextField
@@ -278,8 +262,8 @@ function PairFields({ idPrefix, values, errors }: ItemFieldsProps) {
         name="title"
         label="Title"
         max={TEXT_LIMITS.galleryTitle}
-        value={values.title}
-        error={errors.title}
+        value={form.value("title")}
+        error={form.error("title")}
         placeholder="Villa kitchen after the builders"
       />
       <AdminSelect
@@ -287,14 +271,14 @@ function PairFields({ idPrefix, values, errors }: ItemFieldsProps) {
         name="serviceType"
         label="Service"
         options={SERVICE_OPTIONS}
-        defaultValue={values.serviceType ?? "deep-clean"}
-        error={errors.serviceType}
+        defaultValue={form.value("serviceType") ?? "deep-clean"}
+        error={form.error("serviceType")}
       />
       <AdminField
         id={`${idPrefix}-description`}
         label="Description"
         hint="One or two sentences: what was there, what we did."
-        error={errors.description}
+        error={form.error("description")}
       >
         <textarea
           id={`${idPrefix}-description`}
@@ -302,9 +286,9 @@ function PairFields({ idPrefix, values, errors }: ItemFieldsProps) {
           rows={3}
           required
           maxLength={TEXT_LIMITS.galleryDescription}
-          defaultValue={values.description ?? ""}
+          defaultValue={form.value("description") ?? ""}
           className={ADMIN_INPUT}
-          {...fieldAria(`${idPrefix}-description`, errors.description, true)}
+          {...fieldAria(`${idPrefix}-description`, form.error("description"), true)}
         />
       </AdminField>
     </>
@@ -418,10 +402,15 @@ function ItemCard({
   );
 }
 
-/** The values and errors of a refused edit of this item, if the last post was one. */
-function editState(actionData: GalleryActionData | undefined, id: string, intent: string) {
-  const mine = actionData?.values.intent === intent && actionData.values.id === id;
-  return { open: mine, values: mine ? actionData.values : {}, errors: mine ? actionData.errors : {} };
+/**
+ * An item's edit form: the refused edit of this item if the last post was one (then open, with
+ * the values as sent and their messages), else the item's own words.
+ */
+function editState(actionData: FormResult | undefined, id: string, intent: string, own: Record<string, string | undefined>) {
+  const refused = readResult(actionData, { intent, id });
+  const open = refused.value("intent") !== undefined;
+  const form: ReadResult = open ? refused : { error: () => undefined, value: (name) => own[name] };
+  return { open, form };
 }
 
 /** An item's 'Edit' disclosure: a form posting `intent` for the item, open after a refused edit. */
@@ -444,24 +433,28 @@ function EditDetails(props: { id: string; title: string; intent: string; open: b
   );
 }
 
-function EditPhotoForm({ photo, actionData, busy }: { photo: PhotoItem; actionData?: GalleryActionData; busy: boolean }) {
-  const state = editState(actionData, photo.id, "edit-photo");
-  const values = state.open ? state.values : { title: photo.title, category: photo.category, altText: photo.altText ?? undefined };
+function EditPhotoForm({ photo, actionData, busy }: { photo: PhotoItem; actionData?: FormResult; busy: boolean }) {
+  const state = editState(actionData, photo.id, "edit-photo", {
+    title: photo.title,
+    category: photo.category,
+    altText: photo.altText ?? undefined,
+  });
   return (
     <EditDetails id={photo.id} title={photo.title} intent="edit-photo" open={state.open} busy={busy}>
-      <PhotoFields idPrefix={`edit-${photo.id}`} values={values} errors={state.errors} />
+      <PhotoFields idPrefix={`edit-${photo.id}`} form={state.form} />
     </EditDetails>
   );
 }
 
-function EditPairForm({ pair, actionData, busy }: { pair: PairItem; actionData?: GalleryActionData; busy: boolean }) {
-  const state = editState(actionData, pair.id, "edit-pair");
-  const values = state.open
-    ? state.values
-    : { title: pair.title, serviceType: pair.serviceType ?? undefined, description: pair.description };
+function EditPairForm({ pair, actionData, busy }: { pair: PairItem; actionData?: FormResult; busy: boolean }) {
+  const state = editState(actionData, pair.id, "edit-pair", {
+    title: pair.title,
+    serviceType: pair.serviceType ?? undefined,
+    description: pair.description,
+  });
   return (
     <EditDetails id={pair.id} title={pair.title} intent="edit-pair" open={state.open} busy={busy}>
-      <PairFields idPrefix={`edit-${pair.id}`} values={values} errors={state.errors} />
+      <PairFields idPrefix={`edit-${pair.id}`} form={state.form} />
     </EditDetails>
   );
 }

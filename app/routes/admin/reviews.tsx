@@ -11,15 +11,11 @@ import { FormStatus } from "~/components/form-field";
 import { todayInJamaica } from "~/domain/dates";
 import { SERVICE_TYPE_LABELS, SERVICE_TYPES } from "~/domain/enumerations";
 import { TEXT_LIMITS } from "~/domain/limits";
-import { loadReviewsPage, reviewsPageAction, type ReviewActionData } from "~/server/reviews/reviews.server";
+import { readResult, type FormResult } from "~/forms/result";
+import { reviewsPageAction, reviewsPageLoader } from "~/server/reviews/routes.server";
 
-export function loader({ request, context }: LoaderFunctionArgs) {
-  return loadReviewsPage(request, context);
-}
-
-export function action({ request, context }: ActionFunctionArgs) {
-  return reviewsPageAction(request, context);
-}
+export const loader = (args: LoaderFunctionArgs) => reviewsPageLoader(args);
+export const action = (args: ActionFunctionArgs) => reviewsPageAction(args);
 
 const RATING_OPTIONS = ["5", "4", "3", "2", "1"].map((stars) => [stars, `${stars} ${stars === "1" ? "star" : "stars"}`] as const);
 const CARD = "rounded-xl border border-slate-200 bg-white p-4 sm:p-6";
@@ -27,10 +23,11 @@ const BUTTON = "min-h-10 rounded-full px-4 text-sm font-semibold disabled:opacit
 
 export default function ReviewsPage() {
   const { reviews } = useLoaderData<typeof loader>();
-  const actionData = useActionData<ReviewActionData>();
+  const actionData = useActionData<FormResult>();
   const busy = useNavigation().state !== "idle";
-  const errors = actionData?.errors ?? {};
-  const value = (name: string, fallback = "") => (actionData?.values.intent === "add" ? (actionData.values[name] ?? fallback) : fallback);
+  const { error } = readResult(actionData);
+  const added = readResult(actionData, { intent: "add" });
+  const value = (name: string, fallback = "") => added.value(name) ?? fallback;
   return (
     <section aria-labelledby="reviews-heading" className="space-y-8">
       <div>
@@ -42,7 +39,7 @@ export default function ReviewsPage() {
           and on their service&apos;s page.
         </p>
       </div>
-      {errors[""] ? <FormStatus tone="error">{errors[""]}</FormStatus> : null}
+      {error("") ? <FormStatus tone="error">{error("")}</FormStatus> : null}
       <section aria-labelledby="add-review" className={CARD}>
         <h2 id="add-review" className="text-lg font-semibold text-slate-900">
           Add a review
@@ -50,7 +47,7 @@ export default function ReviewsPage() {
         <Form method="post" preventScrollReset className="mt-4 space-y-3" key={reviews.length}>
           <input type="hidden" name="intent" value="add" />
           <div className="grid gap-3 sm:grid-cols-2">
-            <AdminField id="review-author" label="Name or initials" error={errors.author}>
+            <AdminField id="review-author" label="Name or initials" error={error("author")}>
               <input
                 id="review-author"
                 name="author"
@@ -58,10 +55,10 @@ export default function ReviewsPage() {
                 maxLength={TEXT_LIMITS.reviewAuthor}
                 defaultValue={value("author")}
                 className={ADMIN_INPUT}
-                {...fieldAria("review-author", errors.author)}
+                {...fieldAria("review-author", error("author"))}
               />
             </AdminField>
-            <AdminField id="review-area" label="Area (optional)" error={errors.area}>
+            <AdminField id="review-area" label="Area (optional)" error={error("area")}>
               <input
                 id="review-area"
                 name="area"
@@ -69,7 +66,7 @@ export default function ReviewsPage() {
                 placeholder="Rose Hall"
                 defaultValue={value("area")}
                 className={ADMIN_INPUT}
-                {...fieldAria("review-area", errors.area)}
+                {...fieldAria("review-area", error("area"))}
               />
             </AdminField>
             <AdminSelect
@@ -78,7 +75,7 @@ export default function ReviewsPage() {
               label="Service"
               options={SERVICE_TYPES.map((type) => [type, SERVICE_TYPE_LABELS[type]] as const)}
               defaultValue={value("serviceType", "residential")}
-              error={errors.serviceType}
+              error={error("serviceType")}
             />
             <AdminSelect
               id="review-rating"
@@ -86,9 +83,9 @@ export default function ReviewsPage() {
               label="Rating"
               options={RATING_OPTIONS}
               defaultValue={value("rating", "5")}
-              error={errors.rating}
+              error={error("rating")}
             />
-            <AdminField id="review-date" label="Date" error={errors.reviewedOn}>
+            <AdminField id="review-date" label="Date" error={error("reviewedOn")}>
               <input
                 id="review-date"
                 name="reviewedOn"
@@ -97,11 +94,11 @@ export default function ReviewsPage() {
                 max={todayInJamaica()}
                 defaultValue={value("reviewedOn", todayInJamaica())}
                 className={ADMIN_INPUT}
-                {...fieldAria("review-date", errors.reviewedOn)}
+                {...fieldAria("review-date", error("reviewedOn"))}
               />
             </AdminField>
           </div>
-          <AdminField id="review-body" label="Review" error={errors.body}>
+          <AdminField id="review-body" label="Review" error={error("body")}>
             <textarea
               id="review-body"
               name="body"
@@ -110,7 +107,7 @@ export default function ReviewsPage() {
               maxLength={TEXT_LIMITS.reviewBody}
               defaultValue={value("body")}
               className={ADMIN_INPUT}
-              {...fieldAria("review-body", errors.body)}
+              {...fieldAria("review-body", error("body"))}
             />
           </AdminField>
           <button type="submit" disabled={busy} className={`${BUTTON} min-h-11 bg-brand-700 px-5 text-white hover:bg-brand-800`}>
