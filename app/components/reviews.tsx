@@ -4,8 +4,7 @@
  * `AggregateRating` data. Rendered only when there are published reviews.
  */
 import type { PublishedReviews } from "~/server/reviews/routes.server";
-import { jsonForScript } from "~/domain/script-json";
-import { reviewsJsonLd } from "~/seo";
+import { jsonForScript, reviewsJsonLd } from "~/seo";
 import { SectionHeading } from "./page-hero";
 
 /** "★★★★☆" with the rating for screen readers. */

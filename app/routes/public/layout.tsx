@@ -10,8 +10,7 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { SpeculationRulesScript } from "~/document-inlines";
 import type { loader as rootLoader } from "~/root";
-import { jsonForScript } from "~/domain/script-json";
-import { businessJsonLd } from "~/seo";
+import { businessJsonLd, jsonForScript } from "~/seo";
 
 /** Public pages may be kept by any cache; a page that sets a cookie is made private by the Worker. */
 export const headers: HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE });

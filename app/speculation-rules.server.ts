@@ -11,7 +11,7 @@
  */
 import { publicPaths } from "~/content/navigation";
 import { SERVICES } from "~/content/services";
-import { jsonForScript } from "~/domain/script-json";
+import { jsonForScript } from "~/seo";
 
 /** The rules (Speculation Rules, document rules). */
 const SPECULATION_RULES = {
