@@ -8,7 +8,7 @@
  * Every change bumps the content version in the same D1 batch (content-version.server.ts), so
  * the next anonymous request gets the new page. An upload stores the photo's original in R2
  * first, then its row and the item's in one batch; if the batch fails, the original is deleted
- * again unless another item already had the same photo (gallery-media.server.ts).
+ * again unless another item already had the same photo (media.server.ts).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";

@@ -2,7 +2,7 @@
  * The e-mail a visitor gets after a quote request or contact message (docs/product.md §10
  * "Confirmation e-mail"): the reference, a summary of what they sent, the link to the private
  * status page, what happens next, and the company's phone and WhatsApp. Plain text; the HTML
- * part is made from it (mail-html.server.tsx), with no images or trackers. Only the site's and
+ * part is made from it (html.server.tsx), with no images or trackers. Only the site's and
  * the company's own links (status page, WhatsApp) are links: nothing the visitor typed becomes
  * one. Replies go to the company's address.
  */

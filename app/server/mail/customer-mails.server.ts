@@ -3,7 +3,7 @@
  * "Reply"): the quote (price, what is included, until when it holds) and the reply to a
  * contact message. Each carries the request's reference, the link to its private status page
  * and the company's phone and WhatsApp. Plain text; the HTML part is made from it
- * (mail-html.server.tsx); only the site's and the company's own links are links.
+ * (html.server.tsx); only the site's and the company's own links are links.
  */
 import { DAY_MS, formatAdminDate } from "~/domain/dates";
 import { SERVICE_TYPE_LABELS, type ServiceType } from "~/domain/enumerations";

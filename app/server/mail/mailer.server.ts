@@ -1,6 +1,6 @@
 /**
  * The project's mail transport: `sendMail` sends one e-mail. Nothing calls it but the mail
- * queue's consumer (mail-queue.server.ts): every e-mail goes through the queue, with retries.
+ * queue's consumer (queue.server.ts): every e-mail goes through the queue, with retries.
  *
  * Transports (wrangler.toml `MAIL_TRANSPORT`):
  * - "console" (local dev and tests): prints the message as one JSON line starting with
@@ -10,7 +10,7 @@
  * - "cloudflare" (production): Cloudflare Email Service through the Workers `send_email`
  *   binding `EMAIL`, from `MAIL_FROM` on a domain onboarded to Email Sending (README, Deploy).
  *
- * Every message goes out with a plain-text part and an HTML part made from it (mail-html.server.tsx).
+ * Every message goes out with a plain-text part and an HTML part made from it (html.server.tsx).
  *
  * Errors: throws when the transport is misconfigured or the binding refuses the message; the
  * queue's consumer then tries again later.

@@ -2,7 +2,7 @@
  * The e-mail the company receives for each stored submission (sent to NOTIFY_EMAIL): every
  * field as the visitor typed it, and links to the request in the admin.
  * Built as plain text; the HTML part is made from it with every character a visitor typed
- * escaped (mail-html.server.tsx), so nothing they typed becomes markup or a link.
+ * escaped (html.server.tsx), so nothing they typed becomes markup or a link.
  */
 import { QUOTE_REPLY_HOURS } from "~/domain/limits";
 import { FREQUENCY_LABELS, PROPERTY_SIZE_LABELS, SERVICE_TYPE_LABELS } from "~/domain/enumerations";

@@ -11,7 +11,7 @@
  *    field errors and the typed values;
  * 6. store whole or nothing → 503 with the product's failure message when storage fails;
  * 7. queue the company's notification and the visitor's confirmation (after the response,
- *    through the mail queue, mail-queue.server.ts: a mail failure never costs the request);
+ *    through the mail queue, app/server/mail/queue.server.ts: a mail failure never costs the request);
  * 8. redirect with a one-time flash (post/redirect/get).
  *
  * Returns the Response (a redirect or `data(...)` with the Conform reply) for the action.
