@@ -16,7 +16,10 @@ import tseslint from "typescript-eslint";
 /** Each part of the app and the files it is made of (full paths from the repository's root). */
 const LAYERS = [
   ["entry", "server.ts"],
-  ["document", "app/{root.tsx,entry.server.tsx,entry.client.tsx,document-inlines.tsx,speculation-rules.server.ts,routes.ts,load-context.ts}"],
+  [
+    "document",
+    "app/{root.tsx,entry.server.tsx,entry.client.tsx,document-inlines.tsx,speculation-rules.server.ts,routes.ts,load-context.ts}",
+  ],
   ["routes", "app/routes/**"],
   ["seo", "app/seo.ts"],
   ["components", "app/components/**"],

@@ -1,5 +1,5 @@
 /**
- * /admin/*: the admin frame (docs/product.md §2 "Admin page"): 'Back to Website', the signed-in
+ * /admin/*: the admin frame (docs/product.md §2 "Admin"): 'Back to Website', the signed-in
  * e-mail, 'Sign Out', the tabs 'Quote Requests (n)', 'Contact Messages (n)', 'Team',
  * 'Templates', 'Reviews' and 'Gallery', each a URL, and this month's share of requests answered within 24 hours
  * (docs/product.md §10 "Time to first reply").
