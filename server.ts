@@ -5,7 +5,7 @@
  *    path does not read (app/server/platform/input-gate.server.ts; form bodies pass the same gate in
  *    their actions);
  * 2. the same-origin check for writes (app/worker/origin.ts);
- * 3. for `/media/…`, the gallery's published photos (app/server/gallery/media.server.ts);
+ * 3. for `/media/…`, the gallery's published photos (app/server/gallery/routes.server.ts);
  *    otherwise the page cache for anonymous public pages (app/worker/page-cache.ts), in front of
  * 4. Remix, with `{ cloudflare: { env, ctx }, requestId, db }` as load context, whose pages get
  *    a Content-Security-Policy made from their inline scripts' hashes
@@ -35,7 +35,8 @@ import * as build from "./build/server";
 import { rejectCrossOriginWrite, forRemix } from "./app/worker/origin";
 import { sweepOrphanUploads } from "./app/server/uploads/attachments.server";
 import { getDb } from "./app/server/platform/db.server";
-import { serveGalleryMedia, sweepOrphanGalleryObjects } from "./app/server/gallery/media.server";
+import { serveGalleryMedia } from "./app/server/gallery/routes.server";
+import { sweepOrphanGalleryObjects } from "./app/server/gallery/media.server";
 import { readContentVersion } from "./app/server/platform/content-version.server";
 import {
   consumeMail,
@@ -56,7 +57,7 @@ import { withPagePolicy, withSecurityHeaders } from "./app/worker/security-heade
 import { logEvent, logFailure } from "./app/server/platform/log.server";
 
 const serverBuild = build as unknown as ServerBuild;
-/** Where the gallery's photos are served (app/server/gallery/media.server.ts). */
+/** Where the gallery's photos are served (app/server/gallery/routes.server.ts). */
 const MEDIA_PREFIX = "/media/";
 const handleRemixRequest = createRequestHandler(serverBuild, "production");
 

@@ -13,7 +13,7 @@
  * again on the client, and the CSS is not also shipped inside the JavaScript.
  *
  * The scripts: START_HYDRATION_SCRIPT (app/worker/hydration-after-paint.ts) on every page, and
- * the speculation rules (app/server/platform/speculation-rules.server.ts) on public pages. In the
+ * the speculation rules (app/speculation-rules.server.ts) on public pages. In the
  * browser their context is empty and React leaves server-set `dangerouslySetInnerHTML` content
  * alone when hydrating, so their texts are not in the JavaScript either; both have done their
  * work by the time React runs.
@@ -45,7 +45,7 @@ export function StartHydrationScript() {
   return <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: startHydration }} />;
 }
 
-/** Lets the browser fetch public pages in advance (app/server/platform/speculation-rules.server.ts). */
+/** Lets the browser fetch public pages in advance (app/speculation-rules.server.ts). */
 export function SpeculationRulesScript() {
   const { speculationRules } = useContext(DocumentScriptsContext);
   return <script type="speculationrules" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: speculationRules }} />;

@@ -7,7 +7,7 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { logFailure } from "./server/platform/log.server";
-import { SPECULATION_RULES_JSON } from "./server/platform/speculation-rules.server";
+import { SPECULATION_RULES_JSON } from "./speculation-rules.server";
 import { DocumentScriptsContext, SiteStylesContext } from "./document-inlines";
 import siteStyles from "./tailwind.css?inline";
 import { START_HYDRATION_SCRIPT } from "./worker/hydration-after-paint";

@@ -2,7 +2,7 @@
  * Per-page metadata (title, description, canonical URL, Open Graph, Twitter card) and the
  * business's structured data (schema.org HouseCleaning, a LocalBusiness).
  */
-import type { PublishedReviews } from "~/server/reviews/reviews.server";
+import type { PublishedReviews } from "~/server/reviews/routes.server";
 import type { MetaArgs, MetaDescriptor } from "@remix-run/cloudflare";
 import { OPENING_HOURS, SERVICE_AREAS } from "~/content/business";
 import { PHOTOS, photoUrl, photoWidths, type PhotoId } from "~/content/photos";
@@ -116,6 +116,11 @@ export function reviewsJsonLd(origin: string, published: PublishedReviews): Reco
   };
 }
 
+/**
+ * JSON for an inline `<script>` (JSON-LD, speculation rules): `JSON.stringify` with every `<`
+ * written as `\u003c`, so no text inside (a review, a business name) can close the script
+ * element. In: any JSON-serialisable value. Out: the script's text.
+ */
 export function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c");
 }

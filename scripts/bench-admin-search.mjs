@@ -1,6 +1,6 @@
 /**
- * The admin search benchmark (docs/product.md §10 "Search": under 100 ms at 50,000 records on
- * local D1), run by `npm run bench` against its `wrangler dev`:
+ * The admin search benchmark (docs/decisions/009-admin-search.md: under 100 ms at 50,000 records
+ * on local D1; figures in docs/benchmarks.md), run by `npm run bench` against its `wrangler dev`:
  * fills the bench database with 50,000 quote requests and 50,000 contact messages (names,
  * e-mails, phones, addresses and texts drawn from fixed word lists, so some searches match a
  * handful of records and some tens of thousands), signs in as an admin, then asks each list

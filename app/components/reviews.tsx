@@ -3,7 +3,7 @@
  * and count, then the newest reviews as cards, and their schema.org `Review` /
  * `AggregateRating` data. Rendered only when there are published reviews.
  */
-import type { PublishedReviews } from "~/server/reviews/reviews.server";
+import type { PublishedReviews } from "~/server/reviews/routes.server";
 import { jsonForScript, reviewsJsonLd } from "~/seo";
 import { SectionHeading } from "./page-hero";
 

@@ -1,5 +1,5 @@
 /**
- * Facts about the business shown on the site (docs/product.md §1 "Stated facts"). The company's
+ * Facts about the business shown on the site (docs/product.md §1, the facts the site states). The company's
  * name, phone, e-mail and WhatsApp number are not here: they come from wrangler.toml [vars].
  */
 

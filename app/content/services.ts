@@ -1,6 +1,6 @@
 /**
- * The six services (docs/product.md §1 "Services", §2 "Home", "Services overview", "Service
- * detail pages", §3 "Static content items": title, description, features, image, page id).
+ * The six services (docs/product.md §1, §2 "Home", "Services overview", "Service
+ * detail pages", §3 "Static content": title, description, features, image, page id).
  * The overview, the home cards, each /services/<slug> page, the sitemap and the structured
  * data all read this list. What only a service's own page shows is in ./service-details.ts,
  * which only that page's loader reads, so it is not part of every page's JavaScript.

@@ -1,5 +1,5 @@
 /**
- * The contact form (docs/product.md §3 "Contact form payload", §5 "Contact form"). One schema for
+ * The contact form (docs/product.md §3 "Contact message", §5 "Contact form"). One schema for
  * the browser and the server. Required: name, email, message. Optional: phone, photos.
  */
 import { z } from "./zod";

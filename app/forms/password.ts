@@ -1,5 +1,5 @@
 /**
- * The password rule (docs/product.md §8 "Weak password: lists the reasons"): every reason a
+ * The password rule (docs/product.md §5 "Account forms"): every reason a
  * password is weak, so the form can list them all at once.
  */
 const PASSWORD_MIN = 8;

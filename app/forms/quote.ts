@@ -1,5 +1,5 @@
 /**
- * The 'Get Your Free Quote' form (docs/product.md §3 "Quote form payload", §5 "Quote form").
+ * The 'Get Your Free Quote' form (docs/product.md §3 "Quote request", §5 "Quote form").
  * One schema for the browser (Conform's client validation) and the server (the authority).
  *
  * Required: name, email, phone, address, serviceType. Optional: propertySize, frequency,

@@ -3,7 +3,7 @@
  * which an action returns as its data with a 4xx or 503 status. A form drawn with Conform's
  * `useForm` takes it as `lastResult`; any other form reads it with `readResult`. Either way the
  * page shows the form's own message with `FormStatus` and each field's first message under the
- * field (app/components/admin-kit.tsx), with the values as sent.
+ * field (app/components/form-field.tsx), with the values as sent.
  *
  * A page with several forms tells whose result it is by the values sent back: the form's
  * `intent` and, for a form per item, its `id`.

@@ -3,7 +3,7 @@
  * of the page is requested before the browser has painted the page's largest element; the
  * modules are then downloaded, and run on the visitor's first interaction (or when a photo only
  * they can show comes into view); the speculation rules fetch a public page during a hover, for a document
- * navigation to use (app/server/platform/speculation-rules.server.ts); once hydrated, the hover's fetch
+ * navigation to use (app/speculation-rules.server.ts); once hydrated, the hover's fetch
  * of the page's data serves the client-side navigation (withDataReuse in
  * app/worker/page-cache.ts).
  */

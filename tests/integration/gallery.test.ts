@@ -355,6 +355,40 @@ describe("the gallery", () => {
     expect(page.html).toContain(title);
   });
 
+  test("a step or an edit that changes nothing leaves the content version alone; a refused edit comes back open, as sent", async () => {
+    const suffix = crypto.randomUUID().slice(0, 8);
+    await worker.db.batch([worker.db.prepare("DELETE FROM gallery_items"), worker.db.prepare("DELETE FROM gallery_photos")]);
+    const first = await addPhoto(`Only ${suffix}`);
+    const before = await version();
+    // Already published, no neighbour above, an item that is gone, an edit of the wrong kind.
+    expect((await step("publish", first.id)).status).toBe(302);
+    expect((await step("up", first.id)).status).toBe(302);
+    expect((await step("down", first.id)).status).toBe(302);
+    const edit = (fields: Record<string, string>) => postFields(worker, "/admin/gallery", fields, { Cookie: admin.cookie });
+    const words = { title: "Renamed", category: "Strata", altText: "Words" };
+    const gone = await edit({ intent: "edit-photo", id: crypto.randomUUID(), ...words });
+    expect(gone.status).toBe(404);
+    expect((await gone.text()).replaceAll("&#x27;", "'")).toContain(GALLERY_MESSAGES.gone);
+    const wrongKind = await edit({ intent: "edit-pair", id: first.id, title: "Renamed", serviceType: "airbnb", description: "D" });
+    expect(wrongKind.status).toBe(404);
+    expect((await step("delete", crypto.randomUUID())).status).toBe(404);
+    expect(await version()).toBe(before);
+
+    const refused = await edit({ intent: "edit-photo", id: first.id, ...words, title: `Kept as sent ${suffix}`, altText: " " });
+    expect(refused.status).toBe(400);
+    const page = await refused.text();
+    expect(page).toContain("Alt text is required.");
+    expect(page).toMatch(new RegExp(`<details open=""[^>]*>(?:(?!</details>).)*value="Kept as sent ${suffix}"`, "s"));
+    expect(await version()).toBe(before);
+
+    const second = await addPhoto(`Second ${suffix}`);
+    expect(await version()).toBe(before! + 1);
+    expect((await step("up", second.id)).status).toBe(302);
+    expect((await step("hide", second.id)).status).toBe(302);
+    expect((await step("hide", second.id)).status).toBe(302);
+    expect(await version()).toBe(before! + 3);
+  });
+
   test("AVIF variants stay within 1,200 px on their long side; larger sizes are WebP only", async () => {
     const { photoId } = await addPhoto(`Tall ${crypto.randomUUID().slice(0, 8)}`, { bytes: await jpeg(600, 1400) });
     const page = (await html("/gallery")).html;

@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import { contactSchema } from "~/forms/contact";
 import { VALID_QUOTE } from "../fixtures";
 import { quoteSchema } from "~/forms/quote";
-import { contactMessageNotification, quoteRequestNotification } from "~/server/mail/notifications.server";
+import { notificationMail } from "~/server/mail/notifications.server";
 
 const VALID = { name: "Devon Reid", email: "devon@example.com", phone: "", message: "Hello", returnTo: "/" };
 
@@ -38,14 +38,21 @@ describe("notification e-mails", () => {
     for (const [name, value] of Object.entries({ ...VALID_QUOTE, name: "Ana\r\nBcc: x@evil.example" })) data.append(name, value);
     const parsed = parseWithZod(data, { schema: quoteSchema });
     if (parsed.status !== "success") throw new Error("fixture invalid");
-    const mail = quoteRequestNotification("owner@example.com", parsed.value, { id: "abc", reference: "MB-7K4Q2" }, "https://site.example");
+    const mail = notificationMail(
+      "quote_request",
+      "owner@example.com",
+      parsed.value,
+      { id: "abc", reference: "MB-7K4Q2" },
+      "https://site.example",
+    );
     expect(mail.subject).toBe("New quote request MB-7K4Q2: Residential Cleaning from Ana Bcc: x@evil.example");
     expect(mail.text).toContain("Reference: MB-7K4Q2");
     expect(mail.links).toEqual(["https://site.example/admin/quotes/abc"]);
     for (const value of [VALID_QUOTE.address, VALID_QUOTE.phone, "Medium (3-4 bedrooms)", "Bi-weekly", VALID_QUOTE.additionalInfo]) {
       expect(mail.text).toContain(value);
     }
-    const contact = contactMessageNotification(
+    const contact = notificationMail(
+      "contact_message",
       "owner@example.com",
       { ...VALID, phone: undefined, photos: [], returnTo: "/" },
       { id: "xyz", reference: "MB-ABCDE" },

@@ -30,15 +30,11 @@ import { Picture } from "~/components/picture";
 import { ResizingPhotoInput } from "~/components/resizing-photo-input";
 import { GALLERY_CATEGORIES, SERVICE_TYPE_LABELS, SERVICE_TYPES } from "~/domain/enumerations";
 import { GALLERY_LIMITS, TEXT_LIMITS } from "~/domain/limits";
-import { galleryPageAction, loadGalleryPage, type GalleryActionData } from "~/server/gallery/gallery.server";
+import { readResult, type FormResult, type ReadResult } from "~/forms/result";
+import { galleryPageAction, galleryPageLoader } from "~/server/gallery/routes.server";
 
-export function loader({ request, context }: LoaderFunctionArgs) {
-  return loadGalleryPage(request, context);
-}
-
-export function action({ request, context }: ActionFunctionArgs) {
-  return galleryPageAction(request, context);
-}
+export const loader = (args: LoaderFunctionArgs) => galleryPageLoader(args);
+export const action = (args: ActionFunctionArgs) => galleryPageAction(args);
 
 const CATEGORY_OPTIONS = GALLERY_CATEGORIES.map((category) => [category, category] as const);
 const SERVICE_OPTIONS = SERVICE_TYPES.map((type) => [type, SERVICE_TYPE_LABELS[type]] as const);
@@ -49,9 +45,8 @@ type Kind = "photo" | "pair";
 
 export default function GalleryPage() {
   const { photos, pairs } = useLoaderData<typeof loader>();
-  const actionData = useActionData<GalleryActionData>();
-  const errors = actionData?.errors ?? {};
-  const intent = actionData?.values.intent;
+  const actionData = useActionData<FormResult>();
+  const { error } = readResult(actionData);
   return (
     <section aria-labelledby="gallery-heading" className="space-y-8">
       <PageHeader
@@ -59,20 +54,10 @@ export default function GalleryPage() {
         title="Gallery"
         lead="Your own photos and before/after pairs of real jobs. Until you publish a photo, the public gallery shows its nine stock photos; until you publish a pair, its before/after section describes a typical job instead. Changes show on the site at once."
       />
-      {errors[""] ? <FormStatus tone="error">{errors[""]}</FormStatus> : null}
+      {error("") ? <FormStatus tone="error">{error("")}</FormStatus> : null}
       <div className="grid gap-6 lg:grid-cols-2">
-        <AddItemForm
-          kind="photo"
-          errors={intent === "add-photo" ? errors : {}}
-          values={intent === "add-photo" ? actionData!.values : {}}
-          key={`photo-${photos.length}`}
-        />
-        <AddItemForm
-          kind="pair"
-          errors={intent === "add-pair" ? errors : {}}
-          values={intent === "add-pair" ? actionData!.values : {}}
-          key={`pair-${pairs.length}`}
-        />
+        <AddItemForm kind="photo" form={readResult(actionData, { intent: "add-photo" })} key={`photo-${photos.length}`} />
+        <AddItemForm kind="pair" form={readResult(actionData, { intent: "add-pair" })} key={`pair-${pairs.length}`} />
       </div>
       <CardList
         title={`Photos (${photos.length})`}
@@ -131,10 +116,9 @@ export default function GalleryPage() {
   );
 }
 
-/** The values and errors of a form of this page: as last sent when it was refused, else empty or the item's own. */
+/** A form of this page: its refused post (values as sent, messages), else nothing or the item's own words. */
 interface FormState {
-  errors: Record<string, string>;
-  values: Record<string, string | undefined>;
+  form: ReadResult;
 }
 
 /** A file field that makes its photo smaller first; `onBusyChange` holds the submit while it works. */
@@ -161,7 +145,7 @@ function usePreparing() {
 }
 
 /** 'Add a photo' (one file) or 'Add a before/after pair' (two), with the item's words and 'Publish on the gallery now'. */
-function AddItemForm({ kind, errors, values }: FormState & { kind: Kind }) {
+function AddItemForm({ kind, form }: FormState & { kind: Kind }) {
   const busy = useBusy();
   const [preparing, onBusyChange] = usePreparing();
   const photo = kind === "photo";
@@ -170,20 +154,20 @@ function AddItemForm({ kind, errors, values }: FormState & { kind: Kind }) {
       <Form method="post" encType="multipart/form-data" preventScrollReset className="space-y-3">
         <input type="hidden" name="intent" value={`add-${kind}`} />
         {photo ? (
-          <PhotoField id="photo-file" name="photo" label="Photo" error={errors.photo} onBusyChange={onBusyChange} />
+          <PhotoField id="photo-file" name="photo" label="Photo" error={form.error("photo")} onBusyChange={onBusyChange} />
         ) : (
           <div className="grid gap-3 sm:grid-cols-2">
-            <PhotoField id="pair-before" name="before" label="Before photo" error={errors.before} onBusyChange={onBusyChange} />
-            <PhotoField id="pair-after" name="after" label="After photo" error={errors.after} onBusyChange={onBusyChange} />
+            <PhotoField id="pair-before" name="before" label="Before photo" error={form.error("before")} onBusyChange={onBusyChange} />
+            <PhotoField id="pair-after" name="after" label="After photo" error={form.error("after")} onBusyChange={onBusyChange} />
           </div>
         )}
-        <ItemFields kind={kind} idPrefix={kind} values={values} errors={errors} />
+        <ItemFields kind={kind} idPrefix={kind} form={form} />
         {/* Checked unless it was unticked in the form sent last. */}
         <AdminCheckbox
           id={`${kind}-publish`}
           name="publish"
           label="Publish on the gallery now"
-          defaultChecked={values.intent ? values.publish === "on" : true}
+          defaultChecked={form.value("intent") ? form.value("publish") === "on" : true}
         />
         <Button disabled={busy || preparing}>
           {preparing ? (photo ? "Preparing photo…" : "Preparing photos…") : photo ? "Add photo" : "Add pair"}
@@ -197,7 +181,7 @@ function AddItemForm({ kind, errors, values }: FormState & { kind: Kind }) {
  * The words of an item, when adding (values as last sent) and when editing (the item's own):
  * a photo's title, category and alt text; a pair's title, service and description.
  */
-function ItemFields({ kind, idPrefix, values, errors }: FormState & { kind: Kind; idPrefix: string }) {
+function ItemFields({ kind, idPrefix, form }: FormState & { kind: Kind; idPrefix: string }) {
   return (
     <>
       <AdminInput
@@ -207,8 +191,8 @@ function ItemFields({ kind, idPrefix, values, errors }: FormState & { kind: Kind
         required
         maxLength={TEXT_LIMITS.galleryTitle}
         placeholder={kind === "photo" ? "Kitchen deep clean, Ironshore" : "Villa kitchen after the builders"}
-        defaultValue={values.title ?? ""}
-        error={errors.title}
+        defaultValue={form.value("title") ?? ""}
+        error={form.error("title")}
       />
       {kind === "photo" ? (
         <>
@@ -217,8 +201,8 @@ function ItemFields({ kind, idPrefix, values, errors }: FormState & { kind: Kind
             name="category"
             label="Category"
             options={CATEGORY_OPTIONS}
-            defaultValue={values.category ?? "Residential"}
-            error={errors.category}
+            defaultValue={form.value("category") ?? "Residential"}
+            error={form.error("category")}
           />
           <AdminInput
             id={`${idPrefix}-alt`}
@@ -227,8 +211,8 @@ function ItemFields({ kind, idPrefix, values, errors }: FormState & { kind: Kind
             hint="What the photo shows, for people who cannot see it: 'A spotless white kitchen with a gleaming hob'."
             required
             maxLength={TEXT_LIMITS.galleryAlt}
-            defaultValue={values.altText ?? ""}
-            error={errors.altText}
+            defaultValue={form.value("altText") ?? ""}
+            error={form.error("altText")}
           />
         </>
       ) : (
@@ -238,8 +222,8 @@ function ItemFields({ kind, idPrefix, values, errors }: FormState & { kind: Kind
             name="serviceType"
             label="Service"
             options={SERVICE_OPTIONS}
-            defaultValue={values.serviceType ?? "deep-clean"}
-            error={errors.serviceType}
+            defaultValue={form.value("serviceType") ?? "deep-clean"}
+            error={form.error("serviceType")}
           />
           <AdminTextarea
             id={`${idPrefix}-description`}
@@ -249,8 +233,8 @@ function ItemFields({ kind, idPrefix, values, errors }: FormState & { kind: Kind
             rows={3}
             required
             maxLength={TEXT_LIMITS.galleryDescription}
-            defaultValue={values.description ?? ""}
-            error={errors.description}
+            defaultValue={form.value("description") ?? ""}
+            error={form.error("description")}
           />
         </>
       )}
@@ -305,10 +289,15 @@ function ItemCard({
   );
 }
 
-/** The values and errors of a refused edit of this item, if the last post was one. */
-function editState(actionData: GalleryActionData | undefined, id: string, intent: string) {
-  const mine = actionData?.values.intent === intent && actionData.values.id === id;
-  return { open: mine, values: mine ? actionData.values : {}, errors: mine ? actionData.errors : {} };
+/**
+ * An item's edit form: the refused edit of this item if the last post was one (then open, with
+ * the values as sent and their messages), else the item's own words.
+ */
+function editState(actionData: FormResult | undefined, id: string, intent: string, own: Record<string, string | undefined>) {
+  const refused = readResult(actionData, { intent, id });
+  const open = refused.value("intent") !== undefined;
+  const form: ReadResult = open ? refused : { error: () => undefined, value: (name) => own[name] };
+  return { open, form };
 }
 
 /** An item's 'Edit' disclosure: its words in a form posting `edit-<kind>`, open after a refused edit. */
@@ -316,23 +305,18 @@ function EditItemForm(props: {
   id: string;
   title: string;
   kind: Kind;
-  actionData: GalleryActionData | undefined;
+  actionData: FormResult | undefined;
   saved: Record<string, string | undefined>;
 }) {
   const busy = useBusy();
   const intent = `edit-${props.kind}`;
-  const state = editState(props.actionData, props.id, intent);
+  const state = editState(props.actionData, props.id, intent, props.saved);
   return (
     <Disclosure open={state.open} className="w-full basis-full" summary="Edit" subject={props.title}>
       <Form method="post" preventScrollReset className="mt-3 space-y-3">
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="id" value={props.id} />
-        <ItemFields
-          kind={props.kind}
-          idPrefix={`edit-${props.id}`}
-          values={state.open ? state.values : props.saved}
-          errors={state.errors}
-        />
+        <ItemFields kind={props.kind} idPrefix={`edit-${props.id}`} form={state.form} />
         <Button disabled={busy}>Save</Button>
       </Form>
     </Disclosure>

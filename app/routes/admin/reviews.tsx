@@ -23,24 +23,21 @@ import { FormStatus } from "~/components/form-field";
 import { todayInJamaica } from "~/domain/dates";
 import { SERVICE_TYPE_LABELS, SERVICE_TYPES } from "~/domain/enumerations";
 import { TEXT_LIMITS } from "~/domain/limits";
-import { loadReviewsPage, reviewsPageAction, type ReviewActionData } from "~/server/reviews/reviews.server";
+import { readResult, type FormResult } from "~/forms/result";
+import { reviewsPageAction, reviewsPageLoader } from "~/server/reviews/routes.server";
 
-export function loader({ request, context }: LoaderFunctionArgs) {
-  return loadReviewsPage(request, context);
-}
-
-export function action({ request, context }: ActionFunctionArgs) {
-  return reviewsPageAction(request, context);
-}
+export const loader = (args: LoaderFunctionArgs) => reviewsPageLoader(args);
+export const action = (args: ActionFunctionArgs) => reviewsPageAction(args);
 
 const RATING_OPTIONS = ["5", "4", "3", "2", "1"].map((stars) => [stars, `${stars} ${stars === "1" ? "star" : "stars"}`] as const);
 
 export default function ReviewsPage() {
   const { reviews } = useLoaderData<typeof loader>();
-  const actionData = useActionData<ReviewActionData>();
+  const actionData = useActionData<FormResult>();
   const busy = useBusy();
-  const errors = actionData?.errors ?? {};
-  const value = (name: string, fallback = "") => (actionData?.values.intent === "add" ? (actionData.values[name] ?? fallback) : fallback);
+  const { error } = readResult(actionData);
+  const added = readResult(actionData, { intent: "add" });
+  const value = (name: string, fallback = "") => added.value(name) ?? fallback;
   return (
     <section aria-labelledby="reviews-heading" className="space-y-8">
       <PageHeader
@@ -48,7 +45,7 @@ export default function ReviewsPage() {
         title="Reviews"
         lead="Customers' own words, as they gave them. A new review is hidden until you publish it; published reviews show on the home page and on their service's page."
       />
-      {errors[""] ? <FormStatus tone="error">{errors[""]}</FormStatus> : null}
+      {error("") ? <FormStatus tone="error">{error("")}</FormStatus> : null}
       <Card title="Add a review" titleId="add-review">
         <Form method="post" preventScrollReset className="space-y-3" key={reviews.length}>
           <input type="hidden" name="intent" value="add" />
@@ -60,7 +57,7 @@ export default function ReviewsPage() {
               required
               maxLength={TEXT_LIMITS.reviewAuthor}
               defaultValue={value("author")}
-              error={errors.author}
+              error={error("author")}
             />
             <AdminInput
               id="review-area"
@@ -69,7 +66,7 @@ export default function ReviewsPage() {
               maxLength={TEXT_LIMITS.reviewArea}
               placeholder="Rose Hall"
               defaultValue={value("area")}
-              error={errors.area}
+              error={error("area")}
             />
             <AdminSelect
               id="review-service"
@@ -77,7 +74,7 @@ export default function ReviewsPage() {
               label="Service"
               options={SERVICE_TYPES.map((type) => [type, SERVICE_TYPE_LABELS[type]] as const)}
               defaultValue={value("serviceType", "residential")}
-              error={errors.serviceType}
+              error={error("serviceType")}
             />
             <AdminSelect
               id="review-rating"
@@ -85,7 +82,7 @@ export default function ReviewsPage() {
               label="Rating"
               options={RATING_OPTIONS}
               defaultValue={value("rating", "5")}
-              error={errors.rating}
+              error={error("rating")}
             />
             <AdminInput
               id="review-date"
@@ -95,7 +92,7 @@ export default function ReviewsPage() {
               required
               max={todayInJamaica()}
               defaultValue={value("reviewedOn", todayInJamaica())}
-              error={errors.reviewedOn}
+              error={error("reviewedOn")}
             />
           </div>
           <AdminTextarea
@@ -106,7 +103,7 @@ export default function ReviewsPage() {
             required
             maxLength={TEXT_LIMITS.reviewBody}
             defaultValue={value("body")}
-            error={errors.body}
+            error={error("body")}
           />
           <Button disabled={busy}>Add review</Button>
         </Form>

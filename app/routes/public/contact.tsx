@@ -3,42 +3,19 @@
  * (docs/product.md §2 "Contact"). The action also serves the home page's contact section; after
  * success it redirects back to where the message was sent from, with a one-time message.
  */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { ContactForm } from "~/components/contact-form";
 import { ContactMethods, HoursAndAreas } from "~/components/contact-details";
 import { PageHero, SectionHeading } from "~/components/page-hero";
 import { QUOTE_REPLY_HOURS } from "~/domain/limits";
-import { MESSAGES } from "~/domain/messages";
-import { contactSchema } from "~/forms/contact";
+import type { FormResult } from "~/forms/result";
 import type { loader as rootLoader } from "~/root";
 import { pageMeta } from "~/seo";
-import { createContactMessage } from "~/server/visitor-forms/contact-messages.server";
-import { readCompany } from "~/server/platform/env.server";
-import { takeFlash } from "~/server/platform/flash.server";
-import { handleSubmission, type ActionResult } from "~/server/visitor-forms/form-action.server";
-import { CONTACT_CONSTRAINT } from "~/server/visitor-forms/form-constraints.server";
-import { contactConfirmation } from "~/server/mail/confirmations.server";
-import { contactMessageNotification } from "~/server/mail/notifications.server";
+import { contactPageAction, contactPageLoader } from "~/server/visitor-forms/routes.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { flash, headers } = await takeFlash(request, "contact");
-  return data({ flash, contactConstraint: CONTACT_CONSTRAINT }, { headers });
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { env } = context.cloudflare;
-  return handleSubmission(request, context, {
-    form: "contact",
-    entity: "contact_message",
-    schema: contactSchema,
-    failureMessage: MESSAGES.contactFailure,
-    store: createContactMessage,
-    notification: (value, stored, origin) => contactMessageNotification(readCompany(env).notifyEmail, value, stored, origin),
-    confirmation: (value, stored, siteUrl) => contactConfirmation(value, stored, readCompany(env), siteUrl),
-    successLocation: (formData) => (formData.get("returnTo") === "/" ? "/#contact" : "/contact#message"),
-  });
-}
+export const loader = (args: LoaderFunctionArgs) => contactPageLoader(args);
+export const action = (args: ActionFunctionArgs) => contactPageAction(args);
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {
@@ -49,7 +26,7 @@ export const meta: MetaFunction = (args) =>
 export default function Contact() {
   const site = useRouteLoaderData<typeof rootLoader>("root");
   const { flash, contactConstraint } = useLoaderData<typeof loader>();
-  const actionData = useActionData<ActionResult>();
+  const actionData = useActionData<FormResult>();
   if (!site) return null;
   return (
     <>
@@ -85,7 +62,7 @@ export default function Contact() {
             returnTo="/contact"
             flash={flash}
             constraint={contactConstraint}
-            lastResult={actionData?.result}
+            lastResult={actionData}
             turnstileSiteKey={site.features.turnstileSiteKey}
           />
         </section>

@@ -2,11 +2,11 @@
  * /gallery: photos with title and category badge, a before/after section, 'Get Free Quote' and
  * 'View More Work' (docs/product.md §2 "Gallery"). The photos and before/after pairs staff
  * publish on /admin/gallery replace the stock default of each section (app/content/gallery.ts)
- * as soon as there is one (app/server/gallery/gallery.server.ts). Photos load when 10% is visible.
+ * as soon as there is one (app/server/gallery/routes.server.ts). Photos load when 10% is visible.
  */
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { incompletePageHeaders, publicPageHeaders } from "~/cache-control";
+import { publicPageHeaders } from "~/cache-control";
 import { BeforeAfter } from "~/components/before-after";
 import { PageHero, SectionHeading } from "~/components/page-hero";
 import { LazyPicture, Picture } from "~/components/picture";
@@ -15,7 +15,7 @@ import { BEFORE_AFTER, GALLERY_ITEMS } from "~/content/gallery";
 import type { PhotoId, ResponsiveImage } from "~/content/photos";
 import type { loader as rootLoader } from "~/root";
 import { pageMeta } from "~/seo";
-import { publishedGallery } from "~/server/gallery/gallery.server";
+import { publicGalleryLoader } from "~/server/gallery/routes.server";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {
@@ -24,10 +24,7 @@ export const meta: MetaFunction = (args) =>
     image: "tidySuite",
   });
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  const { complete, ...gallery } = await publishedGallery(context.db);
-  return data(gallery, { headers: incompletePageHeaders(complete) });
-}
+export const loader = (args: LoaderFunctionArgs) => publicGalleryLoader(args);
 
 export const headers = publicPageHeaders;
 

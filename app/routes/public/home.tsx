@@ -22,7 +22,7 @@ import { CAROUSEL_SLIDES, SERVICES } from "~/content/services";
 import type { loader as rootLoader } from "~/root";
 import { pageMeta } from "~/seo";
 import { takeFlash } from "~/server/platform/flash.server";
-import { publishedReviews } from "~/server/reviews/reviews.server";
+import { publishedReviews } from "~/server/reviews/routes.server";
 import { CONTACT_CONSTRAINT } from "~/server/visitor-forms/form-constraints.server";
 
 const HERO_PHOTO = "teamWithEquipment";

@@ -1,12 +1,12 @@
 /**
  * /quote: the 'Get Your Free Quote' form (docs/product.md §2 "Quote page", §3, §5, §8).
  * A plain multipart <Form> that works without JavaScript; `?service=<type>` preselects the
- * service type. The action is the shared submission path (app/server/visitor-forms/form-action.server.ts):
+ * service type. The action is the shared visitor-form action (app/server/visitor-forms/form-action.server.ts):
  * 400 with field errors and typed values kept, or a redirect back here with a one-time
  * success message.
  */
 import { getFormProps, useForm } from "@conform-to/react";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { FormStatus } from "~/components/form-field";
 import { InputField, SelectField, TextareaField } from "~/components/fields";
@@ -17,7 +17,6 @@ import { useIsSubmitting, useSubmissionAnalytics } from "~/components/use-submis
 import { PageHero } from "~/components/page-hero";
 import { buttonStyles } from "~/components/ui";
 import { QUOTE_REPLY_HOURS } from "~/domain/limits";
-import { todayInJamaica } from "~/domain/dates";
 import {
   FREQUENCIES,
   FREQUENCY_LABELS,
@@ -27,16 +26,10 @@ import {
   SERVICE_TYPES,
 } from "~/domain/enumerations";
 import { MESSAGES } from "~/domain/messages";
-import { quoteSchema } from "~/forms/quote";
+import type { FormResult } from "~/forms/result";
 import type { loader as rootLoader } from "~/root";
 import { pageMeta } from "~/seo";
-import { readCompany } from "~/server/platform/env.server";
-import { takeFlash } from "~/server/platform/flash.server";
-import { QUOTE_CONSTRAINT } from "~/server/visitor-forms/form-constraints.server";
-import { handleSubmission, type ActionResult } from "~/server/visitor-forms/form-action.server";
-import { quoteConfirmation } from "~/server/mail/confirmations.server";
-import { quoteRequestNotification } from "~/server/mail/notifications.server";
-import { createQuoteRequest } from "~/server/visitor-forms/quote-requests.server";
+import { quotePageAction, quotePageLoader } from "~/server/visitor-forms/routes.server";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {
@@ -44,27 +37,8 @@ export const meta: MetaFunction = (args) =>
     description: `Tell us about your home or business and we will reply within ${QUOTE_REPLY_HOURS} hours with a free, personalised cleaning quote.`,
   });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const service = new URL(request.url).searchParams.get("service");
-  const preselected = SERVICE_TYPES.find((type) => type === service) ?? null;
-  const { flash, headers } = await takeFlash(request, "quote");
-  return data({ today: todayInJamaica(), preselected, flash, constraint: QUOTE_CONSTRAINT }, { headers });
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { env } = context.cloudflare;
-  return handleSubmission(request, context, {
-    form: "quote",
-    entity: "quote_request",
-    schema: quoteSchema,
-    failureMessage: MESSAGES.quoteFailure,
-    store: createQuoteRequest,
-    notification: (value, stored, origin) => quoteRequestNotification(readCompany(env).notifyEmail, value, stored, origin),
-    confirmation: (value, stored, siteUrl) => quoteConfirmation(value, stored, readCompany(env), siteUrl),
-    successLocation: () => "/quote",
-    analyticsLabel: (value) => value.serviceType,
-  });
-}
+export const loader = (args: LoaderFunctionArgs) => quotePageLoader(args);
+export const action = (args: ActionFunctionArgs) => quotePageAction(args);
 
 const loadQuoteSchema = () => import("~/forms/quote").then((module) => module.quoteSchema);
 
@@ -77,14 +51,14 @@ export default function QuotePage() {
 
 function QuoteFormPage() {
   const { today, preselected, flash, constraint } = useLoaderData<typeof loader>();
-  const actionData = useActionData<ActionResult>();
+  const actionData = useActionData<FormResult>();
   const { features } = useRouteLoaderData<typeof rootLoader>("root")!;
   const isSubmitting = useIsSubmitting("/quote");
   const { ref: formRef, mode: validationMode, options: validationOptions } = useLazyValidation(loadQuoteSchema);
 
   const [form, fields] = useForm({
     id: "quote-form",
-    lastResult: isSubmitting ? null : actionData?.result,
+    lastResult: isSubmitting ? null : actionData,
     constraint,
     defaultValue: { serviceType: preselected ?? undefined },
     ...validationOptions,

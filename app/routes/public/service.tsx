@@ -8,7 +8,7 @@ import { isRouteErrorResponse, Link, useLoaderData, useRouteError, useRouteLoade
 import { incompletePageHeaders, publicPageHeaders } from "~/cache-control";
 import { ReviewsSection } from "~/components/reviews";
 import type { loader as rootLoader } from "~/root";
-import { publishedReviews } from "~/server/reviews/reviews.server";
+import { publishedReviews } from "~/server/reviews/routes.server";
 import { CheckList } from "~/components/highlights";
 import { Icon } from "~/components/icon";
 import { SectionHeading } from "~/components/page-hero";

@@ -4,17 +4,13 @@
  * never cached (`private, no-store`; the page cache skips /status), never indexed
  * (`noindex` and `X-Robots-Tag`), at most 30 views a minute per client.
  */
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { PRIVATE } from "~/cache-control";
 import { ContactMethods } from "~/components/contact-details";
 import { PageHero } from "~/components/page-hero";
 import { buttonStyles } from "~/components/ui";
 import type { loader as rootLoader } from "~/root";
-import { allowStatusView } from "~/server/platform/rate-limit.server";
-import { loadStatusView, type StatusView } from "~/server/customer/status-page.server";
-
-const STATUS_HEADERS = { "Cache-Control": PRIVATE, "X-Robots-Tag": "noindex, nofollow" };
+import { STATUS_HEADERS, statusPageLoader, type StatusView } from "~/server/customer/routes.server";
 
 export const headers: HeadersFunction = () => STATUS_HEADERS;
 
@@ -23,16 +19,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-type StatusData = { view: StatusView | null; problem: "not-found" | "rate-limited" | null };
-
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const answer = (body: StatusData, status = 200) => data<StatusData>(body, { status, headers: STATUS_HEADERS });
-  if (!(await allowStatusView(context.cloudflare.env.STATUS_RATE_LIMITER, request))) {
-    return answer({ view: null, problem: "rate-limited" }, 429);
-  }
-  const view = await loadStatusView(context.db, params.token ?? "");
-  return view ? answer({ view, problem: null }) : answer({ view: null, problem: "not-found" }, 404);
-}
+export const loader = (args: LoaderFunctionArgs) => statusPageLoader(args);
 
 export default function StatusPage() {
   const { view, problem } = useLoaderData<typeof loader>();

@@ -11,11 +11,14 @@
  *   right after it (`makeVariants`) or when first asked for, and stored as
  *   `gallery/<id>/<width>.<format>` with the type the binding actually returned. Transforms
  *   drop the metadata.
- * - `/media/<id>-<width>.<format>` (server.ts) serves a variant only while a published gallery
- *   item shows the photo; the name never changes content, so browsers keep it for a year
+ * - `/media/<id>-<width>.<format>` (server.ts, answered by `serveGalleryMedia` in
+ *   routes.server.ts) serves a variant only while a published gallery item shows the photo
+ *   (`mayServeVariant`); the name never changes content, so browsers keep it for a year
  *   (`immutable`). Admin pages reach every photo through `/admin/gallery/media/…`.
  */
-import { AVIF_QUALITY, GALLERY_MEDIA_PATH, IMAGE_FORMATS, variantWidths, type ImageFormat } from "~/content/photos";
+import { and, eq, exists, inArray, or } from "drizzle-orm";
+import { galleryItems, galleryPhotos } from "../../../drizzle/schema";
+import { AVIF_QUALITY, IMAGE_FORMATS, variantWidths, type ImageFormat } from "~/content/photos";
 import { ORPHAN_GRACE_MS } from "../uploads/attachments.server";
 import type { Database } from "../platform/db.server";
 import { logEvent, logFailure } from "~/server/platform/log.server";
@@ -33,15 +36,6 @@ const variantKey = (photoId: string, width: number, format: ImageFormat) => `${G
  * uses sharp's defaults (AVIF 50, WebP 80).
  */
 const QUALITY: Record<ImageFormat, number> = { avif: AVIF_QUALITY, webp: 72 };
-
-/**
- * A year (the `immutable` convention of RFC 8246, which suits a name that never changes
- * content). A photo hidden later is no longer served, but a browser that fetched it while it
- * was published keeps its copy.
- */
-const IMMUTABLE = "public, max-age=31536000, immutable";
-/** Admin previews: the same, for this browser only. */
-const PRIVATE_IMMUTABLE = "private, max-age=31536000, immutable";
 
 /** The first 128 bits of SHA-256 of `bytes`, as 32 lower-case hex digits. */
 export async function photoIdOf(bytes: ArrayBuffer): Promise<string> {
@@ -65,8 +59,16 @@ export async function measurePhoto(images: ImagesBinding, bytes: ArrayBuffer): P
  */
 const inFlight = new Map<string, Promise<boolean>>();
 
-/** The R2 object of one variant, made from the original and stored if it is not there yet. Null when the original is gone. */
-async function variant(env: CloudflareBindings, photoId: string, width: number, format: ImageFormat): Promise<R2ObjectBody | null> {
+/**
+ * The R2 object of one variant, made from the original and stored if it is not there yet.
+ * Null when the original is gone. Throws what R2 or the IMAGES binding threw.
+ */
+export async function variantObject(
+  env: CloudflareBindings,
+  photoId: string,
+  width: number,
+  format: ImageFormat,
+): Promise<R2ObjectBody | null> {
   const stored = await env.UPLOADS.get(variantKey(photoId, width, format));
   if (stored) return stored;
   return (await madeOnce(env, photoId, width, format)) ? env.UPLOADS.get(variantKey(photoId, width, format)) : null;
@@ -130,67 +132,32 @@ export async function makeVariants(env: CloudflareBindings, photo: { id: string;
 }
 
 /**
- * Answers a request for a variant, `/media/<id>-<width>.<format>` (or its admin twin).
- * In: the request, the bindings, the database, and `audience`: "public" serves only photos a
- * published item shows; "admin" (the caller checked the session) serves any stored photo.
- * Out: 200 with the image (or 304 when the browser's copy is current), 404 for an unknown name,
- * width or unpublished photo, 503 when the variant cannot be made now. Never throws.
+ * Whether `audience` may get this variant of a photo: "public" only while a published gallery
+ * item shows the photo, "admin" (the caller checked the session) for any stored photo; and
+ * only at a width the photo has (`variantWidths`). Throws what D1 threw.
  */
-export async function serveGalleryMedia(
-  request: Request,
-  env: CloudflareBindings,
+export async function mayServeVariant(
   db: Database,
-  name: string,
+  variant: { photoId: string; width: number; format: ImageFormat },
   audience: "public" | "admin",
-): Promise<Response> {
-  const notFound = () =>
-    new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
-  const match = GALLERY_MEDIA_PATH.exec(`/media/${name}`);
-  if (!match) return notFound();
-  const photoId = match[1]!;
-  const width = Number(match[2]);
-  const format = match[3] as ImageFormat;
-  try {
-    const photo = await db.$client
-      .prepare(
-        audience === "public"
-          ? `SELECT width, height FROM gallery_photos p WHERE id = ?1 AND EXISTS
-               (SELECT 1 FROM gallery_items i WHERE i.published = 1 AND (i.photo_id = p.id OR i.before_photo_id = p.id))`
-          : "SELECT width, height FROM gallery_photos WHERE id = ?1",
-      )
-      .bind(photoId)
-      .first<{ width: number; height: number }>();
-    if (!photo || !variantWidths(photo, format).includes(width)) return notFound();
-    const etag = `"${photoId}-${width}.${format}"`;
-    const headers = {
-      "Content-Type": `image/${format}`,
-      "Cache-Control": audience === "public" ? IMMUTABLE : PRIVATE_IMMUTABLE,
-      ETag: etag,
-      "X-Content-Type-Options": "nosniff",
-    };
-    if (
-      request.headers
-        .get("If-None-Match")
-        ?.split(",")
-        .some((tag) => tag.trim() === etag)
-    )
-      return new Response(null, { status: 304, headers });
-    const object = await variant(env, photoId, width, format);
-    if (!object) return notFound();
-    return new Response(request.method === "HEAD" ? null : object.body, {
-      headers: {
-        ...headers,
-        "Content-Type": object.httpMetadata?.contentType ?? headers["Content-Type"],
-        "Content-Length": String(object.size),
-      },
-    });
-  } catch (error) {
-    logFailure("gallery_media_failed", error, { name });
-    return new Response("This photo cannot be shown right now.", {
-      status: 503,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Retry-After": "30" },
-    });
-  }
+): Promise<boolean> {
+  const shownByPublishedItem = exists(
+    db
+      .select({ id: galleryItems.id })
+      .from(galleryItems)
+      .where(
+        and(
+          eq(galleryItems.published, true),
+          or(eq(galleryItems.photoId, galleryPhotos.id), eq(galleryItems.beforePhotoId, galleryPhotos.id)),
+        ),
+      ),
+  );
+  const photo = await db
+    .select({ width: galleryPhotos.width, height: galleryPhotos.height })
+    .from(galleryPhotos)
+    .where(and(eq(galleryPhotos.id, variant.photoId), audience === "public" ? shownByPublishedItem : undefined))
+    .get();
+  return photo !== undefined && variantWidths(photo, variant.format).includes(variant.width);
 }
 
 /**
@@ -200,7 +167,7 @@ export async function serveGalleryMedia(
 export async function deletePhotoObjects(db: Database, bucket: R2Bucket, photoIds: string[]): Promise<void> {
   for (const photoId of photoIds) {
     try {
-      if (await db.$client.prepare("SELECT 1 FROM gallery_photos WHERE id = ?1").bind(photoId).first()) continue;
+      if (await db.select({ id: galleryPhotos.id }).from(galleryPhotos).where(eq(galleryPhotos.id, photoId)).get()) continue;
       const listed = await bucket.list({ prefix: `${GALLERY_PREFIX}${photoId}/` });
       const keys = listed.objects.map((object) => object.key);
       if (keys.length > 0) await bucket.delete(keys);
@@ -236,11 +203,8 @@ export async function sweepOrphanGalleryObjects(input: {
     const known = new Set<string>();
     for (let start = 0; start < ids.length; start += IDS_PER_LOOKUP) {
       const chunk = ids.slice(start, start + IDS_PER_LOOKUP);
-      const { results } = await db.$client
-        .prepare(`SELECT id FROM gallery_photos WHERE id IN (${chunk.map((_, index) => `?${index + 1}`).join(", ")})`)
-        .bind(...chunk)
-        .all<{ id: string }>();
-      for (const row of results) known.add(row.id);
+      const rows = await db.select({ id: galleryPhotos.id }).from(galleryPhotos).where(inArray(galleryPhotos.id, chunk));
+      for (const row of rows) known.add(row.id);
     }
     const orphans = old
       .filter((object) => !known.has(object.key.slice(GALLERY_PREFIX.length).split("/")[0] ?? ""))

@@ -67,7 +67,7 @@ export interface ListQuery<S extends string> {
   toMs: number | null;
   /** Only records still waiting for a reply past the promise. */
   overdue: boolean;
-  /** An FTS5 MATCH expression from admin-search.server.ts, or null for no search. */
+  /** An FTS5 MATCH expression from search.server.ts, or null for no search. */
   match: string | null;
   /** A reference searched for ("MB-7K4Q2"), or null. */
   reference: string | null;

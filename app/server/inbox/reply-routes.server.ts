@@ -3,7 +3,7 @@
  * quote", "Reply", "Reply templates", "E-mails", "Time to first reply"): what the page needs
  * to show (the composer with its template filled in, the e-mails with their delivery state,
  * what was sent, the first reply time) and the 'Send quote', 'Send reply' and 'Resend'
- * actions. Called by admin-routes.server.ts after the admin check.
+ * actions. Called by routes.server.ts after the admin check.
  */
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { parseWithZod } from "@conform-to/zod/v4";

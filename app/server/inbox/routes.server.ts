@@ -1,7 +1,7 @@
 /**
  * The request side of the admin lists and detail views: reading a list's status tab, page,
  * search and filters from the URL; the status-change, note, quote, reply and resend actions
- * shared by quote requests and contact messages (the last three in record-replies.server.ts);
+ * shared by quote requests and contact messages (the last three in reply-routes.server.ts);
  * the loaders' shapes as the admin reads them.
  */
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
@@ -108,7 +108,7 @@ export async function statusAction(request: Request, context: AppLoadContext, en
 /**
  * POST on a record page: the status step ({id, to}, as statusAction), 'Add note'
  * ({intent: "note", body}), 'Send quote' / 'Send reply' ({intent: "quote" | "reply", …},
- * record-replies.server.ts `composeAction`) or 'Resend' ({intent: "resend", mail}). A note is
+ * reply-routes.server.ts `composeAction`) or 'Resend' ({intent: "resend", mail}). A note is
  * stored with its author and time, then the page is shown again with "Note added"; an empty
  * or too long note answers 400 with `noteError` and the text as sent, an unknown record 404.
  */

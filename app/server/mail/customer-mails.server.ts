@@ -1,14 +1,25 @@
 /**
- * The e-mails staff send a customer from a record page (docs/product.md §10 "Send quote",
- * "Reply"): the quote (price, what is included, until when it holds) and the reply to a
- * contact message. Each carries the request's reference, the link to its private status page
- * and the company's phone and WhatsApp. Plain text; the HTML part is made from it
- * (mail-html.server.tsx); only the site's and the company's own links are links.
+ * The e-mails a visitor gets about their own request (docs/product.md §10), each composed here
+ * once:
+ * - `confirmationMail`: after a quote request or contact message is stored ("Confirmation
+ *   e-mail"): the reference, a summary of what they sent, what happens next; what differs per
+ *   kind is stated in CONFIRMATIONS;
+ * - `quoteMail`: the quote staff send from a quote request's page ("Send quote"): price, what
+ *   is included, until when it holds;
+ * - `replyMail`: the reply staff send from a contact message's page ("Reply").
+ * Each ends the same way (`customerMail`): the link to the request's private status page, the
+ * company's phone and WhatsApp with the reference, the company's name; replies go to the
+ * company's address. Plain text; the HTML part is made from it (html.server.tsx), with no
+ * images or trackers, and only the site's and the company's own links (status page, WhatsApp)
+ * are links: nothing the visitor typed becomes one.
  */
 import { DAY_MS, formatAdminDate } from "~/domain/dates";
-import { SERVICE_TYPE_LABELS, type ServiceType } from "~/domain/enumerations";
+import { SERVICE_TYPE_LABELS, type AuditedEntity, type ServiceType } from "~/domain/enumerations";
+import { QUOTE_REPLY_HOURS } from "~/domain/limits";
+import { whatsappHref } from "~/domain/phone";
+import { statusPath } from "~/domain/reference";
 import type { Company } from "../platform/env.server";
-import { reachUs, statusLink, type RequestRef } from "./confirmations.server";
+import type { StoredSubmission, SubmissionInput } from "../visitor-forms/submissions.server";
 import { oneLine, type Mail } from "./mailer.server";
 
 /** "J$14,500" / "US$92": whole dollars with thousands separators. */
@@ -26,6 +37,91 @@ export function quoteValidUntil(sentMs: number, validDays: number): string {
   return formatAdminDate(sentMs + validDays * DAY_MS);
 }
 
+/** The request a customer mail is about: where it goes, its reference and status token. */
+type CustomerRequest = Pick<StoredSubmission, "reference" | "statusToken"> & { email: string };
+
+/**
+ * A mail to the customer: `subject` and then ` - {company}`, the `paragraphs`, then the status
+ * page's link (SITE_URL's origin and the token), "Questions? …" with the company's phone and
+ * WhatsApp link and the reference, and the company's name.
+ */
+function customerMail(request: CustomerRequest, subject: string, paragraphs: string[], company: Company, siteUrl: string): Mail {
+  const statusLink = `${siteUrl}${statusPath(request.statusToken)}`;
+  const whatsappLink = whatsappHref(company.whatsapp);
+  return {
+    to: request.email,
+    subject: oneLine(`${subject} - ${company.name}`),
+    text: [
+      ...paragraphs,
+      `See where your request stands at any time (this link is only for you):\n${statusLink}`,
+      `Questions? Call us on ${company.phone} or write on WhatsApp: ${whatsappLink}\nPlease mention your reference, ${request.reference}.`,
+      company.name,
+    ].join("\n\n"),
+    links: [statusLink, whatsappLink],
+    replyTo: company.email,
+  };
+}
+
+interface ConfirmationKind<Input> {
+  subject: (reference: string) => string;
+  /** The thanks after the greeting. */
+  thanks: (company: Company) => string;
+  /** "What you sent:" before the number of photos. */
+  summary: (input: Input) => string[];
+  /** "What happens next: …". */
+  next: (input: Input) => string;
+}
+
+/** What differs per kind of request (docs/product.md §10 "Confirmation e-mail"). */
+const CONFIRMATIONS: { [Kind in AuditedEntity]: ConfirmationKind<SubmissionInput<Kind>> } = {
+  quote_request: {
+    subject: (reference) => `Your quote request ${reference}`,
+    thanks: (company) => `Thank you for asking ${company.name} for a quote. We have your request.`,
+    summary: (input) => [
+      `Service: ${SERVICE_TYPE_LABELS[input.serviceType]}`,
+      `Property address: ${oneLine(input.address)}`,
+      `Preferred date: ${input.preferredDate ? formatAdminDate(Date.parse(`${input.preferredDate}T12:00:00Z`)) : "not given"}`,
+    ],
+    next: (input) =>
+      `we will send you a personalised quote within ${QUOTE_REPLY_HOURS} hours. If we need to know more, we will call you on ${oneLine(input.phone)}.`,
+  },
+  contact_message: {
+    subject: (reference) => `We have your message ${reference}`,
+    thanks: (company) => `Thank you for writing to ${company.name.replace(/\.$/, "")}. We have your message.`,
+    // The message itself is not repeated to the address typed in the form: only its length.
+    summary: (input) => [`Message: ${Array.from(oneLine(input.message)).length} characters`],
+    next: () => "we read every message and will get back to you soon.",
+  },
+};
+
+/**
+ * The confirmation of a stored request of `kind`. In: the kind, the parsed form, the stored
+ * reference and status token, the company and SITE_URL's origin. Out: the Mail to the visitor.
+ */
+export function confirmationMail<Kind extends AuditedEntity>(
+  kind: Kind,
+  input: SubmissionInput<Kind>,
+  stored: Pick<StoredSubmission, "reference" | "statusToken">,
+  company: Company,
+  siteUrl: string,
+): Mail {
+  const confirmation: ConfirmationKind<SubmissionInput<Kind>> = CONFIRMATIONS[kind];
+  const { reference } = stored;
+  return customerMail(
+    { ...stored, email: input.email },
+    confirmation.subject(reference),
+    [
+      `Hello ${oneLine(input.name)},`,
+      confirmation.thanks(company),
+      `Your reference: ${reference}`,
+      ["What you sent:", ...confirmation.summary(input), `Photos: ${input.photos.length}`].join("\n"),
+      `What happens next: ${confirmation.next(input)}`,
+    ],
+    company,
+    siteUrl,
+  );
+}
+
 /** A quote as sent: amounts in whole dollars, what it includes, how long it holds, the message. */
 export interface QuoteTerms {
   amountJmd: number;
@@ -40,49 +136,32 @@ export interface QuoteTerms {
  * when it is sent, the company and SITE_URL's origin. Out: the Mail to the customer.
  */
 export function quoteMail(
-  request: RequestRef & { email: string; serviceType: ServiceType },
+  request: CustomerRequest & { serviceType: ServiceType },
   terms: QuoteTerms,
   sentAt: Date,
   company: Company,
   siteUrl: string,
 ): Mail {
-  const reach = reachUs(company, request.reference);
-  const status = statusLink(siteUrl, request);
-  const price = formatPrice(terms.amountJmd, terms.amountUsd);
-  const text = [
-    terms.message,
-    [
-      `Your quote, reference ${request.reference}`,
-      `Service: ${SERVICE_TYPE_LABELS[request.serviceType]}`,
-      `Price: ${price}`,
-      ...(terms.included ? [`Included:\n${terms.included}`] : []),
-      `Valid until: ${quoteValidUntil(sentAt.getTime(), terms.validDays)} (${terms.validDays} days)`,
-    ].join("\n"),
-    status.text,
-    reach.text,
-    company.name,
-  ].join("\n\n");
-  return {
-    to: request.email,
-    subject: oneLine(`Your quote ${request.reference} - ${company.name}`),
-    text,
-    links: [status.link, reach.link],
-    replyTo: company.email,
-  };
+  const quote = [
+    `Your quote, reference ${request.reference}`,
+    `Service: ${SERVICE_TYPE_LABELS[request.serviceType]}`,
+    `Price: ${formatPrice(terms.amountJmd, terms.amountUsd)}`,
+    ...(terms.included ? [`Included:\n${terms.included}`] : []),
+    `Valid until: ${quoteValidUntil(sentAt.getTime(), terms.validDays)} (${terms.validDays} days)`,
+  ];
+  return customerMail(request, `Your quote ${request.reference}`, [terms.message, quote.join("\n")], company, siteUrl);
 }
 
 /**
  * The reply to a contact message. In: the message (e-mail, reference, status token), the
  * reply's text, the company and SITE_URL's origin. Out: the Mail to the customer.
  */
-export function replyMail(request: RequestRef & { email: string }, message: string, company: Company, siteUrl: string): Mail {
-  const reach = reachUs(company, request.reference);
-  const status = statusLink(siteUrl, request);
-  return {
-    to: request.email,
-    subject: oneLine(`Re: your message ${request.reference} - ${company.name}`),
-    text: [message, `Your reference: ${request.reference}`, status.text, reach.text, company.name].join("\n\n"),
-    links: [status.link, reach.link],
-    replyTo: company.email,
-  };
+export function replyMail(request: CustomerRequest, message: string, company: Company, siteUrl: string): Mail {
+  return customerMail(
+    request,
+    `Re: your message ${request.reference}`,
+    [message, `Your reference: ${request.reference}`],
+    company,
+    siteUrl,
+  );
 }

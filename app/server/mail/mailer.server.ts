@@ -1,6 +1,15 @@
 /**
- * The project's mail transport: `sendMail` sends one e-mail. Nothing calls it but the mail
- * queue's consumer (mail-queue.server.ts): every e-mail goes through the queue, with retries.
+ * The mail folder's common ground: the `Mail` every e-mail is, `oneLine` for its header-safe
+ * lines, and the transport, `sendMail`. The e-mails the site sends, each composed in one place:
+ * - to the company, for each new quote request or contact message: `notificationMail`
+ *   (notifications.server.ts);
+ * - to the visitor about their request: the confirmation (`confirmationMail`), the quote
+ *   (`quoteMail`) and the reply (`replyMail`) staff send from a record page
+ *   (customer-mails.server.ts);
+ * - account mails: verification, 'You already have an account' and password reset
+ *   (app/server/auth/accounts.server.ts), the team invitation (app/server/team/team.server.ts).
+ * Every one goes through the mail queue (queue.server.ts), whose consumer alone calls
+ * `sendMail`, with retries.
  *
  * Transports (wrangler.toml `MAIL_TRANSPORT`):
  * - "console" (local dev and tests): prints the message as one JSON line starting with
@@ -10,7 +19,7 @@
  * - "cloudflare" (production): Cloudflare Email Service through the Workers `send_email`
  *   binding `EMAIL`, from `MAIL_FROM` on a domain onboarded to Email Sending (README, Deploy).
  *
- * Every message goes out with a plain-text part and an HTML part made from it (mail-html.server.tsx).
+ * Every message goes out with a plain-text part and an HTML part made from it (html.server.tsx).
  *
  * Errors: throws when the transport is misconfigured or the binding refuses the message; the
  * queue's consumer then tries again later.

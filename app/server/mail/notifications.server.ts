@@ -1,80 +1,101 @@
 /**
- * The e-mail the company receives for each stored submission (sent to NOTIFY_EMAIL): every
- * field as the visitor typed it, and links to the request in the admin.
- * Built as plain text; the HTML part is made from it with every character a visitor typed
- * escaped (mail-html.server.tsx), so nothing they typed becomes markup or a link.
+ * The e-mail the company receives for each stored request, a quote request or a contact
+ * message (sent to NOTIFY_EMAIL): every field as the visitor typed it, and the link to the
+ * record in the admin; replies go to the visitor. Composed once, in `notificationMail`; what
+ * differs per kind (its name, its admin page, its own fields, its free text) is stated in
+ * NOTIFICATIONS. Built as plain text; the HTML part is made from it with every character a
+ * visitor typed escaped (html.server.tsx), so nothing they typed becomes markup or a link.
  */
+import { FREQUENCY_LABELS, PROPERTY_SIZE_LABELS, SERVICE_TYPE_LABELS, type AuditedEntity } from "~/domain/enumerations";
 import { QUOTE_REPLY_HOURS } from "~/domain/limits";
-import { FREQUENCY_LABELS, PROPERTY_SIZE_LABELS, SERVICE_TYPE_LABELS } from "~/domain/enumerations";
-import type { ContactInput } from "~/forms/contact";
-import type { QuoteInput } from "~/forms/quote";
+import type { StoredSubmission, SubmissionInput } from "../visitor-forms/submissions.server";
 import { oneLine, type Mail } from "./mailer.server";
 
-/** Admin URLs of a stored submission (served by the admin routes). */
-const adminUrls = {
-  quoteRequest: (origin: string, id: string) => `${origin}/admin/quotes/${id}`,
-  contactMessage: (origin: string, id: string) => `${origin}/admin/messages/${id}`,
-};
+type Field = [label: string, value: string | undefined | null];
 
-function lines(fields: Array<[string, string | undefined | null]>): string {
-  return fields.map(([label, value]) => `${label}: ${value?.trim() ? value : "-"}`).join("\n");
+interface NotificationKind<Input> {
+  /** What the request is called in the first line and the subject. */
+  noun: string;
+  /** The record's page in the admin (served by the admin routes), before its id. */
+  adminPath: string;
+  /** Named in the subject after the reference: the service asked for. */
+  topic?: (input: Input) => string;
+  /** The kind's own fields, listed between the phone and the photos. */
+  fields: (input: Input) => Field[];
+  /** The free text the visitor wrote, under its own heading after the fields. */
+  text: { heading: string; value: (input: Input) => string | undefined };
+  /** Lines after the admin link. */
+  closing: string[];
 }
 
-export function quoteRequestNotification(to: string, input: QuoteInput, stored: { id: string; reference: string }, origin: string): Mail {
-  const link = adminUrls.quoteRequest(origin, stored.id);
-  const text = [
-    `New quote request from ${input.name}`,
-    "",
-    lines([
-      ["Reference", stored.reference],
-      ["Name", input.name],
-      ["Email", input.email],
-      ["Phone", input.phone],
+/** What differs per kind of request (docs/product.md §10). */
+const NOTIFICATIONS: { [Kind in AuditedEntity]: NotificationKind<SubmissionInput<Kind>> } = {
+  quote_request: {
+    noun: "quote request",
+    adminPath: "/admin/quotes/",
+    topic: (input) => SERVICE_TYPE_LABELS[input.serviceType],
+    fields: (input) => [
       ["Address", input.address],
       ["Service type", SERVICE_TYPE_LABELS[input.serviceType]],
       ["Property size", input.propertySize ? PROPERTY_SIZE_LABELS[input.propertySize] : null],
       ["Frequency", input.frequency ? FREQUENCY_LABELS[input.frequency] : null],
       ["Preferred date", input.preferredDate],
-      ["Photos", String(input.photos.length)],
-    ]),
-    "",
-    "Additional information:",
-    input.additionalInfo?.trim() ? input.additionalInfo : "-",
-    "",
-    `Open it in the admin: ${link}`,
-    `Promised reply: within ${QUOTE_REPLY_HOURS} hours.`,
-  ].join("\n");
+    ],
+    text: { heading: "Additional information", value: (input) => input.additionalInfo },
+    closing: [`Promised reply: within ${QUOTE_REPLY_HOURS} hours.`],
+  },
+  contact_message: {
+    noun: "contact message",
+    adminPath: "/admin/messages/",
+    fields: () => [],
+    text: { heading: "Message", value: (input) => input.message },
+    closing: [],
+  },
+};
+
+/** "Label: value" lines; an empty value shows as "-". */
+function lines(fields: Field[]): string {
+  return fields.map(([label, value]) => `${label}: ${value?.trim() ? value : "-"}`).join("\n");
+}
+
+/**
+ * The notification of a stored request of `kind`. In: the kind, the address it goes to
+ * (NOTIFY_EMAIL), the parsed form, the stored record's id and reference, and SITE_URL's
+ * origin. Out: the Mail to the company, replying to the visitor.
+ */
+export function notificationMail<Kind extends AuditedEntity>(
+  kind: Kind,
+  to: string,
+  input: SubmissionInput<Kind>,
+  stored: Pick<StoredSubmission, "id" | "reference">,
+  origin: string,
+): Mail {
+  const notification: NotificationKind<SubmissionInput<Kind>> = NOTIFICATIONS[kind];
+  const link = `${origin}${notification.adminPath}${stored.id}`;
+  const text = notification.text.value(input);
+  const topic = notification.topic ? `: ${notification.topic(input)}` : "";
   return {
     to,
-    subject: oneLine(`New quote request ${stored.reference}: ${SERVICE_TYPE_LABELS[input.serviceType]} from ${input.name}`),
-    text,
+    subject: oneLine(`New ${notification.noun} ${stored.reference}${topic} from ${input.name}`),
+    text: [
+      `New ${notification.noun} from ${input.name}`,
+      "",
+      lines([
+        ["Reference", stored.reference],
+        ["Name", input.name],
+        ["Email", input.email],
+        ["Phone", input.phone],
+        ...notification.fields(input),
+        ["Photos", String(input.photos.length)],
+      ]),
+      "",
+      `${notification.text.heading}:`,
+      text?.trim() ? text : "-",
+      "",
+      `Open it in the admin: ${link}`,
+      ...notification.closing,
+    ].join("\n"),
     links: [link],
     replyTo: input.email,
   };
-}
-
-export function contactMessageNotification(
-  to: string,
-  input: ContactInput,
-  stored: { id: string; reference: string },
-  origin: string,
-): Mail {
-  const link = adminUrls.contactMessage(origin, stored.id);
-  const text = [
-    `New contact message from ${input.name}`,
-    "",
-    lines([
-      ["Reference", stored.reference],
-      ["Name", input.name],
-      ["Email", input.email],
-      ["Phone", input.phone],
-      ["Photos", String(input.photos.length)],
-    ]),
-    "",
-    "Message:",
-    input.message,
-    "",
-    `Open it in the admin: ${link}`,
-  ].join("\n");
-  return { to, subject: oneLine(`New contact message ${stored.reference} from ${input.name}`), text, links: [link], replyTo: input.email };
 }

@@ -21,7 +21,7 @@ import { RECORD_TABLES, type Database } from "../platform/db.server";
 import { logEvent, logProblem } from "../platform/log.server";
 import { sendMail, type Mail, type MailEnv } from "./mailer.server";
 
-/** The queues of wrangler.toml `[[queues.consumers]]`; tests/unit/mail-queue-config.test.ts keeps them equal. */
+/** The queues of wrangler.toml `[[queues.consumers]]`; tests/unit/mail-queue.test.ts keeps them equal. */
 export const MAIL_QUEUE_NAME = "montego-bay-cleaning-mail";
 export const MAIL_DEAD_LETTER_QUEUE_NAME = "montego-bay-cleaning-mail-dead-letter";
 

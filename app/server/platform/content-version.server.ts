@@ -3,15 +3,24 @@
  * every change to what public pages show (reviews, the gallery), and part of the page cache's
  * key (server.ts, app/worker/page-cache.ts), so the next anonymous request gets the new page.
  */
+import { and, eq, sql } from "drizzle-orm";
+import { contentVersion } from "../../../drizzle/schema";
 import type { Database } from "./db.server";
 import { logFailure } from "~/server/platform/log.server";
 
+/** The content version's one row (its CHECK constraint allows no other). */
+const THE_ROW = eq(contentVersion.id, 1);
+
 /**
  * The statement that bumps the content version; put it in the batch of every change to what
- * public pages show. `onlyIfChanged`: only when the statement before it changed a row.
+ * public pages show. `onlyIfChanged`: only when the statement just before it in the batch
+ * changed a row (SQLite's `changes()`, which counts the rows of the last statement).
  */
-export function bumpContentVersion(db: Database, { onlyIfChanged = false } = {}): D1PreparedStatement {
-  return db.$client.prepare(`UPDATE content_version SET version = version + 1 WHERE id = 1${onlyIfChanged ? " AND changes() > 0" : ""}`);
+export function bumpContentVersion(db: Database, { onlyIfChanged = false } = {}) {
+  return db
+    .update(contentVersion)
+    .set({ version: sql`${contentVersion.version} + 1` })
+    .where(onlyIfChanged ? and(THE_ROW, sql`changes() > 0`) : THE_ROW);
 }
 
 /**
@@ -20,7 +29,7 @@ export function bumpContentVersion(db: Database, { onlyIfChanged = false } = {})
  */
 export async function readContentVersion(db: Database): Promise<number | null> {
   try {
-    const row = await db.$client.prepare("SELECT version FROM content_version WHERE id = 1").first<{ version: number }>();
+    const row = await db.select({ version: contentVersion.version }).from(contentVersion).where(THE_ROW).get();
     return row?.version ?? 0;
   } catch (error) {
     logFailure("content_version_failed", error);

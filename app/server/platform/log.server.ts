@@ -2,8 +2,8 @@
  * The one structured logger of the Worker. Every line is one JSON object, `{ event, ...fields }`,
  * written with `console.log` (what happened) or `console.error` (what failed); Workers
  * observability keeps both and makes their fields searchable (wrangler.toml `[observability]`).
- * Event names are snake_case verbs in the past tense or `…_failed`; docs/architecture.md §1.2
- * step 10 names the request line, and the other events sit beside the code that logs them.
+ * Event names are snake_case verbs in the past tense or `…_failed`, each logged beside the code
+ * it describes; the request line is one of them (docs/architecture.md §4.20, §1.2 step 10).
  */
 
 /** Fields of a log line: values JSON can carry (strings, numbers, booleans, arrays, objects). */

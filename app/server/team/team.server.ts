@@ -12,11 +12,11 @@
  *   `(SELECT count(*) FROM users WHERE role = 'admin') > 1`. D1 runs each batch as one
  *   transaction, one at a time, so two admins removing each other at once cannot both succeed.
  * - Every change writes its `team_changes` row in the same batch, only if the change happened
- *   (`WHERE changes() = 1`, as updateStatus in admin.server.ts does).
+ *   (`WHERE changes() = 1`, as updateStatus in app/server/inbox/records.server.ts does).
  *
  * Functions take the request's Drizzle client and return outcomes; none throws for anything a
  * person typed. D1 errors are thrown to the caller. Mails are returned, not sent (the route
- * queues them after the response with queueMail, mail-queue.server.ts).
+ * queues them after the response with queueMail, app/server/mail/queue.server.ts).
  */
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";

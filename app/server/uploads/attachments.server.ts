@@ -31,7 +31,13 @@ export interface StoreSubmissionInput {
   now: Date;
 }
 
-/** Throws whatever R2 or D1 threw, after removing every object this call stored. */
+/**
+ * Stores `photos` in R2 under the owner's prefix, then runs `insertRecord` and the photos'
+ * attachment rows in one D1 batch (see above). Returns once all is stored, also when the batch
+ * failed after D1 committed it. Otherwise throws what R2 or D1 threw: after removing every
+ * object this call stored when D1 says the record is not there, leaving them to the daily
+ * sweep when D1 cannot say.
+ */
 export async function storeSubmission(input: StoreSubmissionInput): Promise<void> {
   const { db, bucket, ownerKind, ownerId, photos, insertRecord, now } = input;
   const stored: string[] = [];

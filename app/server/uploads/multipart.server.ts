@@ -44,10 +44,16 @@ export interface MultipartLimits {
   maxFieldBytes: number;
 }
 
+/** A body that is not readable multipart/form-data (see above). */
 export class MultipartError extends Error {
   override name = "MultipartError";
 }
 
+/**
+ * Reads `request`'s multipart body within `limits`. Out: its fields in order, its files (those
+ * over `maxFileBytes` without their bytes), and whether files or fields were over the counts.
+ * Throws `MultipartError` (see above).
+ */
 export async function readMultipartForm(request: Request, limits: MultipartLimits): Promise<MultipartForm> {
   const contentType = request.headers.get("Content-Type") ?? "";
   if (!/^multipart\/form-data\s*;/i.test(contentType)) {

@@ -35,6 +35,11 @@ export type PhotoFormBody =
 /** Bytes enough for every accepted format's signature (file-type reads at most 4,100). */
 const SNIFF_BYTES = 4100;
 
+/**
+ * Reads a multipart post with photos for the form of `contract` (see above). Out: the gated
+ * FormData with the photos' too-large and too-many facts, or `ok: false` with the gate's
+ * message (an unknown, repeated or reserved field, too many fields). Throws `MultipartError`.
+ */
 export async function readPhotoFormBody(request: Request, contract: FormContract): Promise<PhotoFormBody> {
   const form = await readMultipartForm(request, {
     maxFiles: MAX_PHOTOS,

@@ -12,5 +12,7 @@ import { quoteSchema } from "~/forms/quote";
 /** Field name → constraint, as `useForm({ constraint })` takes it. */
 export type FormConstraint = ReturnType<typeof getZodConstraint>;
 
+/** The contact form's constraints (app/forms/contact.ts). */
 export const CONTACT_CONSTRAINT: FormConstraint = getZodConstraint(contactSchema);
+/** The quote form's constraints (app/forms/quote.ts). */
 export const QUOTE_CONSTRAINT: FormConstraint = getZodConstraint(quoteSchema);

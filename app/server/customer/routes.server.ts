@@ -1,0 +1,139 @@
+/**
+ * The HTTP side of /status/:token, the customer's private status page (docs/product.md §10
+ * "Status page"): `statusPageLoader` answers at most 30 views a minute per client (429), looks
+ * the request up by its token (status-page.server.ts; 404 when none has it), and shapes what the
+ * page shows: where the request stands, its steps and dates in Jamaica time, the latest quote
+ * or reply. Every answer carries STATUS_HEADERS: never cached, never indexed.
+ */
+import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { PRIVATE } from "~/cache-control";
+import { DAY_MS, formatAdminDate, formatAdminDateTime } from "~/domain/dates";
+import { SERVICE_TYPE_LABELS, type AuditedEntity } from "~/domain/enumerations";
+import { formatDollars, quoteValidUntil } from "../mail/customer-mails.server";
+import { allowStatusView } from "../platform/rate-limit.server";
+import { findStatusRequest, type StatusRequest } from "./status-page.server";
+
+/** The headers of every status page answer, also the route's `headers`. */
+export const STATUS_HEADERS = { "Cache-Control": PRIVATE, "X-Robots-Tag": "noindex, nofollow" };
+
+/** One step of the timeline: its label, whether it is reached, and when (Jamaica time). */
+interface StatusStep {
+  label: string;
+  done: boolean;
+  at: string | null;
+}
+
+/** What the status page shows of one request. */
+export interface StatusView {
+  kind: AuditedEntity;
+  reference: string;
+  receivedAt: string;
+  /** Quote requests: the service's label and the preferred date (or null). */
+  service: string | null;
+  preferredDate: string | null;
+  /** A short sentence: where the request stands now. */
+  headline: string;
+  steps: StatusStep[];
+  quote: {
+    price: string;
+    usd: string | null;
+    included: string | null;
+    validUntil: string;
+    expired: boolean;
+    message: string;
+    sentAt: string;
+  } | null;
+  reply: { message: string; sentAt: string } | null;
+}
+
+type StatusData = { view: StatusView | null; problem: "not-found" | "rate-limited" | null };
+
+/**
+ * The status page's loader. In: Remix's args (`params.token`). Out: the page's view with 200,
+ * or no view with 429 (too many views from this client) or 404 (no request has the token).
+ * Throws when D1 fails.
+ */
+export async function statusPageLoader({ request, params, context }: LoaderFunctionArgs) {
+  const answer = (body: StatusData, status = 200) => data<StatusData>(body, { status, headers: STATUS_HEADERS });
+  if (!(await allowStatusView(context.cloudflare.env.STATUS_RATE_LIMITER, request))) {
+    return answer({ view: null, problem: "rate-limited" }, 429);
+  }
+  const found = await findStatusRequest(context.db, params.token ?? "");
+  return found ? answer({ view: statusView(found, new Date()), problem: null }) : answer({ view: null, problem: "not-found" }, 404);
+}
+
+/** The time of the first change of the record to `to`, or null. */
+function reachedAt(changes: StatusRequest["changes"], to: string): number | null {
+  const times = changes.filter((change) => change.to === to).map((change) => change.at.getTime());
+  return times.length > 0 ? Math.min(...times) : null;
+}
+
+/** A step for the timeline. */
+const step = (label: string, atMs: number | null, done = atMs !== null): StatusStep => ({
+  label,
+  done,
+  at: atMs === null ? null : formatAdminDateTime(atMs),
+});
+
+/**
+ * Where the request stands: received, quoted (with the latest quote, expired once its last
+ * valid day is over while still quoted) or completed for a quote request; received or answered
+ * (with the latest reply) for a contact message.
+ */
+function statusView(found: StatusRequest, now: Date): StatusView {
+  const { latest, changes } = found;
+  const received = found.record.createdAt.getTime();
+  const base = { kind: found.kind, reference: found.reference, receivedAt: formatAdminDate(received) };
+
+  if (found.kind === "quote_request") {
+    const { record } = found;
+    const quotedAt = record.firstReplyAt?.getTime() ?? reachedAt(changes, "quoted");
+    const completedAt = reachedAt(changes, "completed");
+    const status = record.status;
+    const quoted = status === "quoted" || status === "completed";
+    const headline = {
+      pending: "We have your request and are preparing your quote.",
+      quoted: "Your quote is ready.",
+      completed: "The job is done. Thank you for choosing us!",
+      cancelled: "This request was cancelled. Call or WhatsApp us if that is a surprise.",
+    }[status];
+    const quote =
+      latest?.kind === "quote" && latest.amountJmd !== null && latest.validDays !== null
+        ? {
+            price: formatDollars(latest.amountJmd, "JMD"),
+            usd: latest.amountUsd ? formatDollars(latest.amountUsd, "USD") : null,
+            included: latest.included,
+            validUntil: quoteValidUntil(latest.createdAt.getTime(), latest.validDays),
+            expired: latest.createdAt.getTime() + (latest.validDays + 1) * DAY_MS <= now.getTime() && status === "quoted",
+            message: latest.message,
+            sentAt: formatAdminDate(latest.createdAt.getTime()),
+          }
+        : null;
+    return {
+      ...base,
+      service: SERVICE_TYPE_LABELS[record.serviceType],
+      preferredDate: record.preferredDate ? formatAdminDate(Date.parse(`${record.preferredDate}T12:00:00Z`)) : null,
+      headline,
+      steps: [step("Received", received), step("Quoted", quotedAt, quoted), step("Completed", completedAt, status === "completed")],
+      quote,
+      reply: null,
+    };
+  }
+
+  const { record } = found;
+  const answered = record.status === "responded";
+  const answeredAt = record.firstReplyAt?.getTime() ?? reachedAt(changes, "responded");
+  return {
+    ...base,
+    service: null,
+    preferredDate: null,
+    headline: answered
+      ? "We have answered your message."
+      : record.status === "read"
+        ? "We have read your message and will get back to you soon."
+        : "We have your message and will get back to you soon.",
+    steps: [step("Received", received), step("Answered", answeredAt, answered)],
+    quote: null,
+    reply: latest?.kind === "reply" ? { message: latest.message, sentAt: formatAdminDate(latest.createdAt.getTime()) } : null,
+  };
+}

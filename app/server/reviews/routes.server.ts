@@ -1,0 +1,116 @@
+/**
+ * The request side of customer reviews (docs/product.md §10 "Reviews"): the loader and action
+ * of /admin/reviews, and what public pages show of the published ones (`publishedReviews`, for
+ * the loaders of the home page and the service pages). They check the permission, read the
+ * form, call reviews.server.ts (the queries) and shape what the pages show.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { Review } from "../../../drizzle/schema";
+import { formatAdminDate } from "~/domain/dates";
+import { SERVICE_TYPE_LABELS, type ServiceType } from "~/domain/enumerations";
+import { REVIEW_MESSAGES } from "~/domain/messages";
+import { reviewFormSchema } from "~/forms/review";
+import { refusal } from "~/forms/result";
+import { requireAdmin } from "../auth/permissions.server";
+import type { Database } from "../platform/db.server";
+import { commitNotice, type NoticeKey } from "../platform/flash.server";
+import { formContract } from "../platform/input-gate.server";
+import { logFailure } from "../platform/log.server";
+import { readSmallForm } from "../platform/small-form.server";
+import { addReview, changeReview, listReviews, readPublishedReviews } from "./reviews.server";
+
+/** A published review as public pages show it. */
+export interface PublicReview {
+  id: string;
+  author: string;
+  area: string | null;
+  service: string;
+  rating: number;
+  body: string;
+  /** ISO date, for structured data. */
+  reviewedOn: string;
+  /** 'MMM dd, yyyy'. */
+  date: string;
+}
+
+/** The published reviews a page shows (of one service, or all) and their count and average rating. */
+export interface PublishedReviews {
+  /** False when D1 could not be read (then there are none): the page must not be cached. */
+  complete: boolean;
+  reviews: PublicReview[];
+  count: number;
+  /** 1 to 5, one decimal; null without reviews. */
+  average: number | null;
+}
+
+const toPublic = (review: Review): PublicReview => ({
+  id: review.id,
+  author: review.author,
+  area: review.area,
+  service: SERVICE_TYPE_LABELS[review.serviceType],
+  rating: review.rating,
+  body: review.body,
+  reviewedOn: review.reviewedOn,
+  date: formatAdminDate(Date.parse(`${review.reviewedOn}T12:00:00Z`)),
+});
+
+/**
+ * The newest published reviews (of `service`, or of every service) with the count and average
+ * of all published ones, as public pages show them. A D1 failure shows no reviews (logged,
+ * `complete` false): a page never fails for them.
+ */
+export async function publishedReviews(db: Database, service?: ServiceType): Promise<PublishedReviews> {
+  try {
+    const published = await readPublishedReviews(db, service);
+    return {
+      complete: true,
+      reviews: published.reviews.map(toPublic),
+      count: published.count,
+      average: published.average === null ? null : Math.round(published.average * 10) / 10,
+    };
+  } catch (error) {
+    logFailure("reviews_load_failed", error);
+    return { complete: false, reviews: [], count: 0, average: null };
+  }
+}
+
+/** The loader of /admin/reviews: admins only; every review, newest first. */
+export async function reviewsPageLoader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(context.db, request, context.cloudflare.env);
+  const rows = await listReviews(context.db);
+  return { reviews: rows.map((review) => ({ ...toPublic(review), published: review.published, serviceType: review.serviceType })) };
+}
+
+const NOTICES = { add: "reviewAdded", publish: "reviewPublished", hide: "reviewHidden", delete: "reviewDeleted" } as const satisfies Record<
+  string,
+  NoticeKey
+>;
+
+/**
+ * POST on /admin/reviews: 'Add review' (hidden until published), 'Publish', 'Hide' or
+ * 'Delete'. Answers a redirect with a notice, or the form's result (app/forms/result.ts): 400
+ * with the field errors and the values as sent; 404 for a review that is gone; 503 when D1
+ * fails.
+ */
+export async function reviewsPageAction({ request, context }: ActionFunctionArgs) {
+  const { user } = await requireAdmin(context.db, request, context.cloudflare.env);
+  const form = await readSmallForm(request, formContract(reviewFormSchema));
+  if (!form.ok) return data(refusal(null, form.message), { status: 400 });
+  const submission = parseWithZod(form.formData, { schema: reviewFormSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const refuse = (status: number, message: string) => data(submission.reply({ formErrors: [message] }), { status });
+  const value = submission.value;
+  try {
+    if (value.intent === "add") {
+      const { intent: _intent, ...input } = value;
+      await addReview(context.db, input, user.id);
+    } else if (!(await changeReview(context.db, value.id, value.intent, user.id))) {
+      return refuse(404, REVIEW_MESSAGES.gone);
+    }
+    return redirect("/admin/reviews", { headers: { "Set-Cookie": await commitNotice(request, NOTICES[value.intent]) } });
+  } catch (error) {
+    logFailure("review_change_failed", error);
+    return refuse(503, REVIEW_MESSAGES.failed);
+  }
+}

@@ -1,0 +1,35 @@
+/**
+ * The HTTP side of the two visitor-form pages (docs/product.md §2 "Quote page", "Contact"):
+ * - /quote: `quotePageLoader` (today's date in Jamaica for the date field, the service
+ *   `?service=<type>` preselects, the one-time success message, the form's HTML constraints)
+ *   and `quotePageAction`;
+ * - /contact: `contactPageLoader` (the success message and the constraints) and
+ *   `contactPageAction`, which the home page's contact section posts to as well.
+ * Both actions are the shared visitor-form action (form-action.server.ts) for their kind.
+ */
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { todayInJamaica } from "~/domain/dates";
+import { SERVICE_TYPES } from "~/domain/enumerations";
+import { takeFlash } from "../platform/flash.server";
+import { visitorFormAction } from "./form-action.server";
+import { CONTACT_CONSTRAINT, QUOTE_CONSTRAINT } from "./form-constraints.server";
+
+/** The quote page's data; its flash cookie is cleared with the answer. */
+export async function quotePageLoader({ request }: LoaderFunctionArgs) {
+  const service = new URL(request.url).searchParams.get("service");
+  const preselected = SERVICE_TYPES.find((type) => type === service) ?? null;
+  const { flash, headers } = await takeFlash(request, "quote");
+  return data({ today: todayInJamaica(), preselected, flash, constraint: QUOTE_CONSTRAINT }, { headers });
+}
+
+/** A posted quote form: a stored quote request and a redirect to /quote, or the refused form. */
+export const quotePageAction = (args: ActionFunctionArgs) => visitorFormAction(args, "quote_request");
+
+/** The contact page's data; its flash cookie is cleared with the answer. */
+export async function contactPageLoader({ request }: LoaderFunctionArgs) {
+  const { flash, headers } = await takeFlash(request, "contact");
+  return data({ flash, contactConstraint: CONTACT_CONSTRAINT }, { headers });
+}
+
+/** A posted contact form: a stored message and a redirect to where it was sent from, or the refused form. */
+export const contactPageAction = (args: ActionFunctionArgs) => visitorFormAction(args, "contact_message");
