@@ -235,54 +235,55 @@ const TAP = "inline-flex size-11 items-center justify-center rounded-full border
  * One record as a card on a phone: name (to the record), status badge, what and when, an
  * excerpt, the next step, and one-tap call, WhatsApp and e-mail.
  */
-export function RecordCard(props: {
-  id: string;
+export function RecordCard({
+  row,
+  href,
+  badge,
+  step,
+  what,
+  excerpt,
+}: {
+  row: ListRow;
   href: string;
-  name: string;
-  status: string;
   badge: BadgeVariant;
   step: Step<string> | undefined;
   /** e.g. the service type; shown before the date. */
   what: string | null;
-  date: string;
-  overdue: boolean;
   excerpt: string | null;
-  email: string;
-  phone: string | null;
 }) {
-  const whatsapp = props.phone ? whatsappNumber(props.phone) : null;
+  const whatsapp = row.phone ? whatsappNumber(row.phone) : null;
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4" data-testid="record-card">
       <div className="flex items-start justify-between gap-3">
-        <Link to={props.href} className="min-w-0 text-base font-semibold break-words text-brand-800 hover:underline">
-          {props.name}
+        <Link to={href} className="min-w-0 text-base font-semibold break-words text-brand-800 hover:underline">
+          {row.name}
         </Link>
-        <StatusBadge status={props.status} variant={props.badge} />
+        <StatusBadge status={row.status} variant={badge} />
       </div>
       <p className="mt-1 text-sm text-slate-600">
-        {props.what ? `${props.what} · ` : ""}
-        {props.date}
+        {what ? `${what} · ` : ""}
+        {row.date}
       </p>
-      {props.overdue ? (
+      {row.overdue ? (
         <p className="mt-2">
           <OverdueMark />
         </p>
       ) : null}
-      {props.excerpt ? <p className="mt-2 line-clamp-2 text-sm break-words text-slate-700">{props.excerpt}</p> : null}
+      {excerpt ? <p className="mt-2 line-clamp-2 text-sm break-words text-slate-700">{excerpt}</p> : null}
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
-        <StepButton id={props.id} step={props.step} />
+        <StepButton id={row.id} step={step} />
         <div className="flex gap-2">
-          {props.phone ? (
-            <a href={telHref(props.phone)} className={TAP} aria-label={`Call ${props.name}`}>
+          {row.phone ? (
+            <a href={telHref(row.phone)} className={TAP} aria-label={`Call ${row.name}`}>
               <Icon name="phone" className="size-5" />
             </a>
           ) : null}
           {whatsapp ? (
-            <a href={whatsappHref(whatsapp)} className={TAP} aria-label={`WhatsApp ${props.name}`}>
+            <a href={whatsappHref(whatsapp)} className={TAP} aria-label={`WhatsApp ${row.name}`}>
               <Icon name="chat" className="size-5" />
             </a>
           ) : null}
-          <a href={`mailto:${props.email}`} className={TAP} aria-label={`Email ${props.name}`}>
+          <a href={`mailto:${row.email}`} className={TAP} aria-label={`Email ${row.name}`}>
             <Icon name="mail" className="size-5" />
           </a>
         </div>
@@ -291,14 +292,19 @@ export function RecordCard(props: {
   );
 }
 
+/** What every row of an inbox list has (docs/product.md §10). */
+interface ListRow {
+  id: string;
+  name: string;
+  status: string;
+  date: string;
+  overdue: boolean;
+  email: string;
+  phone: string | null;
+}
+
 /** The cells every admin list starts with: date, name (to the detail view), e-mail and phone. */
-export function RecordCells({
-  row,
-  detailHref,
-}: {
-  row: { date: string; name: string; email: string; phone: string | null };
-  detailHref: string;
-}) {
+export function RecordCells({ row, detailHref }: { row: ListRow; detailHref: string }) {
   return (
     <>
       <td className="px-4 py-3 whitespace-nowrap text-slate-700">{row.date}</td>
@@ -316,6 +322,21 @@ export function RecordCells({
             {row.phone}
           </a>
         ) : null}
+      </td>
+    </>
+  );
+}
+
+/** The cells every admin list ends with: the status badge with the overdue mark, and the next step. */
+export function StatusCells({ row, badge, step }: { row: ListRow; badge: BadgeVariant; step: Step<string> | undefined }) {
+  return (
+    <>
+      <td className="space-y-1.5 px-4 py-3">
+        <StatusBadge status={row.status} variant={badge} />
+        {row.overdue ? <OverdueMark /> : null}
+      </td>
+      <td className="px-4 py-3">
+        <StepButton id={row.id} step={step} />
       </td>
     </>
   );

@@ -149,6 +149,8 @@ for (const width of [390, 1280]) {
     createAdmin(admin);
     const [id] = insertQuotes([{ name: "Noted Nadine", service: "deep-clean", hoursAgo: 3, info: marker() }]);
     await signIn(page, admin);
+    // Signed in before the next page opens (a goto during the sign-in's post would cancel it).
+    await expect(page).toHaveURL(/\/admin\/quotes$/);
     await page.goto(`/admin/quotes/${id}`);
     await page.getByLabel("Note").fill("Gate code 4411; come after 10am.");
     await page.getByRole("button", { name: "Add note" }).click();

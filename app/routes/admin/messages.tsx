@@ -4,8 +4,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { OverdueMark, StatusBadge, StepButton } from "~/components/admin-kit";
-import { AdminListFrame, RecordCard, RecordCells } from "~/components/admin-list";
+import { AdminListFrame, RecordCard, RecordCells, StatusCells } from "~/components/admin-list";
 import { CONTACT_STATUSES } from "~/domain/enumerations";
 import { ADMIN_MESSAGES } from "~/domain/messages";
 import { CONTACT_BADGES, CONTACT_STEPS } from "~/domain/status";
@@ -34,18 +33,12 @@ export default function ContactMessages() {
       cards={list.rows.map((row) => (
         <RecordCard
           key={row.id}
-          id={row.id}
+          row={row}
           href={`/admin/messages/${row.id}`}
-          name={row.name}
-          status={row.status}
           badge={CONTACT_BADGES[row.status]}
           step={CONTACT_STEPS[row.status]}
           what={null}
-          date={row.date}
-          overdue={row.overdue}
           excerpt={row.message}
-          email={row.email}
-          phone={row.phone}
         />
       ))}
     >
@@ -55,13 +48,7 @@ export default function ContactMessages() {
           <td className="max-w-md px-4 py-3 text-slate-700">
             <p className="line-clamp-3 break-words whitespace-pre-line">{row.message}</p>
           </td>
-          <td className="space-y-1.5 px-4 py-3">
-            <StatusBadge status={row.status} variant={CONTACT_BADGES[row.status]} />
-            {row.overdue ? <OverdueMark /> : null}
-          </td>
-          <td className="px-4 py-3">
-            <StepButton id={row.id} step={CONTACT_STEPS[row.status]} />
-          </td>
+          <StatusCells row={row} badge={CONTACT_BADGES[row.status]} step={CONTACT_STEPS[row.status]} />
         </tr>
       ))}
     </AdminListFrame>

@@ -4,8 +4,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { OverdueMark, StatusBadge, StepButton } from "~/components/admin-kit";
-import { AdminListFrame, RecordCard, RecordCells } from "~/components/admin-list";
+import { AdminListFrame, RecordCard, RecordCells, StatusCells } from "~/components/admin-list";
 import { QUOTE_STATUSES, SERVICE_TYPE_LABELS, PROPERTY_SIZE_LABELS, FREQUENCY_LABELS } from "~/domain/enumerations";
 import { ADMIN_MESSAGES } from "~/domain/messages";
 import { QUOTE_BADGES, QUOTE_STEPS } from "~/domain/status";
@@ -34,18 +33,12 @@ export default function QuoteRequests() {
       cards={list.rows.map((row) => (
         <RecordCard
           key={row.id}
-          id={row.id}
+          row={row}
           href={`/admin/quotes/${row.id}`}
-          name={row.name}
-          status={row.status}
           badge={QUOTE_BADGES[row.status]}
           step={QUOTE_STEPS[row.status]}
           what={SERVICE_TYPE_LABELS[row.serviceType]}
-          date={row.date}
-          overdue={row.overdue}
           excerpt={row.address}
-          email={row.email}
-          phone={row.phone}
         />
       ))}
     >
@@ -58,13 +51,7 @@ export default function QuoteRequests() {
             <span className="block text-slate-500">{row.frequency ? FREQUENCY_LABELS[row.frequency] : ""}</span>
           </td>
           <td className="max-w-56 px-4 py-3 break-words text-slate-700">{row.address}</td>
-          <td className="space-y-1.5 px-4 py-3">
-            <StatusBadge status={row.status} variant={QUOTE_BADGES[row.status]} />
-            {row.overdue ? <OverdueMark /> : null}
-          </td>
-          <td className="px-4 py-3">
-            <StepButton id={row.id} step={QUOTE_STEPS[row.status]} />
-          </td>
+          <StatusCells row={row} badge={QUOTE_BADGES[row.status]} step={QUOTE_STEPS[row.status]} />
         </tr>
       ))}
     </AdminListFrame>
