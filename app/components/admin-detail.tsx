@@ -2,12 +2,12 @@
  * The parts of a detail view: fields, photos (in a viewer), ways to reply, 'Send quote' or
  * 'Send reply', the e-mails about the record, the history with its notes, and 'Add note'.
  */
-import { Form, Link, useActionData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { TEXT_LIMITS } from "~/domain/limits";
 import type { BadgeVariant, Step } from "~/domain/status";
 import type { HistoryEntry } from "~/server/inbox/routes.server";
-import { AdminTextarea, Button, buttonClass, Card, OverdueMark, PageHeader, StatusBadge, StepButton } from "./admin-kit";
+import { AdminTextarea, Button, buttonClass, Card, OverdueMark, PageHeader, StatusBadge, StepButton, useBusy } from "./admin-kit";
 import { readPhotoIndex } from "./photo-index";
 import { PhotoGallery } from "./photo-viewer";
 import { FormStatus } from "./form-field";
@@ -91,7 +91,7 @@ function History({ history }: { history: HistoryEntry[] }) {
 
 /** 'Add note': a staff-only note on the record, posted to the record page's action. */
 function AddNote({ error, body }: { error: string | null; body: string }) {
-  const busy = useNavigation().state !== "idle";
+  const busy = useBusy();
   return (
     <Form method="post" preventScrollReset className="space-y-2">
       <input type="hidden" name="intent" value="note" />

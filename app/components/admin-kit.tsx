@@ -50,12 +50,14 @@ type DataAttributes = { [name: `data-${string}`]: string | undefined };
 
 /**
  * A white card. With `title` it is a region named by its heading (`titleId`), the heading
- * first; `as` picks the element (a `li` in a list of items).
+ * first; `as` picks the element (a `li` in a list of items); `compact` keeps the phone's
+ * padding on wider screens too (a row of a list).
  */
 export function Card({
   as: Element = "section",
   title,
   titleId,
+  compact = false,
   className,
   children,
   ...data
@@ -63,13 +65,14 @@ export function Card({
   as?: "section" | "div" | "li" | "article";
   title?: ReactNode;
   titleId?: string;
+  compact?: boolean;
   className?: string;
   children: ReactNode;
 } & DataAttributes) {
   return (
     <Element
       aria-labelledby={title ? titleId : undefined}
-      className={cx("rounded-xl border border-slate-200 bg-white p-4 sm:p-6", className)}
+      className={cx("rounded-xl border border-slate-200 bg-white", compact ? "p-4" : "p-4 sm:p-6", className)}
       {...data}
     >
       {title ? (

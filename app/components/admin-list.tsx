@@ -11,7 +11,7 @@ import { ADMIN_MESSAGES } from "~/domain/messages";
 import type { BadgeVariant, Step } from "~/domain/status";
 import { telHref, whatsappHref, whatsappNumber } from "~/domain/phone";
 import { listSearch, type ListFilters } from "~/forms/admin-list";
-import { ADMIN_INPUT, Button, chipClass, OverdueMark, PageHeader, StatusBadge, StepButton } from "./admin-kit";
+import { ADMIN_INPUT, Button, Card, chipClass, OverdueMark, PageHeader, StatusBadge, StepButton } from "./admin-kit";
 import { FormStatus } from "./form-field";
 import { Icon } from "./icon";
 
@@ -253,7 +253,7 @@ export function RecordCard({
 }) {
   const whatsapp = row.phone ? whatsappNumber(row.phone) : null;
   return (
-    <li className="rounded-xl border border-slate-200 bg-white p-4" data-testid="record-card">
+    <Card as="li" compact data-testid="record-card">
       <div className="flex items-start justify-between gap-3">
         <Link to={href} className="min-w-0 text-base font-semibold break-words text-brand-800 hover:underline">
           {row.name}
@@ -288,7 +288,7 @@ export function RecordCard({
           </a>
         </div>
       </div>
-    </li>
+    </Card>
   );
 }
 

@@ -10,7 +10,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Badge, Button, Card, Disclosure, PageHeader, PostButton, SectionTitle } from "~/components/admin-kit";
+import { Badge, Button, Card, Disclosure, PageHeader, PostButton, SectionTitle, useBusy } from "~/components/admin-kit";
 import { FormStatus } from "~/components/form-field";
 import { InputField } from "~/components/fields";
 import { INVITATION_TTL_HOURS } from "~/domain/limits";
@@ -31,7 +31,7 @@ type Account = TeamPage["accounts"][number];
 export default function TeamPage() {
   const page = useLoaderData<typeof loader>();
   const actionData = useActionData<TeamActionData>();
-  const busy = useNavigation().state !== "idle";
+  const busy = useBusy();
   return (
     <section aria-labelledby="team-heading" className="space-y-8">
       <PageHeader
@@ -104,11 +104,7 @@ function Accounts({ page }: { page: TeamPage }) {
       </div>
       <ul className="space-y-3" data-testid="team-accounts">
         {page.accounts.map((account) => (
-          <li
-            key={account.id}
-            data-testid="team-account"
-            className={`rounded-xl border border-slate-200 bg-white p-4 ${columns} md:items-center`}
-          >
+          <Card as="li" compact key={account.id} data-testid="team-account" className={`${columns} md:items-center`}>
             <p className="font-semibold break-all text-slate-900">
               {account.email}
               {account.id === page.me ? <span className="ml-1.5 font-normal text-slate-600">(you)</span> : null}
@@ -119,7 +115,7 @@ function Accounts({ page }: { page: TeamPage }) {
             <Detail label="Verified">{account.verified ? "Verified" : "Not verified"}</Detail>
             <Detail label="Last sign-in">{account.lastSignIn}</Detail>
             <MemberActions account={account} self={account.id === page.me} lastAdmin={account.admin && page.adminTotal <= 1} />
-          </li>
+          </Card>
         ))}
       </ul>
       {hidden > 0 ? (
@@ -209,10 +205,12 @@ function Invitations({ invitations }: { invitations: TeamPage["invitations"] }) 
       ) : (
         <ul className="space-y-3" data-testid="team-invitations">
           {invitations.map((invitation) => (
-            <li
+            <Card
+              as="li"
+              compact
               key={invitation.id}
               data-testid="team-invitation"
-              className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between"
+              className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between"
             >
               <div className="min-w-0">
                 <p className="font-semibold break-all text-slate-900">{invitation.email}</p>
@@ -223,7 +221,7 @@ function Invitations({ invitations }: { invitations: TeamPage["invitations"] }) 
               <MemberButton id={invitation.id} intent="revoke" variant="secondary" label={`Revoke the invitation of ${invitation.email}`}>
                 Revoke
               </MemberButton>
-            </li>
+            </Card>
           ))}
         </ul>
       )}
