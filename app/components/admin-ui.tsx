@@ -189,7 +189,7 @@ export function AdminListFrame(props: {
   title: string;
   base: string;
   statuses: readonly string[];
-  /** What the list's loader (loadAdminList) returned. */
+  /** What the list's loader (listPageLoader) returned. */
   list: { filters: ListFilters; page: number; total: number; error: string | null; problems: string[]; rows: readonly unknown[] };
   /** Offer the service type filter (quote requests). */
   serviceFilter: boolean;

@@ -281,6 +281,7 @@ export function auditStatement(db: Database, step: StatusStep, actorUserId: stri
   return insertWhere(db, statusChanges, row, condition);
 }
 
+/** What a status step came to (updateStatus). */
 export type StatusUpdate = "updated" | "not-found" | "not-allowed";
 
 /**

@@ -24,6 +24,7 @@ import type { Mail } from "../mail/mailer.server";
 import { outboxInsert, putOnQueue, type MailQueueMessage } from "../mail/queue.server";
 import { auditStatement, getRecord, moveStatement } from "./records.server";
 
+/** What sending a quote or reply came to (sendQuote, sendReply). */
 export type SendOutcome = "sent" | "not-found" | "not-allowed" | "conflict";
 
 interface SendContext {
