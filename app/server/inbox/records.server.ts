@@ -145,10 +145,7 @@ export async function listRecords<E extends AuditedEntity>(
 }
 
 /** Where an export batch stops: the last row's arrival and id (rows are newest first). */
-export interface ExportCursor {
-  createdAt: Date;
-  id: string;
-}
+export type ExportCursor = Pick<RecordRow<AuditedEntity>, "createdAt" | "id">;
 
 /**
  * Up to `limit` records of `entity` matching `query` (its page ignored) after `cursor`,
