@@ -141,9 +141,16 @@ test("a note is written only while its record exists", async () => {
 });
 
 test("a kind holds at most MAX_TEMPLATES_PER_KIND templates: the insert itself refuses the next", async () => {
+  await worker.db.batch(
+    Array.from({ length: MAX_TEMPLATES_PER_KIND - 1 }, (_, index) =>
+      worker.db
+        .prepare("INSERT INTO reply_templates (id, kind, name, body, updated_at) VALUES (?, 'quote', ?, 'Hello {name}', 1)")
+        .bind(crypto.randomUUID(), `Quote ${index}`),
+    ),
+  );
   const db = database();
   const save = (kind: "quote" | "reply", name: string) => saveTemplate(db, { kind, name, body: "Hello {name}" }, adminId);
-  for (let index = 0; index < MAX_TEMPLATES_PER_KIND; index++) expect(await save("quote", `Quote ${index}`)).toBe("saved");
+  expect(await save("quote", "The last one")).toBe("saved");
   expect(await save("quote", "One too many")).toBe("too-many");
   expect(await save("reply", "Another kind")).toBe("saved");
   expect(await countOf("reply_templates")).toBe(MAX_TEMPLATES_PER_KIND + 1);
