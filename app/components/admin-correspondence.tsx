@@ -6,6 +6,7 @@
  */
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { QUOTE_LIMITS, TEXT_LIMITS } from "~/domain/limits";
+import type { ReadResult } from "~/forms/result";
 import type { MailLine } from "~/server/inbox/reply-routes.server";
 import { AdminField, ADMIN_INPUT, fieldAria } from "./admin-fields";
 
@@ -32,15 +33,18 @@ export interface ComposerProps {
   /** False when the record can no longer take this (a completed or cancelled request). */
   open: boolean;
   recordPath: string;
-  errors: Record<string, string>;
-  values: Record<string, string> | null;
+  /** The result of this form when it was refused (app/forms/result.ts `readResult`). */
+  result: ReadResult;
 }
 
 /** 'Send quote' (quote requests) or 'Send reply' (contact messages). */
 export function Composer(props: ComposerProps) {
   const busy = useNavigation().state !== "idle";
   const quote = props.kind === "quote";
-  const value = (name: string, fallback = "") => props.values?.[name] ?? fallback;
+  // A refused form shows its messages and what was sent (a field sent empty comes back empty).
+  const error = (name: string) => props.result.error(name);
+  const sentBack = props.result.value("intent") === props.kind;
+  const value = (name: string, fallback = "") => (sentBack ? (props.result.value(name) ?? "") : fallback);
   if (!props.open) {
     return <p className="text-slate-600">This request is closed: no quote can be sent any more.</p>;
   }
@@ -54,9 +58,9 @@ export function Composer(props: ComposerProps) {
       aria-label={quote ? "Send quote" : "Send reply"}
     >
       <input type="hidden" name="intent" value={props.kind} />
-      {props.errors[""] ? (
+      {error("") ? (
         <p role="alert" className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
-          {props.errors[""]}
+          {error("")}
         </p>
       ) : null}
       {props.templates.length > 0 ? (
@@ -86,10 +90,10 @@ export function Composer(props: ComposerProps) {
             required
             placeholder="14500"
             value={value("amountJmd")}
-            error={props.errors.amountJmd}
+            error={error("amountJmd")}
           />
-          <DollarsField name="amountUsd" label="Amount (USD, optional)" value={value("amountUsd")} error={props.errors.amountUsd} />
-          <AdminField id="quote-valid-days" label="Valid for (days)" error={props.errors.validDays}>
+          <DollarsField name="amountUsd" label="Amount (USD, optional)" value={value("amountUsd")} error={error("amountUsd")} />
+          <AdminField id="quote-valid-days" label="Valid for (days)" error={error("validDays")}>
             <input
               id="quote-valid-days"
               name="validDays"
@@ -100,13 +104,13 @@ export function Composer(props: ComposerProps) {
               max={QUOTE_LIMITS.maxValidDays}
               defaultValue={value("validDays", String(QUOTE_LIMITS.defaultValidDays))}
               className={ADMIN_INPUT}
-              {...fieldAria("quote-valid-days", props.errors.validDays)}
+              {...fieldAria("quote-valid-days", error("validDays"))}
             />
           </AdminField>
         </div>
       ) : null}
       {quote ? (
-        <AdminField id="quote-included" label="What is included (optional)" error={props.errors.included}>
+        <AdminField id="quote-included" label="What is included (optional)" error={error("included")}>
           <textarea
             id="quote-included"
             name="included"
@@ -114,7 +118,7 @@ export function Composer(props: ComposerProps) {
             maxLength={TEXT_LIMITS.quoteIncluded}
             defaultValue={value("included")}
             className={ADMIN_INPUT}
-            {...fieldAria("quote-included", props.errors.included)}
+            {...fieldAria("quote-included", error("included"))}
           />
         </AdminField>
       ) : null}
@@ -126,7 +130,7 @@ export function Composer(props: ComposerProps) {
             ? "The e-mail adds the price, what is included, until when it holds and the customer's status link."
             : "The e-mail adds the reference and the customer's status link."
         }
-        error={props.errors.message}
+        error={error("message")}
       >
         <textarea
           id="compose-message"
@@ -136,7 +140,7 @@ export function Composer(props: ComposerProps) {
           maxLength={TEXT_LIMITS.customerMessage}
           defaultValue={value("message", props.text)}
           className={ADMIN_INPUT}
-          {...fieldAria("compose-message", props.errors.message, true)}
+          {...fieldAria("compose-message", error("message"), true)}
         />
       </AdminField>
       <button type="submit" disabled={busy} className={PRIMARY}>

@@ -5,7 +5,7 @@
  * (docs/product.md §10 "Time to first reply").
  * Every admin loader and action checks the role in D1 itself (loaders run in parallel).
  */
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import {
   Form,
   isRouteErrorResponse,
@@ -22,11 +22,9 @@ import { FormStatus } from "~/components/form-field";
 import { Icon } from "~/components/icon";
 import { ADMIN_MESSAGES } from "~/domain/messages";
 import type { loader as rootLoader } from "~/root";
-import { countAll, type TabCounts } from "~/server/inbox/records.server";
-import { firstReplyFigures, type FirstReplyFigures } from "~/server/inbox/replies.server";
-import { jamaicaMonthName } from "~/domain/dates";
-import { ADMIN_HEADERS } from "~/server/inbox/routes.server";
-import { requireAdmin } from "~/server/auth/permissions.server";
+import type { TabCounts } from "~/server/inbox/records.server";
+import type { FirstReplyFigures } from "~/server/inbox/replies.server";
+import { ADMIN_HEADERS, adminLayoutLoader } from "~/server/inbox/routes.server";
 import { keepDataWhenOnlyThePhotoChanges } from "~/components/photo-index";
 
 export const meta: MetaFunction = () => [{ title: "Admin" }, { name: "robots", content: "noindex" }];
@@ -35,14 +33,7 @@ export const headers: HeadersFunction = () => ADMIN_HEADERS;
 /** Stepping through a record's photos (`?photo=`) loads nothing again (app/components/photo-index.ts). */
 export const shouldRevalidate = keepDataWhenOnlyThePhotoChanges;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { env } = context.cloudflare;
-  const session = await requireAdmin(context.db, request, env, { slide: true });
-  const headers = new Headers(ADMIN_HEADERS);
-  if (session.refreshedCookie) headers.append("Set-Cookie", session.refreshedCookie);
-  const [counts, replies] = await Promise.all([countAll(context.db), firstReplyFigures(context.db)]);
-  return data({ email: session.user.email, counts, replies, month: jamaicaMonthName() }, { headers });
-}
+export const loader = (args: LoaderFunctionArgs) => adminLayoutLoader(args);
 
 export default function AdminLayout() {
   const { email, counts, replies, month } = useLoaderData<typeof loader>();

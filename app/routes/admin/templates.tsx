@@ -7,18 +7,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AdminField, ADMIN_INPUT, AdminSelect, fieldAria } from "~/components/admin-fields";
 import { FormStatus } from "~/components/form-field";
+import { readResult, type FormResult, type ReadResult } from "~/forms/result";
 import { CUSTOMER_REPLY_KINDS, type CustomerReplyKind } from "~/domain/enumerations";
 import { TEXT_LIMITS } from "~/domain/limits";
 import { TEMPLATE_PLACEHOLDERS } from "~/domain/templates";
-import { loadTemplatesPage, templatesPageAction, type TemplateActionData } from "~/server/inbox/templates.server";
+import { templatesPageAction, templatesPageLoader } from "~/server/inbox/template-routes.server";
 
-export function loader({ request, context }: LoaderFunctionArgs) {
-  return loadTemplatesPage(request, context);
-}
-
-export function action({ request, context }: ActionFunctionArgs) {
-  return templatesPageAction(request, context);
-}
+export const loader = (args: LoaderFunctionArgs) => templatesPageLoader(args);
+export const action = (args: ActionFunctionArgs) => templatesPageAction(args);
 
 const KIND_LABELS: Record<CustomerReplyKind, string> = { quote: "Quote message", reply: "Reply to a message" };
 const CARD = "rounded-xl border border-slate-200 bg-white p-4 sm:p-6";
@@ -27,7 +23,13 @@ type Template = { id: string; kind: CustomerReplyKind; name: string; body: strin
 
 export default function TemplatesPage() {
   const { templates } = useLoaderData<typeof loader>();
-  const actionData = useActionData<TemplateActionData>();
+  const result = useActionData<FormResult>();
+  // A refused form's result names its template by the `id` it was sent with; the new
+  // template's form sends none.
+  const resultOf = (id: string | null): ReadResult => {
+    if (id) return readResult(result, { id });
+    return readResult(result).value("id") ? readResult(null) : readResult(result);
+  };
   return (
     <section aria-labelledby="templates-heading" className="space-y-8">
       <div>
@@ -53,7 +55,7 @@ export default function TemplatesPage() {
           {templates
             .filter((template) => template.kind === kind)
             .map((template) => (
-              <TemplateForm key={template.id} template={template} actionData={actionData?.form === template.id ? actionData : null} />
+              <TemplateForm key={template.id} template={template} result={resultOf(template.id)} />
             ))}
         </section>
       ))}
@@ -61,17 +63,19 @@ export default function TemplatesPage() {
         <h2 id="new-template" className="text-lg font-semibold text-slate-900">
           New template
         </h2>
-        <TemplateForm key={templates.length} template={null} actionData={actionData?.form === "new" ? actionData : null} />
+        <TemplateForm key={templates.length} template={null} result={resultOf(null)} />
       </section>
     </section>
   );
 }
 
-function TemplateForm({ template, actionData }: { template: Template | null; actionData: TemplateActionData | null }) {
+function TemplateForm({ template, result }: { template: Template | null; result: ReadResult }) {
   const busy = useNavigation().state !== "idle";
   const id = template?.id ?? "new";
-  const errors = actionData?.errors ?? {};
-  const value = (name: "name" | "body" | "kind") => actionData?.values[name] ?? template?.[name] ?? "";
+  const errors = { "": result.error(""), name: result.error("name"), kind: result.error("kind"), body: result.error("body") };
+  // A refused 'Save' shows what was sent (a field sent empty comes back empty).
+  const sentBack = result.value("intent") === "save";
+  const value = (name: "name" | "body" | "kind") => (sentBack ? (result.value(name) ?? "") : (template?.[name] ?? ""));
   return (
     <div className={CARD} data-template={template?.name ?? "new"}>
       {errors[""] ? <FormStatus tone="error">{errors[""]}</FormStatus> : null}

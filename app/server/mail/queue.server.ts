@@ -16,8 +16,9 @@
  * 4. `resendMail` ('Resend' on a record page) puts a failed mail about that record back on
  *    the queue.
  */
+import { mailDeliveries } from "../../../drizzle/schema";
 import type { AuditedEntity, MailKind, MailStatus } from "~/domain/enumerations";
-import { RECORD_TABLES, type Database } from "../platform/db.server";
+import { insertWhere, recordExists, type Database, type RecordGuard } from "../platform/db.server";
 import { logEvent, logProblem } from "../platform/log.server";
 import { sendMail, type Mail, type MailEnv } from "./mailer.server";
 
@@ -51,57 +52,31 @@ const errorText = (error: unknown) => String(error instanceof Error ? error.mess
 
 /**
  * The statement that writes a mail's outbox row (status `queued`), for callers that write it
- * in the same D1 batch as what the mail is about (a quote sent, a reply). Account mails keep
- * no text: theirs holds a sign-in link and travels only in the queue message.
+ * in the same D1 batch as what the mail is about (a quote sent, a reply); with `onlyWhile`,
+ * the row is written only while that record still has that status. Account mails keep no
+ * text: theirs holds a sign-in link and travels only in the queue message. Out: the Drizzle
+ * statement, for `db.batch` or `.run()`.
  */
-export function outboxInsert(
-  db: Database,
-  id: string,
-  mail: Mail,
-  about: MailAbout,
-  now: Date,
-  onlyWhile?: RecordGuard,
-): D1PreparedStatement {
+export function outboxInsert(db: Database, id: string, mail: Mail, about: MailAbout, now: Date, onlyWhile?: RecordGuard) {
   const keepsText = about.kind !== "account";
-  return db.$client
-    .prepare(
-      `INSERT INTO mail_deliveries (id, kind, entity, entity_id, to_address, subject, body_text, links, reply_to, status, attempts, created_at, updated_at)
-       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'queued', 0, ?10, ?10 ${onlyWhile ? guardSql(onlyWhile, 11) : ""}`,
-    )
-    .bind(
-      id,
-      about.kind,
-      about.entity ?? null,
-      about.entityId ?? null,
-      mail.to,
-      mail.subject,
-      keepsText ? mail.text : null,
-      keepsText ? JSON.stringify(mail.links) : null,
-      mail.replyTo ?? null,
-      now.getTime(),
-      ...(onlyWhile ? guardParams(onlyWhile) : []),
-    );
-}
-
-/**
- * "Only while this record still has this status": a statement with this guard writes nothing
- * once another admin has changed the record, so a D1 batch of such statements is all or
- * nothing (docs/architecture.md §4.16).
- */
-export interface RecordGuard {
-  entity: AuditedEntity;
-  id: string;
-  status: string;
-}
-
-/** `WHERE EXISTS (…)` for `guard`, its parameters numbered from `first`. Table names are constants. */
-export function guardSql(guard: RecordGuard, first: number): string {
-  return `WHERE EXISTS (SELECT 1 FROM ${RECORD_TABLES[guard.entity]} WHERE id = ?${first} AND status = ?${first + 1})`;
-}
-
-/** The parameters of guardSql, in order. */
-export function guardParams(guard: RecordGuard): [string, string] {
-  return [guard.id, guard.status];
+  const row = {
+    id,
+    kind: about.kind,
+    entity: about.entity ?? null,
+    entityId: about.entityId ?? null,
+    toAddress: mail.to,
+    subject: mail.subject,
+    bodyText: keepsText ? mail.text : null,
+    links: keepsText ? JSON.stringify(mail.links) : null,
+    replyTo: mail.replyTo ?? null,
+    status: "queued",
+    attempts: 0,
+    lastError: null,
+    createdAt: now,
+    updatedAt: now,
+    sentAt: null,
+  } as const;
+  return onlyWhile ? insertWhere(db, mailDeliveries, row, recordExists(onlyWhile)) : db.insert(mailDeliveries).values(row);
 }
 
 /**

@@ -1,18 +1,70 @@
 /**
- * The Drizzle client over the D1 binding. D1 has no interactive transactions: use
- * `db.batch([...])` for anything that must be whole or nothing (docs/architecture.md).
+ * The Drizzle client over the D1 binding, and the few building blocks its statements share.
+ * D1 has no interactive transactions: use `db.batch([...])` for anything that must be whole
+ * or nothing (docs/architecture.md §4.5, §4.16).
  */
+import { and, eq, exists, getTableColumns, sql, type SQL } from "drizzle-orm";
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
+import { QueryBuilder, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as schema from "../../../drizzle/schema";
+import type { AuditedEntity } from "~/domain/enumerations";
 
-/** The client, with `$client` (the D1 binding) for statements Drizzle cannot express. */
+/** The client, with `$client` (the D1 binding) for the few places that need the binding itself. */
 export type Database = DrizzleD1Database<typeof schema> & { $client: D1Database };
 
+/** The table of each kind of record (docs/product.md §3): quote requests and contact messages. */
+export const RECORDS = { quote_request: schema.quoteRequests, contact_message: schema.contactMessages } as const satisfies Record<
+  AuditedEntity,
+  SQLiteTable
+>;
+
+/** The table of either kind of record. */
+export type RecordTable = (typeof RECORDS)[AuditedEntity];
+
+/** A row of the records of kind `E`, as drizzle/schema.ts declares it. */
+export type RecordRow<E extends AuditedEntity> = (typeof RECORDS)[E]["$inferSelect"];
+
+/** A status of either kind of record. */
+export type RecordStatus = RecordRow<AuditedEntity>["status"];
+
 /**
- * The table of each kind of record, for the statements written in SQL (conditional updates,
- * guards). Constants only: never a name from input.
+ * "Only while this record still has this status": a statement with this guard writes nothing
+ * once another admin has changed the record, so a D1 batch of such statements is all or
+ * nothing (docs/architecture.md §4.16).
  */
-export const RECORD_TABLES = { quote_request: "quote_requests", contact_message: "contact_messages" } as const;
+export interface RecordGuard {
+  entity: AuditedEntity;
+  id: string;
+  status: RecordStatus;
+}
+
+/** Subqueries inside other statements (they run with the statement that holds them). */
+const subquery = new QueryBuilder();
+
+/**
+ * The condition "record `id` of `entity` exists" (and, when `status` is given, still has
+ * that status): `EXISTS (SELECT … FROM <record table> WHERE id = … [AND status = …])`.
+ */
+export function recordExists({ entity, id, status }: { entity: AuditedEntity; id: string; status?: RecordStatus }): SQL {
+  const table: RecordTable = RECORDS[entity];
+  const where = status === undefined ? eq(table.id, id) : and(eq(table.id, id), eq(table.status, status));
+  return exists(subquery.select({ id: table.id }).from(table).where(where));
+}
+
+/**
+ * A guarded insert: `INSERT INTO <table> (every column) SELECT <row's values> WHERE
+ * <condition>`, so the row is written only when `condition` holds as the statement runs (in
+ * a batch, after the statements before it: `changes() = 1`, a record that still exists).
+ * In: every column's value (null where there is none), each encoded as its column says
+ * (a Date of a `timestamp_ms` column becomes milliseconds). Out: the statement, for
+ * `db.batch` or `.run()`; its `meta.changes` is 1 when it wrote the row, else 0.
+ */
+export function insertWhere<T extends SQLiteTable>(db: Database, table: T, row: Required<T["$inferInsert"]>, condition: SQL) {
+  const values = Object.entries(getTableColumns(table)).map(([key, column]) =>
+    sql.param((row as Record<string, unknown>)[key] ?? null, column),
+  );
+  return db.insert(table).select(sql`select ${sql.join(values, sql`, `)} where ${condition}`);
+}
 
 /**
  * A Drizzle client over the `DB` binding. The Worker makes one per request and hands it to
