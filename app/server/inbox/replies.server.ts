@@ -11,17 +11,18 @@
  * - `recordCorrespondence`: a record's e-mails (with their delivery state) and what was sent.
  * - `firstReplyFigures`: the dashboard's share of requests answered within the promise this month.
  */
-import { and, desc, eq } from "drizzle-orm";
-import { customerReplies, mailDeliveries, users } from "../../../drizzle/schema";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { contactMessages, customerReplies, mailDeliveries, quoteRequests, statusChanges, users } from "../../../drizzle/schema";
 import { jamaicaMonthStart } from "~/domain/dates";
 import type { AuditedEntity } from "~/domain/enumerations";
 import { OVERDUE_AFTER_MS, QUOTABLE_STATUSES, REPLIED_STATUS } from "~/domain/status";
 import type { QuoteFormInput } from "~/forms/customer-reply";
 import type { Company } from "../platform/env.server";
 import { quoteMail, replyMail } from "../mail/customer-mails.server";
-import { RECORD_TABLES, type Database } from "../platform/db.server";
+import type { Database } from "../platform/db.server";
+import { insertWhere } from "../platform/insert-where.server";
 import type { Mail } from "../mail/mailer.server";
-import { guardParams, guardSql, outboxInsert, putOnQueue, type MailQueueMessage, type RecordGuard } from "../mail/queue.server";
+import { outboxInsert, putOnQueue, recordStillIs, type MailQueueMessage, type RecordGuard } from "../mail/queue.server";
 import { getContactMessage, getQuoteRequest } from "./records.server";
 
 export type SendOutcome = "sent" | "not-found" | "not-allowed" | "conflict";
@@ -55,53 +56,52 @@ async function recordAndQueue(
   },
 ): Promise<"sent" | "conflict"> {
   const { db, now = new Date() } = context;
-  const client = db.$client;
-  const at = now.getTime();
   const mailId = crypto.randomUUID();
   const to = REPLIED_STATUS[guard.entity];
-  const statements: D1PreparedStatement[] = [
-    outboxInsert(db, mailId, mail, { kind: reply.kind, entity: guard.entity, entityId: guard.id }, now, guard),
-    client
-      .prepare(
-        `INSERT INTO customer_replies (id, kind, entity, entity_id, amount_jmd, amount_usd, included, valid_days, message, mail_delivery_id, sent_by_user_id, created_at)
-         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12 ${guardSql(guard, 13)}`,
-      )
-      .bind(
-        crypto.randomUUID(),
-        reply.kind,
-        guard.entity,
-        guard.id,
-        reply.amountJmd ?? null,
-        reply.amountUsd ?? null,
-        reply.included ?? null,
-        reply.validDays ?? null,
-        reply.message,
-        mailId,
-        context.actorUserId,
-        at,
-        ...guardParams(guard),
-      ),
-  ];
-  if (guard.status !== to) {
-    statements.push(
-      client
-        .prepare(
-          `INSERT INTO status_changes (id, entity, entity_id, from_status, to_status, actor_user_id, created_at)
-           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 ${guardSql(guard, 8)}`,
-        )
-        .bind(crypto.randomUUID(), guard.entity, guard.id, guard.status, to, context.actorUserId, at, ...guardParams(guard)),
-    );
-  }
-  // Last, so the guards above still see the status the record was read with.
-  statements.push(
-    client
-      .prepare(
-        `UPDATE ${RECORD_TABLES[guard.entity]} SET status = ?1, updated_at = ?2, first_reply_at = coalesce(first_reply_at, ?2)
-         WHERE id = ?3 AND status = ?4`,
-      )
-      .bind(to, at, guard.id, guard.status),
+  const stillIs = recordStillIs(db, guard);
+  const table = guard.entity === "quote_request" ? quoteRequests : contactMessages;
+  const statusChange = insertWhere(
+    db,
+    statusChanges,
+    {
+      id: crypto.randomUUID(),
+      entity: guard.entity,
+      entityId: guard.id,
+      fromStatus: guard.status,
+      toStatus: to,
+      actorUserId: context.actorUserId,
+      createdAt: now,
+    },
+    stillIs,
   );
-  const results = await client.batch(statements);
+  const results = await db.batch([
+    outboxInsert(db, mailId, mail, { kind: reply.kind, entity: guard.entity, entityId: guard.id }, now, guard),
+    insertWhere(
+      db,
+      customerReplies,
+      {
+        id: crypto.randomUUID(),
+        kind: reply.kind,
+        entity: guard.entity,
+        entityId: guard.id,
+        amountJmd: reply.amountJmd ?? null,
+        amountUsd: reply.amountUsd ?? null,
+        included: reply.included ?? null,
+        validDays: reply.validDays ?? null,
+        message: reply.message,
+        mailDeliveryId: mailId,
+        sentByUserId: context.actorUserId,
+        createdAt: now,
+      },
+      stillIs,
+    ),
+    ...(guard.status !== to ? [statusChange] : []),
+    // Last, so the guards above still see the status the record was read with.
+    db
+      .update(table)
+      .set({ status: sql`${to}`, updatedAt: now, firstReplyAt: sql`coalesce(${table.firstReplyAt}, ${now.getTime()})` })
+      .where(and(eq(table.id, guard.id), sql`${table.status} = ${guard.status}`)),
+  ]);
   if (results.at(-1)?.meta.changes !== 1) return "conflict";
   await putOnQueue(db, context.queue, mailId, mail);
   return "sent";
