@@ -10,16 +10,21 @@ import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "./db.server";
 
 /**
- * Every column of a row of `T`, none left out (a column added to the schema fails `tsc` here):
- * its value, or SQL computed in the statement (a subquery, `null`).
+ * "The statement before this one in the batch changed exactly one row" (SQLite's `changes()`):
+ * the condition of a statement that must follow only a change that happened.
+ */
+export const PREVIOUS_CHANGED_ONE: SQL = sql`changes() = 1`;
+
+/**
+ * Every column of a row of `T`, none left out (a column added to the schema fails `tsc` where a
+ * row leaves it out): its value, or SQL computed in the statement (a subquery).
  */
 export type FullRow<T extends SQLiteTable> = { [K in keyof T["$inferInsert"]]-?: T["$inferInsert"][K] | SQLWrapper };
 
 /**
  * The insert of `row` into `table`, written only if every one of `conditions` holds when the
- * statement runs.
- * Values are bound as parameters and converted as their column says (a Date becomes
- * milliseconds). Out: Drizzle's insert, to run, to put in `db.batch`, or to extend
+ * statement runs. Values are bound as parameters and converted as their column says (a Date
+ * becomes milliseconds). Out: Drizzle's insert, to run, to put in `db.batch`, or to extend
  * (`onConflictDoUpdate`, `returning`); its D1 result's `meta.changes` is 1 or 0.
  */
 export function insertWhere<T extends SQLiteTable>(db: Database, table: T, row: FullRow<T>, ...conditions: [SQL, ...SQL[]]) {

@@ -25,9 +25,9 @@ import { and, count, desc, eq, exists, gt, inArray, isNotNull, isNull, lt, lte, 
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { INVITATION_TTL_HOURS, MAX_OPEN_INVITATIONS, TEAM_ACCOUNTS_SHOWN, TEAM_CHANGES_SHOWN } from "~/domain/limits";
 import type { TeamAction } from "~/domain/enumerations";
-import { invitations, sessions, teamChanges, users } from "../../../drizzle/schema";
+import { invitations, sessions, teamChanges, users, type Invitation, type User } from "../../../drizzle/schema";
 import type { Database } from "../platform/db.server";
-import { insertWhere } from "../platform/insert-where.server";
+import { insertWhere, PREVIOUS_CHANGED_ONE } from "../platform/insert-where.server";
 import { readCompany, readSiteUrl } from "../platform/env.server";
 import type { Mail } from "../mail/mailer.server";
 import { hashPassword } from "../auth/password.server";
@@ -43,31 +43,14 @@ function tokenHashOf(token: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 }
 
-/** One account as the team page lists it. */
-export interface TeamAccount {
-  id: string;
-  email: string;
-  role: "user" | "admin";
-  verified: boolean;
-  lastSignInAt: Date | null;
-}
+/** One account as the team page lists it: `verified` once its address is. */
+export type TeamAccount = Pick<User, "id" | "email" | "role" | "lastSignInAt"> & { verified: boolean };
 
 /** One open invitation: to whom, by whom (null once that account is deleted), until when. */
-export interface OpenInvitation {
-  id: string;
-  email: string;
-  invitedBy: string | null;
-  expiresAt: Date;
-}
+export type OpenInvitation = Pick<Invitation, "id" | "email" | "expiresAt"> & { invitedBy: string | null };
 
 /** One entry of the audit trail; `actor` is null when that account no longer exists. */
-export interface TeamChange {
-  id: string;
-  action: TeamAction;
-  subjectEmail: string;
-  actor: string | null;
-  createdAt: Date;
-}
+export type TeamChange = Pick<typeof teamChanges.$inferSelect, "id" | "action" | "subjectEmail" | "createdAt"> & { actor: string | null };
 
 /**
  * Everything the team page shows. In: the client and the time (invitations past it are not
@@ -270,7 +253,7 @@ export async function acceptInvitation(db: Database, token: string, password: st
         lastSignInAt: now,
         createdAt: now,
       },
-      sql`changes() = 1`,
+      PREVIOUS_CHANGED_ONE,
     )
       .onConflictDoUpdate({
         target: users.email,
@@ -286,10 +269,10 @@ export async function acceptInvitation(db: Database, token: string, password: st
       db,
       teamChanges,
       { id: crypto.randomUUID(), action: "joined", subjectEmail: invitation.email, actorUserId: accountOfInvited, createdAt: now },
-      sql`changes() = 1`,
+      PREVIOUS_CHANGED_ONE,
     ),
     // An existing account starts fresh: whoever was signed in to it signs in again.
-    db.delete(sessions).where(and(sql`changes() = 1`, eq(sessions.userId, accountOfInvited))),
+    db.delete(sessions).where(and(PREVIOUS_CHANGED_ONE, eq(sessions.userId, accountOfInvited))),
   ]);
   const userId = upserted[0]?.id;
   if (accepted.meta.changes !== 1 || !userId) return { status: "invalid" };
@@ -408,7 +391,7 @@ function auditStatement(db: Database, action: TeamAction, entry: { subjectEmail:
       actorUserId: db.select({ id: users.id }).from(users).where(eq(users.id, entry.actorUserId)),
       createdAt: entry.now,
     },
-    sql`changes() = 1`,
+    PREVIOUS_CHANGED_ONE,
   );
 }
 
