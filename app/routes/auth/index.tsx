@@ -67,16 +67,17 @@ function SignedInWithoutAccess({ email }: { email: string }) {
 
 function AuthForm({ mode, redirectTo }: { mode: AuthMode; redirectTo: string | null }) {
   const result = useActionData<typeof action>();
-  // A success answers a sign-in with JavaScript: signed in, on to the page asked for.
-  const signedIn = result?.status === "success";
+  // A success answers a sign-in with JavaScript: signed in, on to the admin page it names.
+  const next = result?.status === "success" && "redirectTo" in result && typeof result.redirectTo === "string" ? result.redirectTo : null;
+  const signedIn = next !== null;
   const isSubmitting = useIsSubmitting("/auth");
   const navigate = useNavigate();
   const hydrated = useHydrated();
   useEffect(() => {
-    if (!signedIn) return;
-    const timer = setTimeout(() => navigate(redirectTo ?? "/admin"), REDIRECT_AFTER_SIGN_IN_MS);
+    if (next === null) return;
+    const timer = setTimeout(() => navigate(next), REDIRECT_AFTER_SIGN_IN_MS);
     return () => clearTimeout(timer);
-  }, [signedIn, redirectTo, navigate]);
+  }, [result, next, navigate]);
 
   const [form, fields] = useForm({
     id: `auth-${mode}`,

@@ -8,7 +8,8 @@
  * What an action answers when it does not redirect is its form's result (app/forms/result.ts),
  * the action's data itself: a refusal (status "error", with the form's message or the fields'
  * messages, never the password sent back) with 400, 403, 429 or 503, or, once the form did its
- * work without leaving the page, status "success" with the form emptied.
+ * work without leaving the page, status "success" with the form emptied (and, after a sign-in,
+ * the admin page to go on to).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
@@ -56,8 +57,8 @@ export async function signInPageLoader({ request, context }: LoaderFunctionArgs)
  * owner is e-mailed) and returns to sign-in with 'signedUp'. Sign-in refuses a throttled
  * address or client (429), wrong credentials (400) and an unverified address (403); otherwise
  * it starts a session and goes to the admin page asked for (`redirectTo`) or /admin, with
- * 'signedIn'. When the page was hydrated (`js=1`) it answers "success" instead of the redirect,
- * and the page moves on itself. A D1 failure answers 503.
+ * 'signedIn'. When the page was hydrated (`js=1`) it answers "success" with that page as
+ * `redirectTo` instead of the redirect, and the page moves on itself. A D1 failure answers 503.
  */
 export async function signInPageAction({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
@@ -84,12 +85,16 @@ export async function signInPageAction({ request, context }: ActionFunctionArgs)
     if (outcome.status === "invalid") return reply(400, AUTH_MESSAGES.invalidCredentials);
     if (outcome.status === "unverified") return reply(403, AUTH_MESSAGES.notVerified);
     const sessionCookie = await createSession(context.db, request, env, outcome.user.id);
-    // With JavaScript the page shows the message, then moves on after 0.5 s.
-    if (formData.get("js") === "1") return data(succeeded(submission), { headers: new Headers({ "Set-Cookie": sessionCookie }) });
+    const target = adminReturnPath(formData.get("redirectTo")) ?? "/admin";
+    // With JavaScript the page shows the message, then moves on to `redirectTo` after 0.5 s.
+    if (formData.get("js") === "1") {
+      const signedIn = { ...succeeded(submission), redirectTo: target };
+      return data(signedIn, { headers: new Headers({ "Set-Cookie": sessionCookie }) });
+    }
     const headers = new Headers();
     headers.append("Set-Cookie", sessionCookie);
     headers.append("Set-Cookie", await commitNotice(request, "signedIn"));
-    return redirect(adminReturnPath(formData.get("redirectTo")) ?? "/admin", { headers });
+    return redirect(target, { headers });
   } catch (error) {
     logFailure("auth_failed", error, { mode });
     return reply(503, AUTH_MESSAGES.unexpected);
