@@ -22,7 +22,7 @@ import { useIsSubmitting } from "~/components/use-submission";
 import { AUTH_MESSAGES } from "~/domain/messages";
 import { authSchema, type AuthMode } from "~/forms/auth";
 import { pageMeta } from "~/seo";
-import { signInPageAction, signInPageLoader } from "~/server/auth/routes.server";
+import { signInPageAction, signInPageLoader, type SignedIn } from "~/server/auth/routes.server";
 
 /** Milliseconds between the success message and /admin (docs/product.md §9). */
 const REDIRECT_AFTER_SIGN_IN_MS = 500;
@@ -68,7 +68,7 @@ function SignedInWithoutAccess({ email }: { email: string }) {
 function AuthForm({ mode, redirectTo }: { mode: AuthMode; redirectTo: string | null }) {
   const result = useActionData<typeof action>();
   // A success answers a sign-in with JavaScript: signed in, on to the admin page it names.
-  const next = result?.status === "success" && "redirectTo" in result && typeof result.redirectTo === "string" ? result.redirectTo : null;
+  const next = result?.status === "success" ? (result as SignedIn).redirectTo : null;
   const signedIn = next !== null;
   const isSubmitting = useIsSubmitting("/auth");
   const navigate = useNavigate();

@@ -27,6 +27,9 @@ import { passwordResetMail, resetPassword, signIn, signUp, userForResetToken, ve
 import { adminReturnPath, isAdmin } from "./permissions.server";
 import { createSession, destroySession, destroyUserSessions, readSession } from "./session.server";
 
+/** What a sign-in with JavaScript answers: its form's success, and the admin page to go on to. */
+export type SignedIn = FormResult & { status: "success"; redirectTo: string };
+
 /** A form refused before its schema ran (a limit, an unreadable body): its message, no values. */
 const refuse = (status: number, message: string) => data(refusal(null, message), { status });
 
@@ -88,7 +91,7 @@ export async function signInPageAction({ request, context }: ActionFunctionArgs)
     const target = adminReturnPath(formData.get("redirectTo")) ?? "/admin";
     // With JavaScript the page shows the message, then moves on to `redirectTo` after 0.5 s.
     if (formData.get("js") === "1") {
-      const signedIn = { ...succeeded(submission), redirectTo: target };
+      const signedIn: SignedIn = { ...succeeded(submission), status: "success", redirectTo: target };
       return data(signedIn, { headers: new Headers({ "Set-Cookie": sessionCookie }) });
     }
     const headers = new Headers();
