@@ -13,15 +13,8 @@ import type { AuditedEntity, ServiceType } from "~/domain/enumerations";
 import { ADMIN_PAGE_SIZE } from "~/domain/limits";
 import { ATTENTION_STATUS, CONTACT_STEPS, isAllowedStep, OVERDUE_AFTER_MS, QUOTE_STEPS, REPLIED_STATUS, type Step } from "~/domain/status";
 import { matchesSearch } from "./search.server";
-import {
-  insertWhere,
-  recordExists,
-  RECORDS,
-  type Database,
-  type RecordRow,
-  type RecordStatus,
-  type RecordTable,
-} from "../platform/db.server";
+import { insertWhere, PREVIOUS_CHANGED_ONE } from "../platform/insert-where.server";
+import { recordExists, RECORDS, type Database, type RecordRow, type RecordStatus, type RecordTable } from "../platform/db.server";
 
 /** What differs between the kinds beyond their table: the status machine and the photos' owner kind. */
 const KINDS = {
@@ -303,6 +296,6 @@ export async function updateStatus(
   if (!isAllowedStep<RecordStatus>(KINDS[entity].steps, from, to)) return "not-allowed";
   const step = { entity, id, from, to };
   // One D1 batch (one transaction).
-  const [update] = await db.batch([moveStatement(db, step, now), auditStatement(db, step, actorUserId, now, sql`changes() = 1`)]);
+  const [update] = await db.batch([moveStatement(db, step, now), auditStatement(db, step, actorUserId, now, PREVIOUS_CHANGED_ONE)]);
   return update.meta.changes === 1 ? "updated" : "not-allowed";
 }

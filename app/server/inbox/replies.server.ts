@@ -19,7 +19,8 @@ import { OVERDUE_AFTER_MS, QUOTABLE_STATUSES, REPLIED_STATUS } from "~/domain/st
 import type { QuoteFormInput } from "~/forms/customer-reply";
 import type { Company } from "../platform/env.server";
 import { quoteMail, replyMail } from "../mail/customer-mails.server";
-import { insertWhere, recordExists, RECORDS, type Database, type RecordGuard, type RecordTable } from "../platform/db.server";
+import { recordExists, RECORDS, type Database, type RecordGuard, type RecordTable } from "../platform/db.server";
+import { insertWhere } from "../platform/insert-where.server";
 import type { Mail } from "../mail/mailer.server";
 import { outboxInsert, putOnQueue, type MailQueueMessage } from "../mail/queue.server";
 import { auditStatement, getRecord, moveStatement } from "./records.server";

@@ -3,14 +3,18 @@
  * D1 has no interactive transactions: use `db.batch([...])` for anything that must be whole
  * or nothing (docs/architecture.md §4.5, §4.16).
  */
-import { and, eq, exists, getTableColumns, sql, type SQL } from "drizzle-orm";
+import { and, eq, exists, type SQL } from "drizzle-orm";
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
 import { QueryBuilder, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as schema from "../../../drizzle/schema";
 import type { AuditedEntity } from "~/domain/enumerations";
 
-/** The client, with `$client` (the D1 binding) for the few places that need the binding itself. */
-export type Database = DrizzleD1Database<typeof schema> & { $client: D1Database };
+/**
+ * The client. Every statement goes through it (the query builder, or its `sql` template with
+ * typed column references), so a renamed column fails `npm run typecheck`; the type leaves out
+ * the raw binding so that no module writes SQL in strings.
+ */
+export type Database = DrizzleD1Database<typeof schema>;
 
 /** The table of each kind of record (docs/product.md §3): quote requests and contact messages. */
 export const RECORDS = { quote_request: schema.quoteRequests, contact_message: schema.contactMessages } as const satisfies Record<
@@ -49,21 +53,6 @@ export function recordExists({ entity, id, status }: { entity: AuditedEntity; id
   const table: RecordTable = RECORDS[entity];
   const where = status === undefined ? eq(table.id, id) : and(eq(table.id, id), eq(table.status, status));
   return exists(subquery.select({ id: table.id }).from(table).where(where));
-}
-
-/**
- * A guarded insert: `INSERT INTO <table> (every column) SELECT <row's values> WHERE
- * <condition>`, so the row is written only when `condition` holds as the statement runs (in
- * a batch, after the statements before it: `changes() = 1`, a record that still exists).
- * In: every column's value (null where there is none), each encoded as its column says
- * (a Date of a `timestamp_ms` column becomes milliseconds). Out: the statement, for
- * `db.batch` or `.run()`; its `meta.changes` is 1 when it wrote the row, else 0.
- */
-export function insertWhere<T extends SQLiteTable>(db: Database, table: T, row: Required<T["$inferInsert"]>, condition: SQL) {
-  const values = Object.entries(getTableColumns(table)).map(([key, column]) =>
-    sql.param((row as Record<string, unknown>)[key] ?? null, column),
-  );
-  return db.insert(table).select(sql`select ${sql.join(values, sql`, `)} where ${condition}`);
 }
 
 /**
