@@ -6,6 +6,7 @@
  */
 import { Form, Link } from "@remix-run/react";
 import { QUOTE_LIMITS, TEXT_LIMITS } from "~/domain/limits";
+import type { ReadResult } from "~/forms/result";
 import type { MailLine } from "~/server/inbox/reply-routes.server";
 import { AdminInput, AdminTextarea, Badge, Button, chipClass, PostButton, useBusy } from "./admin-kit";
 import { FormStatus } from "./form-field";
@@ -31,15 +32,18 @@ export interface ComposerProps {
   /** False when the record can no longer take this (a completed or cancelled request). */
   open: boolean;
   recordPath: string;
-  errors: Record<string, string>;
-  values: Record<string, string> | null;
+  /** The result of this form when it was refused (app/forms/result.ts `readResult`). */
+  result: ReadResult;
 }
 
 /** 'Send quote' (quote requests) or 'Send reply' (contact messages). */
 export function Composer(props: ComposerProps) {
   const busy = useBusy();
   const quote = props.kind === "quote";
-  const value = (name: string, fallback = "") => props.values?.[name] ?? fallback;
+  // A refused form shows its messages and what was sent (a field sent empty comes back empty).
+  const error = (name: string) => props.result.error(name);
+  const sentBack = props.result.value("intent") === props.kind;
+  const value = (name: string, fallback = "") => (sentBack ? (props.result.value(name) ?? "") : fallback);
   if (!props.open) {
     return <p className="text-slate-600">This request is closed: no quote can be sent any more.</p>;
   }
@@ -53,7 +57,7 @@ export function Composer(props: ComposerProps) {
       aria-label={quote ? "Send quote" : "Send reply"}
     >
       <input type="hidden" name="intent" value={props.kind} />
-      {props.errors[""] ? <FormStatus tone="error">{props.errors[""]}</FormStatus> : null}
+      {error("") ? <FormStatus tone="error">{error("")}</FormStatus> : null}
       {props.templates.length > 0 ? (
         <nav aria-label="Start from a template" className="flex flex-wrap items-center gap-2 text-sm">
           <span className="text-slate-600">Start from:</span>
@@ -81,9 +85,9 @@ export function Composer(props: ComposerProps) {
             required
             placeholder="14500"
             value={value("amountJmd")}
-            error={props.errors.amountJmd}
+            error={error("amountJmd")}
           />
-          <DollarsField name="amountUsd" label="Amount (USD, optional)" value={value("amountUsd")} error={props.errors.amountUsd} />
+          <DollarsField name="amountUsd" label="Amount (USD, optional)" value={value("amountUsd")} error={error("amountUsd")} />
           <AdminInput
             id="quote-valid-days"
             name="validDays"
@@ -94,7 +98,7 @@ export function Composer(props: ComposerProps) {
             min={QUOTE_LIMITS.minValidDays}
             max={QUOTE_LIMITS.maxValidDays}
             defaultValue={value("validDays", String(QUOTE_LIMITS.defaultValidDays))}
-            error={props.errors.validDays}
+            error={error("validDays")}
           />
         </div>
       ) : null}
@@ -106,7 +110,7 @@ export function Composer(props: ComposerProps) {
           rows={3}
           maxLength={TEXT_LIMITS.quoteIncluded}
           defaultValue={value("included")}
-          error={props.errors.included}
+          error={error("included")}
         />
       ) : null}
       <AdminTextarea
@@ -122,7 +126,7 @@ export function Composer(props: ComposerProps) {
         required
         maxLength={TEXT_LIMITS.customerMessage}
         defaultValue={value("message", props.text)}
-        error={props.errors.message}
+        error={error("message")}
       />
       <Button disabled={busy}>{quote ? "Send quote" : "Send reply"}</Button>
     </Form>

@@ -11,6 +11,7 @@ import { AdminTextarea, Button, buttonClass, Card, OverdueMark, PageHeader, Stat
 import { readPhotoIndex } from "./photo-index";
 import { PhotoGallery } from "./photo-viewer";
 import { FormStatus } from "./form-field";
+import { readResult, type FormResult } from "~/forms/result";
 import { telHref, whatsappHref, whatsappNumber } from "~/domain/phone";
 import type { MailLine } from "~/server/inbox/reply-routes.server";
 import { Composer, FirstReplyLine, MailList, type ComposerProps } from "./admin-correspondence";
@@ -128,30 +129,26 @@ export function AdminDetailFrame(props: {
   photos: Array<{ id: string; fileName: string; contentType: string }>;
   history: HistoryEntry[];
   firstReply: { answered: boolean; after: string; onTime: boolean };
-  composer: Omit<ComposerProps, "recordPath" | "errors" | "values" | "open">;
+  composer: Omit<ComposerProps, "recordPath" | "result" | "open">;
   /** Whether a quote or reply may be sent now. */
   canCompose: boolean;
   mails: MailLine[];
 }) {
   const { record } = props;
-  // The record page's action (recordAction): a refused status step's or resend's `error`, a
-  // refused note's `noteError` with the text as sent, or a refused quote's or reply's
-  // `composeErrors` with the values as sent.
-  const actionData = useActionData<{
-    error?: string;
-    noteError?: string;
-    noteBody?: string;
-    composeErrors?: Record<string, string>;
-    composeValues?: Record<string, string>;
-  }>();
-  const note = { error: actionData?.noteError ?? null, body: actionData?.noteBody ?? "" };
+  // The record page's action (recordPageAction) answers a refused form with its result: a
+  // note's and a quote's or reply's show at their own form, with what was sent; any other
+  // (a status step, 'Resend', a form that could not be read) above the page.
+  const result = useActionData<FormResult>();
+  const intent = readResult(result).value("intent");
+  const pageError = intent === "note" || intent === props.composer.kind ? undefined : readResult(result).error("");
+  const note = readResult(result, { intent: "note" });
   const location = useLocation();
   return (
     <article className="space-y-6">
       <Link to={props.back.to} className="text-sm font-semibold text-brand-700 hover:underline">
         ← {props.back.label}
       </Link>
-      {actionData?.error ? <FormStatus tone="error">{actionData.error}</FormStatus> : null}
+      {pageError ? <FormStatus tone="error">{pageError}</FormStatus> : null}
       <PageHeader
         title={record.name}
         actions={
@@ -180,8 +177,7 @@ export function AdminDetailFrame(props: {
           {...props.composer}
           open={props.canCompose}
           recordPath={location.pathname}
-          errors={actionData?.composeErrors ?? {}}
-          values={actionData?.composeValues ?? null}
+          result={readResult(result, { intent: props.composer.kind })}
         />
       </Card>
       <Card title="E-mails" titleId="mails-heading">
@@ -203,7 +199,7 @@ export function AdminDetailFrame(props: {
         <History history={props.history} />
         <div className="mt-6 border-t border-slate-200 pt-6">
           {/* Keyed by the history, so the field empties once the note is in it. */}
-          <AddNote key={props.history.length} error={note.error} body={note.body} />
+          <AddNote key={props.history.length} error={note.error("body") ?? note.error("") ?? null} body={note.value("body") ?? ""} />
         </div>
       </Card>
     </article>

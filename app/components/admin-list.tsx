@@ -11,6 +11,7 @@ import { ADMIN_MESSAGES } from "~/domain/messages";
 import type { BadgeVariant, Step } from "~/domain/status";
 import { telHref, whatsappHref, whatsappNumber } from "~/domain/phone";
 import { listSearch, type ListFilters } from "~/forms/admin-list";
+import { readResult, type FormResult } from "~/forms/result";
 import { ADMIN_INPUT, Button, Card, chipClass, OverdueMark, PageHeader, StatusBadge, StepButton } from "./admin-kit";
 import { FormStatus } from "./form-field";
 import { Icon } from "./icon";
@@ -151,7 +152,7 @@ export function AdminListFrame(props: {
   title: string;
   base: string;
   statuses: readonly string[];
-  /** What the list's loader (loadAdminList) returned. */
+  /** What the list's loader (listPageLoader) returned. */
   list: { filters: ListFilters; page: number; total: number; error: string | null; problems: string[]; rows: readonly unknown[] };
   /** Offer the service type filter (quote requests). */
   serviceFilter: boolean;
@@ -164,9 +165,8 @@ export function AdminListFrame(props: {
 }) {
   const { filters, page, total, error, problems } = props.list;
   const isEmpty = props.list.rows.length === 0;
-  // A refused status step's text (the list's action, statusAction).
-  const actionData = useActionData<{ error?: string }>();
-  const actionError = actionData?.error ?? null;
+  // A refused status step's text (the list's action, listPageAction).
+  const actionError = readResult(useActionData<FormResult>()).error("");
   const headingId = `${props.base.replaceAll("/", "-").slice(1)}-heading`;
   // The status tab alone keeps the product's empty text ("No quote requests yet.").
   const filtered = Boolean(filters.q || filters.service || filters.from || filters.to || filters.overdue);

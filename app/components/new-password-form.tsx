@@ -4,10 +4,11 @@
  * same schema in the browser and on the server (`resetSchema`, app/forms/auth.ts; the rule is
  * app/forms/password.ts). A plain POST to the page, so it works without JavaScript.
  */
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form } from "@remix-run/react";
 import { resetSchema } from "~/forms/auth";
+import type { FormResult } from "~/forms/result";
 import { InputField } from "./fields";
 import { FormStatus } from "./form-field";
 import { buttonStyles } from "./ui";
@@ -19,8 +20,8 @@ export function NewPasswordForm(props: {
   /** The page's path (without the query): the form is busy while a post to it is under way. */
   path: string;
   token: string;
-  /** The action's last reply, if any. */
-  lastResult: SubmissionResult<string[]> | undefined;
+  /** The action's last result (a refused form), if any. */
+  lastResult: FormResult | undefined;
   submitLabel: string;
   busyLabel: string;
   className?: string;

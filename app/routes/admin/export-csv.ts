@@ -4,11 +4,6 @@
  * (app/routes.ts); the path says which list.
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { csvExport } from "~/server/inbox/export.server";
-import { requireAdmin } from "~/server/auth/permissions.server";
+import { csvExportLoader } from "~/server/inbox/routes.server";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(context.db, request, context.cloudflare.env);
-  const url = new URL(request.url);
-  return csvExport(context.db, url, url.pathname.startsWith("/admin/quotes") ? "quote_request" : "contact_message");
-}
+export const loader = (args: LoaderFunctionArgs) => csvExportLoader(args);

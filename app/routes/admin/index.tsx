@@ -1,6 +1,5 @@
 /** /admin: the quote requests tab. */
-import { redirect } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { adminIndexLoader } from "~/server/inbox/routes.server";
 
-export function loader() {
-  return redirect("/admin/quotes");
-}
+export const loader = (args: LoaderFunctionArgs) => adminIndexLoader(args);

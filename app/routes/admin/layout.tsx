@@ -6,18 +6,14 @@
  * (docs/product.md §10 "Time to first reply").
  * Every admin loader and action checks the role in D1 itself (loaders run in parallel).
  */
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Link, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { AdminFrame } from "~/components/admin-frame";
 import { Card } from "~/components/admin-kit";
 import { FormStatus } from "~/components/form-field";
 import { ADMIN_MESSAGES } from "~/domain/messages";
 import type { loader as rootLoader } from "~/root";
-import { countAll } from "~/server/inbox/records.server";
-import { firstReplyFigures } from "~/server/inbox/replies.server";
-import { jamaicaMonthName } from "~/domain/dates";
-import { ADMIN_HEADERS } from "~/server/inbox/routes.server";
-import { requireAdmin } from "~/server/auth/permissions.server";
+import { ADMIN_HEADERS, adminLayoutLoader } from "~/server/inbox/routes.server";
 import { keepDataWhenOnlyThePhotoChanges } from "~/components/photo-index";
 
 export const meta: MetaFunction = () => [{ title: "Admin" }, { name: "robots", content: "noindex" }];
@@ -26,14 +22,7 @@ export const headers: HeadersFunction = () => ADMIN_HEADERS;
 /** Stepping through a record's photos (`?photo=`) loads nothing again (app/components/photo-index.ts). */
 export const shouldRevalidate = keepDataWhenOnlyThePhotoChanges;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { env } = context.cloudflare;
-  const session = await requireAdmin(context.db, request, env, { slide: true });
-  const headers = new Headers(ADMIN_HEADERS);
-  if (session.refreshedCookie) headers.append("Set-Cookie", session.refreshedCookie);
-  const [counts, replies] = await Promise.all([countAll(context.db), firstReplyFigures(context.db)]);
-  return data({ email: session.user.email, counts, replies, month: jamaicaMonthName() }, { headers });
-}
+export const loader = (args: LoaderFunctionArgs) => adminLayoutLoader(args);
 
 export default function AdminLayout() {
   const { email, counts, replies, month } = useLoaderData<typeof loader>();

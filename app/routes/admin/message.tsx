@@ -6,20 +6,14 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/clo
 import { useLoaderData } from "@remix-run/react";
 import { AdminDetailFrame } from "~/components/admin-detail";
 import { CONTACT_BADGES, CONTACT_STEPS } from "~/domain/status";
-import { getContactMessage } from "~/server/inbox/records.server";
-import { loadAdminRecord, recordAction } from "~/server/inbox/routes.server";
+import { recordPageAction, recordPageLoader } from "~/server/inbox/routes.server";
 import { keepDataWhenOnlyThePhotoChanges } from "~/components/photo-index";
 
 /** Stepping through a record's photos (`?photo=`) loads nothing again (app/components/photo-index.ts). */
 export const shouldRevalidate = keepDataWhenOnlyThePhotoChanges;
 
-export function loader({ request, params, context }: LoaderFunctionArgs) {
-  return loadAdminRecord(request, context, "contact_message", params.id, getContactMessage);
-}
-
-export function action({ request, params, context }: ActionFunctionArgs) {
-  return recordAction(request, context, "contact_message", params.id);
-}
+export const loader = (args: LoaderFunctionArgs) => recordPageLoader(args, "contact_message");
+export const action = (args: ActionFunctionArgs) => recordPageAction(args, "contact_message");
 
 export default function MessageDetail() {
   const { record: message, photos, history, firstReply, composer, mails } = useLoaderData<typeof loader>();

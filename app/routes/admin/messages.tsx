@@ -8,16 +8,10 @@ import { AdminListFrame, RecordCard, RecordCells, StatusCells } from "~/componen
 import { CONTACT_STATUSES } from "~/domain/enumerations";
 import { ADMIN_MESSAGES } from "~/domain/messages";
 import { CONTACT_BADGES, CONTACT_STEPS } from "~/domain/status";
-import { listContactMessages } from "~/server/inbox/records.server";
-import { loadAdminList, statusAction } from "~/server/inbox/routes.server";
+import { listPageAction, listPageLoader } from "~/server/inbox/routes.server";
 
-export function loader({ request, context }: LoaderFunctionArgs) {
-  return loadAdminList(request, context, "contact_message", CONTACT_STATUSES, listContactMessages, ADMIN_MESSAGES.loadContactsFailed);
-}
-
-export function action({ request, context }: ActionFunctionArgs) {
-  return statusAction(request, context, "contact_message");
-}
+export const loader = (args: LoaderFunctionArgs) => listPageLoader(args, "contact_message");
+export const action = (args: ActionFunctionArgs) => listPageAction(args, "contact_message");
 
 export default function ContactMessages() {
   const list = useLoaderData<typeof loader>();

@@ -7,20 +7,14 @@ import { useLoaderData } from "@remix-run/react";
 import { AdminDetailFrame } from "~/components/admin-detail";
 import { FREQUENCY_LABELS, PROPERTY_SIZE_LABELS, SERVICE_TYPE_LABELS } from "~/domain/enumerations";
 import { QUOTABLE_STATUSES, QUOTE_BADGES, QUOTE_STEPS } from "~/domain/status";
-import { getQuoteRequest } from "~/server/inbox/records.server";
-import { loadAdminRecord, recordAction } from "~/server/inbox/routes.server";
+import { recordPageAction, recordPageLoader } from "~/server/inbox/routes.server";
 import { keepDataWhenOnlyThePhotoChanges } from "~/components/photo-index";
 
 /** Stepping through a record's photos (`?photo=`) loads nothing again (app/components/photo-index.ts). */
 export const shouldRevalidate = keepDataWhenOnlyThePhotoChanges;
 
-export function loader({ request, params, context }: LoaderFunctionArgs) {
-  return loadAdminRecord(request, context, "quote_request", params.id, getQuoteRequest);
-}
-
-export function action({ request, params, context }: ActionFunctionArgs) {
-  return recordAction(request, context, "quote_request", params.id);
-}
+export const loader = (args: LoaderFunctionArgs) => recordPageLoader(args, "quote_request");
+export const action = (args: ActionFunctionArgs) => recordPageAction(args, "quote_request");
 
 export default function QuoteDetail() {
   const { record: quote, photos, history, firstReply, composer, mails } = useLoaderData<typeof loader>();

@@ -8,16 +8,10 @@ import { AdminListFrame, RecordCard, RecordCells, StatusCells } from "~/componen
 import { QUOTE_STATUSES, SERVICE_TYPE_LABELS, PROPERTY_SIZE_LABELS, FREQUENCY_LABELS } from "~/domain/enumerations";
 import { ADMIN_MESSAGES } from "~/domain/messages";
 import { QUOTE_BADGES, QUOTE_STEPS } from "~/domain/status";
-import { listQuoteRequests } from "~/server/inbox/records.server";
-import { loadAdminList, statusAction } from "~/server/inbox/routes.server";
+import { listPageAction, listPageLoader } from "~/server/inbox/routes.server";
 
-export function loader({ request, context }: LoaderFunctionArgs) {
-  return loadAdminList(request, context, "quote_request", QUOTE_STATUSES, listQuoteRequests, ADMIN_MESSAGES.loadQuotesFailed);
-}
-
-export function action({ request, context }: ActionFunctionArgs) {
-  return statusAction(request, context, "quote_request");
-}
+export const loader = (args: LoaderFunctionArgs) => listPageLoader(args, "quote_request");
+export const action = (args: ActionFunctionArgs) => listPageAction(args, "quote_request");
 
 export default function QuoteRequests() {
   const list = useLoaderData<typeof loader>();

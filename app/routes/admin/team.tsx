@@ -14,23 +14,24 @@ import { Badge, Button, Card, Disclosure, PageHeader, PostButton, SectionTitle, 
 import { FormStatus } from "~/components/form-field";
 import { InputField } from "~/components/fields";
 import { INVITATION_TTL_HOURS } from "~/domain/limits";
+import { readResult, type FormResult } from "~/forms/result";
 import { inviteSchema, type MemberIntent } from "~/forms/team";
-import { loadTeamPage, teamPageAction, type TeamActionData } from "~/server/team/routes.server";
+import { teamPageAction, teamPageLoader } from "~/server/team/routes.server";
 
-export function loader({ request, context }: LoaderFunctionArgs) {
-  return loadTeamPage(request, context);
-}
-
-export function action({ request, context }: ActionFunctionArgs) {
-  return teamPageAction(request, context);
-}
+export const loader = (args: LoaderFunctionArgs) => teamPageLoader(args);
+export const action = (args: ActionFunctionArgs) => teamPageAction(args);
 
 type TeamPage = Awaited<ReturnType<typeof loader>>;
 type Account = TeamPage["accounts"][number];
 
 export default function TeamPage() {
   const page = useLoaderData<typeof loader>();
-  const actionData = useActionData<TeamActionData>();
+  const result = useActionData<typeof action>();
+  // The invite form shows its own result; any other refusal ('Revoke' of an invitation that is
+  // gone, a role change) is shown above the forms.
+  const sent = readResult(result);
+  const inviteResult = sent.value("intent") === "invite" ? result : undefined;
+  const refused = inviteResult ? undefined : sent.error("");
   const busy = useBusy();
   return (
     <section aria-labelledby="team-heading" className="space-y-8">
@@ -39,9 +40,9 @@ export default function TeamPage() {
         title="Team"
         lead="Admins work through the quote requests and messages. Invite a colleague by e-mail, or make an existing account an admin."
       />
-      {actionData?.error ? <FormStatus tone="error">{actionData.error}</FormStatus> : null}
+      {refused ? <FormStatus tone="error">{refused}</FormStatus> : null}
       {/* Keyed by the newest change, so the field empties once an invitation has gone out. */}
-      <InviteForm key={page.changes[0]?.id ?? "none"} result={actionData?.result} busy={busy} />
+      <InviteForm key={page.changes[0]?.id ?? "none"} result={inviteResult} busy={busy} />
       <Accounts page={page} />
       <Invitations invitations={page.invitations} />
       <RecentChanges changes={page.changes} />
@@ -49,7 +50,7 @@ export default function TeamPage() {
   );
 }
 
-function InviteForm({ result, busy }: { result: TeamActionData["result"]; busy: boolean }) {
+function InviteForm({ result, busy }: { result: FormResult | undefined; busy: boolean }) {
   const navigation = useNavigation();
   const inviting = navigation.state === "submitting" && navigation.formData?.get("intent") === "invite";
   const [form, fields] = useForm({

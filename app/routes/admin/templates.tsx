@@ -18,18 +18,14 @@ import {
   useBusy,
 } from "~/components/admin-kit";
 import { FormStatus } from "~/components/form-field";
+import { readResult, type FormResult, type ReadResult } from "~/forms/result";
 import { CUSTOMER_REPLY_KINDS, type CustomerReplyKind } from "~/domain/enumerations";
 import { TEXT_LIMITS } from "~/domain/limits";
 import { TEMPLATE_PLACEHOLDERS } from "~/domain/templates";
-import { loadTemplatesPage, templatesPageAction, type TemplateActionData } from "~/server/inbox/templates.server";
+import { templatesPageAction, templatesPageLoader } from "~/server/inbox/template-routes.server";
 
-export function loader({ request, context }: LoaderFunctionArgs) {
-  return loadTemplatesPage(request, context);
-}
-
-export function action({ request, context }: ActionFunctionArgs) {
-  return templatesPageAction(request, context);
-}
+export const loader = (args: LoaderFunctionArgs) => templatesPageLoader(args);
+export const action = (args: ActionFunctionArgs) => templatesPageAction(args);
 
 const KIND_LABELS: Record<CustomerReplyKind, string> = { quote: "Quote message", reply: "Reply to a message" };
 
@@ -37,7 +33,13 @@ type Template = { id: string; kind: CustomerReplyKind; name: string; body: strin
 
 export default function TemplatesPage() {
   const { templates } = useLoaderData<typeof loader>();
-  const actionData = useActionData<TemplateActionData>();
+  const result = useActionData<FormResult>();
+  // A refused form's result names its template by the `id` it was sent with; the new
+  // template's form sends none.
+  const resultOf = (id: string | null): ReadResult => {
+    if (id) return readResult(result, { id });
+    return readResult(result).value("id") ? readResult(null) : readResult(result);
+  };
   return (
     <section aria-labelledby="templates-heading" className="space-y-8">
       <PageHeader
@@ -59,23 +61,25 @@ export default function TemplatesPage() {
           {templates
             .filter((template) => template.kind === kind)
             .map((template) => (
-              <TemplateForm key={template.id} template={template} actionData={actionData?.form === template.id ? actionData : null} />
+              <TemplateForm key={template.id} template={template} result={resultOf(template.id)} />
             ))}
         </section>
       ))}
       <section aria-labelledby="new-template" className="space-y-4">
         <SectionTitle id="new-template">New template</SectionTitle>
-        <TemplateForm key={templates.length} template={null} actionData={actionData?.form === "new" ? actionData : null} />
+        <TemplateForm key={templates.length} template={null} result={resultOf(null)} />
       </section>
     </section>
   );
 }
 
-function TemplateForm({ template, actionData }: { template: Template | null; actionData: TemplateActionData | null }) {
+function TemplateForm({ template, result }: { template: Template | null; result: ReadResult }) {
   const busy = useBusy();
   const id = template?.id ?? "new";
-  const errors = actionData?.errors ?? {};
-  const value = (name: "name" | "body" | "kind") => actionData?.values[name] ?? template?.[name] ?? "";
+  const errors = { "": result.error(""), name: result.error("name"), kind: result.error("kind"), body: result.error("body") };
+  // A refused 'Save' shows what was sent (a field sent empty comes back empty).
+  const sentBack = result.value("intent") === "save";
+  const value = (name: "name" | "body" | "kind") => (sentBack ? (result.value(name) ?? "") : (template?.[name] ?? ""));
   return (
     <Card as="div" data-template={template?.name ?? "new"}>
       {errors[""] ? <FormStatus tone="error">{errors[""]}</FormStatus> : null}

@@ -12,22 +12,17 @@ import { NewPasswordForm } from "~/components/new-password-form";
 import { buttonStyles } from "~/components/ui";
 import { TEAM_MESSAGES } from "~/domain/messages";
 import { pageMeta } from "~/seo";
-import { acceptInvitationAction, loadInvitationPage } from "~/server/team/routes.server";
+import { invitationPageAction, invitationPageLoader } from "~/server/team/routes.server";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: "Join the team", description: "Accept an invitation to the admin.", noindex: true });
 
-export function loader({ request, context }: LoaderFunctionArgs) {
-  return loadInvitationPage(request, context);
-}
-
-export function action({ request, context }: ActionFunctionArgs) {
-  return acceptInvitationAction(request, context);
-}
+export const loader = (args: LoaderFunctionArgs) => invitationPageLoader(args);
+export const action = (args: ActionFunctionArgs) => invitationPageAction(args);
 
 export default function AcceptInvitation() {
   const { token, email } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const result = useActionData<typeof action>();
   if (!token) {
     return (
       <AuthShell title="Join the team">
@@ -48,7 +43,7 @@ export default function AcceptInvitation() {
         id="invite-accept"
         path="/auth/invite"
         token={token}
-        lastResult={actionData?.result}
+        lastResult={result}
         submitLabel="Accept invitation"
         busyLabel="Joining..."
         className="mt-6"

@@ -1,24 +1,26 @@
 /**
- * What the admin reads and changes: quote requests and contact messages, newest first,
- * filtered by status, service type, arrival date, overdue and a full-text search, paged by
- * 50; internal notes; status changes through the status machine with an audit row
- * (status_changes) naming the acting admin, in one D1 batch.
+ * What the admin reads and changes of quote requests and contact messages, each written once
+ * for both kinds (`AuditedEntity`): the tabs' figures; a list, newest first, filtered by
+ * status, service type, arrival date, overdue and a full-text search, paged by 50; the CSV
+ * export's batches; one record with its photos, audit trail and internal notes; notes; and
+ * status changes through the status machine with an audit row (status_changes) naming the
+ * acting admin, in one D1 batch (docs/product.md §4, §10; docs/architecture.md §4.5).
  */
 import { and, count, desc, eq, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
-import { attachments, contactMessages, quoteRequests, recordNotes, statusChanges, users } from "../../../drizzle/schema";
-import type { AuditedEntity, ContactStatus, QuoteStatus, ServiceType } from "~/domain/enumerations";
+import { attachments, quoteRequests, recordNotes, statusChanges, users } from "../../../drizzle/schema";
+import type { AuditedEntity, ServiceType } from "~/domain/enumerations";
 import { ADMIN_PAGE_SIZE } from "~/domain/limits";
-import { ATTENTION_STATUS, CONTACT_STEPS, isAllowedStep, OVERDUE_AFTER_MS, QUOTE_STEPS, REPLIED_STATUS } from "~/domain/status";
+import { ATTENTION_STATUS, CONTACT_STEPS, isAllowedStep, OVERDUE_AFTER_MS, QUOTE_STEPS, REPLIED_STATUS, type Step } from "~/domain/status";
 import { matchesSearch } from "./search.server";
-import { RECORD_TABLES, type Database } from "../platform/db.server";
+import { insertWhere, PREVIOUS_CHANGED_ONE } from "../platform/insert-where.server";
+import { recordExists, RECORDS, type Database, type RecordRow, type RecordStatus, type RecordTable } from "../platform/db.server";
 
-const PAGE_SIZE = ADMIN_PAGE_SIZE;
-
-const ENTITIES = {
-  quote_request: { table: quoteRequests, steps: QUOTE_STEPS, ownerKind: "quote" },
-  contact_message: { table: contactMessages, steps: CONTACT_STEPS, ownerKind: "contact" },
-} as const;
+/** What differs between the kinds beyond their table: the status machine and the photos' owner kind. */
+const KINDS = {
+  quote_request: { steps: QUOTE_STEPS, ownerKind: "quote" },
+  contact_message: { steps: CONTACT_STEPS, ownerKind: "contact" },
+} as const satisfies Record<AuditedEntity, { steps: Partial<Record<string, Step<string>>>; ownerKind: string }>;
 
 /** A tab's figures: every record, those waiting for a reply, and those waiting past the promise. */
 export interface TabCounts {
@@ -27,38 +29,36 @@ export interface TabCounts {
   overdue: number;
 }
 
+/** The three counts of one tab, as statements for a batch. */
+function tabCountStatements(db: Database, entity: AuditedEntity, due: Date) {
+  const table: RecordTable = RECORDS[entity];
+  const waiting = eq(table.status, ATTENTION_STATUS[entity]);
+  return [
+    db.select({ n: count() }).from(table),
+    db.select({ n: count() }).from(table).where(waiting),
+    db
+      .select({ n: count() })
+      .from(table)
+      .where(and(waiting, lte(table.createdAt, due))),
+  ] as const;
+}
+
 /**
  * The figures beside the admin's tabs (docs/product.md §10 "New and overdue"), in one batch.
  * In: the database and now. Out: `{ quotes, messages }`, each TabCounts.
  */
 export async function countAll(db: Database, now: Date = new Date()): Promise<{ quotes: TabCounts; messages: TabCounts }> {
   const due = new Date(now.getTime() - OVERDUE_AFTER_MS);
-  const q = quoteRequests;
-  const m = contactMessages;
-  const [quotes, quotesWaiting, quotesOverdue, messages, messagesWaiting, messagesOverdue] = await db.batch([
-    db.select({ n: count() }).from(q),
-    db.select({ n: count() }).from(q).where(eq(q.status, ATTENTION_STATUS.quote_request)),
-    db
-      .select({ n: count() })
-      .from(q)
-      .where(and(eq(q.status, ATTENTION_STATUS.quote_request), lte(q.createdAt, due))),
-    db.select({ n: count() }).from(m),
-    db.select({ n: count() }).from(m).where(eq(m.status, ATTENTION_STATUS.contact_message)),
-    db
-      .select({ n: count() })
-      .from(m)
-      .where(and(eq(m.status, ATTENTION_STATUS.contact_message), lte(m.createdAt, due))),
-  ]);
-  const n = (rows: Array<{ n: number }>) => rows[0]?.n ?? 0;
-  return {
-    quotes: { total: n(quotes), attention: n(quotesWaiting), overdue: n(quotesOverdue) },
-    messages: { total: n(messages), attention: n(messagesWaiting), overdue: n(messagesOverdue) },
-  };
+  const results = await db.batch([...tabCountStatements(db, "quote_request", due), ...tabCountStatements(db, "contact_message", due)]);
+  const n = (index: number) => results[index]?.[0]?.n ?? 0;
+  const tab = (first: number): TabCounts => ({ total: n(first), attention: n(first + 1), overdue: n(first + 2) });
+  return { quotes: tab(0), messages: tab(3) };
 }
 
 /** What an admin list shows: the status tab, the filters and the page (docs/product.md §10). */
-export interface ListQuery<S extends string> {
-  status: S | null;
+export interface ListQuery {
+  /** One of the kind's statuses (checked by the caller), or null for all. */
+  status: string | null;
   /** Quote requests only. */
   service: ServiceType | null;
   /** Arrived at or after this time (ms since the epoch), or null. */
@@ -82,8 +82,8 @@ export interface ListQuery<S extends string> {
  * `*_search_filter_idx` (migrations/0003_search_index.sql), instead of walking every record
  * of a status; measured 4 times faster at 50,000 records (docs/decisions/009-admin-search.md).
  */
-function listWhere(entity: AuditedEntity, query: ListQuery<string>, now: Date, countingSearch = false): SQL | undefined {
-  const table = ENTITIES[entity].table as typeof quoteRequests | typeof contactMessages;
+function listWhere(entity: AuditedEntity, query: ListQuery, now: Date, countingSearch = false): SQL | undefined {
+  const table: RecordTable = RECORDS[entity];
   const plain = !(countingSearch && query.match);
   const column = (of: AnySQLiteColumn) => (plain ? sql`${of}` : sql`+${of}`);
   const parts: Array<SQL | undefined> = [];
@@ -96,117 +96,84 @@ function listWhere(entity: AuditedEntity, query: ListQuery<string>, now: Date, c
     parts.push(sql`${column(table.createdAt)} <= ${now.getTime() - OVERDUE_AFTER_MS}`);
   }
   if (query.match) parts.push(matchesSearch(entity, query.match));
-  if (query.reference) parts.push(sql`${table.reference} = ${query.reference}`);
+  if (query.reference) parts.push(eq(table.reference, query.reference));
   return and(...parts);
 }
 
-/**
- * One page of quote requests matching `query`, newest first, and how many match in all.
- * Throws when D1 fails (the loader shows the product's failure text).
- */
-export async function listQuoteRequests(db: Database, query: ListQuery<QuoteStatus>, now: Date = new Date()) {
-  const where = listWhere("quote_request", query, now);
-  const order = [desc(quoteRequests.createdAt), desc(quoteRequests.id)];
-  // The page's ids first, from the (created_at, id) indexes alone, then only those rows: an
-  // OFFSET never reads the rows it skips.
-  const pageIds = db
-    .select({ id: quoteRequests.id })
-    .from(quoteRequests)
-    .where(where)
-    .orderBy(...order)
-    .limit(PAGE_SIZE)
-    .offset((query.page - 1) * PAGE_SIZE);
-  const [rows, total] = await db.batch([
-    db
-      .select()
-      .from(quoteRequests)
-      .where(inArray(quoteRequests.id, pageIds))
-      .orderBy(...order),
-    db
-      .select({ n: count() })
-      .from(quoteRequests)
-      .where(listWhere("quote_request", query, now, true)),
-  ]);
-  return { rows, total: total[0]?.n ?? 0 };
-}
+/** Newest first, then by id: the order of every list and export. */
+const newestFirst = (table: RecordTable) => [desc(table.createdAt), desc(table.id)];
 
-/** One page of contact messages matching `query`, newest first, and how many match in all. */
-export async function listContactMessages(db: Database, query: ListQuery<ContactStatus>, now: Date = new Date()) {
-  const where = listWhere("contact_message", query, now);
-  const order = [desc(contactMessages.createdAt), desc(contactMessages.id)];
+/**
+ * One page of the records of `entity` matching `query`, newest first, and how many match in
+ * all. Throws when D1 fails (the loader shows the product's failure text).
+ */
+export async function listRecords<E extends AuditedEntity>(
+  db: Database,
+  entity: E,
+  query: ListQuery,
+  now: Date = new Date(),
+): Promise<{ rows: Array<RecordRow<E>>; total: number }> {
+  const table: RecordTable = RECORDS[entity];
   // The page's ids first, from the (created_at, id) indexes alone, then only those rows: an
   // OFFSET never reads the rows it skips.
   const pageIds = db
-    .select({ id: contactMessages.id })
-    .from(contactMessages)
-    .where(where)
-    .orderBy(...order)
-    .limit(PAGE_SIZE)
-    .offset((query.page - 1) * PAGE_SIZE);
+    .select({ id: table.id })
+    .from(table)
+    .where(listWhere(entity, query, now))
+    .orderBy(...newestFirst(table))
+    .limit(ADMIN_PAGE_SIZE)
+    .offset((query.page - 1) * ADMIN_PAGE_SIZE);
   const [rows, total] = await db.batch([
     db
       .select()
-      .from(contactMessages)
-      .where(inArray(contactMessages.id, pageIds))
-      .orderBy(...order),
+      .from(table)
+      .where(inArray(table.id, pageIds))
+      .orderBy(...newestFirst(table)),
     db
       .select({ n: count() })
-      .from(contactMessages)
-      .where(listWhere("contact_message", query, now, true)),
+      .from(table)
+      .where(listWhere(entity, query, now, true)),
   ]);
-  return { rows, total: total[0]?.n ?? 0 };
+  return { rows: rows as Array<RecordRow<E>>, total: total[0]?.n ?? 0 };
 }
 
 /** Where an export batch stops: the last row's arrival and id (rows are newest first). */
-export interface ExportCursor {
-  createdAt: Date;
-  id: string;
-}
-
-/** The `where` of the rows after `cursor` in newest-first order. */
-function afterCursor(table: typeof quoteRequests | typeof contactMessages, cursor: ExportCursor | null): SQL | undefined {
-  if (!cursor) return undefined;
-  return or(lt(table.createdAt, cursor.createdAt), and(eq(table.createdAt, cursor.createdAt), lt(table.id, cursor.id)));
-}
+export type ExportCursor = Pick<RecordRow<AuditedEntity>, "createdAt" | "id">;
 
 /**
- * Up to `limit` quote requests matching `query` (its page ignored) after `cursor`, newest
- * first, with their photo counts: one batch of the CSV export.
+ * Up to `limit` records of `entity` matching `query` (its page ignored) after `cursor`,
+ * newest first: one batch of the CSV export, read by keyset (arrival, id).
  */
-export async function exportQuoteRequests(
+export async function exportRecords<E extends AuditedEntity>(
   db: Database,
-  query: ListQuery<QuoteStatus>,
+  entity: E,
+  query: ListQuery,
   cursor: ExportCursor | null,
   limit: number,
   now: Date = new Date(),
-) {
-  return db
+): Promise<Array<RecordRow<E>>> {
+  const table: RecordTable = RECORDS[entity];
+  const after = cursor
+    ? or(lt(table.createdAt, cursor.createdAt), and(eq(table.createdAt, cursor.createdAt), lt(table.id, cursor.id)))
+    : undefined;
+  const rows = await db
     .select()
-    .from(quoteRequests)
-    .where(and(listWhere("quote_request", query, now), afterCursor(quoteRequests, cursor)))
-    .orderBy(desc(quoteRequests.createdAt), desc(quoteRequests.id))
+    .from(table)
+    .where(and(listWhere(entity, query, now), after))
+    .orderBy(...newestFirst(table))
     .limit(limit);
+  return rows as Array<RecordRow<E>>;
 }
 
-/** Up to `limit` contact messages matching `query` after `cursor`, newest first. */
-export async function exportContactMessages(
-  db: Database,
-  query: ListQuery<ContactStatus>,
-  cursor: ExportCursor | null,
-  limit: number,
-  now: Date = new Date(),
-) {
-  return db
-    .select()
-    .from(contactMessages)
-    .where(and(listWhere("contact_message", query, now), afterCursor(contactMessages, cursor)))
-    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-    .limit(limit);
+/** One record of `entity`, or undefined when there is no such id. */
+export async function getRecord<E extends AuditedEntity>(db: Database, entity: E, id: string): Promise<RecordRow<E> | undefined> {
+  const table: RecordTable = RECORDS[entity];
+  return (await db.select().from(table).where(eq(table.id, id)).get()) as RecordRow<E> | undefined;
 }
 
 /** One record's photos, audit trail and internal notes, for the detail views. */
 export async function recordExtras(db: Database, entity: AuditedEntity, id: string) {
-  const { ownerKind } = ENTITIES[entity];
+  const { ownerKind } = KINDS[entity];
   const [photos, history, notes] = await db.batch([
     db
       .select()
@@ -230,9 +197,11 @@ export async function recordExtras(db: Database, entity: AuditedEntity, id: stri
 }
 
 /**
- * Adds an internal note to a record, written only if the record exists (one statement).
- * In: the record's kind and id, the note's text (1 to TEXT_LIMITS.note characters, checked
- * by the caller's schema and by the table's CHECK), the author. Out: "added" or "not-found".
+ * Adds an internal note to a record, written only if the record exists (one statement:
+ * `INSERT … SELECT … WHERE EXISTS (the record)`), so a note never points at a record that is
+ * gone. In: the record's kind and id, the note's text (1 to TEXT_LIMITS.note characters,
+ * checked by the caller's schema and by the table's CHECK), the author. Out: "added" or
+ * "not-found".
  */
 export async function addNote(
   db: Database,
@@ -242,23 +211,9 @@ export async function addNote(
   authorUserId: string,
   now: Date = new Date(),
 ): Promise<"added" | "not-found"> {
-  const tableName = RECORD_TABLES[entity];
-  const result = await db.$client
-    .prepare(
-      `INSERT INTO record_notes (id, entity, entity_id, body, author_user_id, created_at)
-       SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE EXISTS (SELECT 1 FROM ${tableName} WHERE id = ?3)`,
-    )
-    .bind(crypto.randomUUID(), entity, id, body, authorUserId, now.getTime())
-    .run();
+  const row = { id: crypto.randomUUID(), entity, entityId: id, body, authorUserId, createdAt: now };
+  const result = await insertWhere(db, recordNotes, row, recordExists({ entity, id })).run();
   return result.meta.changes === 1 ? "added" : "not-found";
-}
-
-export async function getQuoteRequest(db: Database, id: string) {
-  return db.select().from(quoteRequests).where(eq(quoteRequests.id, id)).get();
-}
-
-export async function getContactMessage(db: Database, id: string) {
-  return db.select().from(contactMessages).where(eq(contactMessages.id, id)).get();
 }
 
 /**
@@ -271,12 +226,60 @@ export async function getAttachmentPhoto(db: Database, bucket: R2Bucket, id: str
   return row && object ? { row, object } : null;
 }
 
+/** A step of a record's status: which record, from the status it was read with, to which. */
+export interface StatusStep {
+  entity: AuditedEntity;
+  id: string;
+  from: RecordStatus;
+  to: RecordStatus;
+}
+
+/**
+ * The statement that moves a record from `step.from` to `step.to`: an `UPDATE … WHERE id = …
+ * AND status = <from>`, which changes nothing once another admin has moved the record.
+ * Reaching the replied status (REPLIED_STATUS: a quote given, a message answered, by e-mail
+ * or by phone) sets the first reply time once (`coalesce`). For a batch; its `meta.changes`
+ * is 1 when it moved the record.
+ */
+export function moveStatement(db: Database, step: StatusStep, now: Date) {
+  const table: RecordTable = RECORDS[step.entity];
+  const replied = step.to === REPLIED_STATUS[step.entity];
+  return db
+    .update(table)
+    .set({
+      status: step.to,
+      updatedAt: now,
+      ...(replied ? { firstReplyAt: sql`coalesce(${table.firstReplyAt}, ${now.getTime()})` } : {}),
+    })
+    .where(and(eq(table.id, step.id), eq(table.status, step.from)));
+}
+
+/**
+ * The statement that writes the audit row of `step` by `actorUserId`, only when `condition`
+ * holds as it runs (`changes() = 1` after the update, or the record still at `from`).
+ */
+export function auditStatement(db: Database, step: StatusStep, actorUserId: string, now: Date, condition: SQL) {
+  const row = {
+    id: crypto.randomUUID(),
+    entity: step.entity,
+    entityId: step.id,
+    fromStatus: step.from,
+    toStatus: step.to,
+    actorUserId,
+    createdAt: now,
+  };
+  return insertWhere(db, statusChanges, row, condition);
+}
+
+/** What a status step came to (updateStatus). */
 export type StatusUpdate = "updated" | "not-found" | "not-allowed";
 
 /**
- * Moves a record one step along its status machine. The update only applies while the
- * record still has the status it was read with, so two admins clicking at once cannot skip a
- * step; the audit row is written in the same batch.
+ * Moves a record one step along its status machine (app/domain/status.ts). The update only
+ * applies while the record still has the status it was read with, so two admins clicking at
+ * once cannot skip a step; the audit row is written in the same batch, only if the update
+ * changed the record (SQLite's `changes()` counts the rows the previous statement changed).
+ * Out: "updated", "not-found", or "not-allowed" (not the next step, or moved meanwhile).
  */
 export async function updateStatus(
   db: Database,
@@ -286,27 +289,13 @@ export async function updateStatus(
   actorUserId: string,
   now: Date = new Date(),
 ): Promise<StatusUpdate> {
-  const { table, steps } = ENTITIES[entity];
+  const table: RecordTable = RECORDS[entity];
   const record = await db.select({ status: table.status }).from(table).where(eq(table.id, id)).get();
   if (!record) return "not-found";
-  const from = record.status as string;
-  if (!isAllowedStep(steps as Record<string, { to: string; label: string }>, from, to)) return "not-allowed";
-  // One D1 batch (one transaction): the update applies only while the status is still
-  // `from`; the audit row is written only if it did (SQLite's changes() counts the rows the
-  // previous statement changed). Table names are fixed constants, never input. Reaching the
-  // replied status (a quote given or a message answered by phone) sets the first reply time once.
-  const tableName = RECORD_TABLES[entity];
-  const replied = to === REPLIED_STATUS[entity] ? ", first_reply_at = coalesce(first_reply_at, ?2)" : "";
-  const [update] = await db.$client.batch([
-    db.$client
-      .prepare(`UPDATE ${tableName} SET status = ?1, updated_at = ?2${replied} WHERE id = ?3 AND status = ?4`)
-      .bind(to, now.getTime(), id, from),
-    db.$client
-      .prepare(
-        `INSERT INTO status_changes (id, entity, entity_id, from_status, to_status, actor_user_id, created_at)
-       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 WHERE changes() = 1`,
-      )
-      .bind(crypto.randomUUID(), entity, id, from, to, actorUserId, now.getTime()),
-  ]);
-  return update?.meta.changes === 1 ? "updated" : "not-allowed";
+  const from = record.status;
+  if (!isAllowedStep<RecordStatus>(KINDS[entity].steps, from, to)) return "not-allowed";
+  const step = { entity, id, from, to };
+  // One D1 batch (one transaction).
+  const [update] = await db.batch([moveStatement(db, step, now), auditStatement(db, step, actorUserId, now, PREVIOUS_CHANGED_ONE)]);
+  return update.meta.changes === 1 ? "updated" : "not-allowed";
 }

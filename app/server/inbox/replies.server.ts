@@ -11,19 +11,21 @@
  * - `recordCorrespondence`: a record's e-mails (with their delivery state) and what was sent.
  * - `firstReplyFigures`: the dashboard's share of requests answered within the promise this month.
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNotNull, lte, or, sql } from "drizzle-orm";
 import { customerReplies, mailDeliveries, users } from "../../../drizzle/schema";
 import { jamaicaMonthStart } from "~/domain/dates";
-import type { AuditedEntity } from "~/domain/enumerations";
+import type { AuditedEntity, CustomerReplyKind } from "~/domain/enumerations";
 import { OVERDUE_AFTER_MS, QUOTABLE_STATUSES, REPLIED_STATUS } from "~/domain/status";
 import type { QuoteFormInput } from "~/forms/customer-reply";
 import type { Company } from "../platform/env.server";
 import { quoteMail, replyMail } from "../mail/customer-mails.server";
-import { RECORD_TABLES, type Database } from "../platform/db.server";
+import { recordExists, RECORDS, type Database, type RecordGuard, type RecordTable } from "../platform/db.server";
+import { insertWhere } from "../platform/insert-where.server";
 import type { Mail } from "../mail/mailer.server";
-import { guardParams, guardSql, outboxInsert, putOnQueue, type MailQueueMessage, type RecordGuard } from "../mail/queue.server";
-import { getContactMessage, getQuoteRequest } from "./records.server";
+import { outboxInsert, putOnQueue, type MailQueueMessage } from "../mail/queue.server";
+import { auditStatement, getRecord, moveStatement } from "./records.server";
 
+/** What sending a quote or reply came to (sendQuote, sendReply). */
 export type SendOutcome = "sent" | "not-found" | "not-allowed" | "conflict";
 
 interface SendContext {
@@ -36,72 +38,49 @@ interface SendContext {
   now?: Date;
 }
 
+/** What staff sent: a quote (with its terms) or a reply, and its message. */
+interface SentReply {
+  kind: CustomerReplyKind;
+  amountJmd?: number;
+  amountUsd?: number | null;
+  included?: string | null;
+  validDays?: number;
+  message: string;
+}
+
 /**
  * Writes what was sent, its e-mail's outbox row, the step to the replied status (with its
- * audit row, unless the record is there already) and the first reply time, all guarded by
- * `guard`; then queues the e-mail. Out: "sent" or "conflict" (the record changed meanwhile).
+ * audit row, unless the record is there already) and the first reply time, in one D1 batch
+ * in which every insert is guarded by `guard` (`WHERE EXISTS (the record with the status it
+ * was read with)`) and the update comes last with `AND status = <that status>`; then queues
+ * the e-mail. Out: "sent" or "conflict" (the record changed meanwhile: nothing was written).
  */
-async function recordAndQueue(
-  context: SendContext,
-  guard: RecordGuard,
-  mail: Mail,
-  reply: {
-    kind: "quote" | "reply";
-    amountJmd?: number;
-    amountUsd?: number | null;
-    included?: string | null;
-    validDays?: number;
-    message: string;
-  },
-): Promise<"sent" | "conflict"> {
+async function recordAndQueue(context: SendContext, guard: RecordGuard, mail: Mail, reply: SentReply): Promise<"sent" | "conflict"> {
   const { db, now = new Date() } = context;
-  const client = db.$client;
-  const at = now.getTime();
   const mailId = crypto.randomUUID();
-  const to = REPLIED_STATUS[guard.entity];
-  const statements: D1PreparedStatement[] = [
+  const step = { entity: guard.entity, id: guard.id, from: guard.status, to: REPLIED_STATUS[guard.entity] };
+  const stillThere = recordExists(guard);
+  const sent = {
+    id: crypto.randomUUID(),
+    kind: reply.kind,
+    entity: guard.entity,
+    entityId: guard.id,
+    amountJmd: reply.amountJmd ?? null,
+    amountUsd: reply.amountUsd ?? null,
+    included: reply.included ?? null,
+    validDays: reply.validDays ?? null,
+    message: reply.message,
+    mailDeliveryId: mailId,
+    sentByUserId: context.actorUserId,
+    createdAt: now,
+  };
+  const results = await db.batch([
     outboxInsert(db, mailId, mail, { kind: reply.kind, entity: guard.entity, entityId: guard.id }, now, guard),
-    client
-      .prepare(
-        `INSERT INTO customer_replies (id, kind, entity, entity_id, amount_jmd, amount_usd, included, valid_days, message, mail_delivery_id, sent_by_user_id, created_at)
-         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12 ${guardSql(guard, 13)}`,
-      )
-      .bind(
-        crypto.randomUUID(),
-        reply.kind,
-        guard.entity,
-        guard.id,
-        reply.amountJmd ?? null,
-        reply.amountUsd ?? null,
-        reply.included ?? null,
-        reply.validDays ?? null,
-        reply.message,
-        mailId,
-        context.actorUserId,
-        at,
-        ...guardParams(guard),
-      ),
-  ];
-  if (guard.status !== to) {
-    statements.push(
-      client
-        .prepare(
-          `INSERT INTO status_changes (id, entity, entity_id, from_status, to_status, actor_user_id, created_at)
-           SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7 ${guardSql(guard, 8)}`,
-        )
-        .bind(crypto.randomUUID(), guard.entity, guard.id, guard.status, to, context.actorUserId, at, ...guardParams(guard)),
-    );
-  }
-  // Last, so the guards above still see the status the record was read with.
-  statements.push(
-    client
-      .prepare(
-        `UPDATE ${RECORD_TABLES[guard.entity]} SET status = ?1, updated_at = ?2, first_reply_at = coalesce(first_reply_at, ?2)
-         WHERE id = ?3 AND status = ?4`,
-      )
-      .bind(to, at, guard.id, guard.status),
-  );
-  const results = await client.batch(statements);
+    insertWhere(db, customerReplies, sent, stillThere),
+    ...(step.from !== step.to ? [auditStatement(db, step, context.actorUserId, now, stillThere)] : []),
+    // Last, so the guards above still see the status the record was read with.
+    moveStatement(db, step, now),
+  ]);
   if (results.at(-1)?.meta.changes !== 1) return "conflict";
   await putOnQueue(db, context.queue, mailId, mail);
   return "sent";
@@ -114,7 +93,7 @@ async function recordAndQueue(
  * "conflict" when its status changed meanwhile. Throws when D1 fails (nothing is written then).
  */
 export async function sendQuote(context: SendContext, id: string, terms: Omit<QuoteFormInput, "intent">): Promise<SendOutcome> {
-  const request = await getQuoteRequest(context.db, id);
+  const request = await getRecord(context.db, "quote_request", id);
   if (!request?.reference || !request.statusToken) return "not-found";
   if (!QUOTABLE_STATUSES.includes(request.status)) return "not-allowed";
   const now = context.now ?? new Date();
@@ -133,7 +112,7 @@ export async function sendQuote(context: SendContext, id: string, terms: Omit<Qu
  * read message to responded. Out: "sent", "not-found" or "conflict". Throws when D1 fails.
  */
 export async function sendReply(context: SendContext, id: string, message: string): Promise<SendOutcome> {
-  const record = await getContactMessage(context.db, id);
+  const record = await getRecord(context.db, "contact_message", id);
   if (!record?.reference || !record.statusToken) return "not-found";
   const mail = replyMail(
     { email: record.email, reference: record.reference, statusToken: record.statusToken },
@@ -201,16 +180,19 @@ export interface FirstReplyFigures {
  */
 export async function firstReplyFigures(db: Database, now: Date = new Date()): Promise<FirstReplyFigures> {
   const monthStartMs = jamaicaMonthStart(now);
-  const dueBefore = now.getTime() - OVERDUE_AFTER_MS;
-  const query = (table: string) =>
-    db.$client
-      .prepare(
-        `SELECT count(*) AS due, coalesce(sum(first_reply_at IS NOT NULL AND first_reply_at - created_at <= ?3), 0) AS onTime
-         FROM ${table} WHERE created_at >= ?1 AND (first_reply_at IS NOT NULL OR created_at <= ?2)`,
-      )
-      .bind(monthStartMs, dueBefore, OVERDUE_AFTER_MS);
-  const results = await db.$client.batch<{ due: number; onTime: number }>([query("quote_requests"), query("contact_messages")]);
-  const rows = results.map((result) => result.results[0] ?? { due: 0, onTime: 0 });
+  const dueBefore = new Date(now.getTime() - OVERDUE_AFTER_MS);
+  const figures = (entity: AuditedEntity) => {
+    const table: RecordTable = RECORDS[entity];
+    return db
+      .select({
+        due: count(),
+        onTime: sql<number>`coalesce(sum(${table.firstReplyAt} IS NOT NULL AND ${table.firstReplyAt} - ${table.createdAt} <= ${OVERDUE_AFTER_MS}), 0)`,
+      })
+      .from(table)
+      .where(and(gte(table.createdAt, new Date(monthStartMs)), or(isNotNull(table.firstReplyAt), lte(table.createdAt, dueBefore))));
+  };
+  const results = await db.batch([figures("quote_request"), figures("contact_message")]);
+  const rows = results.map((result) => result[0] ?? { due: 0, onTime: 0 });
   return {
     monthStartMs,
     due: rows.reduce((sum, row) => sum + row.due, 0),

@@ -3,38 +3,33 @@
  * quote", "Reply", "Reply templates", "E-mails", "Time to first reply"): what the page needs
  * to show (the composer with its template filled in, the e-mails with their delivery state,
  * what was sent, the first reply time) and the 'Send quote', 'Send reply' and 'Resend'
- * actions. Called by routes.server.ts after the admin check.
+ * actions. Called by routes.server.ts (`recordPageLoader`, `recordPageAction`) after the
+ * admin check.
  */
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { formatAdminDateTime, formatElapsed } from "~/domain/dates";
-import { MAIL_KIND_LABELS, SERVICE_TYPE_LABELS, type AuditedEntity, type CustomerReplyKind, type ServiceType } from "~/domain/enumerations";
+import { MAIL_KIND_LABELS, SERVICE_TYPE_LABELS, type AuditedEntity, type CustomerReplyKind, type MailStatus } from "~/domain/enumerations";
 import { CUSTOMER_REPLY_MESSAGES } from "~/domain/messages";
 import { OVERDUE_AFTER_MS } from "~/domain/status";
 import { fillTemplate } from "~/domain/templates";
 import { quoteFormSchema, replyFormSchema, resendFormSchema } from "~/forms/customer-reply";
+import { refusal } from "~/forms/result";
 import { formatPrice } from "../mail/customer-mails.server";
 import { recordCorrespondence, sendQuote, sendReply, type SendOutcome } from "./replies.server";
 import { readCompany, readSiteUrl } from "../platform/env.server";
 import { commitNotice } from "../platform/flash.server";
 import { resendMail } from "../mail/queue.server";
-import type { Database } from "../platform/db.server";
+import type { Database, RecordRow } from "../platform/db.server";
 import { templatesOf } from "./templates.server";
-import { refusedForm } from "../platform/small-form.server";
 import { logFailure } from "~/server/platform/log.server";
 
 /** What staff send on each kind of record. */
 const REPLY_KIND: Record<AuditedEntity, CustomerReplyKind> = { quote_request: "quote", contact_message: "reply" };
 
-/** The record fields the composer and the first-reply line read. */
-interface RecordForReplies {
-  id: string;
-  name: string;
-  reference: string | null;
-  createdAt: Date;
-  firstReplyAt: Date | null;
-  serviceType?: ServiceType;
-}
+/** The record fields the composer and the first-reply line read (a quote request's service too). */
+type RecordForReplies = Pick<RecordRow<AuditedEntity>, "id" | "name" | "reference" | "createdAt" | "firstReplyAt"> &
+  Partial<Pick<RecordRow<"quote_request">, "serviceType">>;
 
 /** One e-mail of the record as the page lists it. */
 export interface MailLine {
@@ -42,7 +37,7 @@ export interface MailLine {
   kind: string;
   to: string;
   subject: string;
-  status: "queued" | "sending" | "sent" | "failed";
+  status: MailStatus;
   attempts: number;
   lastError: string | null;
   canResend: boolean;
@@ -139,12 +134,6 @@ export async function loadRecordReplies(
   };
 }
 
-/** A refused quote or reply: field errors (by field name) and what was sent, to show again. */
-export interface ComposeError {
-  composeErrors: Record<string, string>;
-  composeValues: Record<string, string>;
-}
-
 const SEND_REFUSALS: Record<Exclude<SendOutcome, "sent">, { status: number; message: string }> = {
   "not-found": { status: 404, message: CUSTOMER_REPLY_MESSAGES.changedMeanwhile },
   "not-allowed": { status: 409, message: CUSTOMER_REPLY_MESSAGES.quoteNotAllowed },
@@ -153,9 +142,9 @@ const SEND_REFUSALS: Record<Exclude<SendOutcome, "sent">, { status: number; mess
 
 /**
  * 'Send quote' (quote requests) or 'Send reply' (contact messages), from the gated form.
- * Answers: a redirect to the record with "Quote sent" / "Reply sent"; 400 with the field
- * errors and the values as sent; 404/409 with a sentence when the record is gone, closed or
- * changed meanwhile; 503 when D1 fails (nothing written).
+ * Answers: a redirect to the record with "Quote sent" / "Reply sent"; 400 with the form's
+ * result (the field messages and the values as sent); 404/409 with a sentence when the
+ * record is gone, closed or changed meanwhile; 503 when D1 fails (nothing written).
  */
 export async function composeAction(
   request: Request,
@@ -165,9 +154,6 @@ export async function composeAction(
   actorUserId: string,
   formData: FormData,
 ) {
-  const { values } = refusedForm(formData);
-  const refuse = (status: number, errors: Record<string, string>) =>
-    data<ComposeError>({ composeErrors: errors, composeValues: values }, { status });
   const { env } = context.cloudflare;
   const sendContext = {
     db: context.db,
@@ -180,19 +166,19 @@ export async function composeAction(
   try {
     if (entity === "quote_request") {
       const submission = parseWithZod(formData, { schema: quoteFormSchema });
-      if (submission.status !== "success") return refuse(400, refusedForm(formData, submission.error).errors);
+      if (submission.status !== "success") return data(submission.reply(), { status: 400 });
       const { intent: _intent, ...terms } = submission.value;
       outcome = await sendQuote(sendContext, id, terms);
     } else {
       const submission = parseWithZod(formData, { schema: replyFormSchema });
-      if (submission.status !== "success") return refuse(400, refusedForm(formData, submission.error).errors);
+      if (submission.status !== "success") return data(submission.reply(), { status: 400 });
       outcome = await sendReply(sendContext, id, submission.value.message);
     }
   } catch (error) {
     logFailure("customer_reply_failed", error, { entity, id });
-    return refuse(503, { "": CUSTOMER_REPLY_MESSAGES.sendFailed });
+    return data(refusal(formData, CUSTOMER_REPLY_MESSAGES.sendFailed), { status: 503 });
   }
-  if (outcome !== "sent") return refuse(SEND_REFUSALS[outcome].status, { "": SEND_REFUSALS[outcome].message });
+  if (outcome !== "sent") return data(refusal(formData, SEND_REFUSALS[outcome].message), { status: SEND_REFUSALS[outcome].status });
   return redirect(new URL(request.url).pathname, {
     headers: { "Set-Cookie": await commitNotice(request, entity === "quote_request" ? "quoteSent" : "replySent") },
   });
@@ -200,14 +186,16 @@ export async function composeAction(
 
 /**
  * 'Resend' of a mail about this record that was not delivered. Answers: a redirect with "The
- * e-mail is queued to be sent again"; 404 with `error` when there is no such failed mail on
- * the record; 503 when the queue refused it again.
+ * e-mail is queued to be sent again"; 400/404 with the form's result when there is no such
+ * failed mail on the record; 503 when the queue refused it again.
  */
 export async function resendAction(request: Request, context: AppLoadContext, entity: AuditedEntity, id: string, formData: FormData) {
-  const parsed = resendFormSchema.safeParse(Object.fromEntries(formData.entries()));
-  if (!parsed.success) return data({ error: CUSTOMER_REPLY_MESSAGES.resendGone }, { status: 400 });
-  const outcome = await resendMail(context.db, context.cloudflare.env.MAIL_QUEUE, parsed.data.mail, entity, id);
-  if (outcome === "not-found") return data({ error: CUSTOMER_REPLY_MESSAGES.resendGone }, { status: 404 });
-  if (outcome === "queue-failed") return data({ error: CUSTOMER_REPLY_MESSAGES.resendFailed }, { status: 503 });
+  const submission = parseWithZod(formData, { schema: resendFormSchema });
+  if (submission.status !== "success") {
+    return data(submission.reply({ formErrors: [CUSTOMER_REPLY_MESSAGES.resendGone] }), { status: 400 });
+  }
+  const outcome = await resendMail(context.db, context.cloudflare.env.MAIL_QUEUE, submission.value.mail, entity, id);
+  if (outcome === "not-found") return data(refusal(formData, CUSTOMER_REPLY_MESSAGES.resendGone), { status: 404 });
+  if (outcome === "queue-failed") return data(refusal(formData, CUSTOMER_REPLY_MESSAGES.resendFailed), { status: 503 });
   return redirect(new URL(request.url).pathname, { headers: { "Set-Cookie": await commitNotice(request, "mailResent") } });
 }

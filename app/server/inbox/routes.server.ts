@@ -1,44 +1,89 @@
 /**
- * The request side of the admin lists and detail views: reading a list's status tab, page,
- * search and filters from the URL; the status-change, note, quote, reply and resend actions
- * shared by quote requests and contact messages (the last three in reply-routes.server.ts);
- * the loaders' shapes as the admin reads them.
+ * The HTTP side of the inbox (docs/product.md §10): the loaders and actions of /admin (its
+ * frame and index), the lists (/admin/quotes, /admin/messages) with their status steps, the
+ * record pages (/admin/quotes/:id, /admin/messages/:id) with 'Add note' (their 'Send quote',
+ * 'Send reply' and 'Resend' in reply-routes.server.ts), the CSV exports and the photo route.
+ * Each is written once for both kinds of record (`AuditedEntity`); the route modules call
+ * them with their kind. Queries are in records.server.ts, replies.server.ts and
+ * export.server.ts.
  */
-import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { PRIVATE } from "~/cache-control";
 import type { ListFilters } from "~/forms/admin-list";
+import { refusal } from "~/forms/result";
 import { z } from "~/forms/zod";
-import { SERVICE_TYPES, type AuditedEntity } from "~/domain/enumerations";
+import { CONTACT_STATUSES, QUOTE_STATUSES, SERVICE_TYPES, type AuditedEntity } from "~/domain/enumerations";
 import { ADMIN_MESSAGES } from "~/domain/messages";
-import { DAY_MS, formatAdminDate, formatAdminDateTime, hoursSince, jamaicaDayStart } from "~/domain/dates";
+import {
+  DAY_MS,
+  formatAdminDate,
+  formatAdminDateTime,
+  hoursSince,
+  jamaicaDayStart,
+  jamaicaMonthName,
+  todayInJamaica,
+} from "~/domain/dates";
 import { TEXT_LIMITS } from "~/domain/limits";
 import { readReference } from "~/domain/reference";
 import { isOverdue } from "~/domain/status";
-import { addNote, recordExtras, updateStatus, type ListQuery } from "./records.server";
+import { quoteFormSchema, replyFormSchema, resendFormSchema } from "~/forms/customer-reply";
+import {
+  addNote,
+  countAll,
+  getAttachmentPhoto,
+  getRecord,
+  listRecords,
+  recordExtras,
+  updateStatus,
+  type ListQuery,
+} from "./records.server";
+import { firstReplyFigures } from "./replies.server";
+import { csvFileStem, csvStream } from "./export.server";
 import { matchExpression } from "./search.server";
-import type { Database } from "../platform/db.server";
-import { commitNotice } from "../platform/flash.server";
+import { composeAction, loadRecordReplies, resendAction, type SentEntry, type SentHistoryEntry } from "./reply-routes.server";
+import type { Database, RecordRow } from "../platform/db.server";
+import { commitNotice, type NoticeKey } from "../platform/flash.server";
 import { requireAdmin } from "../auth/permissions.server";
 import { formContract } from "../platform/input-gate.server";
 import { readSmallForm } from "../platform/small-form.server";
-import { quoteFormSchema, replyFormSchema, resendFormSchema } from "~/forms/customer-reply";
-import { composeAction, loadRecordReplies, resendAction, type SentEntry, type SentHistoryEntry } from "./reply-routes.server";
 import { logFailure } from "~/server/platform/log.server";
 
+/** What the pages say and accept per kind of record; everything else is the same for both. */
+const KINDS = {
+  quote_request: {
+    statuses: QUOTE_STATUSES,
+    failed: ADMIN_MESSAGES.updateQuoteFailed,
+    loadFailed: ADMIN_MESSAGES.loadQuotesFailed,
+    notice: "quoteStatusUpdated",
+    thing: "quote request",
+  },
+  contact_message: {
+    statuses: CONTACT_STATUSES,
+    failed: ADMIN_MESSAGES.updateContactFailed,
+    loadFailed: ADMIN_MESSAGES.loadContactsFailed,
+    notice: "contactStatusUpdated",
+    thing: "contact message",
+  },
+} as const satisfies Record<
+  AuditedEntity,
+  { statuses: readonly string[]; failed: string; loadFailed: string; notice: NoticeKey; thing: string }
+>;
+
+/** Admin pages are never cached anywhere. */
+export const ADMIN_HEADERS = { "Cache-Control": PRIVATE };
+
 /**
- * A list's query from its URL (docs/product.md §10): `status` (one of `statuses`, else all),
- * `page` (1 to 100,000, else 1), `q` (search, cut to TEXT_LIMITS.search characters),
- * `service` (quote requests only, one of SERVICE_TYPES, else none), `from`/`to` (ISO dates,
- * inclusive, Jamaica's days) and `overdue=1`. A value that cannot be used is left out and
- * named in `problems`; nothing here throws.
+ * A list's query from its URL (docs/product.md §10): `status` (one of the kind's statuses,
+ * else all), `page` (1 to 100,000, else 1), `q` (search, cut to TEXT_LIMITS.search
+ * characters), `service` (quote requests only, one of SERVICE_TYPES, else none), `from`/`to`
+ * (ISO dates, inclusive, Jamaica's days) and `overdue=1`. A value that cannot be used is left
+ * out and named in `problems`; nothing here throws.
  */
-export function readListQuery<S extends string>(
-  url: URL,
-  entity: AuditedEntity,
-  statuses: readonly S[],
-): { query: ListQuery<S>; filters: ListFilters; problems: string[] } {
+function readListQuery(url: URL, entity: AuditedEntity): { query: ListQuery; filters: ListFilters; problems: string[] } {
   const params = url.searchParams;
   const problems: string[] = [];
+  const statuses: readonly string[] = KINDS[entity].statuses;
   const status = statuses.find((candidate) => candidate === params.get("status")) ?? null;
   const page = Number(params.get("page"));
   let q = (params.get("q") ?? "").trim();
@@ -82,92 +127,43 @@ const statusForm = z.object({ id: z.uuid(), to: z.string().min(1).max(20) });
 
 const noteForm = z.object({
   intent: z.literal("note"),
-  body: z.string().trim().min(1, ADMIN_MESSAGES.noteEmpty).max(TEXT_LIMITS.note, ADMIN_MESSAGES.noteTooLong(TEXT_LIMITS.note)),
+  body: z
+    .string({ error: ADMIN_MESSAGES.noteEmpty })
+    .trim()
+    .min(1, ADMIN_MESSAGES.noteEmpty)
+    .max(TEXT_LIMITS.note, ADMIN_MESSAGES.noteTooLong(TEXT_LIMITS.note)),
 });
 
 /** The forms of a record page: the status step, 'Add note', 'Send quote' or 'Send reply', and 'Resend'. */
 const recordForms = z.union([statusForm, noteForm, quoteFormSchema, replyFormSchema, resendFormSchema]);
 
-const TEXTS = {
-  quote_request: { failed: ADMIN_MESSAGES.updateQuoteFailed, notice: "quoteStatusUpdated", thing: "quote request" },
-  contact_message: { failed: ADMIN_MESSAGES.updateContactFailed, notice: "contactStatusUpdated", thing: "contact message" },
-} as const;
-
-/**
- * POST {id, to} on a list: moves the record one step (admin only), then back to the same
- * page with the product's success text. Refusals answer with the product's failure text and
- * the reason: 400 malformed, 404 unknown id, 409 a skipped or backward step.
- */
-export async function statusAction(request: Request, context: AppLoadContext, entity: AuditedEntity) {
-  const { user } = await requireAdmin(context.db, request, context.cloudflare.env);
-  const form = await readSmallForm(request, formContract(statusForm));
-  if (!form.ok) return data({ error: `${TEXTS[entity].failed}: ${form.message}` }, { status: 400 });
-  return applyStatusStep(request, context.db, entity, user.id, form.formData);
+/** /admin: the quote requests tab. */
+export function adminIndexLoader(_args: LoaderFunctionArgs) {
+  return redirect("/admin/quotes");
 }
 
 /**
- * POST on a record page: the status step ({id, to}, as statusAction), 'Add note'
- * ({intent: "note", body}), 'Send quote' / 'Send reply' ({intent: "quote" | "reply", …},
- * reply-routes.server.ts `composeAction`) or 'Resend' ({intent: "resend", mail}). A note is
- * stored with its author and time, then the page is shown again with "Note added"; an empty
- * or too long note answers 400 with `noteError` and the text as sent, an unknown record 404.
+ * The loader of the admin frame (every /admin page): admins only (extending the session when
+ * it runs short), the signed-in e-mail, the tabs' figures (countAll), this month's share of
+ * requests answered within the promise (firstReplyFigures) and the month's name in Jamaica.
+ * Never cached; sets the session cookie again when it was extended.
  */
-export async function recordAction(request: Request, context: AppLoadContext, entity: AuditedEntity, id: string | undefined) {
-  const { user } = await requireAdmin(context.db, request, context.cloudflare.env);
-  // A quote or reply is longer than the other forms: its message and what is included.
-  const form = await readSmallForm(request, formContract(recordForms), 64 * 1024);
-  if (!form.ok) return data({ error: `${TEXTS[entity].failed}: ${form.message}` }, { status: 400 });
-  const intent = form.formData.get("intent");
-  if ((intent === "quote" && entity === "quote_request") || (intent === "reply" && entity === "contact_message")) {
-    return composeAction(request, context, entity, id ?? "", user.id, form.formData);
-  }
-  if (intent === "resend") return resendAction(request, context, entity, id ?? "", form.formData);
-  if (intent !== "note") return applyStatusStep(request, context.db, entity, user.id, form.formData);
-  const sent = String(form.formData.get("body") ?? "");
-  const parsed = noteForm.safeParse(Object.fromEntries(form.formData.entries()));
-  if (!parsed.success) {
-    return data({ noteError: parsed.error.issues[0]?.message ?? ADMIN_MESSAGES.noteEmpty, noteBody: sent }, { status: 400 });
-  }
-  const outcome = await addNote(context.db, entity, id ?? "", parsed.data.body, user.id);
-  if (outcome === "not-found") {
-    return data(
-      { noteError: `${ADMIN_MESSAGES.addNoteFailed}: this ${TEXTS[entity].thing} does not exist.`, noteBody: sent },
-      { status: 404 },
-    );
-  }
-  return redirect(new URL(request.url).pathname, { headers: { "Set-Cookie": await commitNotice(request, "noteAdded") } });
+export async function adminLayoutLoader({ request, context }: LoaderFunctionArgs) {
+  const { env } = context.cloudflare;
+  const session = await requireAdmin(context.db, request, env, { slide: true });
+  const headers = new Headers(ADMIN_HEADERS);
+  if (session.refreshedCookie) headers.append("Set-Cookie", session.refreshedCookie);
+  const [counts, replies] = await Promise.all([countAll(context.db), firstReplyFigures(context.db)]);
+  return data({ email: session.user.email, counts, replies, month: jamaicaMonthName() }, { headers });
 }
-
-/** Checks a status form and applies its step; the answers statusAction documents. */
-async function applyStatusStep(request: Request, db: Database, entity: AuditedEntity, actorUserId: string, formData: FormData) {
-  const texts = TEXTS[entity];
-  const parsed = statusForm.safeParse(Object.fromEntries(formData.entries()));
-  if (!parsed.success) return data({ error: `${texts.failed}: the request was incomplete.` }, { status: 400 });
-  const outcome = await updateStatus(db, entity, parsed.data.id, parsed.data.to, actorUserId);
-  if (outcome === "not-found") return data({ error: `${texts.failed}: this ${texts.thing} does not exist.` }, { status: 404 });
-  if (outcome === "not-allowed") {
-    return data({ error: `${texts.failed}: that status change is not allowed. Reload to see the current status.` }, { status: 409 });
-  }
-  const url = new URL(request.url);
-  return redirect(url.pathname + url.search, { headers: { "Set-Cookie": await commitNotice(request, texts.notice) } });
-}
-
-/** Admin pages are never cached anywhere. */
-export const ADMIN_HEADERS = { "Cache-Control": PRIVATE };
 
 /**
- * The loader of an admin list: admin check, the query from the URL (readListQuery), the rows
- * with their dates as the admin reads them and whether each is overdue, or the product's
- * load-failure text when D1 fails.
+ * The loader of an admin list (/admin/quotes, /admin/messages): admin check, the query from
+ * the URL (readListQuery; a URL with empty parameters is redirected to its short form), the
+ * rows with their dates as the admin reads them and whether each is overdue, or the
+ * product's load-failure text when D1 fails.
  */
-export async function loadAdminList<S extends string, Row extends { createdAt: Date; status: string }>(
-  request: Request,
-  context: AppLoadContext,
-  entity: AuditedEntity,
-  statuses: readonly S[],
-  list: (db: Database, query: ListQuery<S>) => Promise<{ rows: Row[]; total: number }>,
-  failureMessage: string,
-) {
+export async function listPageLoader<E extends AuditedEntity>({ request, context }: LoaderFunctionArgs, entity: E) {
   await requireAdmin(context.db, request, context.cloudflare.env);
   const url = new URL(request.url);
   // The filter form sends its empty fields too (`?q=jane&service=&from=`): the same view at
@@ -177,11 +173,11 @@ export async function loadAdminList<S extends string, Row extends { createdAt: D
     const search = new URLSearchParams(kept).toString();
     throw redirect(`${url.pathname}${search ? `?${search}` : ""}`);
   }
-  const { query, filters, problems } = readListQuery(url, entity, statuses);
+  const { query, filters, problems } = readListQuery(url, entity);
   const page = { page: query.page, filters, problems };
   const now = new Date();
   try {
-    const { rows, total } = await list(context.db, query);
+    const { rows, total } = await listRecords(context.db, entity, query);
     return {
       ...page,
       total,
@@ -194,8 +190,37 @@ export async function loadAdminList<S extends string, Row extends { createdAt: D
     };
   } catch (error) {
     logFailure("admin_list_failed", error);
-    return { ...page, total: 0, rows: [] as Array<Row & { date: string; overdue: boolean }>, error: failureMessage };
+    return { ...page, total: 0, rows: [] as Array<RecordRow<E> & { date: string; overdue: boolean }>, error: KINDS[entity].loadFailed };
   }
+}
+
+/**
+ * POST {id, to} on a list: moves the record one step (admin only), then back to the same
+ * page with the product's success text. Refusals answer the form's result (app/forms/result.ts)
+ * with the product's failure text and the reason: 400 malformed, 404 unknown id, 409 a
+ * skipped or backward step.
+ */
+export async function listPageAction({ request, context }: ActionFunctionArgs, entity: AuditedEntity) {
+  const { user } = await requireAdmin(context.db, request, context.cloudflare.env);
+  const form = await readSmallForm(request, formContract(statusForm));
+  if (!form.ok) return data(refusal(null, `${KINDS[entity].failed}: ${form.message}`), { status: 400 });
+  return applyStatusStep(request, context.db, entity, user.id, form.formData);
+}
+
+/** Checks a status form and applies its step; the answers listPageAction documents. */
+async function applyStatusStep(request: Request, db: Database, entity: AuditedEntity, actorUserId: string, formData: FormData) {
+  const { failed, thing, notice } = KINDS[entity];
+  const submission = parseWithZod(formData, { schema: statusForm });
+  if (submission.status !== "success") {
+    return data(submission.reply({ formErrors: [`${failed}: the request was incomplete.`] }), { status: 400 });
+  }
+  const outcome = await updateStatus(db, entity, submission.value.id, submission.value.to, actorUserId);
+  if (outcome === "not-found") return data(refusal(formData, `${failed}: this ${thing} does not exist.`), { status: 404 });
+  if (outcome === "not-allowed") {
+    return data(refusal(formData, `${failed}: that status change is not allowed. Reload to see the current status.`), { status: 409 });
+  }
+  const url = new URL(request.url);
+  return redirect(url.pathname + url.search, { headers: { "Set-Cookie": await commitNotice(request, notice) } });
 }
 
 /** One line of a record's history: a status change, an internal note, or a quote or reply sent; newest first. */
@@ -205,23 +230,15 @@ export type HistoryEntry =
   | SentHistoryEntry;
 
 /**
- * The loader of a detail view: admins only, 404 for an unknown id, the record with its
+ * The loader of a record page: admins only, 404 for an unknown id, the record with its
  * 'MMM dd, yyyy' date and whether it is overdue (and for how many hours it has waited), its
- * photos, and its history (status changes and notes together, newest first).
- * In: the request, the load context, the audited entity, the id from the URL and the reader of one
- * record. Out: `{ record, photos, history }`. Throws the redirect of requireAdmin or a 404.
+ * photos, its history (status changes, notes and what was sent, newest first), and what the
+ * page shows of writing to the customer (reply-routes.server.ts `loadRecordReplies`, with the
+ * template of `?template=`). Throws the redirect of requireAdmin or a 404.
  */
-export async function loadAdminRecord<
-  Row extends { id: string; name: string; reference: string | null; createdAt: Date; firstReplyAt: Date | null; status: string },
->(
-  request: Request,
-  context: AppLoadContext,
-  entity: AuditedEntity,
-  id: string | undefined,
-  get: (db: Database, id: string) => Promise<Row | undefined>,
-) {
+export async function recordPageLoader<E extends AuditedEntity>({ request, context, params }: LoaderFunctionArgs, entity: E) {
   await requireAdmin(context.db, request, context.cloudflare.env);
-  const record = await get(context.db, id ?? "");
+  const record = await getRecord(context.db, entity, params.id ?? "");
   if (!record) throw data(null, { status: 404 });
   const arrived = record.createdAt.getTime();
   const templateId = new URL(request.url).searchParams.get("template");
@@ -237,13 +254,13 @@ export async function loadAdminRecord<
       overdue: isOverdue(entity, record.status, arrived),
       waitingHours: hoursSince(arrived),
     },
-    ...adminExtras(extras, sent),
+    ...historyOf(extras, sent),
     ...rest,
   };
 }
 
 /** A record's photos and its history (status changes, notes, quotes and replies sent), ready for the detail view. */
-function adminExtras({ photos, history, notes }: Awaited<ReturnType<typeof recordExtras>>, sent: SentEntry[]) {
+function historyOf({ photos, history, notes }: Awaited<ReturnType<typeof recordExtras>>, sent: SentEntry[]) {
   const entries: Array<{ at: number; entry: HistoryEntry }> = [
     ...history.map((change, index) => ({
       at: change.at.getTime(),
@@ -266,4 +283,88 @@ function adminExtras({ photos, history, notes }: Awaited<ReturnType<typeof recor
     photos: photos.map(({ id: photoId, fileName, contentType }) => ({ id: photoId, fileName, contentType })),
     history: entries.sort((a, b) => b.at - a.at).map(({ entry }) => entry),
   };
+}
+
+/**
+ * POST on a record page: the status step ({id, to}, as listPageAction), 'Add note'
+ * ({intent: "note", body}), 'Send quote' / 'Send reply' ({intent: "quote" | "reply", …},
+ * reply-routes.server.ts `composeAction`) or 'Resend' ({intent: "resend", mail}). A note is
+ * stored with its author and time, then the page is shown again with "Note added"; an empty
+ * or too long note answers 400 with the form's result (the field's message and the text as
+ * sent), an unknown record 404.
+ */
+export async function recordPageAction({ request, context, params }: ActionFunctionArgs, entity: AuditedEntity) {
+  const { user } = await requireAdmin(context.db, request, context.cloudflare.env);
+  const id = params.id ?? "";
+  // A quote or reply is longer than the other forms: its message and what is included.
+  const form = await readSmallForm(request, formContract(recordForms), 64 * 1024);
+  if (!form.ok) return data(refusal(null, `${KINDS[entity].failed}: ${form.message}`), { status: 400 });
+  const intent = form.formData.get("intent");
+  if ((intent === "quote" && entity === "quote_request") || (intent === "reply" && entity === "contact_message")) {
+    return composeAction(request, context, entity, id, user.id, form.formData);
+  }
+  if (intent === "resend") return resendAction(request, context, entity, id, form.formData);
+  if (intent !== "note") return applyStatusStep(request, context.db, entity, user.id, form.formData);
+  const submission = parseWithZod(form.formData, { schema: noteForm });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const outcome = await addNote(context.db, entity, id, submission.value.body, user.id);
+  if (outcome === "not-found") {
+    return data(refusal(form.formData, `${ADMIN_MESSAGES.addNoteFailed}: this ${KINDS[entity].thing} does not exist.`), { status: 404 });
+  }
+  return redirect(new URL(request.url).pathname, { headers: { "Set-Cookie": await commitNotice(request, "noteAdded") } });
+}
+
+/**
+ * /admin/quotes.csv and /admin/messages.csv (the path says which list): admins only; the
+ * records the list's search and filters select (readListQuery, as the list reads them) as a
+ * streamed 200 `text/csv` attachment named e.g. `quote-requests-2026-11-23.csv`, never
+ * cached (export.server.ts).
+ */
+export async function csvExportLoader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(context.db, request, context.cloudflare.env);
+  const url = new URL(request.url);
+  const entity: AuditedEntity = url.pathname.startsWith("/admin/quotes") ? "quote_request" : "contact_message";
+  return new Response(csvStream(context.db, entity, readListQuery(url, entity).query), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${csvFileStem(entity)}-${todayInJamaica()}.csv"`,
+      "Cache-Control": PRIVATE,
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}
+
+/**
+ * /admin/attachments/:id: a photo from R2, to admins only, never cached, never sniffed as
+ * anything but the image type recorded when it was checked; 404 when the row or its bytes
+ * are missing. `?download=1` sends it as a download (`Content-Disposition: attachment`)
+ * instead of for showing in the page; any other value of `download` is ignored, as the
+ * admin lists ignore values they cannot use.
+ */
+export async function attachmentLoader({ request, context, params }: LoaderFunctionArgs) {
+  const { env } = context.cloudflare;
+  await requireAdmin(context.db, request, env);
+  const photo = await getAttachmentPhoto(context.db, env.UPLOADS, params.id ?? "");
+  if (!photo) return new Response("Not found", { status: 404, headers: ADMIN_HEADERS });
+  const { row, object } = photo;
+  const disposition = new URL(request.url).searchParams.get("download") === "1" ? "attachment" : "inline";
+  return new Response(object.body, {
+    headers: {
+      "Content-Type": row.contentType,
+      "Content-Length": String(object.size),
+      "Content-Disposition": `${disposition}; filename*=UTF-8''${extValue(row.fileName)}`,
+      ...ADMIN_HEADERS,
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+    },
+  });
+}
+
+/**
+ * A file name as the value of `filename*` (RFC 8187 ext-value after `UTF-8''`): UTF-8,
+ * percent-encoded except the characters that may stand as they are (encodeURIComponent
+ * leaves `'()*!` too, of which only `!` is allowed there).
+ */
+function extValue(fileName: string): string {
+  return encodeURIComponent(fileName).replace(/['()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
 }

@@ -5,16 +5,31 @@
  * typed and as digits), address and the message or additional information; triggers keep
  * them in step with the records.
  */
-import { sql, type SQL } from "drizzle-orm";
+import { inArray, sql, type SQL } from "drizzle-orm";
+import { integer, QueryBuilder, sqliteTable } from "drizzle-orm/sqlite-core";
 import type { AuditedEntity } from "~/domain/enumerations";
 
 /** At most this many words of a search are used; the rest are ignored. */
 const MAX_TERMS = 8;
 
-const SEARCH_TABLE = {
-  quote_request: "quote_requests_search",
-  contact_message: "contact_messages_search",
-} as const satisfies Record<AuditedEntity, string>;
+/**
+ * What the search reads, declared for Drizzle here and not in drizzle/schema.ts, because
+ * migrations/0003_search_index.sql writes it by hand and drizzle-kit must never generate it:
+ * each kind's FTS5 table (its `rowid`), and the record's integer key into it (`search_rowid`,
+ * a column of the record's own table).
+ */
+const SEARCH = {
+  quote_request: {
+    index: sqliteTable("quote_requests_search", { rowid: integer("rowid").notNull() }),
+    key: sqliteTable("quote_requests", { searchRowid: integer("search_rowid") }).searchRowid,
+  },
+  contact_message: {
+    index: sqliteTable("contact_messages_search", { rowid: integer("rowid").notNull() }),
+    key: sqliteTable("contact_messages", { searchRowid: integer("search_rowid") }).searchRowid,
+  },
+} as const satisfies Record<AuditedEntity, unknown>;
+
+const subquery = new QueryBuilder();
 
 /**
  * The FTS5 MATCH expression for what staff typed, or null when it has no letters or digits.
@@ -32,11 +47,19 @@ export function matchExpression(text: string): string | null {
 }
 
 /**
- * A condition for a Drizzle `where`: the record is among the search's matches, joined on
- * the record's integer `search_rowid` (the FTS row's rowid; migrations/0003_search_index.sql).
- * In: the kind of record and the MATCH expression (from matchExpression).
+ * A condition for a Drizzle `where` on the records of `entity`: the record is among the
+ * search's matches, joined on its integer `search_rowid` (the FTS row's rowid;
+ * migrations/0003_search_index.sql): `search_rowid IN (SELECT rowid FROM <index> WHERE
+ * <index> MATCH <expression>)`. In: the kind of record and the MATCH expression (from
+ * matchExpression).
  */
 export function matchesSearch(entity: AuditedEntity, expression: string): SQL {
-  const table = sql.identifier(SEARCH_TABLE[entity]);
-  return sql`search_rowid IN (SELECT rowid FROM ${table} WHERE ${table} MATCH ${expression})`;
+  const { index, key } = SEARCH[entity];
+  return inArray(
+    key,
+    subquery
+      .select({ rowid: index.rowid })
+      .from(index)
+      .where(sql`${index} MATCH ${expression}`),
+  );
 }

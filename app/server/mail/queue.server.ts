@@ -16,8 +16,11 @@
  * 4. `resendMail` ('Resend' on a record page) puts a failed mail about that record back on
  *    the queue.
  */
+import { and, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { AuditedEntity, MailKind, MailStatus } from "~/domain/enumerations";
-import { RECORD_TABLES, type Database } from "../platform/db.server";
+import { mailDeliveries } from "../../../drizzle/schema";
+import { recordExists, type Database, type RecordGuard } from "../platform/db.server";
+import { insertWhere, type FullRow } from "../platform/insert-where.server";
 import { logEvent, logProblem } from "../platform/log.server";
 import { sendMail, type Mail, type MailEnv } from "./mailer.server";
 
@@ -51,57 +54,31 @@ const errorText = (error: unknown) => String(error instanceof Error ? error.mess
 
 /**
  * The statement that writes a mail's outbox row (status `queued`), for callers that write it
- * in the same D1 batch as what the mail is about (a quote sent, a reply). Account mails keep
- * no text: theirs holds a sign-in link and travels only in the queue message.
+ * in the same D1 batch as what the mail is about (a quote sent, a reply): Drizzle's insert, to
+ * run or to put in `db.batch`. With `onlyWhile`, the row is written only while that record
+ * still has that status. Account mails keep no text: theirs holds a sign-in link and travels
+ * only in the queue message.
  */
-export function outboxInsert(
-  db: Database,
-  id: string,
-  mail: Mail,
-  about: MailAbout,
-  now: Date,
-  onlyWhile?: RecordGuard,
-): D1PreparedStatement {
+export function outboxInsert(db: Database, id: string, mail: Mail, about: MailAbout, now: Date, onlyWhile?: RecordGuard) {
   const keepsText = about.kind !== "account";
-  return db.$client
-    .prepare(
-      `INSERT INTO mail_deliveries (id, kind, entity, entity_id, to_address, subject, body_text, links, reply_to, status, attempts, created_at, updated_at)
-       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'queued', 0, ?10, ?10 ${onlyWhile ? guardSql(onlyWhile, 11) : ""}`,
-    )
-    .bind(
-      id,
-      about.kind,
-      about.entity ?? null,
-      about.entityId ?? null,
-      mail.to,
-      mail.subject,
-      keepsText ? mail.text : null,
-      keepsText ? JSON.stringify(mail.links) : null,
-      mail.replyTo ?? null,
-      now.getTime(),
-      ...(onlyWhile ? guardParams(onlyWhile) : []),
-    );
-}
-
-/**
- * "Only while this record still has this status": a statement with this guard writes nothing
- * once another admin has changed the record, so a D1 batch of such statements is all or
- * nothing (docs/architecture.md §4.16).
- */
-export interface RecordGuard {
-  entity: AuditedEntity;
-  id: string;
-  status: string;
-}
-
-/** `WHERE EXISTS (…)` for `guard`, its parameters numbered from `first`. Table names are constants. */
-export function guardSql(guard: RecordGuard, first: number): string {
-  return `WHERE EXISTS (SELECT 1 FROM ${RECORD_TABLES[guard.entity]} WHERE id = ?${first} AND status = ?${first + 1})`;
-}
-
-/** The parameters of guardSql, in order. */
-export function guardParams(guard: RecordGuard): [string, string] {
-  return [guard.id, guard.status];
+  const row = {
+    id,
+    kind: about.kind,
+    entity: about.entity ?? null,
+    entityId: about.entityId ?? null,
+    toAddress: mail.to,
+    subject: mail.subject,
+    bodyText: keepsText ? mail.text : null,
+    links: keepsText ? JSON.stringify(mail.links) : null,
+    replyTo: mail.replyTo ?? null,
+    status: "queued",
+    attempts: 0,
+    lastError: null,
+    createdAt: now,
+    updatedAt: now,
+    sentAt: null,
+  } satisfies FullRow<typeof mailDeliveries>;
+  return onlyWhile ? insertWhere(db, mailDeliveries, row, recordExists(onlyWhile)) : db.insert(mailDeliveries).values(row);
 }
 
 /**
@@ -114,9 +91,10 @@ export async function putOnQueue(db: Database, queue: Queue<MailQueueMessage>, i
     return true;
   } catch (error) {
     logProblem("mail_not_queued", { id, subject: mail.subject, error: errorText(error) });
-    await db.$client
-      .prepare("UPDATE mail_deliveries SET status = 'failed', last_error = ?2, updated_at = ?3 WHERE id = ?1 AND status = 'queued'")
-      .bind(id, `Could not be queued: ${errorText(error)}`, Date.now())
+    await db
+      .update(mailDeliveries)
+      .set({ status: "failed", lastError: `Could not be queued: ${errorText(error)}`, updatedAt: new Date() })
+      .where(and(eq(mailDeliveries.id, id), eq(mailDeliveries.status, "queued")))
       .run()
       .catch((markError: unknown) => logProblem("mail_outbox_write_failed", { id, error: errorText(markError) }));
     return false;
@@ -130,7 +108,7 @@ export async function putOnQueue(db: Database, queue: Queue<MailQueueMessage>, i
 async function enqueueMail(db: Database, env: MailQueueEnv, mail: Mail, about: MailAbout, now = new Date()): Promise<string> {
   const id = crypto.randomUUID();
   try {
-    await outboxInsert(db, id, mail, about, now).run();
+    await outboxInsert(db, id, mail, about, now);
   } catch (error) {
     logProblem("mail_outbox_write_failed", { id, subject: mail.subject, error: errorText(error) });
   }
@@ -166,16 +144,23 @@ export function retryDelaySeconds(attempt: number, env: Pick<MailQueueEnv, "MAIL
 type Claim = { claimed: true } | { claimed: false; status: MailStatus | null };
 
 /** Claims the row for sending (queued, or a stale claim), or says why not. */
-async function claim(db: Database, id: string, now: number): Promise<Claim> {
-  const claimed = await db.$client
-    .prepare(
-      `UPDATE mail_deliveries SET status = 'sending', attempts = attempts + 1, updated_at = ?2
-       WHERE id = ?1 AND (status = 'queued' OR (status = 'sending' AND updated_at < ?3)) RETURNING id`,
+async function claim(db: Database, id: string, now: Date): Promise<Claim> {
+  const claimed = await db
+    .update(mailDeliveries)
+    .set({ status: "sending", attempts: sql`${mailDeliveries.attempts} + 1`, updatedAt: now })
+    .where(
+      and(
+        eq(mailDeliveries.id, id),
+        or(
+          eq(mailDeliveries.status, "queued"),
+          and(eq(mailDeliveries.status, "sending"), lt(mailDeliveries.updatedAt, new Date(now.getTime() - STALE_CLAIM_MS))),
+        ),
+      ),
     )
-    .bind(id, now, now - STALE_CLAIM_MS)
-    .first();
+    .returning({ id: mailDeliveries.id })
+    .get();
   if (claimed) return { claimed: true };
-  const row = await db.$client.prepare("SELECT status FROM mail_deliveries WHERE id = ?1").bind(id).first<{ status: MailStatus }>();
+  const row = await db.select({ status: mailDeliveries.status }).from(mailDeliveries).where(eq(mailDeliveries.id, id)).get();
   return { claimed: false, status: row?.status ?? null };
 }
 
@@ -191,7 +176,7 @@ export async function consumeMail(batch: MessageBatch<MailQueueMessage>, env: Ma
     const { id, mail } = message.body;
     let outcome: Claim;
     try {
-      outcome = await claim(db, id, Date.now());
+      outcome = await claim(db, id, new Date());
     } catch (error) {
       logProblem("mail_claim_failed", { id, error: errorText(error) });
       message.retry({ delaySeconds: retryDelaySeconds(message.attempts, env) });
@@ -211,9 +196,10 @@ export async function consumeMail(batch: MessageBatch<MailQueueMessage>, env: Ma
     } catch (error) {
       const delaySeconds = retryDelaySeconds(message.attempts, env);
       logProblem("mail_send_failed", { id, attempt: message.attempts, retryInSeconds: delaySeconds, error: errorText(error) });
-      await db.$client
-        .prepare("UPDATE mail_deliveries SET status = 'queued', last_error = ?2, updated_at = ?3 WHERE id = ?1 AND status = 'sending'")
-        .bind(id, errorText(error), Date.now())
+      await db
+        .update(mailDeliveries)
+        .set({ status: "queued", lastError: errorText(error), updatedAt: new Date() })
+        .where(and(eq(mailDeliveries.id, id), eq(mailDeliveries.status, "sending")))
         .run()
         .catch((markError: unknown) => logProblem("mail_outbox_write_failed", { id, error: errorText(markError) }));
       message.retry({ delaySeconds });
@@ -221,9 +207,11 @@ export async function consumeMail(batch: MessageBatch<MailQueueMessage>, env: Ma
     }
     logEvent("mail_sent", { id, attempt: message.attempts });
     // Sent: acknowledged even if the row cannot be marked, so it is never sent again.
-    await db.$client
-      .prepare("UPDATE mail_deliveries SET status = 'sent', sent_at = ?2, updated_at = ?2, last_error = NULL WHERE id = ?1")
-      .bind(id, Date.now())
+    const sentAt = new Date();
+    await db
+      .update(mailDeliveries)
+      .set({ status: "sent", sentAt, updatedAt: sentAt, lastError: null })
+      .where(eq(mailDeliveries.id, id))
       .run()
       .catch((markError: unknown) => logProblem("mail_outbox_write_failed", { id, error: errorText(markError) }));
     message.ack();
@@ -239,9 +227,10 @@ export async function markUndelivered(batch: MessageBatch<MailQueueMessage>, db:
   for (const message of batch.messages) {
     const { id, mail } = message.body;
     try {
-      await db.$client
-        .prepare("UPDATE mail_deliveries SET status = 'failed', updated_at = ?2 WHERE id = ?1 AND status <> 'sent'")
-        .bind(id, Date.now())
+      await db
+        .update(mailDeliveries)
+        .set({ status: "failed", updatedAt: new Date() })
+        .where(and(eq(mailDeliveries.id, id), ne(mailDeliveries.status, "sent")))
         .run();
       logProblem("mail_not_delivered", { id, subject: mail.subject });
       message.ack();
@@ -260,9 +249,15 @@ const ACCOUNT_MAIL_KEPT_MS = 30 * 86_400_000;
  * that are sent or given up (mails about a request stay with it). Out: how many were deleted.
  */
 export async function deleteOldAccountMails(db: Database, now = new Date()): Promise<number> {
-  const result = await db.$client
-    .prepare("DELETE FROM mail_deliveries WHERE entity IS NULL AND status IN ('sent', 'failed') AND created_at < ?1")
-    .bind(now.getTime() - ACCOUNT_MAIL_KEPT_MS)
+  const result = await db
+    .delete(mailDeliveries)
+    .where(
+      and(
+        isNull(mailDeliveries.entity),
+        inArray(mailDeliveries.status, ["sent", "failed"]),
+        lt(mailDeliveries.createdAt, new Date(now.getTime() - ACCOUNT_MAIL_KEPT_MS)),
+      ),
+    )
     .run();
   return result.meta.changes;
 }
@@ -282,21 +277,33 @@ export async function resendMail(
   entity: AuditedEntity,
   entityId: string,
 ): Promise<ResendOutcome> {
-  const row = await db.$client
-    .prepare(
-      `UPDATE mail_deliveries SET status = 'queued', attempts = 0, last_error = NULL, updated_at = ?4
-       WHERE id = ?1 AND entity = ?2 AND entity_id = ?3 AND status = 'failed' AND body_text IS NOT NULL
-       RETURNING to_address, subject, body_text, links, reply_to`,
+  const row = await db
+    .update(mailDeliveries)
+    .set({ status: "queued", attempts: 0, lastError: null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(mailDeliveries.id, id),
+        eq(mailDeliveries.entity, entity),
+        eq(mailDeliveries.entityId, entityId),
+        eq(mailDeliveries.status, "failed"),
+        isNotNull(mailDeliveries.bodyText),
+      ),
     )
-    .bind(id, entity, entityId, Date.now())
-    .first<{ to_address: string; subject: string; body_text: string; links: string | null; reply_to: string | null }>();
-  if (!row) return "not-found";
+    .returning({
+      to: mailDeliveries.toAddress,
+      subject: mailDeliveries.subject,
+      text: mailDeliveries.bodyText,
+      links: mailDeliveries.links,
+      replyTo: mailDeliveries.replyTo,
+    })
+    .get();
+  if (!row || row.text === null) return "not-found";
   const mail: Mail = {
-    to: row.to_address,
+    to: row.to,
     subject: row.subject,
-    text: row.body_text,
+    text: row.text,
     links: row.links ? (JSON.parse(row.links) as string[]) : [],
-    ...(row.reply_to ? { replyTo: row.reply_to } : {}),
+    ...(row.replyTo ? { replyTo: row.replyTo } : {}),
   };
   return (await putOnQueue(db, queue, id, mail)) ? "queued" : "queue-failed";
 }

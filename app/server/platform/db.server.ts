@@ -1,18 +1,59 @@
 /**
- * The Drizzle client over the D1 binding. D1 has no interactive transactions: use
- * `db.batch([...])` for anything that must be whole or nothing (docs/architecture.md).
+ * The Drizzle client over the D1 binding, and the few building blocks its statements share.
+ * D1 has no interactive transactions: use `db.batch([...])` for anything that must be whole
+ * or nothing (docs/architecture.md §4.5, §4.16).
  */
+import { and, eq, exists, type SQL } from "drizzle-orm";
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
+import { QueryBuilder, type SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as schema from "../../../drizzle/schema";
-
-/** The client, with `$client` (the D1 binding) for statements Drizzle cannot express. */
-export type Database = DrizzleD1Database<typeof schema> & { $client: D1Database };
+import type { AuditedEntity } from "~/domain/enumerations";
 
 /**
- * The table of each kind of record, for the statements written in SQL (conditional updates,
- * guards). Constants only: never a name from input.
+ * The client. Every statement goes through it (the query builder, or its `sql` template with
+ * typed column references), so a renamed column fails `npm run typecheck`; the type leaves out
+ * the raw binding so that no module writes SQL in strings.
  */
-export const RECORD_TABLES = { quote_request: "quote_requests", contact_message: "contact_messages" } as const;
+export type Database = DrizzleD1Database<typeof schema>;
+
+/** The table of each kind of record (docs/product.md §3): quote requests and contact messages. */
+export const RECORDS = { quote_request: schema.quoteRequests, contact_message: schema.contactMessages } as const satisfies Record<
+  AuditedEntity,
+  SQLiteTable
+>;
+
+/** The table of either kind of record. */
+export type RecordTable = (typeof RECORDS)[AuditedEntity];
+
+/** A row of the records of kind `E`, as drizzle/schema.ts declares it. */
+export type RecordRow<E extends AuditedEntity> = (typeof RECORDS)[E]["$inferSelect"];
+
+/** A status of either kind of record. */
+export type RecordStatus = RecordRow<AuditedEntity>["status"];
+
+/**
+ * "Only while this record still has this status": a statement with this guard writes nothing
+ * once another admin has changed the record, so a D1 batch of such statements is all or
+ * nothing (docs/architecture.md §4.16).
+ */
+export interface RecordGuard {
+  entity: AuditedEntity;
+  id: string;
+  status: RecordStatus;
+}
+
+/** Subqueries inside other statements (they run with the statement that holds them). */
+const subquery = new QueryBuilder();
+
+/**
+ * The condition "record `id` of `entity` exists" (and, when `status` is given, still has
+ * that status): `EXISTS (SELECT … FROM <record table> WHERE id = … [AND status = …])`.
+ */
+export function recordExists({ entity, id, status }: { entity: AuditedEntity; id: string; status?: RecordStatus }): SQL {
+  const table: RecordTable = RECORDS[entity];
+  const where = status === undefined ? eq(table.id, id) : and(eq(table.id, id), eq(table.status, status));
+  return exists(subquery.select({ id: table.id }).from(table).where(where));
+}
 
 /**
  * A Drizzle client over the `DB` binding. The Worker makes one per request and hands it to

@@ -43,21 +43,3 @@ export async function readSmallForm(request: Request, contract: FormContract, ma
     return unreadable;
   }
 }
-
-/**
- * What an admin form that was refused sends back to its page: the values as sent (to show
- * them again) and the first message of each field's errors ("" for the form's own), from
- * Conform's `submission.error`.
- */
-export interface RefusedForm {
-  errors: Record<string, string>;
-  values: Record<string, string>;
-}
-
-/** The RefusedForm of `formData` with Conform's field errors (or none). Files are not sent back. */
-export function refusedForm(formData: FormData, error?: Record<string, string[] | null> | null): RefusedForm {
-  return {
-    values: Object.fromEntries([...formData.entries()].flatMap(([name, value]) => (typeof value === "string" ? [[name, value]] : []))),
-    errors: Object.fromEntries(Object.entries(error ?? {}).flatMap(([name, messages]) => (messages?.[0] ? [[name, messages[0]]] : []))),
-  };
-}

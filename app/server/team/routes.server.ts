@@ -4,15 +4,15 @@
  * (readSmallForm with the form's contract) and checked with the forms' zod schemas; the rules
  * themselves live in team.server.ts. Nothing a person sends produces a 500: a refused body or
  * value answers 400, a refused change 404 or 409 with a sentence from TEAM_MESSAGES, a D1
- * failure 503.
+ * failure 503. A refusal is the form's result (app/forms/result.ts), the action's data itself.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import type { SubmissionResult } from "@conform-to/react";
+import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { formatAdminDateTime } from "~/domain/dates";
 import { AUTH_MESSAGES, TEAM_MESSAGES, teamChangeText } from "~/domain/messages";
 import { resetSchema } from "~/forms/auth";
 import { passwordProblems } from "~/forms/password";
+import { refusal } from "~/forms/result";
 import { inviteSchema, teamFormSchema, type MemberIntent } from "~/forms/team";
 import { commitNotice, type NoticeKey } from "../platform/flash.server";
 import { formContract } from "../platform/input-gate.server";
@@ -30,7 +30,7 @@ import { logFailure } from "~/server/platform/log.server";
  * changes as sentences, who is signed in, and how many admins there are (the page offers no
  * way to remove the last one; the server refuses it anyway).
  */
-export async function loadTeamPage(request: Request, context: AppLoadContext) {
+export async function teamPageLoader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireAdmin(context.db, request, context.cloudflare.env);
   const team = await listTeam(context.db);
   return {
@@ -58,43 +58,42 @@ export async function loadTeamPage(request: Request, context: AppLoadContext) {
   };
 }
 
-/** What the team page's action answers when it does not redirect: the invite form's result, or a refusal. */
-export type TeamActionData = { result: SubmissionResult<string[]>; error?: undefined } | { error: string; result?: undefined };
-
-const refuse = (status: number, error: string) => data<TeamActionData>({ error }, { status });
+/** A form of the team page refused with `message`, its values sent back (none when unreadable). */
+const refuse = (formData: FormData | null, status: number, message: string) => data(refusal(formData, message), { status });
 
 /**
  * POST /admin/team (admins only): 'Invite', 'Revoke', 'Make admin', 'Remove admin' and
  * 'Delete account', told apart by `intent`. A success redirects back with its notice (post,
  * redirect, get); removing your own admin access or deleting your own account takes you to
- * the home page instead, signed out after a deletion.
+ * the home page instead, signed out after a deletion. A refusal is the form's result with its
+ * message: the invite form's own (it has intent "invite"), or one the page shows above its forms.
  */
-export async function teamPageAction(request: Request, context: AppLoadContext) {
+export async function teamPageAction({ request, context }: ActionFunctionArgs) {
   const session = await requireAdmin(context.db, request, context.cloudflare.env);
   const form = await readSmallForm(request, formContract(teamFormSchema));
-  if (!form.ok) return refuse(400, form.message);
-  if (form.formData.get("intent") === "invite") return invite(request, context, session, form.formData);
-  const parsed = teamFormSchema.safeParse(Object.fromEntries(form.formData.entries()));
-  if (!parsed.success || parsed.data.intent === "invite") return refuse(400, TEAM_MESSAGES.requestIncomplete);
+  if (!form.ok) return refuse(null, 400, form.message);
+  const { formData } = form;
+  if (formData.get("intent") === "invite") return invite(request, context, session, formData);
+  const parsed = teamFormSchema.safeParse(Object.fromEntries(formData.entries()));
+  if (!parsed.success || parsed.data.intent === "invite") return refuse(formData, 400, TEAM_MESSAGES.requestIncomplete);
   const { intent, id } = parsed.data;
   try {
     if (intent === "revoke") {
       const outcome = await revokeInvitation(context.db, id);
-      return outcome === "revoked" ? backToTeam(request, "invitationRevoked") : refuse(404, TEAM_MESSAGES.invitationGone);
+      return outcome === "revoked" ? backToTeam(request, "invitationRevoked") : refuse(formData, 404, TEAM_MESSAGES.invitationGone);
     }
-    return await memberChange(request, context, session, intent, id);
+    return await memberChange(request, context, session, formData, { intent, id });
   } catch (error) {
     logFailure("team_change_failed", error, { intent });
-    return refuse(503, TEAM_MESSAGES.changeFailed);
+    return refuse(formData, 503, TEAM_MESSAGES.changeFailed);
   }
 }
 
 /** 'Invite': checks the address, stores the invitation, sends its e-mail after the response. */
 async function invite(request: Request, context: AppLoadContext, session: CurrentSession, formData: FormData) {
   const submission = parseWithZod(formData, { schema: inviteSchema });
-  if (submission.status !== "success") return data<TeamActionData>({ result: submission.reply() }, { status: 400 });
-  const reply = (status: number, message: string) =>
-    data<TeamActionData>({ result: submission.reply({ formErrors: [message] }) }, { status });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const reply = (status: number, message: string) => data(submission.reply({ formErrors: [message] }), { status });
   try {
     const outcome = await inviteMember(context.db, context.cloudflare.env, {
       email: submission.value.email,
@@ -111,17 +110,23 @@ async function invite(request: Request, context: AppLoadContext, session: Curren
 }
 
 /** 'Make admin', 'Remove admin' or 'Delete account' for account `id`, with its answers. */
-async function memberChange(request: Request, context: AppLoadContext, session: CurrentSession, intent: MemberIntent, id: string) {
+async function memberChange(
+  request: Request,
+  context: AppLoadContext,
+  session: CurrentSession,
+  formData: FormData,
+  { intent, id }: { intent: MemberIntent; id: string },
+) {
   const actorUserId = session.user.id;
   const self = id === actorUserId;
   const outcome =
     intent === "delete"
       ? await deleteAccount(context.db, { id, actorUserId })
       : await changeRole(context.db, { id, to: intent === "promote" ? "admin" : "user", actorUserId });
-  if (outcome === "not-found") return refuse(404, TEAM_MESSAGES.accountGone);
-  if (outcome === "last-admin") return refuse(409, TEAM_MESSAGES.lastAdmin);
-  if (outcome === "unchanged") return refuse(409, TEAM_MESSAGES.roleUnchanged);
-  if (outcome === "unverified") return refuse(409, TEAM_MESSAGES.notVerified);
+  if (outcome === "not-found") return refuse(formData, 404, TEAM_MESSAGES.accountGone);
+  if (outcome === "last-admin") return refuse(formData, 409, TEAM_MESSAGES.lastAdmin);
+  if (outcome === "unchanged") return refuse(formData, 409, TEAM_MESSAGES.roleUnchanged);
+  if (outcome === "unverified") return refuse(formData, 409, TEAM_MESSAGES.notVerified);
   if (intent === "delete" && self) {
     // The account's sessions went with it; the cookie goes too.
     const headers = new Headers();
@@ -133,6 +138,7 @@ async function memberChange(request: Request, context: AppLoadContext, session: 
   return backToTeam(request, intent === "delete" ? "accountDeleted" : intent === "promote" ? "promoted" : "demoted");
 }
 
+/** Back to /admin/team with `notice` (post, redirect, get). */
 async function backToTeam(request: Request, notice: NoticeKey) {
   return redirect("/admin/team", { headers: { "Set-Cookie": await commitNotice(request, notice) } });
 }
@@ -141,7 +147,7 @@ async function backToTeam(request: Request, notice: NoticeKey) {
  * The invitation page's data: the token and the address it invites while the invitation is
  * open; both null for a link that is unknown, used, revoked or expired.
  */
-export async function loadInvitationPage(request: Request, context: AppLoadContext) {
+export async function invitationPageLoader({ request, context }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const invitation = await openInvitation(context.db, token);
   return invitation ? { token, email: invitation.email } : { token: null, email: null };
@@ -152,22 +158,19 @@ export async function loadInvitationPage(request: Request, context: AppLoadConte
  * and rule, and not the address itself), under the per-client limit of the account pages.
  * Success: the account is a verified admin, any other session of it has ended, a new session
  * starts and the browser goes to /admin with 'Welcome to the team!'. A link no longer open
- * answers 400 with the invitation's own message; nothing changes.
+ * answers 400 with the invitation's own message; nothing changes. A refusal is the form's
+ * result, the password never sent back.
  */
-export async function acceptInvitationAction(request: Request, context: AppLoadContext) {
+export async function invitationPageAction({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
-  const fail = (status: number, message: string) =>
-    data<{ result: SubmissionResult<string[]> }>({ result: { status: "error", error: { "": [message] } } }, { status });
-  if (!(await allowAuthAttempt(env.AUTH_RATE_LIMITER, request))) return fail(429, AUTH_MESSAGES.tooManyAttempts);
+  if (!(await allowAuthAttempt(env.AUTH_RATE_LIMITER, request))) return data(refusal(null, AUTH_MESSAGES.tooManyAttempts), { status: 429 });
   const form = await readSmallForm(request, formContract(resetSchema));
-  if (!form.ok) return fail(400, form.message);
+  if (!form.ok) return data(refusal(null, form.message), { status: 400 });
   const submission = parseWithZod(form.formData, { schema: resetSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-  }
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   const { token, password } = submission.value;
   const reply = (status: number, options: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) =>
-    data({ result: submission.reply({ ...options, hideFields: ["password"] }) }, { status });
+    data(submission.reply({ ...options, hideFields: ["password"] }), { status });
   try {
     const invitation = await openInvitation(context.db, token);
     if (!invitation) return reply(400, { formErrors: [TEAM_MESSAGES.invitationInvalid] });

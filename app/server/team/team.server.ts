@@ -3,16 +3,17 @@
  * account and who is an admin, invitations to become one, role changes, deleting accounts,
  * and the audit trail of all of it (`team_changes`).
  *
- * Rules kept here, in SQL, so that no interleaving of requests can break them:
+ * Rules kept here, inside the statements themselves, so that no interleaving of requests can
+ * break them:
  * - An invitation is a row: D1 keeps only the SHA-256 of the link's token, the link works once
  *   (`accepted_at`) and for INVITATION_TTL_HOURS; at most MAX_OPEN_INVITATIONS are open at once,
  *   an address has at most one (inviting it again replaces the earlier one), and an address
  *   that already belongs to an admin is not invited.
- * - The last admin is never demoted or deleted: the UPDATE or DELETE itself carries
- *   `(SELECT count(*) FROM users WHERE role = 'admin') > 1`. D1 runs each batch as one
- *   transaction, one at a time, so two admins removing each other at once cannot both succeed.
+ * - The last admin is never demoted or deleted: the UPDATE or DELETE itself carries "another
+ *   verified admin exists" (`anotherAdminRemains`). D1 runs each batch as one transaction, one
+ *   at a time, so two admins removing each other at once cannot both succeed.
  * - Every change writes its `team_changes` row in the same batch, only if the change happened
- *   (`WHERE changes() = 1`, as updateStatus in app/server/inbox/records.server.ts does).
+ *   (`WHERE changes() = 1`, app/server/platform/insert-where.server.ts).
  *
  * Functions take the request's Drizzle client and return outcomes; none throws for anything a
  * person typed. D1 errors are thrown to the caller. Mails are returned, not sent (the route
@@ -20,12 +21,13 @@
  */
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
-import { and, count, desc, eq, gt, isNull, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
+import { and, count, desc, eq, exists, gt, inArray, isNotNull, isNull, lt, lte, ne, notExists, or, sql, type SQL } from "drizzle-orm";
+import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { INVITATION_TTL_HOURS, MAX_OPEN_INVITATIONS, TEAM_ACCOUNTS_SHOWN, TEAM_CHANGES_SHOWN } from "~/domain/limits";
 import type { TeamAction } from "~/domain/enumerations";
-import { invitations, teamChanges, users } from "../../../drizzle/schema";
+import { invitations, sessions, teamChanges, users, type Invitation, type User } from "../../../drizzle/schema";
 import type { Database } from "../platform/db.server";
+import { insertWhere, PREVIOUS_CHANGED_ONE } from "../platform/insert-where.server";
 import { readCompany, readSiteUrl } from "../platform/env.server";
 import type { Mail } from "../mail/mailer.server";
 import { hashPassword } from "../auth/password.server";
@@ -41,31 +43,14 @@ function tokenHashOf(token: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 }
 
-/** One account as the team page lists it. */
-export interface TeamAccount {
-  id: string;
-  email: string;
-  role: "user" | "admin";
-  verified: boolean;
-  lastSignInAt: Date | null;
-}
+/** One account as the team page lists it: `verified` once its address is. */
+export type TeamAccount = Pick<User, "id" | "email" | "role" | "lastSignInAt"> & { verified: boolean };
 
 /** One open invitation: to whom, by whom (null once that account is deleted), until when. */
-export interface OpenInvitation {
-  id: string;
-  email: string;
-  invitedBy: string | null;
-  expiresAt: Date;
-}
+export type OpenInvitation = Pick<Invitation, "id" | "email" | "expiresAt"> & { invitedBy: string | null };
 
 /** One entry of the audit trail; `actor` is null when that account no longer exists. */
-export interface TeamChange {
-  id: string;
-  action: TeamAction;
-  subjectEmail: string;
-  actor: string | null;
-  createdAt: Date;
-}
+export type TeamChange = Pick<typeof teamChanges.$inferSelect, "id" | "action" | "subjectEmail" | "createdAt"> & { actor: string | null };
 
 /**
  * Everything the team page shows. In: the client and the time (invitations past it are not
@@ -141,30 +126,45 @@ export async function inviteMember(
 ): Promise<InviteResult> {
   const email = invite.email.trim().toLowerCase();
   const token = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
-  const at = now.getTime();
-  const expiresAt = at + INVITATION_TTL_HOURS * HOUR_MS;
+  const expiresAt = now.getTime() + INVITATION_TTL_HOURS * HOUR_MS;
   // Made first: a mail that cannot be made (a configuration mistake) must not leave a stored invitation.
   const mail = invitationMail(env, email, invite.inviter.email, token);
-  const notAdmin = "NOT EXISTS (SELECT 1 FROM users WHERE email = ?1 AND role = 'admin')";
-  const client = db.$client;
-  const [, , inserted] = await client.batch([
+  const notAdmin = notExists(
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, email), eq(users.role, "admin"))),
+  );
+  const [, , inserted] = await db.batch([
     // Expired invitations can never be used: sweep them, so only open ones stay unaccepted.
-    client.prepare("DELETE FROM invitations WHERE accepted_at IS NULL AND expires_at <= ?1").bind(at),
+    db.delete(invitations).where(and(isNull(invitations.acceptedAt), lte(invitations.expiresAt, now))),
     // Replace the address's open invitation, only when the new one will be stored.
-    client
-      .prepare(
-        `DELETE FROM invitations WHERE email = ?1 AND accepted_at IS NULL AND ${notAdmin}
-         AND (SELECT count(*) FROM invitations WHERE accepted_at IS NULL AND email <> ?1) < ?2`,
-      )
-      .bind(email, MAX_OPEN_INVITATIONS),
-    client
-      .prepare(
-        `INSERT INTO invitations (id, email, token_hash, invited_by_user_id, created_at, expires_at)
-         SELECT ?3, ?1, ?4, ?5, ?6, ?7 WHERE ${notAdmin}
-         AND (SELECT count(*) FROM invitations WHERE accepted_at IS NULL) < ?2`,
-      )
-      .bind(email, MAX_OPEN_INVITATIONS, crypto.randomUUID(), tokenHashOf(token), invite.inviter.id, at, expiresAt),
-    auditStatement(db, "invited", { subjectEmail: email, actorUserId: invite.inviter.id, at }),
+    db
+      .delete(invitations)
+      .where(
+        and(
+          eq(invitations.email, email),
+          isNull(invitations.acceptedAt),
+          notAdmin,
+          lt(db.$count(invitations, and(isNull(invitations.acceptedAt), ne(invitations.email, email))), MAX_OPEN_INVITATIONS),
+        ),
+      ),
+    insertWhere(
+      db,
+      invitations,
+      {
+        id: crypto.randomUUID(),
+        email,
+        tokenHash: tokenHashOf(token),
+        invitedByUserId: invite.inviter.id,
+        createdAt: now,
+        expiresAt: new Date(expiresAt),
+        acceptedAt: null,
+      },
+      notAdmin,
+      lt(db.$count(invitations, isNull(invitations.acceptedAt)), MAX_OPEN_INVITATIONS),
+    ),
+    auditStatement(db, "invited", { subjectEmail: email, actorUserId: invite.inviter.id, now }),
   ]);
   if (inserted?.meta.changes !== 1) {
     const existing = await db.select({ role: users.role }).from(users).where(eq(users.email, email)).get();
@@ -227,37 +227,55 @@ export async function acceptInvitation(db: Database, token: string, password: st
   const invitation = await openInvitation(db, token, now);
   if (!invitation) return { status: "invalid" };
   const passwordHash = await hashPassword(password);
-  const at = now.getTime();
-  const client = db.$client;
-  const [accepted, upserted] = await client.batch<{ id: string }>([
-    client
-      // Only while the admin who sent it still is one: removing an admin ends their invitations.
-      .prepare(
-        `UPDATE invitations SET accepted_at = ?1 WHERE id = ?2 AND accepted_at IS NULL AND expires_at > ?1
-         AND invited_by_user_id IN (SELECT id FROM users WHERE role = 'admin')`,
-      )
-      .bind(at, invitation.id),
-    client
-      .prepare(
-        `INSERT INTO users (id, email, password_hash, role, email_verified_at, last_sign_in_at, created_at)
-         SELECT ?1, ?2, ?3, 'admin', ?4, ?4, ?4 WHERE changes() = 1
-         ON CONFLICT(email) DO UPDATE SET password_hash = excluded.password_hash, role = 'admin',
-           email_verified_at = COALESCE(users.email_verified_at, excluded.email_verified_at),
-           last_sign_in_at = excluded.last_sign_in_at
-         RETURNING id`,
-      )
-      .bind(crypto.randomUUID(), invitation.email, passwordHash, at),
-    client
-      .prepare(
-        `INSERT INTO team_changes (id, action, subject_email, actor_user_id, created_at)
-         SELECT ?1, 'joined', ?2, (SELECT id FROM users WHERE email = ?2), ?3 WHERE changes() = 1`,
-      )
-      .bind(crypto.randomUUID(), invitation.email, at),
+  const accountOfInvited = db.select({ id: users.id }).from(users).where(eq(users.email, invitation.email));
+  const [accepted, upserted] = await db.batch([
+    db
+      .update(invitations)
+      .set({ acceptedAt: now })
+      .where(
+        and(
+          eq(invitations.id, invitation.id),
+          isNull(invitations.acceptedAt),
+          gt(invitations.expiresAt, now),
+          // Only while the admin who sent it still is one: removing an admin ends their invitations.
+          inArray(invitations.invitedByUserId, db.select({ id: users.id }).from(users).where(eq(users.role, "admin"))),
+        ),
+      ),
+    insertWhere(
+      db,
+      users,
+      {
+        id: crypto.randomUUID(),
+        email: invitation.email,
+        passwordHash,
+        role: "admin",
+        emailVerifiedAt: now,
+        lastSignInAt: now,
+        createdAt: now,
+      },
+      PREVIOUS_CHANGED_ONE,
+    )
+      .onConflictDoUpdate({
+        target: users.email,
+        set: {
+          passwordHash: excluded(users.passwordHash),
+          role: "admin",
+          emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${excluded(users.emailVerifiedAt)})`,
+          lastSignInAt: excluded(users.lastSignInAt),
+        },
+      })
+      .returning({ id: users.id }),
+    insertWhere(
+      db,
+      teamChanges,
+      { id: crypto.randomUUID(), action: "joined", subjectEmail: invitation.email, actorUserId: accountOfInvited, createdAt: now },
+      PREVIOUS_CHANGED_ONE,
+    ),
     // An existing account starts fresh: whoever was signed in to it signs in again.
-    client.prepare("DELETE FROM sessions WHERE changes() = 1 AND user_id = (SELECT id FROM users WHERE email = ?1)").bind(invitation.email),
+    db.delete(sessions).where(and(PREVIOUS_CHANGED_ONE, eq(sessions.userId, accountOfInvited))),
   ]);
-  const userId = upserted?.results[0]?.id;
-  if (accepted?.meta.changes !== 1 || !userId) return { status: "invalid" };
+  const userId = upserted[0]?.id;
+  if (accepted.meta.changes !== 1 || !userId) return { status: "invalid" };
   await clearFailures(db, invitation.email);
   return { status: "joined", userId, email: invitation.email };
 }
@@ -283,30 +301,39 @@ export async function changeRole(
   const from = change.to === "admin" ? "user" : "admin";
   // A demotion keeps another admin who can sign in; a promotion needs an address its owner
   // has proved (otherwise whoever signed up with it, and holds its password, would get in).
-  const guard = change.to === "user" ? ` AND ${ANOTHER_ADMIN_REMAINS}` : " AND email_verified_at IS NOT NULL";
-  const client = db.$client;
-  const [updated] = await client.batch([
-    client.prepare(`UPDATE users SET role = ?1 WHERE id = ?2 AND role = ?3${guard}`).bind(change.to, change.id, from),
+  const guard = change.to === "user" ? anotherAdminRemains(db, change.id) : isNotNull(users.emailVerifiedAt);
+  const [updated] = await db.batch([
+    db
+      .update(users)
+      .set({ role: change.to })
+      .where(and(eq(users.id, change.id), eq(users.role, from), guard)),
     auditStatement(db, change.to === "admin" ? "promoted" : "demoted", {
       subjectEmail: target.email,
       actorUserId: change.actorUserId,
-      at: now.getTime(),
+      now,
     }),
   ]);
-  if (updated?.meta.changes === 1) {
+  if (updated.meta.changes === 1) {
     // A former admin's open invitations no longer speak for the team.
     if (change.to === "user")
-      await client.prepare("DELETE FROM invitations WHERE invited_by_user_id = ?1 AND accepted_at IS NULL").bind(change.id).run();
+      await db.delete(invitations).where(and(eq(invitations.invitedByUserId, change.id), isNull(invitations.acceptedAt)));
     return "changed";
   }
   return refusalOf(db, change.id, change.to);
 }
 
 /**
- * The last-admin rule in SQL, for a statement about account ?2: an admin other than ?2 who has
- * proved their address (so can sign in) remains afterwards.
+ * The last-admin rule, as a condition of a statement about account `id`: an admin other than
+ * `id` who has proved their address (so can sign in) remains afterwards.
  */
-const ANOTHER_ADMIN_REMAINS = "(SELECT count(*) FROM users WHERE role = 'admin' AND email_verified_at IS NOT NULL AND id <> ?2) > 0";
+function anotherAdminRemains(db: Database, id: string): SQL {
+  return exists(
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, "admin"), isNotNull(users.emailVerifiedAt), ne(users.id, id))),
+  );
+}
 
 /**
  * Deletes account `id` and ends its sessions, recording 'removed' by `actorUserId` in the same
@@ -321,19 +348,21 @@ export async function deleteAccount(
 ): Promise<"deleted" | "not-found" | "last-admin"> {
   const target = await db.select({ email: users.email }).from(users).where(eq(users.id, removal.id)).get();
   if (!target) return "not-found";
-  const client = db.$client;
-  const [deleted] = await client.batch<{ id: string }>([
-    client
-      .prepare(`DELETE FROM users WHERE id = ?1 AND (role <> 'admin' OR ${ANOTHER_ADMIN_REMAINS.replace("?2", "?1")}) RETURNING id`)
-      .bind(removal.id),
-    auditStatement(db, "removed", { subjectEmail: target.email, actorUserId: removal.actorUserId, at: now.getTime() }),
+  const [deleted] = await db.batch([
+    db
+      .delete(users)
+      .where(and(eq(users.id, removal.id), or(ne(users.role, "admin"), anotherAdminRemains(db, removal.id))))
+      .returning({ id: users.id }),
+    auditStatement(db, "removed", { subjectEmail: target.email, actorUserId: removal.actorUserId, now }),
     // sessions.user_id cascades on delete; said here as well, so no session outlives its account.
-    client.prepare("DELETE FROM sessions WHERE user_id = ?1 AND NOT EXISTS (SELECT 1 FROM users WHERE id = ?1)").bind(removal.id),
+    db
+      .delete(sessions)
+      .where(and(eq(sessions.userId, removal.id), notExists(db.select({ id: users.id }).from(users).where(eq(users.id, removal.id))))),
     // Its open invitations end with it (their inviter is now empty).
-    client.prepare("DELETE FROM invitations WHERE invited_by_user_id IS NULL AND accepted_at IS NULL"),
+    db.delete(invitations).where(and(isNull(invitations.invitedByUserId), isNull(invitations.acceptedAt))),
   ]);
   // RETURNING, not meta.changes: D1 counts the sessions the foreign key deleted with it.
-  if (deleted?.results.length === 1) return "deleted";
+  if (deleted.length === 1) return "deleted";
   const refusal = await refusalOf(db, removal.id, null);
   return refusal === "last-admin" ? "last-admin" : "not-found";
 }
@@ -347,15 +376,26 @@ async function refusalOf(db: Database, id: string, to: "admin" | "user" | null):
 }
 
 /**
- * The INSERT of one `team_changes` row, written only if the statement before it in the batch
+ * The insert of one `team_changes` row, written only if the statement before it in the batch
  * changed exactly one row. The actor is looked up in the same statement, so an actor that no
  * longer exists (an admin who deleted their own account) is stored as empty, not refused.
  */
-function auditStatement(db: Database, action: TeamAction, entry: { subjectEmail: string; actorUserId: string; at: number }) {
-  return db.$client
-    .prepare(
-      `INSERT INTO team_changes (id, action, subject_email, actor_user_id, created_at)
-       SELECT ?1, ?2, ?3, (SELECT id FROM users WHERE id = ?4), ?5 WHERE changes() = 1`,
-    )
-    .bind(crypto.randomUUID(), action, entry.subjectEmail, entry.actorUserId, entry.at);
+function auditStatement(db: Database, action: TeamAction, entry: { subjectEmail: string; actorUserId: string; now: Date }) {
+  return insertWhere(
+    db,
+    teamChanges,
+    {
+      id: crypto.randomUUID(),
+      action,
+      subjectEmail: entry.subjectEmail,
+      actorUserId: db.select({ id: users.id }).from(users).where(eq(users.id, entry.actorUserId)),
+      createdAt: entry.now,
+    },
+    PREVIOUS_CHANGED_ONE,
+  );
+}
+
+/** `excluded.<column>` of an upsert: the value the refused insert carried. */
+function excluded(column: SQLiteColumn): SQL {
+  return sql`excluded.${sql.identifier(column.name)}`;
 }
