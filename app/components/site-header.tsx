@@ -48,7 +48,7 @@ export function SiteHeader({ companyName }: { companyName: string }) {
             Get a Free Quote
           </Link>
         </div>
-        <details ref={menu} className="group relative lg:hidden">
+        <details ref={menu} className="group relative shrink-0 lg:hidden">
           <summary className="flex cursor-pointer list-none items-center gap-2 rounded-md border border-brand-200 px-3 py-2 text-sm font-semibold text-brand-900 [&::-webkit-details-marker]:hidden">
             <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
               <path d="M4 7h16M4 12h16M4 17h16" className="group-open:hidden" />
