@@ -1,4 +1,4 @@
-import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { type HeadersFunction, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,
   Links,
@@ -14,9 +14,7 @@ import {
 import { useEffect, type ReactNode } from "react";
 import { isStaffPath, PRIVATE } from "~/cache-control";
 import type { SiteData } from "~/seo";
-import { readCompany, readPublicFeatures, readSiteUrl } from "~/server/platform/env.server";
-import { takeNotice } from "~/server/platform/flash.server";
-import { todayInJamaica } from "~/domain/dates";
+import { documentLoader } from "~/server/site/routes.server";
 import { SiteStyles, StartHydrationScript } from "~/document-inlines";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
@@ -37,17 +35,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
     ? false
     : args.defaultShouldRevalidate;
 
-/**
- * For every page: the business identity from [vars], the site's origin (SITE_URL, see app/seo.ts), and
- * a one-time notice (signed out, access denied, …) when one is pending.
- */
-export async function loader({ context, request }: LoaderFunctionArgs) {
-  const env = context.cloudflare.env;
-  const { notice, headers } = await takeNotice(request);
-  const site: SiteData = { company: readCompany(env), features: readPublicFeatures(env), origin: readSiteUrl(env) };
-  // The footer's year, in Jamaica (the page cache keys pages by Jamaica's date too).
-  return data({ ...site, notice, year: todayInJamaica().slice(0, 4) }, { headers });
-}
+/** For every page: the business, the origin, the year and a pending notice (app/server/site/routes.server.ts). */
+export const loader = (args: LoaderFunctionArgs) => documentLoader(args);
 
 export function Layout({ children }: { children: ReactNode }) {
   const site = useRouteLoaderData<typeof loader>("root");

@@ -1,9 +1,9 @@
 /**
  * / : the home page (docs/product.md §2 "Home"). In-page ids: services, faq, quote, contact.
  */
-import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { incompletePageHeaders, publicPageHeaders } from "~/cache-control";
+import { publicPageHeaders } from "~/cache-control";
 import { DeferredContactForm } from "~/components/deferred-contact-form";
 import { ContactMethods } from "~/components/contact-details";
 import { ReviewsSection } from "~/components/reviews";
@@ -21,23 +21,14 @@ import { HOME_FAQS } from "~/content/faqs";
 import { CAROUSEL_SLIDES, SERVICES } from "~/content/services";
 import type { loader as rootLoader } from "~/root";
 import { pageMeta } from "~/seo";
-import { takeFlash } from "~/server/platform/flash.server";
-import { publishedReviews } from "~/server/reviews/routes.server";
-import { CONTACT_CONSTRAINT } from "~/server/visitor-forms/form-constraints.server";
+import { homePageLoader } from "~/server/site/routes.server";
 
 const HERO_PHOTO = "teamWithEquipment";
 const HERO_SIZES = "100vw";
 
 export const links: LinksFunction = () => [preloadPhoto(HERO_PHOTO, HERO_SIZES)];
 
-/** The contact section's one-time success message after a message sent from here. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [{ flash, headers }, reviews] = await Promise.all([takeFlash(request, "contact"), publishedReviews(context.db)]);
-  return data(
-    { flash, contactConstraint: CONTACT_CONSTRAINT, reviews },
-    { headers: { ...headers, ...incompletePageHeaders(reviews.complete) } },
-  );
-}
+export const loader = (args: LoaderFunctionArgs) => homePageLoader(args);
 
 export const headers = publicPageHeaders;
 

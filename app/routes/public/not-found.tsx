@@ -1,12 +1,11 @@
 /** Every unmatched URL: the product's 404 page ('404', 'Oops! Page not found', 'Return to Home'). */
-import { data, type MetaFunction } from "@remix-run/cloudflare";
+import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { buttonStyles } from "~/components/ui";
 import { pageMeta } from "~/seo";
+import { notFoundLoader } from "~/server/site/routes.server";
 
-export function loader() {
-  return data(null, { status: 404 });
-}
+export const loader = () => notFoundLoader();
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: "Page not found", description: "This page does not exist.", noindex: true });

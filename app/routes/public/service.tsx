@@ -3,29 +3,23 @@
  * included, who it is for, how a visit goes, 'Back to Services', a call to action to contact,
  * and a quote link that preselects this service. Unknown slugs are the 404 page.
  */
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
-import { incompletePageHeaders, publicPageHeaders } from "~/cache-control";
+import { publicPageHeaders } from "~/cache-control";
 import { ReviewsSection } from "~/components/reviews";
 import type { loader as rootLoader } from "~/root";
-import { publishedReviews } from "~/server/reviews/routes.server";
+import { servicePageLoader } from "~/server/site/routes.server";
 import { CheckList } from "~/components/highlights";
 import { Icon } from "~/components/icon";
 import { SectionHeading } from "~/components/page-hero";
 import { Picture } from "~/components/picture";
 import { buttonStyles } from "~/components/ui";
 import { PROMISES } from "~/content/business";
-import { SERVICE_DETAILS } from "~/content/service-details";
 import { findService, SERVICES } from "~/content/services";
 import { pageMeta } from "~/seo";
 import { NotFoundMessage } from "./not-found";
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
-  const service = findService(params.slug ?? "");
-  if (!service) throw data(null, { status: 404 });
-  const reviews = await publishedReviews(context.db, service.serviceType);
-  return data({ slug: service.slug, detail: SERVICE_DETAILS[service.slug], reviews }, { headers: incompletePageHeaders(reviews.complete) });
-}
+export const loader = (args: LoaderFunctionArgs) => servicePageLoader(args);
 
 export const headers = publicPageHeaders;
 
