@@ -7,7 +7,7 @@ import { Form, Link, useActionData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { SERVICE_TYPES, SERVICE_TYPE_LABELS } from "~/domain/enumerations";
 import { ADMIN_PAGE_SIZE, TEXT_LIMITS } from "~/domain/limits";
-import { ADMIN_MESSAGES } from "~/domain/messages";
+import { ADMIN_MESSAGES } from "~/domain/staff-messages";
 import type { BadgeVariant, Step } from "~/domain/status";
 import { telHref, whatsappHref, whatsappNumber } from "~/domain/phone";
 import { listSearch, type ListFilters } from "~/forms/admin-list";

@@ -9,7 +9,8 @@ import { z } from "./zod";
 import { choice, requiredText } from "./fields";
 import { GALLERY_CATEGORIES, GALLERY_SOURCE_TYPES, SERVICE_TYPES } from "~/domain/enumerations";
 import { MAX_PHOTO_BYTES, TEXT_LIMITS } from "~/domain/limits";
-import { fileTooLargeMessage, GALLERY_MESSAGES } from "~/domain/messages";
+import { fileTooLargeMessage } from "~/domain/messages";
+import { GALLERY_MESSAGES } from "~/domain/staff-messages";
 
 /** One photo file, required: an empty file input yields an empty list. */
 function photoFile(label: string) {

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { SIGN_IN_THROTTLE } from "~/domain/limits";
-import { ADMIN_MESSAGES, AUTH_MESSAGES } from "~/domain/messages";
+import { ADMIN_MESSAGES, AUTH_MESSAGES } from "~/domain/staff-messages";
 import { hashPassword } from "~/server/auth/password.server";
 import { sessionIdOf } from "~/server/auth/session.server";
 import { signToken } from "~/server/auth/tokens.server";

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Miniflare } from "miniflare";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { ADMIN_MESSAGES } from "~/domain/messages";
+import { ADMIN_MESSAGES } from "~/domain/staff-messages";
 import { createAdminSession, postFields, startWorker, type TestWorker } from "./worker";
 
 let worker: TestWorker;

@@ -8,7 +8,8 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { INVITATION_TTL_HOURS, MAX_OPEN_INVITATIONS } from "~/domain/limits";
-import { AUTH_MESSAGES, GATE_MESSAGES, TEAM_MESSAGES } from "~/domain/messages";
+import { GATE_MESSAGES } from "~/domain/messages";
+import { AUTH_MESSAGES, TEAM_MESSAGES } from "~/domain/staff-messages";
 import { hashPassword, verifyPassword } from "~/server/auth/password.server";
 import { sessionIdOf } from "~/server/auth/session.server";
 import {

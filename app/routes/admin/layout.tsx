@@ -11,7 +11,7 @@ import { isRouteErrorResponse, Link, Outlet, useLoaderData, useRouteError, useRo
 import { AdminFrame } from "~/components/admin-frame";
 import { Card } from "~/components/admin-kit";
 import { FormStatus } from "~/components/form-field";
-import { ADMIN_MESSAGES } from "~/domain/messages";
+import { ADMIN_MESSAGES } from "~/domain/staff-messages";
 import type { loader as rootLoader } from "~/root";
 import { ADMIN_HEADERS, adminLayoutLoader } from "~/server/inbox/routes.server";
 import { keepDataWhenOnlyThePhotoChanges } from "~/components/photo-index";

@@ -8,7 +8,7 @@ import { FormStatus } from "~/components/form-field";
 import { InputField } from "~/components/fields";
 import { buttonStyles } from "~/components/ui";
 import { useIsSubmitting } from "~/components/use-submission";
-import { AUTH_MESSAGES } from "~/domain/messages";
+import { AUTH_MESSAGES } from "~/domain/staff-messages";
 import { forgotSchema } from "~/forms/auth";
 import { pageMeta } from "~/seo";
 import { forgotPageAction } from "~/server/auth/routes.server";

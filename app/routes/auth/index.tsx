@@ -19,7 +19,7 @@ import { FormStatus } from "~/components/form-field";
 import { InputField } from "~/components/fields";
 import { buttonStyles } from "~/components/ui";
 import { useIsSubmitting } from "~/components/use-submission";
-import { AUTH_MESSAGES } from "~/domain/messages";
+import { AUTH_MESSAGES } from "~/domain/staff-messages";
 import { authSchema, type AuthMode } from "~/forms/auth";
 import { pageMeta } from "~/seo";
 import { signInPageAction, signInPageLoader, type SignedIn } from "~/server/auth/routes.server";

@@ -10,7 +10,7 @@ import { AuthShell } from "~/components/auth-shell";
 import { FormStatus } from "~/components/form-field";
 import { NewPasswordForm } from "~/components/new-password-form";
 import { buttonStyles } from "~/components/ui";
-import { TEAM_MESSAGES } from "~/domain/messages";
+import { TEAM_MESSAGES } from "~/domain/staff-messages";
 import { pageMeta } from "~/seo";
 import { invitationPageAction, invitationPageLoader } from "~/server/team/routes.server";
 

@@ -8,7 +8,7 @@ import { AuthShell } from "~/components/auth-shell";
 import { FormStatus } from "~/components/form-field";
 import { NewPasswordForm } from "~/components/new-password-form";
 import { buttonStyles } from "~/components/ui";
-import { AUTH_MESSAGES } from "~/domain/messages";
+import { AUTH_MESSAGES } from "~/domain/staff-messages";
 import { pageMeta } from "~/seo";
 import { resetPageAction, resetPageLoader } from "~/server/auth/routes.server";
 

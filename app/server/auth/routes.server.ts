@@ -13,7 +13,7 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { AUTH_MESSAGES } from "~/domain/messages";
+import { AUTH_MESSAGES } from "~/domain/staff-messages";
 import { authSchema, forgotSchema, resetSchema } from "~/forms/auth";
 import { refusal, type FormResult } from "~/forms/result";
 import { z } from "~/forms/zod";

@@ -15,7 +15,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { galleryItems, galleryPhotos, type GalleryPhoto } from "../../../drizzle/schema";
 import { GALLERY_LIMITS } from "~/domain/limits";
 import type { GalleryItemKind } from "~/domain/enumerations";
-import { GALLERY_MESSAGES } from "~/domain/messages";
+import { GALLERY_MESSAGES } from "~/domain/staff-messages";
 import type { AddPairInput, AddPhotoInput, EditPairInput, EditPhotoInput, GalleryStep } from "~/forms/gallery";
 import { bumpContentVersion } from "../platform/content-version.server";
 import type { Database } from "../platform/db.server";

@@ -10,7 +10,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { incompletePageHeaders } from "~/cache-control";
 import { GALLERY_MEDIA_PATH, galleryImage, type ImageFormat, type ResponsiveImage } from "~/content/photos";
 import { SERVICE_TYPE_LABELS, type GalleryCategory } from "~/domain/enumerations";
-import { GALLERY_MESSAGES, fileTooLargeMessage } from "~/domain/messages";
+import { fileTooLargeMessage } from "~/domain/messages";
+import { GALLERY_MESSAGES } from "~/domain/staff-messages";
 import { galleryFormSchema, type GalleryStep } from "~/forms/gallery";
 import { refusal } from "~/forms/result";
 import { requireAdmin } from "../auth/permissions.server";

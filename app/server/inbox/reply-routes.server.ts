@@ -10,7 +10,7 @@ import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { formatAdminDateTime, formatElapsed } from "~/domain/dates";
 import { MAIL_KIND_LABELS, SERVICE_TYPE_LABELS, type AuditedEntity, type CustomerReplyKind, type MailStatus } from "~/domain/enumerations";
-import { CUSTOMER_REPLY_MESSAGES } from "~/domain/messages";
+import { CUSTOMER_REPLY_MESSAGES } from "~/domain/staff-messages";
 import { OVERDUE_AFTER_MS } from "~/domain/status";
 import { fillTemplate } from "~/domain/templates";
 import { quoteFormSchema, replyFormSchema, resendFormSchema } from "~/forms/customer-reply";

@@ -14,7 +14,7 @@ import type { ListFilters } from "~/forms/admin-list";
 import { refusal } from "~/forms/result";
 import { z } from "~/forms/zod";
 import { CONTACT_STATUSES, QUOTE_STATUSES, SERVICE_TYPES, type AuditedEntity } from "~/domain/enumerations";
-import { ADMIN_MESSAGES } from "~/domain/messages";
+import { ADMIN_MESSAGES } from "~/domain/staff-messages";
 import {
   DAY_MS,
   formatAdminDate,

@@ -14,7 +14,7 @@ import {
   GALLERY_MESSAGES,
   REVIEW_MESSAGES,
   TEAM_MESSAGES,
-} from "~/domain/messages";
+} from "~/domain/staff-messages";
 
 const FLASH_FORMS = ["quote", "contact"] as const;
 export type FlashForm = (typeof FLASH_FORMS)[number];

@@ -9,7 +9,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import type { Review } from "../../../drizzle/schema";
 import { formatAdminDate } from "~/domain/dates";
 import { SERVICE_TYPE_LABELS, type ServiceType } from "~/domain/enumerations";
-import { REVIEW_MESSAGES } from "~/domain/messages";
+import { REVIEW_MESSAGES } from "~/domain/staff-messages";
 import { reviewFormSchema } from "~/forms/review";
 import { refusal } from "~/forms/result";
 import { requireAdmin } from "../auth/permissions.server";

@@ -9,7 +9,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { formatAdminDateTime } from "~/domain/dates";
-import { AUTH_MESSAGES, TEAM_MESSAGES, teamChangeText } from "~/domain/messages";
+import { AUTH_MESSAGES, TEAM_MESSAGES, teamChangeText } from "~/domain/staff-messages";
 import { resetSchema } from "~/forms/auth";
 import { passwordProblems } from "~/forms/password";
 import { refusal } from "~/forms/result";

@@ -1,0 +1,154 @@
+/**
+ * Texts of the account pages and the admin (/auth, /admin), verbatim from docs/product.md §8
+ * "The error catalogue" where it has them. Defined once; routes, server modules and tests import
+ * them. Kept apart from app/domain/messages.ts (the public pages' and forms' texts) so that the
+ * public pages' JavaScript does not carry the staff's texts.
+ */
+import { GALLERY_LIMITS, INVITATION_TTL_HOURS, MAX_OPEN_INVITATIONS, SIGN_IN_THROTTLE } from "./limits";
+import type { TeamAction } from "./enumerations";
+
+/** Sign-in, sign-up and admin texts, verbatim from docs/product.md §8 where it has them. */
+export const AUTH_MESSAGES = {
+  signUpSuccess: "Account created successfully! Please check your email to verify your account.",
+  invalidCredentials: "Invalid email or password. Please try again.",
+  signInSuccess: "Signed in successfully!",
+  unexpected: "An unexpected error occurred. Please try again.",
+  signedOut: "Signed out successfully",
+  accessDenied: "Access denied. Admin privileges required.",
+  // Not in the original texts; the account flows need them (docs/product.md §8).
+  notVerified: "Please verify your email address before signing in. We sent you a link when you signed up.",
+  verified: "Your email address is verified. You can sign in now.",
+  linkInvalid: "This link is invalid or has expired. Please request a new one.",
+  resetSent: "If an account exists for that email, we have sent a link to reset its password.",
+  passwordChanged: "Your password has been changed. Please sign in with the new password.",
+  tooManyAttempts: "Too many attempts. Please wait a minute and try again.",
+  signInThrottled: `Too many failed sign-ins for this email address from this device. Please wait ${SIGN_IN_THROTTLE.windowMinutes} minutes, or reset your password.`,
+  signedOutEverywhere: "Signed out on every device",
+  noAdminAccess:
+    "This account has no access to the admin area yet: it opens the admin only after an existing admin invites you or makes the account an admin from the Team page.",
+  /** On the sign-up side of /auth: what a new account can and cannot do (docs/product.md §10 "Team"). */
+  signUpAdminNote:
+    "A new account can sign in, but it opens the admin only after an existing admin invites you or makes the account an admin from the Team page.",
+} as const;
+
+/** The team page (/admin/team) and the invitation page (/auth/invite) (docs/product.md §10 "Team"). */
+export const TEAM_MESSAGES = {
+  invitationSent: `Invitation sent. The link works once, for ${INVITATION_TTL_HOURS} hours.`,
+  invitationRevoked: "Invitation revoked",
+  alreadyAdmin: "This address already belongs to an admin. Nothing was changed.",
+  tooManyInvitations: `There are already ${MAX_OPEN_INVITATIONS} open invitations. Revoke one, or wait until one is accepted or expires, before inviting someone else.`,
+  inviteFailed: "The invitation could not be sent. Please try again.",
+  invitationGone: "This invitation is no longer open: it was accepted, revoked, replaced or has expired.",
+  promoted: "The account is now an admin",
+  demoted: "The account is no longer an admin",
+  deleted: "The account was deleted",
+  lastAdmin: "This is the last admin account, so it cannot lose its admin access or be deleted. Make another account an admin first.",
+  notVerified:
+    "This account has not verified its e-mail address, so it cannot be made an admin. Invite the address instead: the invitation sets a new password.",
+  accountGone: "This account no longer exists. Reload the page to see the team as it is now.",
+  roleUnchanged: "This account already has that role. Reload the page to see the team as it is now.",
+  changeFailed: "The change could not be saved. Please try again.",
+  requestIncomplete: "The request was incomplete. Please reload the page and try again.",
+  /** After demoting yourself, on the home page. */
+  leftAdmin: "You are no longer an admin. Another admin can give you the access again.",
+  /** After deleting your own account, on the home page. */
+  ownAccountDeleted: "Your account was deleted and you are signed out.",
+  /** /auth/invite with a link that is unknown, used, revoked or expired. */
+  invitationInvalid: "This invitation link is invalid, has already been used or has expired. Ask an admin of the team to invite you again.",
+  /** After accepting an invitation, in the admin. */
+  joined: "Welcome to the team! Your account is an admin and you are signed in.",
+} as const;
+
+/**
+ * One line of the team's 'Recent changes' without its time, e.g. "anna@example.com invited
+ * ben@example.com". `actor` is null when that account no longer exists.
+ */
+export function teamChangeText(action: TeamAction, actor: string | null, subject: string): string {
+  const who = actor ?? "A deleted account";
+  switch (action) {
+    case "invited":
+      return `${who} invited ${subject}`;
+    case "joined":
+      return `${subject} accepted the invitation and joined as an admin`;
+    case "promoted":
+      return `${who} made ${subject} an admin`;
+    case "demoted":
+      return actor === subject ? `${subject} gave up their admin access` : `${who} removed the admin access of ${subject}`;
+    case "removed":
+      return `${who} deleted the account ${subject}`;
+  }
+}
+
+/** Admin texts, verbatim from docs/product.md §8 "Admin". */
+export const ADMIN_MESSAGES = {
+  loadQuotesFailed: "Failed to load quote requests",
+  loadContactsFailed: "Failed to load contact messages",
+  updateQuoteFailed: "Failed to update quote status",
+  updateContactFailed: "Failed to update contact status",
+  quoteStatusUpdated: "Quote status updated successfully",
+  contactStatusUpdated: "Contact status updated successfully",
+  noQuotes: "No quote requests yet.",
+  noContacts: "No contact messages yet.",
+  // The admin's error page (docs/product.md §8).
+  recordNotFound: "This record does not exist, or no longer does.",
+  pageFailed: "This page could not be loaded. Please try again in a moment.",
+  // The inbox (docs/product.md §10).
+  noMatches: "No records match this search and these filters.",
+  noteAdded: "Note added",
+  addNoteFailed: "Failed to add note",
+  noteEmpty: "Write the note before adding it.",
+  noteTooLong: (max: number) => `A note can be at most ${max.toLocaleString("en-US")} characters.`,
+  badDate: (label: string) => `The ${label} date is not a date (use YYYY-MM-DD); it was left out of the filter.`,
+  searchTooLong: (max: number) => `The search was cut to its first ${max} characters.`,
+  searchHasNoWords: "The search has no letters or digits to look for, so the list is not searched.",
+} as const;
+
+/** Quotes, replies, e-mails and templates on the admin (docs/product.md §10). */
+export const CUSTOMER_REPLY_MESSAGES = {
+  quoteSent: "Quote sent. The customer gets it by e-mail and on their status page.",
+  replySent: "Reply sent",
+  mailResent: "The e-mail is queued to be sent again",
+  sendFailed: "The e-mail could not be sent. Nothing was saved; please try again.",
+  quoteNotAllowed: "A quote can only be sent while the request is pending or quoted.",
+  changedMeanwhile: "This record was changed meanwhile. Reload the page to see it as it is now, then try again.",
+  resendGone: "This e-mail cannot be sent again: it was already sent, is queued, or belongs to another record.",
+  resendFailed: "The e-mail could not be queued again. Please try again in a minute.",
+  templateSaved: "Template saved",
+  templateDeleted: "Template deleted",
+  templateGone: "This template no longer exists. Reload the page to see the templates as they are now.",
+  tooManyTemplates: (max: number) => `There are already ${max} templates of this kind. Delete one before adding another.`,
+  templateFailed: "The template could not be saved. Please try again.",
+} as const;
+
+/** /admin/reviews (docs/product.md §10 "Reviews"). */
+export const REVIEW_MESSAGES = {
+  added: "Review added. It is hidden until you publish it.",
+  published: "Review published",
+  hidden: "Review hidden",
+  deleted: "Review deleted",
+  gone: "This review no longer exists. Reload the page to see the reviews as they are now.",
+  failed: "The review could not be saved. Please try again.",
+} as const;
+
+/** What /admin/gallery says (docs/product.md §10 "Gallery"). */
+export const GALLERY_MESSAGES = {
+  photoAdded: "Photo added.",
+  pairAdded: "Before/after pair added.",
+  hiddenAdded: "Added. It is hidden until you publish it.",
+  saved: "Changes saved",
+  published: "Published on the gallery",
+  hidden: "Hidden from the gallery",
+  moved: "Order changed",
+  deleted: "Deleted from the gallery",
+  gone: "This gallery item no longer exists. Reload the page to see the gallery as it is now.",
+  failed: "The gallery could not be saved. Please try again.",
+  full: `The gallery holds at most ${GALLERY_LIMITS.itemsPerKind} photos and ${GALLERY_LIMITS.itemsPerKind} pairs. Delete one before adding another.`,
+  choosePhoto: (label: string) => `${label} is required: please choose a photo.`,
+  onePhoto: (label: string) => `${label}: please choose one photo.`,
+  notPhoto: (name: string) => `File ${name} is not a photo the gallery can show. Please use a JPEG, PNG, WebP or AVIF photo.`,
+  unreadable: (name: string) => `File ${name} could not be read as a photo. Please try another photo.`,
+  tooNarrow: (name: string) => `Photo ${name} is too small to show well: it must be at least ${GALLERY_LIMITS.minWidthPx} pixels wide.`,
+  tooBig: (name: string) =>
+    `Photo ${name} is too large: at most ${GALLERY_LIMITS.maxSidePx.toLocaleString("en-US")} pixels on a side and ${GALLERY_LIMITS.maxMegapixels} megapixels.`,
+  samePhoto: "The before and after photos are the same photo. Please choose one of each.",
+} as const;
