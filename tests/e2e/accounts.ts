@@ -27,10 +27,20 @@ async function fillSignIn(page: Page, email: string) {
   await page.getByLabel("Password").fill(PASSWORD);
 }
 
-/** Signs in on /auth with `email` and PASSWORD. */
-export async function signIn(page: Page, email: string) {
+/** Sends the sign-in form on /auth with `email` and PASSWORD, for a sign-in that does not open the admin. */
+export async function submitSignIn(page: Page, email: string) {
   await fillSignIn(page, email);
   await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/**
+ * Signs an admin in on /auth with `email` and PASSWORD, and resolves once the admin's page shows
+ * who is signed in, so the next navigation cannot cancel the sign-in's answer.
+ */
+export async function signIn(page: Page, email: string) {
+  await submitSignIn(page, email);
+  await expect(page).toHaveURL(/\/admin(\/|$)/);
+  await expect(page.getByTestId("admin-email")).toHaveText(email);
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import { AUTH_MESSAGES } from "../../app/domain/staff-messages";
 import { makePng } from "../fixtures";
-import { createAdmin, PASSWORD, signIn, signInSeeingNotice } from "./accounts";
+import { createAdmin, PASSWORD, signIn, signInSeeingNotice, submitSignIn } from "./accounts";
 import { queryD1 } from "./d1";
 import { axeViolations, expect, test } from "./fixtures";
 
@@ -26,7 +26,7 @@ test("sign-up, verification link, sign-in as a non-admin, and the redirects", as
   await expect(page.getByText(AUTH_MESSAGES.signUpSuccess)).toBeVisible();
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
 
-  await signIn(page, email);
+  await submitSignIn(page, email);
   await expect(page.getByText(AUTH_MESSAGES.notVerified)).toBeVisible();
 
   await expect.poll(() => mails().find((mail) => mail.to === email)?.links[0]).toBeTruthy();
@@ -34,7 +34,7 @@ test("sign-up, verification link, sign-in as a non-admin, and the redirects", as
   await page.goto(link);
   await expect(page.getByText(AUTH_MESSAGES.verified)).toBeVisible();
 
-  await signIn(page, email);
+  await submitSignIn(page, email);
   // Signed in, but sign-up never makes an admin.
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText(AUTH_MESSAGES.accessDenied)).toBeVisible();

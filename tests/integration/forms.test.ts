@@ -236,6 +236,18 @@ describe("abuse", () => {
     expect((await postForm(worker, "/quote", form(VALID_QUOTE), ip)).status).toBe(303);
   });
 
+  test("addresses of one IPv6 /64 are one client: a burst from a new address each time is stopped all the same", async () => {
+    // A /64 of its own for this test (clientKey, app/server/platform/rate-limit.server.ts).
+    const network = `2001:db8:${(Date.now() % 65536).toString(16)}:${Math.floor(Math.random() * 65536).toString(16)}`;
+    const { statuses } = await sendUntilRefused(5, (i) =>
+      postForm(worker, "/contact", form({ ...VALID_CONTACT, message: `IPv6 burst ${i}` }), `${network}:${(i + 1).toString(16)}::${i + 7}`),
+    );
+    expect(statuses.slice(0, 5)).toEqual([303, 303, 303, 303, 303]);
+    expect(statuses.at(-1)).toBe(429);
+    // The next /64 is another client.
+    expect((await postForm(worker, "/contact", form(VALID_CONTACT), `2001:db8:ffff:${network.split(":")[3]}::1`)).status).toBe(303);
+  });
+
   test("a filled honeypot is answered like a success and stores nothing", async () => {
     const before = worker.mails().length;
     const response = await postForm(worker, "/contact", form({ ...VALID_CONTACT, [HONEYPOT_FIELD]: "https://spam.example" }));

@@ -81,7 +81,6 @@ const company = {
   phone: "876 555 0100",
   email: "co@example.com",
   whatsapp: "18765550100",
-  notifyEmail: "n@example.com",
   socialUrl: null,
 };
 const terms = { amountJmd: 14500, validDays: 14, message: "Here is your quote." };

@@ -21,7 +21,7 @@ import { queueMail } from "../mail/queue.server";
 import { commitNotice } from "../platform/flash.server";
 import { formContract, QUERY_LIMITS } from "../platform/input-gate.server";
 import { logFailure } from "../platform/log.server";
-import { allowAuthAttempt, allowResetMail, clientIp } from "../platform/rate-limit.server";
+import { allowAuthAttempt, allowResetMail, clientKey } from "../platform/rate-limit.server";
 import { readSmallForm } from "../platform/small-form.server";
 import { passwordResetMail, resetPassword, signIn, signUp, userForResetToken, verifyEmail } from "./accounts.server";
 import { adminReturnPath, isAdmin } from "./permissions.server";
@@ -83,7 +83,7 @@ export async function signInPageAction({ request, context }: ActionFunctionArgs)
       queueMail(context, await signUp(context.db, env, email, password), { kind: "account" });
       return redirect("/auth", { headers: { "Set-Cookie": await commitNotice(request, "signedUp") } });
     }
-    const outcome = await signIn(context.db, env, email, password, clientIp(request));
+    const outcome = await signIn(context.db, env, email, password, clientKey(request));
     if (outcome.status === "throttled") return reply(429, AUTH_MESSAGES.signInThrottled);
     if (outcome.status === "invalid") return reply(400, AUTH_MESSAGES.invalidCredentials);
     if (outcome.status === "unverified") return reply(403, AUTH_MESSAGES.notVerified);

@@ -4,7 +4,8 @@
  * docs/decisions/008-sign-in-throttling.md).
  *
  * Only failed sign-ins count, per account (the address tried, known or not, so an unknown
- * address behaves exactly like a known one) and per client (CF-Connecting-IP):
+ * address behaves exactly like a known one) and per client (`clientKey`, rate-limit.server.ts:
+ * the IPv4 address, or the IPv6 /64):
  * - a client that failed `perClientFailures` times for one address within the window is
  *   refused for that address until the window has passed; other clients are not;
  * - once an address has `delayAfterFailures` failures within the window, from any clients,

@@ -28,12 +28,16 @@ const companySchema = z.object({
   SOCIAL_URL: z.union([z.url({ protocol: /^https$/ }), z.literal("")]).default(""),
 });
 
+/**
+ * The business identity pages and e-mails show. Everything here may reach any visitor (the
+ * root loader sends it with every page); the staff's notification address is not here
+ * (`readNotifyEmail`).
+ */
 export interface Company {
   name: string;
   phone: string;
   email: string;
   whatsapp: string;
-  notifyEmail: string;
   /** Absolute https URL, or null. */
   socialUrl: string | null;
 }
@@ -49,10 +53,15 @@ export const readCompany = oncePerIsolate((env: CloudflareBindings): Company => 
     phone: vars.COMPANY_PHONE,
     email: vars.COMPANY_EMAIL,
     whatsapp: vars.COMPANY_WHATSAPP,
-    notifyEmail: vars.NOTIFY_EMAIL,
     socialUrl: vars.SOCIAL_URL || null,
   };
 });
+
+/**
+ * The staff's own inbox for new quote requests and contact messages (`NOTIFY_EMAIL`). Private:
+ * only the server's e-mails use it, never a page. Throws a ZodError when it is missing.
+ */
+export const readNotifyEmail = oncePerIsolate((env: CloudflareBindings): string => companySchema.parse(env).NOTIFY_EMAIL);
 
 /** Third-party features the pages render only when configured (all off by default). */
 export interface PublicFeatures {

@@ -1,20 +1,43 @@
-import { logFailure } from "~/server/platform/log.server";
 /**
- * Per-client rate limit for visitor forms, with the Workers Rate Limiting binding
- * (wrangler.toml `FORM_RATE_LIMITER`: 5 per 60 s per key). Works under wrangler dev.
+ * Per-client rate limits, with the Workers Rate Limiting bindings of wrangler.toml, and the one
+ * key that names a client for every limit and throttle (`clientKey`). Works under wrangler dev.
  */
+import ipaddr from "ipaddr.js";
+import { logFailure } from "~/server/platform/log.server";
 
-/** The client's IP: Cloudflare sets CF-Connecting-IP (clients cannot); "unknown" otherwise. */
+/** The client's address as Cloudflare gives it (CF-Connecting-IP), for Turnstile's check; "unknown" without one. */
 export function clientIp(request: Request): string {
   return request.headers.get("CF-Connecting-IP") ?? "unknown";
 }
 
 /**
+ * The key of the client that sent `request`, for every per-client limit (forms, account
+ * pages, sign-in throttling, the status page, invitations). From CF-Connecting-IP, which
+ * Cloudflare sets (a client cannot):
+ * - an IPv4 address is its own key (`203.0.113.7`), and so is an IPv4 address written as IPv6
+ *   (`::ffff:203.0.113.7`);
+ * - an IPv6 address is keyed by its /64 (`2001:db8:1:2::/64`), without a zone id: one
+ *   household or server is normally given a whole /64 (RFC 6177, RFC 7934), so its owner
+ *   could otherwise be as many clients as they like;
+ * - no header, or one that is not an address, is `unknown` (all such requests share one key).
+ */
+export function clientKey(request: Request): string {
+  const header = clientIp(request).trim();
+  const address = header.replace(/%[^%]*$/, "");
+  if (!ipaddr.isValid(address)) return "unknown";
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === "ipv4") return parsed.toString();
+  const network = ipaddr.fromByteArray([...parsed.toByteArray().slice(0, 8), 0, 0, 0, 0, 0, 0, 0, 0]);
+  return `${network.toString()}/64`;
+}
+
+/**
+ * A visitor form's posts (wrangler.toml `FORM_RATE_LIMITER`: 5 per 60 s per client and form).
  * In: the binding, the form's name and the request. Out: true when this request is allowed.
  * A failing binding lets the request through (and logs): never lose a submission to it.
  */
 export async function allowFormSubmission(limiter: RateLimit, form: string, request: Request): Promise<boolean> {
-  return allow(limiter, `${form}:${clientIp(request)}`);
+  return allow(limiter, `${form}:${clientKey(request)}`);
 }
 
 /**
@@ -26,7 +49,7 @@ export async function allowFormSubmission(limiter: RateLimit, form: string, requ
  * through (and logs).
  */
 export function allowAuthAttempt(limiter: RateLimit, request: Request): Promise<boolean> {
-  return allow(limiter, `auth-ip:${clientIp(request)}`);
+  return allow(limiter, `auth-ip:${clientKey(request)}`);
 }
 
 /**
@@ -44,7 +67,7 @@ export function allowResetMail(limiter: RateLimit, email: string): Promise<boole
  * failing binding lets the view through (and logs).
  */
 export function allowStatusView(limiter: RateLimit, request: Request): Promise<boolean> {
-  return allow(limiter, `status:${clientIp(request)}`);
+  return allow(limiter, `status:${clientKey(request)}`);
 }
 
 async function allow(limiter: RateLimit, key: string): Promise<boolean> {

@@ -36,11 +36,11 @@ import { refusal, type FormResult } from "~/forms/result";
 import { confirmationMail } from "../mail/customer-mails.server";
 import { notificationMail } from "../mail/notifications.server";
 import { queueMail } from "../mail/queue.server";
-import { readCompany, readSiteUrl } from "../platform/env.server";
+import { readCompany, readNotifyEmail, readSiteUrl } from "../platform/env.server";
 import { commitFlash, type Flash, type FlashForm } from "../platform/flash.server";
 import { FORM_LIMITS, formContract } from "../platform/input-gate.server";
 import { logEvent, logFailure } from "../platform/log.server";
-import { allowFormSubmission, clientIp } from "../platform/rate-limit.server";
+import { allowFormSubmission, clientIp, clientKey } from "../platform/rate-limit.server";
 import { TURNSTILE_FIELD, TURNSTILE_TOKEN_MAX, turnstileEnabled, verifyTurnstile } from "../platform/turnstile.server";
 import { MultipartError, readPhotoFormBody } from "../uploads/photo-form-body.server";
 import { newReference } from "./reference.server";
@@ -110,7 +110,7 @@ export async function visitorFormAction<Kind extends AuditedEntity>({ request, c
 
   const honeypot = form.formData.get(HONEYPOT_FIELD);
   if (typeof honeypot === "string" && honeypot.trim() !== "") {
-    logEvent("honeypot_filled", { form: visitorForm.form, ip: clientIp(request) });
+    logEvent("honeypot_filled", { form: visitorForm.form, client: clientKey(request) });
     // A reference of the right form, stored nowhere: the answer looks like any other.
     return succeed({ form: visitorForm.form, id: crypto.randomUUID(), reference: newReference() });
   }
@@ -150,7 +150,7 @@ export async function visitorFormAction<Kind extends AuditedEntity>({ request, c
   const about = { entity: kind, entityId: stored.id };
   const company = readCompany(env);
   const siteUrl = readSiteUrl(env);
-  queueMail(context, notificationMail(kind, company.notifyEmail, submission.value, stored, siteUrl), { kind: "notification", ...about });
+  queueMail(context, notificationMail(kind, readNotifyEmail(env), submission.value, stored, siteUrl), { kind: "notification", ...about });
   queueMail(context, confirmationMail(kind, submission.value, stored, company, siteUrl), { kind: "confirmation", ...about });
   return succeed({
     form: visitorForm.form,
