@@ -26,8 +26,14 @@ export function deployProblems(config, { allowConsoleMail = false } = {}) {
   } catch {
     problems.push(`SITE_URL must be the site's public address (https://your-domain), got "${vars.SITE_URL ?? ""}".`);
   }
-  if (site && (site.protocol !== "https:" || LOCAL_HOSTS.has(site.hostname) || isExampleDomain(site.hostname))) {
+  // A trailing dot names the same host (`localhost.` is localhost); links are built as SITE_URL + path, so a path or query would break them.
+  const host = site?.hostname.replace(/\.$/, "").toLowerCase();
+  if (site && (site.protocol !== "https:" || LOCAL_HOSTS.has(host) || isExampleDomain(host))) {
     problems.push(`SITE_URL is "${vars.SITE_URL}": links in e-mails would point there. Set it to https://your-domain.`);
+  } else if (site && (site.pathname !== "/" || site.search !== "" || site.hash !== "" || site.username !== "" || site.password !== "")) {
+    problems.push(
+      `SITE_URL is "${vars.SITE_URL}": it must be the site's origin alone (https://your-domain), without a path, query or credentials.`,
+    );
   }
 
   for (const name of ["COMPANY_EMAIL", "NOTIFY_EMAIL"]) {

@@ -6,6 +6,7 @@
 import { z } from "./zod";
 import { choice, optionalText, requiredText } from "./fields";
 import { SERVICE_TYPES } from "~/domain/enumerations";
+import { todayInJamaica } from "~/domain/dates";
 import { TEXT_LIMITS } from "~/domain/limits";
 
 const addReviewSchema = z.object({
@@ -21,7 +22,9 @@ const addReviewSchema = z.object({
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Date must be a date (YYYY-MM-DD)." })
     .refine((value) => !Number.isNaN(Date.parse(`${value}T12:00:00Z`)) && new Date(`${value}T12:00:00Z`).toISOString().startsWith(value), {
       error: "Date must be a date (YYYY-MM-DD).",
-    }),
+    })
+    // A review is of a visit that happened: today in Jamaica at the latest.
+    .refine((value) => value <= todayInJamaica(), { error: "Date cannot be in the future." }),
 });
 export type AddReviewInput = z.output<typeof addReviewSchema>;
 

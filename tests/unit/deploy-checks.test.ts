@@ -39,6 +39,10 @@ describe("deployProblems", () => {
   test.each([
     ["an http SITE_URL", { vars: { ...ready.vars, SITE_URL: "http://www.montegobaycleaning.com" } }, "SITE_URL"],
     ["a SITE_URL that is not a URL", { vars: { ...ready.vars, SITE_URL: "montegobaycleaning" } }, "SITE_URL"],
+    ["https://localhost. (localhost with its trailing dot)", { vars: { ...ready.vars, SITE_URL: "https://localhost." } }, "SITE_URL"],
+    ["https://LOCALHOST", { vars: { ...ready.vars, SITE_URL: "https://LOCALHOST" } }, "SITE_URL"],
+    ["a SITE_URL with a path", { vars: { ...ready.vars, SITE_URL: "https://www.montegobaycleaning.com/site" } }, "SITE_URL"],
+    ["a SITE_URL with a query", { vars: { ...ready.vars, SITE_URL: "https://www.montegobaycleaning.com/?a=1" } }, "SITE_URL"],
     ["an empty MAIL_FROM", { vars: { ...ready.vars, MAIL_FROM: "" } }, "MAIL_FROM"],
     ["a MAIL_FROM on an example domain", { vars: { ...ready.vars, MAIL_FROM: "no-reply@example.com" } }, "MAIL_FROM"],
     ["no send_email binding", { send_email: [] }, "[[send_email]]"],
