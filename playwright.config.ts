@@ -1,7 +1,17 @@
+import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
 
-const PORT = Number(process.env.E2E_PORT ?? 8790);
+/**
+ * The e2e server's port: E2E_PORT when set (Playwright then says so if it is taken), else one
+ * the system has free now, asked for once in the main process; the test workers, which load
+ * this file again, inherit it through the environment.
+ */
+if (!process.env.E2E_PORT) {
+  const askFreePort = `const s = require("node:net").createServer(); s.listen(0, "127.0.0.1", () => { process.stdout.write(String(s.address().port)); s.close(); });`;
+  process.env.E2E_PORT = execFileSync(process.execPath, ["-e", askFreePort], { encoding: "utf8" }).trim();
+}
+const PORT = Number(process.env.E2E_PORT);
 
 /**
  * Debian's Chromium when it is installed (CI and the project's machines have no browser
