@@ -6,7 +6,8 @@
  * `wrangler dev --persist-to` uses, so `wrangler d1 execute --local --persist-to .wrangler/e2e`
  * (tests/e2e/d1.ts) reads what the site wrote. Everything the Worker prints is also written to
  * .wrangler/e2e/server.log, where tests read the e-mails of the console mail transport.
- * PORT sets the port (default 8790); SITE_URL is set to match it. Builds the app only when
+ * PORT sets the port (default 8790; playwright.config.ts passes a free one, or E2E_PORT); SITE_URL
+ * is set to match it. A port already taken stops it at once with a message naming the port. Builds the app only when
  * build/ is missing: `npm test` and `npm run test:e2e` build it first, so they test the current
  * code; `npx playwright test` alone uses build/ as it is.
  *
@@ -15,6 +16,7 @@
  * the browser waited 65 s for), and tests timed out on it. Here the browser talks to workerd.
  */
 import { createWriteStream, existsSync, mkdirSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
 import { join } from "node:path";
 import { Log, LogLevel, Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
@@ -24,6 +26,24 @@ import { bundleWorker, run } from "./run.mjs";
 export const E2E_STATE = ".wrangler/e2e";
 const BUNDLE_DIR = ".cache/e2e-worker";
 const port = Number(process.env.PORT ?? "8790");
+
+/** Resolves when nothing listens on 127.0.0.1:`port`; exits with a message naming it when something does. */
+async function ensurePortFree(port) {
+  await new Promise((resolve) => {
+    const probe = createServer();
+    probe.once("error", (error) => {
+      console.error(
+        error.code === "EADDRINUSE"
+          ? `Port ${port} on 127.0.0.1 is already in use. Stop what listens there, or choose another port: E2E_PORT=<port> npx playwright test (or leave E2E_PORT unset for a free one).`
+          : `Port ${port} on 127.0.0.1 cannot be used: ${error.message}`,
+      );
+      process.exit(1);
+    });
+    probe.listen(port, "127.0.0.1", () => probe.close(resolve));
+  });
+}
+
+await ensurePortFree(port);
 
 ensureDevVars();
 if (!existsSync("build/server/index.js")) await run("npm", ["run", "build"]);
