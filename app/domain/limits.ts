@@ -123,6 +123,13 @@ export const SIGN_IN_THROTTLE = {
 } as const;
 
 /**
+ * E-mails the account pages (/auth: sign-up, verification, password reset) send to one address
+ * in any hour (docs/product.md §9): enough for a person who asks again, too few for anyone to
+ * flood an inbox through the site. Past it the page answers as usual and no mail goes.
+ */
+export const ACCOUNT_MAILS_PER_HOUR = 5;
+
+/**
  * How long an invitation to the team stays valid, in hours (docs/product.md §10 "Team"): three
  * days, long enough to cover a weekend, short enough that a forgotten link soon stops working.
  * The link is single use either way (app/server/team/team.server.ts).

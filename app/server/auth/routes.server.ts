@@ -17,11 +17,11 @@ import { AUTH_MESSAGES } from "~/domain/staff-messages";
 import { authSchema, forgotSchema, resetSchema } from "~/forms/auth";
 import { refusal, type FormResult } from "~/forms/result";
 import { z } from "~/forms/zod";
-import { queueMail } from "../mail/queue.server";
+import { queueAccountPageMail } from "../mail/queue.server";
 import { commitNotice } from "../platform/flash.server";
 import { formContract, QUERY_LIMITS } from "../platform/input-gate.server";
 import { logFailure } from "../platform/log.server";
-import { allowAuthAttempt, allowResetMail, clientKey } from "../platform/rate-limit.server";
+import { allowAuthAttempt, clientKey } from "../platform/rate-limit.server";
 import { readSmallForm } from "../platform/small-form.server";
 import { passwordResetMail, resetPassword, signIn, signUp, userForResetToken, verifyEmail } from "./accounts.server";
 import { adminReturnPath, isAdmin } from "./permissions.server";
@@ -80,7 +80,7 @@ export async function signInPageAction({ request, context }: ActionFunctionArgs)
   try {
     if (mode === "signup") {
       // The same answer whether or not the address has an account (its owner is e-mailed).
-      queueMail(context, await signUp(context.db, env, email, password), { kind: "account" });
+      queueAccountPageMail(context, await signUp(context.db, env, email, password));
       return redirect("/auth", { headers: { "Set-Cookie": await commitNotice(request, "signedUp") } });
     }
     const outcome = await signIn(context.db, env, email, password, clientKey(request));
@@ -120,7 +120,7 @@ export async function forgotPageAction({ request, context }: ActionFunctionArgs)
     return data(submission.reply({ formErrors: [AUTH_MESSAGES.tooManyAttempts] }), { status: 429 });
   try {
     const mail = await passwordResetMail(context.db, env, submission.value.email);
-    if (mail && (await allowResetMail(env.AUTH_RATE_LIMITER, submission.value.email))) queueMail(context, mail, { kind: "account" });
+    if (mail) queueAccountPageMail(context, mail);
   } catch (error) {
     logFailure("reset_request_failed", error);
     return data(submission.reply({ formErrors: [AUTH_MESSAGES.unexpected] }), { status: 503 });

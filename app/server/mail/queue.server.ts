@@ -16,11 +16,12 @@
  * 4. `resendMail` ('Resend' on a record page) puts a failed mail about that record back on
  *    the queue.
  */
-import { and, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, count, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { AuditedEntity, MailKind, MailStatus } from "~/domain/enumerations";
+import { ACCOUNT_MAILS_PER_HOUR } from "~/domain/limits";
 import { mailDeliveries } from "../../../drizzle/schema";
 import { recordExists, type Database, type RecordGuard } from "../platform/db.server";
-import { insertWhere, type FullRow } from "../platform/insert-where.server";
+import { insertWhere } from "../platform/insert-where.server";
 import { logEvent, logProblem } from "../platform/log.server";
 import { sendMail, type Mail, type MailEnv } from "./mailer.server";
 
@@ -43,6 +44,8 @@ export interface MailAbout {
 
 export type MailQueueEnv = MailEnv & Pick<CloudflareBindings, "MAIL_QUEUE" | "MAIL_RETRY_BASE_SECONDS">;
 
+/** An hour, in milliseconds. */
+const HOUR_MS = 60 * 60 * 1000;
 /** A claim older than this is a consumer that stopped mid-send: the row may be claimed again. */
 const STALE_CLAIM_MS = 5 * 60 * 1000;
 /** The longest wait between two tries. */
@@ -60,8 +63,14 @@ const errorText = (error: unknown) => String(error instanceof Error ? error.mess
  * only in the queue message.
  */
 export function outboxInsert(db: Database, id: string, mail: Mail, about: MailAbout, now: Date, onlyWhile?: RecordGuard) {
+  const row = outboxRow(id, mail, about, now);
+  return onlyWhile ? insertWhere(db, mailDeliveries, row, recordExists(onlyWhile)) : db.insert(mailDeliveries).values(row);
+}
+
+/** A mail's outbox row, status `queued`; an account mail keeps no text (it holds a sign-in link). */
+function outboxRow(id: string, mail: Mail, about: MailAbout, now: Date): Required<typeof mailDeliveries.$inferInsert> {
   const keepsText = about.kind !== "account";
-  const row = {
+  return {
     id,
     kind: about.kind,
     entity: about.entity ?? null,
@@ -77,8 +86,7 @@ export function outboxInsert(db: Database, id: string, mail: Mail, about: MailAb
     createdAt: now,
     updatedAt: now,
     sentAt: null,
-  } satisfies FullRow<typeof mailDeliveries>;
-  return onlyWhile ? insertWhere(db, mailDeliveries, row, recordExists(onlyWhile)) : db.insert(mailDeliveries).values(row);
+  };
 }
 
 /**
@@ -114,6 +122,51 @@ async function enqueueMail(db: Database, env: MailQueueEnv, mail: Mail, about: M
   }
   await putOnQueue(db, env.MAIL_QUEUE, id, mail);
   return id;
+}
+
+/**
+ * Queues a mail of the account pages (sign-up, verification, password reset) after the
+ * response, unless ACCOUNT_MAILS_PER_HOUR account mails to the same address were written in the
+ * last hour: then nothing is sent and nothing tells the visitor (the page's answer is the same).
+ * The cap is the outbox insert's own condition, so requests at the same moment cannot pass it
+ * together (D1 runs statements one at a time). A failing outbox write sends the mail all the
+ * same, as enqueueMail does.
+ */
+export function queueAccountPageMail(
+  context: { cloudflare: { env: MailQueueEnv; ctx: ExecutionContext }; db: Database },
+  mail: Mail,
+): void {
+  context.cloudflare.ctx.waitUntil(enqueueAccountPageMail(context.db, context.cloudflare.env, mail));
+}
+
+async function enqueueAccountPageMail(db: Database, env: MailQueueEnv, mail: Mail, now = new Date()): Promise<void> {
+  const id = crypto.randomUUID();
+  const to = mail.to.trim().toLowerCase();
+  const sentToAddress = db
+    .select({ n: count() })
+    .from(mailDeliveries)
+    .where(
+      and(
+        eq(mailDeliveries.kind, "account"),
+        eq(sql`lower(${mailDeliveries.toAddress})`, to),
+        gte(mailDeliveries.createdAt, new Date(now.getTime() - HOUR_MS)),
+      ),
+    );
+  try {
+    const written = await insertWhere(
+      db,
+      mailDeliveries,
+      outboxRow(id, mail, { kind: "account" }, now),
+      sql`(${sentToAddress}) < ${ACCOUNT_MAILS_PER_HOUR}`,
+    ).run();
+    if (written.meta.changes === 0) {
+      logEvent("account_mail_capped", { id, subject: mail.subject });
+      return;
+    }
+  } catch (error) {
+    logProblem("mail_outbox_write_failed", { id, subject: mail.subject, error: errorText(error) });
+  }
+  await putOnQueue(db, env.MAIL_QUEUE, id, mail);
 }
 
 /**

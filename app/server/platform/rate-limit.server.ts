@@ -53,15 +53,6 @@ export function allowAuthAttempt(limiter: RateLimit, request: Request): Promise<
 }
 
 /**
- * Whether to send another reset e-mail to `email` now (the same binding, keyed by the
- * lower-cased address): past the limit the request is answered as usual but no mail goes,
- * so nobody can flood an inbox, and the owner still has the links already sent.
- */
-export function allowResetMail(limiter: RateLimit, email: string): Promise<boolean> {
-  return allow(limiter, `reset-mail:${email.trim().toLowerCase()}`);
-}
-
-/**
  * A view of a private status page, per client IP (wrangler.toml `STATUS_RATE_LIMITER`: 30
  * per 60 s): far above a customer's reloads, far below what guessing tokens would need. A
  * failing binding lets the view through (and logs).
