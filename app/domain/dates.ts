@@ -10,6 +10,9 @@ const JAMAICA = "America/Jamaica";
 
 /** A day in milliseconds (Jamaica keeps no daylight saving, so a day is always 24 hours there). */
 export const DAY_MS = 86_400_000;
+
+/** An hour, in milliseconds. */
+export const HOUR_MS = 3_600_000;
 const inJamaica = { in: tz(JAMAICA) };
 
 /** Today's date in Jamaica as an ISO calendar date, e.g. "2026-11-22". */
@@ -46,7 +49,7 @@ export function formatExportDateTime(ms: number): string {
 
 /** How long ago, in whole hours, e.g. 26 (for "waiting 26 h"). */
 export function hoursSince(ms: number, now: Date = new Date()): number {
-  return Math.floor((now.getTime() - ms) / 3_600_000);
+  return Math.floor((now.getTime() - ms) / HOUR_MS);
 }
 
 /** The first millisecond of the current month in Jamaica, e.g. Nov 1, 2026 00:00 (UTC-5). */

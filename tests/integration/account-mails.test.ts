@@ -47,7 +47,7 @@ describe("e-mails of the account pages", () => {
     // Every one of the fifteen either reached the queue or was held back, and each says so.
     await waitFor(
       () =>
-        mailsTo(address).length === ACCOUNT_MAILS_PER_HOUR && logged("account_mail_capped", "You already have an account") === 15 - told
+        mailsTo(address).length === ACCOUNT_MAILS_PER_HOUR && logged("mail_held_back", "You already have an account") === 15 - told
           ? true
           : undefined,
       "fifteen outcomes",
@@ -57,7 +57,7 @@ describe("e-mails of the account pages", () => {
     // A reset request for the same address within the hour: answered as always, no mail.
     const reset = await postFields(worker, "/auth/forgot", { email: address }, { "CF-Connecting-IP": newClientIp() });
     expect(reset.status).toBeLessThan(400);
-    await waitFor(() => (logged("account_mail_capped", "Reset your password") === 1 ? true : undefined), "the held-back reset mail");
+    await waitFor(() => (logged("mail_held_back", "Reset your password") === 1 ? true : undefined), "the held-back reset mail");
     expect(mailsTo(address)).toHaveLength(ACCOUNT_MAILS_PER_HOUR);
   });
 });

@@ -75,7 +75,7 @@ async function recordAndQueue(context: SendContext, guard: RecordGuard, mail: Ma
     createdAt: now,
   };
   const results = await db.batch([
-    outboxInsert(db, mailId, mail, { kind: reply.kind, entity: guard.entity, entityId: guard.id }, now, guard),
+    outboxInsert(db, mailId, mail, { kind: reply.kind, entity: guard.entity, entityId: guard.id }, now, stillThere),
     insertWhere(db, customerReplies, sent, stillThere),
     ...(step.from !== step.to ? [auditStatement(db, step, context.actorUserId, now, stillThere)] : []),
     // Last, so the guards above still see the status the record was read with.

@@ -16,11 +16,12 @@
  * 4. `resendMail` ('Resend' on a record page) puts a failed mail about that record back on
  *    the queue.
  */
-import { and, count, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, count, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { AuditedEntity, MailKind, MailStatus } from "~/domain/enumerations";
+import { HOUR_MS } from "~/domain/dates";
 import { ACCOUNT_MAILS_PER_HOUR } from "~/domain/limits";
 import { mailDeliveries } from "../../../drizzle/schema";
-import { recordExists, type Database, type RecordGuard } from "../platform/db.server";
+import type { Database } from "../platform/db.server";
 import { insertWhere } from "../platform/insert-where.server";
 import { logEvent, logProblem } from "../platform/log.server";
 import { sendMail, type Mail, type MailEnv } from "./mailer.server";
@@ -44,8 +45,6 @@ export interface MailAbout {
 
 export type MailQueueEnv = MailEnv & Pick<CloudflareBindings, "MAIL_QUEUE" | "MAIL_RETRY_BASE_SECONDS">;
 
-/** An hour, in milliseconds. */
-const HOUR_MS = 60 * 60 * 1000;
 /** A claim older than this is a consumer that stopped mid-send: the row may be claimed again. */
 const STALE_CLAIM_MS = 5 * 60 * 1000;
 /** The longest wait between two tries. */
@@ -58,13 +57,14 @@ const errorText = (error: unknown) => String(error instanceof Error ? error.mess
 /**
  * The statement that writes a mail's outbox row (status `queued`), for callers that write it
  * in the same D1 batch as what the mail is about (a quote sent, a reply): Drizzle's insert, to
- * run or to put in `db.batch`. With `onlyWhile`, the row is written only while that record
- * still has that status. Account mails keep no text: theirs holds a sign-in link and travels
- * only in the queue message.
+ * run or to put in `db.batch`. With `onlyIf`, the row is written only when that condition holds
+ * as the statement runs (its record still has the status it was read with, `recordExists` in db.server.ts; an
+ * address under its hourly cap). Account mails keep no text: theirs holds a sign-in link and
+ * travels only in the queue message.
  */
-export function outboxInsert(db: Database, id: string, mail: Mail, about: MailAbout, now: Date, onlyWhile?: RecordGuard) {
+export function outboxInsert(db: Database, id: string, mail: Mail, about: MailAbout, now: Date, onlyIf?: SQL) {
   const row = outboxRow(id, mail, about, now);
-  return onlyWhile ? insertWhere(db, mailDeliveries, row, recordExists(onlyWhile)) : db.insert(mailDeliveries).values(row);
+  return onlyIf ? insertWhere(db, mailDeliveries, row, onlyIf) : db.insert(mailDeliveries).values(row);
 }
 
 /** A mail's outbox row, status `queued`; an account mail keeps no text (it holds a sign-in link). */
@@ -110,18 +110,23 @@ export async function putOnQueue(db: Database, queue: Queue<MailQueueMessage>, i
 }
 
 /**
- * Writes the outbox row and queues the mail. The row failing to be written does not stop the
- * mail (it is queued all the same, and logged). Out: the row's id. Never throws.
+ * Writes the outbox row and queues the mail. With `onlyIf`, the row is written only when that
+ * condition holds as the insert runs, and a mail whose row was not written is not sent (logged
+ * `mail_held_back`). A row that fails to be written does not stop the mail (it is queued all
+ * the same, and logged). Never throws.
  */
-async function enqueueMail(db: Database, env: MailQueueEnv, mail: Mail, about: MailAbout, now = new Date()): Promise<string> {
+async function enqueueMail(db: Database, env: MailQueueEnv, mail: Mail, about: MailAbout, onlyIf?: SQL, now = new Date()): Promise<void> {
   const id = crypto.randomUUID();
   try {
-    await outboxInsert(db, id, mail, about, now);
+    const written = await outboxInsert(db, id, mail, about, now, onlyIf).run();
+    if (written.meta.changes === 0) {
+      logEvent("mail_held_back", { id, subject: mail.subject });
+      return;
+    }
   } catch (error) {
     logProblem("mail_outbox_write_failed", { id, subject: mail.subject, error: errorText(error) });
   }
   await putOnQueue(db, env.MAIL_QUEUE, id, mail);
-  return id;
 }
 
 /**
@@ -129,44 +134,25 @@ async function enqueueMail(db: Database, env: MailQueueEnv, mail: Mail, about: M
  * response, unless ACCOUNT_MAILS_PER_HOUR account mails to the same address were written in the
  * last hour: then nothing is sent and nothing tells the visitor (the page's answer is the same).
  * The cap is the outbox insert's own condition, so requests at the same moment cannot pass it
- * together (D1 runs statements one at a time). A failing outbox write sends the mail all the
- * same, as enqueueMail does.
+ * together (D1 runs statements one at a time).
  */
 export function queueAccountPageMail(
   context: { cloudflare: { env: MailQueueEnv; ctx: ExecutionContext }; db: Database },
   mail: Mail,
+  now = new Date(),
 ): void {
-  context.cloudflare.ctx.waitUntil(enqueueAccountPageMail(context.db, context.cloudflare.env, mail));
-}
-
-async function enqueueAccountPageMail(db: Database, env: MailQueueEnv, mail: Mail, now = new Date()): Promise<void> {
-  const id = crypto.randomUUID();
-  const to = mail.to.trim().toLowerCase();
-  const sentToAddress = db
+  const sentToAddress = context.db
     .select({ n: count() })
     .from(mailDeliveries)
     .where(
       and(
         eq(mailDeliveries.kind, "account"),
-        eq(sql`lower(${mailDeliveries.toAddress})`, to),
+        eq(mailDeliveries.toAddress, mail.to),
         gte(mailDeliveries.createdAt, new Date(now.getTime() - HOUR_MS)),
       ),
     );
-  try {
-    const written = await insertWhere(
-      db,
-      mailDeliveries,
-      outboxRow(id, mail, { kind: "account" }, now),
-      sql`(${sentToAddress}) < ${ACCOUNT_MAILS_PER_HOUR}`,
-    ).run();
-    if (written.meta.changes === 0) {
-      logEvent("account_mail_capped", { id, subject: mail.subject });
-      return;
-    }
-  } catch (error) {
-    logProblem("mail_outbox_write_failed", { id, subject: mail.subject, error: errorText(error) });
-  }
-  await putOnQueue(db, env.MAIL_QUEUE, id, mail);
+  const underCap = sql`(${sentToAddress}) < ${ACCOUNT_MAILS_PER_HOUR}`;
+  context.cloudflare.ctx.waitUntil(enqueueMail(context.db, context.cloudflare.env, mail, { kind: "account" }, underCap, now));
 }
 
 /**

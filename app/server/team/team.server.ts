@@ -23,6 +23,7 @@ import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import { and, count, desc, eq, exists, gt, inArray, isNotNull, isNull, lt, lte, ne, notExists, or, sql, type SQL } from "drizzle-orm";
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { HOUR_MS } from "~/domain/dates";
 import { INVITATION_TTL_HOURS, MAX_OPEN_INVITATIONS, TEAM_ACCOUNTS_SHOWN, TEAM_CHANGES_SHOWN } from "~/domain/limits";
 import type { TeamAction } from "~/domain/enumerations";
 import { invitations, sessions, teamChanges, users, type Invitation, type User } from "../../../drizzle/schema";
@@ -32,8 +33,6 @@ import { readCompany, readSiteUrl } from "../platform/env.server";
 import type { Mail } from "../mail/mailer.server";
 import { hashPassword } from "../auth/password.server";
 import { clearFailures } from "../auth/sign-in-throttle.server";
-
-const HOUR_MS = 3_600_000;
 
 /** An invitation link's token: 20 random bytes in lower-case base32 (as a session token). */
 const TOKEN_PATTERN = /^[a-z2-7]{32}$/;
