@@ -10,6 +10,7 @@ import { Miniflare } from "miniflare";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { ADMIN_MESSAGES } from "~/domain/staff-messages";
 import { createAdminSession, postFields, startWorker, type TestWorker } from "./worker";
+import { D1_CLIENT_SCRIPT, d1Client, sendTo } from "./d1-client";
 
 let worker: TestWorker;
 let cookie = "";
@@ -331,9 +332,9 @@ describe("Export CSV", () => {
 
 describe("migrations", () => {
   test("apply to a database filled under the previous schema: rows kept, search index backfilled", async () => {
-    const mf = new Miniflare({ modules: true, script: "export default { fetch() { return new Response(null) } }", d1Databases: ["DB"] });
+    const mf = new Miniflare({ modules: true, script: D1_CLIENT_SCRIPT, d1Databases: ["DB"] });
     try {
-      const db = (await mf.getD1Database("DB")) as unknown as D1Database;
+      const db = d1Client(sendTo(await mf.getWorker()));
       const files = readdirSync("migrations")
         .filter((name) => name.endsWith(".sql"))
         .sort();

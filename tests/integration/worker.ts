@@ -9,6 +9,7 @@ import { Log, LogLevel, Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { createCookie } from "@remix-run/cloudflare";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
+import { D1_CLIENT_SCRIPT, d1Client, sendTo } from "./d1-client";
 import { CONSOLE_MAIL_PREFIX } from "~/server/mail/mailer.server";
 import { SESSION_LIFETIME_MS, sessionIdOf } from "~/server/auth/session.server";
 
@@ -61,6 +62,9 @@ export interface StartOptions {
   /** The loopback port to serve on (and the SITE_URL's); default: one nothing listens on. */
   port?: number;
 }
+
+/** The name of the Worker that runs the tests' own D1 statements. */
+const D1_CLIENT = "d1-client";
 
 /** The prefix of the stand-in Email Service's log line for each accepted message. */
 const DELIVERED_PREFIX = "EMAIL_SERVICE_ACCEPTED ";
@@ -135,24 +139,21 @@ export async function startWorker(options: StartOptions = {}): Promise<TestWorke
     // The Worker's own console.error lines (failed stores, cleanup) show in the test output.
     log: new Log(process.env.MINIFLARE_LOG === "debug" ? LogLevel.DEBUG : LogLevel.ERROR),
   };
-  const mf = new Miniflare(
-    (mailService
-      ? {
-          ...shared,
-          workers: [
-            site,
-            {
-              name: "email-service",
-              modules: true,
-              compatibilityDate: (workerOptions as { compatibilityDate?: string }).compatibilityDate,
-              script: mailServiceScript(mailService.failures),
-            },
-          ],
-        }
-      : { ...shared, ...site }) as ConstructorParameters<typeof Miniflare>[0],
-  );
+  const compatibilityDate = (workerOptions as { compatibilityDate?: string }).compatibilityDate;
+  const mf = new Miniflare({
+    ...shared,
+    workers: [
+      // The first worker is the one requests go to.
+      { name: "site", ...site },
+      // The tests' handle on the same D1 database (d1-client.ts).
+      { name: D1_CLIENT, modules: true, compatibilityDate, script: D1_CLIENT_SCRIPT, d1Databases: workerOptions.d1Databases },
+      ...(mailService
+        ? [{ name: "email-service", modules: true, compatibilityDate, script: mailServiceScript(mailService.failures) }]
+        : []),
+    ],
+  } as ConstructorParameters<typeof Miniflare>[0]);
   const origin = (await mf.ready).origin;
-  const db = (await mf.getD1Database("DB")) as unknown as D1Database;
+  const db = d1Client(sendTo(await mf.getWorker(D1_CLIENT)));
   const bucket = (await mf.getR2Bucket("UPLOADS")) as unknown as R2Bucket;
   await migrate(db);
   return {
