@@ -21,8 +21,8 @@
  * The cron trigger (wrangler.toml `[triggers]`) runs `scheduled` daily: the sweep of photos in
  * R2 that no attachment row refers to (app/server/uploads/attachments.server.ts) and of gallery
  * objects whose photo has no row (app/server/gallery/media.server.ts), and the deletion of
- * expired sessions, of failed sign-ins older than their window, and of account mails' outbox
- * rows older than 30 days. Reset and verification
+ * expired sessions, of failed sign-ins older than their window, of account mails' outbox
+ * rows older than 30 days, and of passkey challenges past their 5 minutes. Reset and verification
  * links are signed tokens, not rows: nothing is stored for them, and a used reset link is
  * dead because it names the password hash it was made for (app/server/auth/tokens.server.ts).
  */
@@ -46,6 +46,7 @@ import {
   type MailQueueMessage,
 } from "./app/server/mail/queue.server";
 import { deleteExpiredSessions } from "./app/server/auth/session.server";
+import { deleteExpiredChallenges } from "./app/server/two-step/passkeys.server";
 import { deleteStaleFailures } from "./app/server/auth/sign-in-throttle.server";
 import { readCompany, readPublicFeatures } from "./app/server/platform/env.server";
 import { checkUrl } from "./app/server/platform/input-gate.server";
@@ -125,15 +126,20 @@ export default {
     const [sweep, gallery, cleanup] = await Promise.allSettled([
       sweepOrphanUploads({ db, bucket: env.UPLOADS, now }),
       sweepOrphanGalleryObjects({ db, bucket: env.UPLOADS, now }),
-      Promise.all([deleteExpiredSessions(db, now), deleteStaleFailures(db, now.getTime()), deleteOldAccountMails(db, now)]),
+      Promise.all([
+        deleteExpiredSessions(db, now),
+        deleteStaleFailures(db, now.getTime()),
+        deleteOldAccountMails(db, now),
+        deleteExpiredChallenges(db, now),
+      ]),
     ]);
     if (sweep.status === "fulfilled") logEvent("orphan_uploads_swept", { ...run, ...sweep.value });
     else logFailure("orphan_uploads_sweep_failed", sweep.reason, { ...run });
     if (gallery.status === "fulfilled") logEvent("orphan_gallery_objects_swept", { ...run, ...gallery.value });
     else logFailure("orphan_gallery_objects_sweep_failed", gallery.reason, { ...run });
     if (cleanup.status === "fulfilled") {
-      const [sessionsDeleted, signInFailuresDeleted, accountMailsDeleted] = cleanup.value;
-      logEvent("expired_rows_deleted", { ...run, sessionsDeleted, signInFailuresDeleted, accountMailsDeleted });
+      const [sessionsDeleted, signInFailuresDeleted, accountMailsDeleted, passkeyChallengesDeleted] = cleanup.value;
+      logEvent("expired_rows_deleted", { ...run, sessionsDeleted, signInFailuresDeleted, accountMailsDeleted, passkeyChallengesDeleted });
     } else logFailure("expired_rows_delete_failed", cleanup.reason, { ...run });
     // Shown as a failed run in the dashboard's cron events.
     for (const task of [sweep, gallery, cleanup]) if (task.status === "rejected") throw task.reason;

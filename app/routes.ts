@@ -14,6 +14,8 @@ export default [
   route("auth/reset", "routes/auth/reset.tsx"),
   route("auth/sign-out", "routes/auth/sign-out.tsx"),
   route("auth/invite", "routes/auth/invite.tsx"),
+  route("auth/two-step", "routes/auth/two-step.tsx"),
+  route("auth/passkey", "routes/auth/passkey.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/index.tsx"),
     route("quotes", "routes/admin/quotes.tsx"),
@@ -24,7 +26,9 @@ export default [
     route("templates", "routes/admin/templates.tsx"),
     route("reviews", "routes/admin/reviews.tsx"),
     route("gallery", "routes/admin/gallery.tsx"),
+    route("security", "routes/admin/security.tsx"),
   ]),
+  route("admin/security/passkey", "routes/admin/security-passkey.ts"),
   route("admin/attachments/:id", "routes/admin/attachment.tsx"),
   route("admin/gallery/media/:name", "routes/admin/gallery-media.tsx"),
   route("admin/quotes.csv", "routes/admin/export-csv.ts", { id: "admin-quotes-csv" }),

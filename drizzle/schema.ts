@@ -20,6 +20,7 @@ import {
   GALLERY_SOURCE_TYPES,
   MAIL_KINDS,
   MAIL_STATUSES,
+  PASSKEY_CEREMONIES,
   PROPERTY_SIZES,
   QUOTE_STATUSES,
   SERVICE_TYPES,
@@ -162,6 +163,91 @@ export const sessions = sqliteTable(
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
   },
   (table) => [index("sessions_user_id_idx").on(table.userId)],
+);
+
+/**
+ * A passkey (a WebAuthn credential) of a staff account (docs/decisions/015-two-step-sign-in.md):
+ * `id` is the credential id (base64url), `publicKey` the key it signs with (base64: SEC1
+ * uncompressed for ES256, PKCS#1 for RS256, as `algorithm`, a COSE number, says). `signCount`
+ * is the authenticator's counter at the last use (0 when it keeps none).
+ */
+export const passkeys = sqliteTable(
+  "passkeys",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** What its owner calls it on the security page ('Passkey added Nov 25, 2026' by default). */
+    name: text("name").notNull(),
+    algorithm: integer("algorithm").notNull(),
+    publicKey: text("public_key").notNull(),
+    signCount: integer("sign_count").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
+  },
+  (table) => [index("passkeys_user_id_idx").on(table.userId)],
+);
+
+/**
+ * The authenticator app (TOTP, RFC 6238) of a staff account, one at most. The key is stored
+ * encrypted (AES-GCM under a key derived from SESSION_SECRET); `lastUsedStep` is the time step
+ * of the last code accepted, so a code works once (docs/decisions/015-two-step-sign-in.md).
+ */
+export const totpCredentials = sqliteTable("totp_credentials", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  encryptedKey: text("encrypted_key").notNull(),
+  lastUsedStep: integer("last_used_step").notNull(),
+  createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+/**
+ * A single-use recovery code of a staff account: only its scrypt hash (app/server/auth/password.server.ts),
+ * made with a salt the account's ten codes share, so one hash finds the code typed.
+ */
+export const recoveryCodes = sqliteTable(
+  "recovery_codes",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [index("recovery_codes_user_id_idx").on(table.userId)],
+);
+
+/**
+ * A WebAuthn challenge handed to a browser: `id` is its SHA-256 (hex). Used once (deleted when
+ * the answer comes), valid until `expiresAt`; for adding a passkey it names the account.
+ */
+export const passkeyChallenges = sqliteTable(
+  "passkey_challenges",
+  {
+    id: text("id").primaryKey(),
+    ceremony: text("ceremony", { enum: PASSKEY_CEREMONIES }).notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [check("passkey_challenges_ceremony_check", oneOf(table.ceremony, PASSKEY_CEREMONIES))],
+);
+
+/**
+ * The team's sign-in rules, one row (id 1) once an admin first changes them: whether every
+ * admin must use two-step sign-in. No row: not required.
+ */
+export const securityPolicy = sqliteTable(
+  "security_policy",
+  {
+    id: integer("id").primaryKey(),
+    twoStepRequired: integer("two_step_required", { mode: "boolean" }).notNull(),
+    changedAt: integer("changed_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [check("security_policy_single_row_check", sql`${table.id} = 1`)],
 );
 
 /** The audit trail: who moved which record from which status to which, and when. */

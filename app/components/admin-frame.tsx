@@ -30,7 +30,13 @@ const MENU_GROUPS: ReadonlyArray<{ label: string; links: ReadonlyArray<{ to: str
       { to: "/admin/templates", label: "Templates" },
     ],
   },
-  { label: "Settings", links: [{ to: "/admin/team", label: "Team" }] },
+  {
+    label: "Settings",
+    links: [
+      { to: "/admin/team", label: "Team" },
+      { to: "/admin/security", label: "Security" },
+    ],
+  },
 ];
 
 /** What the frame shows of the admin layout's loader; null when that loader failed (an error page). */
@@ -128,6 +134,9 @@ function AccountMenu({ email }: { email: string | null }) {
             Signed in as <span className="font-semibold text-slate-900">{email}</span>
           </p>
         ) : null}
+        <Link to="/admin/security" className="flex min-h-10 items-center rounded-lg px-2 text-sm text-slate-700 hover:bg-slate-100">
+          Security: passkeys and two-step sign-in
+        </Link>
         <Form method="post" action="/auth/sign-out">
           <button type="submit" className={`${buttonClass("secondary", "sm")} w-full`}>
             Sign Out

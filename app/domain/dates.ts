@@ -13,6 +13,9 @@ export const DAY_MS = 86_400_000;
 
 /** An hour, in milliseconds. */
 export const HOUR_MS = 3_600_000;
+
+/** One minute in milliseconds. */
+export const MINUTE_MS = 60_000;
 const inJamaica = { in: tz(JAMAICA) };
 
 /** Today's date in Jamaica as an ISO calendar date, e.g. "2026-11-22". */

@@ -70,10 +70,31 @@ export type AuditedEntity = (typeof AUDITED_ENTITIES)[number];
 
 /**
  * What the team page records about accounts (docs/product.md §10 "Team"): an invitation sent,
- * accepted, an account made admin or made an ordinary account again, an account deleted.
+ * accepted, an account made admin or made an ordinary account again, an account deleted; and
+ * its two-step sign-in (docs/decisions/015-two-step-sign-in.md): a passkey or an authenticator
+ * app added or removed, a recovery code used, new recovery codes, and two-step sign-in made
+ * required or optional for every admin.
  */
-export const TEAM_ACTIONS = ["invited", "joined", "promoted", "demoted", "removed"] as const;
+export const TEAM_ACTIONS = [
+  "invited",
+  "joined",
+  "promoted",
+  "demoted",
+  "removed",
+  "passkey_added",
+  "passkey_removed",
+  "authenticator_added",
+  "authenticator_removed",
+  "recovery_code_used",
+  "recovery_codes_renewed",
+  "two_step_required",
+  "two_step_optional",
+] as const;
 export type TeamAction = (typeof TEAM_ACTIONS)[number];
+
+/** What a stored WebAuthn challenge is for: adding a passkey, or signing in with one. */
+export const PASSKEY_CEREMONIES = ["register", "sign-in"] as const;
+export type PasskeyCeremony = (typeof PASSKEY_CEREMONIES)[number];
 
 /**
  * What an outgoing e-mail is (docs/product.md §10 "E-mails"): the company's notification of a

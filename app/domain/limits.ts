@@ -153,3 +153,20 @@ export const TEAM_ACCOUNTS_SHOWN = 200;
 
 /** Published reviews a public page shows: the newest first (docs/product.md §10 "Reviews"). */
 export const REVIEWS_SHOWN = 6;
+
+/**
+ * Two-step sign-in (docs/decisions/015-two-step-sign-in.md): a half-finished sign-in (the
+ * password right, the second step not yet done) lasts `pendingMinutes`; authenticator-app
+ * codes are RFC 6238's defaults (6 digits, 30-second steps) and one step either side of now is
+ * accepted for a phone's clock drift (RFC 6238 §5.2); an account gets `recoveryCodes` codes
+ * and may keep `maxPasskeys` passkeys; a passkey challenge lasts `challengeMinutes`.
+ */
+export const TWO_STEP = {
+  pendingMinutes: 5,
+  totpDigits: 6,
+  totpPeriodSeconds: 30,
+  totpDriftSteps: 1,
+  recoveryCodes: 10,
+  maxPasskeys: 10,
+  challengeMinutes: 5,
+} as const;

@@ -4,7 +4,7 @@
  * them. Kept apart from app/domain/messages.ts (the public pages' and forms' texts) so that the
  * public pages' JavaScript does not carry the staff's texts.
  */
-import { GALLERY_LIMITS, INVITATION_TTL_HOURS, MAX_OPEN_INVITATIONS, SIGN_IN_THROTTLE } from "./limits";
+import { GALLERY_LIMITS, INVITATION_TTL_HOURS, MAX_OPEN_INVITATIONS, SIGN_IN_THROTTLE, TWO_STEP } from "./limits";
 import type { TeamAction } from "./enumerations";
 
 /** Sign-in, sign-up and admin texts, verbatim from docs/product.md §8 where it has them. */
@@ -29,6 +29,39 @@ export const AUTH_MESSAGES = {
   /** On the sign-up side of /auth: what a new account can and cannot do (docs/product.md §10 "Team"). */
   signUpAdminNote:
     "A new account can sign in, but it opens the admin only after an existing admin invites you or makes the account an admin from the Team page.",
+} as const;
+
+/**
+ * Two-step sign-in: the second step (/auth/two-step), passkeys, the security page
+ * (/admin/security) and the team's rule (docs/decisions/015-two-step-sign-in.md).
+ */
+export const TWO_STEP_MESSAGES = {
+  wrongCode: "That code is not right, or it was already used. Wait for the next code and try again, or use a recovery code.",
+  wrongRecoveryCode: "That recovery code is not right, or it was already used.",
+  throttled: `Too many wrong codes from this device. Please wait ${SIGN_IN_THROTTLE.windowMinutes} minutes and try again.`,
+  expired: `The sign-in was not finished within ${TWO_STEP.pendingMinutes} minutes. Please sign in again.`,
+  passkeyFailed: "The passkey could not be used. Try again, or use another way to sign in.",
+  passkeyUnavailable: "Passkeys need JavaScript and a browser that supports them. Use your password, or turn JavaScript on.",
+  recoveryCodeUsed: "Signed in with a recovery code. It cannot be used again; make new codes on the Security page when you run low.",
+  enrolRequired: "Two-step sign-in is required for every admin. Add a passkey or an authenticator app before you go on.",
+  authenticatorAdded: "The authenticator app is set up. From now on, signing in with your password asks for its code.",
+  authenticatorExists: "This account already has an authenticator app. Remove it first to set up another.",
+  authenticatorRemoved: "The authenticator app was removed.",
+  setupExpired: "The setup took too long. Scan the new QR code and try again.",
+  passkeyAdded: "The passkey was added. You can now sign in with it, without your password.",
+  passkeyInvalid: "The passkey could not be added. Please try again.",
+  tooManyPasskeys: `An account can keep at most ${TWO_STEP.maxPasskeys} passkeys. Remove one first.`,
+  passkeyRemoved: "The passkey was removed.",
+  lastStep:
+    "Two-step sign-in is required for every admin, so your last passkey or authenticator app cannot be removed. Add another first, or ask an admin to make two-step sign-in optional.",
+  stepGone: "This was already removed. Reload the page to see your account as it is now.",
+  codesRenewed: "New recovery codes are ready. The old ones no longer work.",
+  noCodesWithoutStep: "Recovery codes come with a passkey or an authenticator app. Add one first.",
+  changeFailed: "The change could not be saved. Please try again.",
+  required: "Two-step sign-in is now required for every admin.",
+  optional: "Two-step sign-in is now optional.",
+  enrolFirst: "Turn on two-step sign-in for your own account first (Security page), then require it of everyone.",
+  policyUnchanged: "It already was so. Reload the page to see the team as it is now.",
 } as const;
 
 /** The team page (/admin/team) and the invitation page (/auth/invite) (docs/product.md §10 "Team"). */
@@ -76,6 +109,22 @@ export function teamChangeText(action: TeamAction, actor: string | null, subject
       return actor === subject ? `${subject} gave up their admin access` : `${who} removed the admin access of ${subject}`;
     case "removed":
       return `${who} deleted the account ${subject}`;
+    case "passkey_added":
+      return `${subject} added a passkey`;
+    case "passkey_removed":
+      return `${subject} removed a passkey`;
+    case "authenticator_added":
+      return `${subject} added an authenticator app`;
+    case "authenticator_removed":
+      return `${subject} removed their authenticator app`;
+    case "recovery_code_used":
+      return `${subject} signed in with a recovery code`;
+    case "recovery_codes_renewed":
+      return `${subject} made new recovery codes`;
+    case "two_step_required":
+      return `${who} made two-step sign-in required for every admin`;
+    case "two_step_optional":
+      return `${who} made two-step sign-in optional`;
   }
 }
 

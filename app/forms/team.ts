@@ -1,7 +1,7 @@
 /**
  * The forms of the team page, /admin/team (docs/product.md §10 "Team"): 'Invite' (an e-mail
  * address), 'Revoke' an invitation, and the role changes of an account ('Make admin', 'Remove
- * admin', 'Delete account'). Every form posts to the same page and names what it does in
+ * admin', 'Delete account'), and whether every admin must use two-step sign-in. Every form posts to the same page and names what it does in
  * `intent`; ids are UUIDs. The invitation page (/auth/invite) uses the reset page's fields
  * and password rule (`resetSchema`, ./auth.ts).
  */
@@ -18,5 +18,8 @@ export type MemberIntent = (typeof MEMBER_INTENTS)[number];
 const memberSchema = z.object({ intent: z.enum(MEMBER_INTENTS), id: z.uuid() });
 const revokeSchema = z.object({ intent: z.literal("revoke"), id: z.uuid() });
 
+/** 'Require two-step sign-in' / 'Make it optional': the team's rule for every admin. */
+const twoStepPolicySchema = z.object({ intent: z.literal("two-step-policy"), required: z.enum(["yes", "no"]) });
+
 /** Every form of the team page, told apart by `intent` (also the input gate's contract). */
-export const teamFormSchema = z.discriminatedUnion("intent", [inviteSchema, memberSchema, revokeSchema]);
+export const teamFormSchema = z.discriminatedUnion("intent", [inviteSchema, memberSchema, revokeSchema, twoStepPolicySchema]);

@@ -1,6 +1,6 @@
 /**
- * /admin/team (docs/product.md §10 "Team"): the accounts (role, verified, last sign-in), 'Invite'
- * a colleague by e-mail, the pending invitations with 'Revoke', the role changes ('Make admin',
+ * /admin/team (docs/product.md §10 "Team"): the accounts (role, verified, two-step sign-in, last
+ * sign-in), 'Invite' a colleague by e-mail, whether two-step sign-in is required of every admin, the pending invitations with 'Revoke', the role changes ('Make admin',
  * 'Remove admin', 'Delete account' with a confirmation step) and 'Recent changes'. Admins only;
  * every form is a plain POST to this page, so it all works without JavaScript. On a phone each
  * account is a stacked card; from `md` the accounts line up in columns.
@@ -43,6 +43,7 @@ export default function TeamPage() {
       {refused ? <FormStatus tone="error">{refused}</FormStatus> : null}
       {/* Keyed by the newest change, so the field empties once an invitation has gone out. */}
       <InviteForm key={page.changes[0]?.id ?? "none"} result={inviteResult} busy={busy} />
+      <TwoStepPolicy required={page.twoStepRequired} />
       <Accounts page={page} />
       <Invitations invitations={page.invitations} />
       <RecentChanges changes={page.changes} />
@@ -86,10 +87,39 @@ function InviteForm({ result, busy }: { result: FormResult | undefined; busy: bo
   );
 }
 
+/**
+ * Whether every admin must use two-step sign-in, and the button that changes it. Requiring it
+ * sends each admin without a passkey or an authenticator app to the Security page first.
+ */
+function TwoStepPolicy({ required }: { required: boolean }) {
+  return (
+    <Card title="Two-step sign-in" titleId="two-step-heading">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-slate-700" data-testid="two-step-policy">
+          {required
+            ? "Required: every admin signs in with a passkey, or a password and a code from an authenticator app."
+            : "Optional: each admin chooses on the Security page. Require it to protect the customers' details from a stolen password."}
+        </p>
+        {required ? (
+          <Disclosure look="button" summary="Make optional">
+            <p>Make two-step sign-in optional? Admins may then remove their second step and sign in with a password alone.</p>
+            <PostButton fields={{ intent: "two-step-policy", required: "no" }} variant="danger">
+              Yes, make it optional
+            </PostButton>
+          </Disclosure>
+        ) : (
+          <PostButton fields={{ intent: "two-step-policy", required: "yes" }}>Require for every admin</PostButton>
+        )}
+      </div>
+    </Card>
+  );
+}
+
 /** The accounts: stacked cards on a phone, columns from `md` (one markup for both). */
 function Accounts({ page }: { page: TeamPage }) {
   const hidden = page.accountTotal - page.accounts.length;
-  const columns = "md:grid md:grid-cols-[minmax(0,2.2fr)_minmax(0,0.8fr)_minmax(0,0.9fr)_minmax(0,1.3fr)_minmax(0,2fr)] md:gap-4";
+  const columns =
+    "md:grid md:grid-cols-[minmax(0,2.2fr)_minmax(0,0.8fr)_minmax(0,0.9fr)_minmax(0,0.9fr)_minmax(0,1.3fr)_minmax(0,2fr)] md:gap-4";
   return (
     <section aria-labelledby="accounts-heading" className="space-y-3">
       <SectionTitle id="accounts-heading">{`Accounts (${page.accountTotal})`}</SectionTitle>
@@ -100,6 +130,7 @@ function Accounts({ page }: { page: TeamPage }) {
         <span>Email</span>
         <span>Role</span>
         <span>Verified</span>
+        <span>Two-step</span>
         <span>Last sign-in</span>
         <span>Actions</span>
       </div>
@@ -114,6 +145,7 @@ function Accounts({ page }: { page: TeamPage }) {
               <Badge tone={account.admin ? "default" : "secondary"}>{account.admin ? "Admin" : "Account"}</Badge>
             </Detail>
             <Detail label="Verified">{account.verified ? "Verified" : "Not verified"}</Detail>
+            <Detail label="Two-step">{account.twoStep ? "On" : "Off"}</Detail>
             <Detail label="Last sign-in">{account.lastSignIn}</Detail>
             <MemberActions account={account} self={account.id === page.me} lastAdmin={account.admin && page.adminTotal <= 1} />
           </Card>

@@ -95,8 +95,8 @@ export type SignInResult = { status: "ok"; user: User } | { status: "invalid" } 
  * address (the password is not checked); a wrong password is recorded and its answer held
  * back once the address has had several failures; a right one clears them. An unknown
  * address costs a password check and counts failures like a known one. An unverified
- * account cannot sign in. A successful sign-in is recorded as the account's `lastSignInAt`
- * (shown on the team page).
+ * account cannot sign in. The caller records the finished sign-in (recordSignIn): after the
+ * password, or after the second step when the account has one.
  */
 export async function signIn(db: Database, env: AuthEnv, email: string, password: string, ip: string): Promise<SignInResult> {
   const keys = throttleKeys(email, ip);
@@ -116,9 +116,17 @@ export async function signIn(db: Database, env: AuthEnv, email: string, password
   }
   await clearFailures(db, email);
   if (!user.emailVerifiedAt) return { status: "unverified" };
-  const lastSignInAt = new Date();
-  await db.update(users).set({ lastSignInAt }).where(eq(users.id, user.id));
-  return { status: "ok", user: { ...user, lastSignInAt } };
+  return { status: "ok", user };
+}
+
+/** Records a finished sign-in as the account's `lastSignInAt` (shown on the team page). */
+export async function recordSignIn(db: Database, userId: string, now = new Date()): Promise<void> {
+  await db.update(users).set({ lastSignInAt: now }).where(eq(users.id, userId));
+}
+
+/** The account with this id, if it exists. */
+export async function accountById(db: Database, userId: string): Promise<User | undefined> {
+  return db.select().from(users).where(eq(users.id, userId)).get();
 }
 
 /** The reset e-mail when the account exists, else null (the page says the same either way). */

@@ -26,15 +26,24 @@ function scryptOptions(log2N: number, r: number, p: number): ScryptOptions {
   return { N, r, p, maxmem: 256 * N * r };
 }
 
-/** In: a plain-text password. Out: the stored form described above. */
-export async function hashPassword(password: string): Promise<string> {
-  const { log2N, r, p, saltBytes, keyBytes } = SCRYPT_PARAMS;
-  const salt = randomBytes(saltBytes);
+/**
+ * In: a plain-text password (or another secret a person types) and, for secrets that share
+ * one salt (an account's recovery codes), that salt; by default a new random one. Out: the
+ * stored form described above.
+ */
+export async function hashPassword(password: string, salt: Buffer = randomBytes(SCRYPT_PARAMS.saltBytes)): Promise<string> {
+  const { log2N, r, p, keyBytes } = SCRYPT_PARAMS;
   const key = await deriveKey(password, salt, keyBytes, scryptOptions(log2N, r, p));
   return `scrypt$ln=${log2N},r=${r},p=${p}$${salt.toString("base64")}$${key.toString("base64")}`;
 }
 
 const STORED = /^scrypt\$ln=(\d{1,2}),r=(\d{1,2}),p=(\d{1,2})\$([A-Za-z0-9+/=]+)\$([A-Za-z0-9+/=]+)$/;
+
+/** The salt inside a stored form (null if it is not one): for hashing another secret with it. */
+export function saltOf(stored: string): Buffer | null {
+  const match = STORED.exec(stored);
+  return match ? Buffer.from(match[4]!, "base64") : null;
+}
 
 /**
  * True when `password` matches `stored`, compared in constant time. False for a malformed

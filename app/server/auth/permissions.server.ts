@@ -8,6 +8,7 @@ import type { User } from "../../../drizzle/schema";
 import type { Database } from "../platform/db.server";
 import { commitNotice } from "../platform/flash.server";
 import { QUERY_LIMITS } from "../platform/input-gate.server";
+import { mustEnrol } from "../two-step/factors.server";
 import { readSession, type CurrentSession } from "./session.server";
 
 /** True for an account with the admin role: the one admin check. */
@@ -35,6 +36,12 @@ export function adminReturnPath(value: unknown): string | null {
   return url.pathname + url.search;
 }
 
+/** True for the security page and its passkey endpoint (also as Remix's `.data` requests). */
+function isSecurityPage(request: Request): boolean {
+  const path = new URL(request.url).pathname;
+  return path === "/admin/security" || path === "/admin/security.data" || path.startsWith("/admin/security/");
+}
+
 /** /auth, carrying the admin page a signed-out visitor asked for (GET) or acted on. */
 function signInUrl(request: Request): string {
   const url = new URL(request.url);
@@ -45,7 +52,9 @@ function signInUrl(request: Request): string {
 /**
  * The signed-in admin. Throws a redirect: to /auth (with `redirectTo`, so that signing in
  * returns to the page asked for) without a session, to / with 'Access denied. Admin
- * privileges required.' for a signed-in non-admin.
+ * privileges required.' for a signed-in non-admin, and to /admin/security while the team
+ * requires two-step sign-in and this admin has no second step yet (every admin page, data and
+ * file but the security page itself).
  */
 export async function requireAdmin(
   db: Database,
@@ -57,6 +66,9 @@ export async function requireAdmin(
   if (!session) throw redirect(signInUrl(request));
   if (!isAdmin(session.user)) {
     throw redirect("/", { headers: { "Set-Cookie": await commitNotice(request, "accessDenied") } });
+  }
+  if (!isSecurityPage(request) && (await mustEnrol(db, session.user.id))) {
+    throw redirect("/admin/security", { headers: { "Set-Cookie": await commitNotice(request, "enrolRequired") } });
   }
   return session;
 }

@@ -23,7 +23,9 @@ import { formContract, QUERY_LIMITS } from "../platform/input-gate.server";
 import { logFailure } from "../platform/log.server";
 import { allowAuthAttempt, clientKey } from "../platform/rate-limit.server";
 import { readSmallForm } from "../platform/small-form.server";
-import { passwordResetMail, resetPassword, signIn, signUp, userForResetToken, verifyEmail } from "./accounts.server";
+import { hasSecondStep } from "../two-step/factors.server";
+import { secondStepRedirect } from "../two-step/routes.server";
+import { passwordResetMail, recordSignIn, resetPassword, signIn, signUp, userForResetToken, verifyEmail } from "./accounts.server";
 import { adminReturnPath, isAdmin } from "./permissions.server";
 import { createSession, destroySession, destroyUserSessions, readSession } from "./session.server";
 
@@ -58,9 +60,10 @@ export async function signInPageLoader({ request, context }: LoaderFunctionArgs)
  * POST /auth: 'Sign in' or 'Create Admin Account' (`mode`), under the per-client limit of the
  * account pages (429). Sign-up answers the same whether or not the address has an account (its
  * owner is e-mailed) and returns to sign-in with 'signedUp'. Sign-in refuses a throttled
- * address or client (429), wrong credentials (400) and an unverified address (403); otherwise
- * it starts a session and goes to the admin page asked for (`redirectTo`) or /admin, with
- * 'signedIn'. When the page was hydrated (`js=1`) it answers "success" with that page as
+ * address or client (429), wrong credentials (400) and an unverified address (403). An account
+ * with a second step (a passkey or an authenticator app) goes on to /auth/two-step, with no
+ * session yet (app/server/two-step/routes.server.ts). Otherwise it starts a session and goes to
+ * the admin page asked for (`redirectTo`) or /admin, with 'signedIn'. When the page was hydrated (`js=1`) it answers "success" with that page as
  * `redirectTo` instead of the redirect, and the page moves on itself. A D1 failure answers 503.
  */
 export async function signInPageAction({ request, context }: ActionFunctionArgs) {
@@ -87,8 +90,12 @@ export async function signInPageAction({ request, context }: ActionFunctionArgs)
     if (outcome.status === "throttled") return reply(429, AUTH_MESSAGES.signInThrottled);
     if (outcome.status === "invalid") return reply(400, AUTH_MESSAGES.invalidCredentials);
     if (outcome.status === "unverified") return reply(403, AUTH_MESSAGES.notVerified);
-    const sessionCookie = await createSession(context.db, request, env, outcome.user.id);
     const target = adminReturnPath(formData.get("redirectTo")) ?? "/admin";
+    // An account with a passkey or an authenticator app: no session until the second step.
+    if (await hasSecondStep(context.db, outcome.user.id))
+      return secondStepRedirect(request, env, { userId: outcome.user.id, redirectTo: target });
+    await recordSignIn(context.db, outcome.user.id);
+    const sessionCookie = await createSession(context.db, request, env, outcome.user.id);
     // With JavaScript the page shows the message, then moves on to `redirectTo` after 0.5 s.
     if (formData.get("js") === "1") {
       const signedIn: SignedIn = { ...succeeded(submission), status: "success", redirectTo: target };

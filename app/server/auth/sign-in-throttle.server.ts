@@ -12,6 +12,7 @@
  *   each further failure is answered only after a delay that doubles from 1 s up to
  *   `maxDelayMs`, so guessing in sequence slows down; a correct password is never delayed;
  * - a successful sign-in or password reset clears the address's failures.
+ * The second step of a sign-in is throttled the same way, per account id (secondStepKeys).
  * The per-IP limit on every attempt (wrangler.toml AUTH_RATE_LIMITER) caps guessing in
  * parallel. The figures are SIGN_IN_THROTTLE in app/domain/limits.ts. Nothing here refuses the owner's correct password from a client of their own.
  */
@@ -29,6 +30,14 @@ const hex = (value: string) => encodeHexLowerCase(sha256(new TextEncoder().encod
 /** The keys a failure is stored under: SHA-256 hex of the lower-cased address and of the client IP. */
 export function throttleKeys(email: string, ip: string): { accountKey: string; clientKey: string } {
   return { accountKey: hex(`account:${email.trim().toLowerCase()}`), clientKey: hex(`client:${ip}`) };
+}
+
+/**
+ * The keys of the second step of a sign-in (app/server/two-step/routes.server.ts): the same
+ * throttle, counted per account id, apart from the password's failures.
+ */
+export function secondStepKeys(userId: string, ip: string): { accountKey: string; clientKey: string } {
+  return { accountKey: hex(`second-step:${userId}`), clientKey: hex(`client:${ip}`) };
 }
 
 /**
@@ -75,6 +84,11 @@ function failureDelayMs(failures: number): number {
 /** Forgets the failures of the address (after a successful sign-in or password reset). */
 export async function clearFailures(db: Database, email: string): Promise<void> {
   await db.delete(signInFailures).where(eq(signInFailures.accountKey, throttleKeys(email, "").accountKey));
+}
+
+/** Forgets the second-step failures of an account (after a second step that succeeded). */
+export async function clearSecondStepFailures(db: Database, userId: string): Promise<void> {
+  await db.delete(signInFailures).where(eq(signInFailures.accountKey, secondStepKeys(userId, "").accountKey));
 }
 
 /** Deletes failures older than the window (daily cron); returns how many rows went. */

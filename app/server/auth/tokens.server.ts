@@ -1,5 +1,6 @@
 /**
- * Signed, single-purpose tokens for e-mail links (verification, password reset): JWTs signed
+ * Signed, single-purpose tokens for e-mail links (verification, password reset) and for the
+ * authenticator app's key while the security page sets it up: JWTs signed
  * with HMAC-SHA256 (@oslojs/jwt, @oslojs/crypto), verified against every secret so a rotation
  * does not break links already sent.
  *
@@ -13,7 +14,7 @@ import { constantTimeEqual } from "@oslojs/crypto/subtle";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import { createJWTSignatureMessage, encodeJWT, parseJWT } from "@oslojs/jwt";
 
-export type TokenPurpose = "verify-email" | "reset-password";
+export type TokenPurpose = "verify-email" | "reset-password" | "authenticator-setup";
 
 export interface TokenClaims {
   sub: string;
@@ -21,6 +22,8 @@ export interface TokenClaims {
   /** Expiry, seconds since the Unix epoch. */
   exp: number;
   fp?: string;
+  /** For "authenticator-setup": the new TOTP key (base64) while the security page sets it up. */
+  key?: string;
 }
 
 const encoder = new TextEncoder();

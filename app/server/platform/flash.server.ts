@@ -14,6 +14,7 @@ import {
   GALLERY_MESSAGES,
   REVIEW_MESSAGES,
   TEAM_MESSAGES,
+  TWO_STEP_MESSAGES,
 } from "~/domain/staff-messages";
 
 const FLASH_FORMS = ["quote", "contact"] as const;
@@ -96,6 +97,15 @@ const NOTICES = {
   leftAdmin: { tone: "success", text: TEAM_MESSAGES.leftAdmin },
   ownAccountDeleted: { tone: "success", text: TEAM_MESSAGES.ownAccountDeleted },
   joined: { tone: "success", text: TEAM_MESSAGES.joined },
+  twoStepExpired: { tone: "error", text: TWO_STEP_MESSAGES.expired },
+  recoveryCodeUsed: { tone: "success", text: TWO_STEP_MESSAGES.recoveryCodeUsed },
+  enrolRequired: { tone: "error", text: TWO_STEP_MESSAGES.enrolRequired },
+  authenticatorAdded: { tone: "success", text: TWO_STEP_MESSAGES.authenticatorAdded },
+  authenticatorRemoved: { tone: "success", text: TWO_STEP_MESSAGES.authenticatorRemoved },
+  passkeyAdded: { tone: "success", text: TWO_STEP_MESSAGES.passkeyAdded },
+  passkeyRemoved: { tone: "success", text: TWO_STEP_MESSAGES.passkeyRemoved },
+  twoStepRequired: { tone: "success", text: TWO_STEP_MESSAGES.required },
+  twoStepOptional: { tone: "success", text: TWO_STEP_MESSAGES.optional },
 } as const satisfies Record<string, { tone: "success" | "error"; text: string }>;
 export type NoticeKey = keyof typeof NOTICES;
 export type Notice = (typeof NOTICES)[NoticeKey];

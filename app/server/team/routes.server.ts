@@ -9,7 +9,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { formatAdminDateTime } from "~/domain/dates";
-import { AUTH_MESSAGES, TEAM_MESSAGES, teamChangeText } from "~/domain/staff-messages";
+import { AUTH_MESSAGES, TEAM_MESSAGES, TWO_STEP_MESSAGES, teamChangeText } from "~/domain/staff-messages";
 import { resetSchema } from "~/forms/auth";
 import { passwordProblems } from "~/forms/password";
 import { refusal } from "~/forms/result";
@@ -21,6 +21,7 @@ import { requireAdmin } from "../auth/permissions.server";
 import { allowAuthAttempt } from "../platform/rate-limit.server";
 import { createSession, destroySession, type CurrentSession } from "../auth/session.server";
 import { readSmallForm } from "../platform/small-form.server";
+import { readTwoStepRequired, setTwoStepRequired } from "../two-step/factors.server";
 import { acceptInvitation, changeRole, deleteAccount, inviteMember, listTeam, openInvitation, revokeInvitation } from "./team.server";
 import { logFailure } from "~/server/platform/log.server";
 
@@ -32,9 +33,10 @@ import { logFailure } from "~/server/platform/log.server";
  */
 export async function teamPageLoader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireAdmin(context.db, request, context.cloudflare.env);
-  const team = await listTeam(context.db);
+  const [team, twoStepRequired] = await Promise.all([listTeam(context.db), readTwoStepRequired(context.db)]);
   return {
     me: user.id,
+    twoStepRequired,
     adminTotal: team.adminTotal,
     accountTotal: team.accountTotal,
     accounts: team.accounts.map((account) => ({
@@ -42,6 +44,7 @@ export async function teamPageLoader({ request, context }: LoaderFunctionArgs) {
       email: account.email,
       admin: account.role === "admin",
       verified: account.verified,
+      twoStep: account.twoStep,
       lastSignIn: account.lastSignInAt ? formatAdminDateTime(account.lastSignInAt.getTime()) : "Never",
     })),
     invitations: team.invitations.map((invitation) => ({
@@ -76,15 +79,22 @@ export async function teamPageAction({ request, context }: ActionFunctionArgs) {
   if (formData.get("intent") === "invite") return invite(request, context, session, formData);
   const parsed = teamFormSchema.safeParse(Object.fromEntries(formData.entries()));
   if (!parsed.success || parsed.data.intent === "invite") return refuse(formData, 400, TEAM_MESSAGES.requestIncomplete);
-  const { intent, id } = parsed.data;
+  const change = parsed.data;
   try {
+    if (change.intent === "two-step-policy") {
+      const outcome = await setTwoStepRequired(context.db, session.user, change.required === "yes");
+      if (outcome === "enrol-first") return refuse(formData, 409, TWO_STEP_MESSAGES.enrolFirst);
+      if (outcome === "unchanged") return refuse(formData, 409, TWO_STEP_MESSAGES.policyUnchanged);
+      return backToTeam(request, change.required === "yes" ? "twoStepRequired" : "twoStepOptional");
+    }
+    const { intent, id } = change;
     if (intent === "revoke") {
       const outcome = await revokeInvitation(context.db, id);
       return outcome === "revoked" ? backToTeam(request, "invitationRevoked") : refuse(formData, 404, TEAM_MESSAGES.invitationGone);
     }
     return await memberChange(request, context, session, formData, { intent, id });
   } catch (error) {
-    logFailure("team_change_failed", error, { intent });
+    logFailure("team_change_failed", error, { intent: change.intent });
     return refuse(formData, 503, TEAM_MESSAGES.changeFailed);
   }
 }

@@ -26,7 +26,7 @@ import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { HOUR_MS } from "~/domain/dates";
 import { INVITATION_TTL_HOURS, MAX_OPEN_INVITATIONS, TEAM_ACCOUNTS_SHOWN, TEAM_CHANGES_SHOWN } from "~/domain/limits";
 import type { TeamAction } from "~/domain/enumerations";
-import { invitations, sessions, teamChanges, users, type Invitation, type User } from "../../../drizzle/schema";
+import { invitations, passkeys, sessions, teamChanges, totpCredentials, users, type Invitation, type User } from "../../../drizzle/schema";
 import type { Database } from "../platform/db.server";
 import { insertWhere, PREVIOUS_CHANGED_ONE } from "../platform/insert-where.server";
 import { readCompany, readSiteUrl } from "../platform/env.server";
@@ -42,8 +42,8 @@ function tokenHashOf(token: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 }
 
-/** One account as the team page lists it: `verified` once its address is. */
-export type TeamAccount = Pick<User, "id" | "email" | "role" | "lastSignInAt"> & { verified: boolean };
+/** One account as the team page lists it: `verified` once its address is; `twoStep` when it has a passkey or an authenticator app. */
+export type TeamAccount = Pick<User, "id" | "email" | "role" | "lastSignInAt"> & { verified: boolean; twoStep: boolean };
 
 /** One open invitation: to whom, by whom (null once that account is deleted), until when. */
 export type OpenInvitation = Pick<Invitation, "id" | "email" | "expiresAt"> & { invitedBy: string | null };
@@ -73,6 +73,7 @@ export async function listTeam(
         role: users.role,
         emailVerifiedAt: users.emailVerifiedAt,
         lastSignInAt: users.lastSignInAt,
+        twoStep: sql<number>`EXISTS (SELECT 1 FROM ${passkeys} WHERE ${passkeys.userId} = ${users.id}) OR EXISTS (SELECT 1 FROM ${totpCredentials} WHERE ${totpCredentials.userId} = ${users.id})`,
       })
       .from(users)
       .orderBy(desc(sql`${users.role} = 'admin'`), desc(users.createdAt), users.email)
@@ -99,7 +100,11 @@ export async function listTeam(
       .limit(TEAM_CHANGES_SHOWN),
   ]);
   return {
-    accounts: accounts.map(({ emailVerifiedAt, ...account }) => ({ ...account, verified: emailVerifiedAt !== null })),
+    accounts: accounts.map(({ emailVerifiedAt, twoStep, ...account }) => ({
+      ...account,
+      verified: emailVerifiedAt !== null,
+      twoStep: twoStep === 1,
+    })),
     accountTotal: total?.value ?? 0,
     adminTotal: admins?.value ?? 0,
     invitations: open,
@@ -379,7 +384,7 @@ async function refusalOf(db: Database, id: string, to: "admin" | "user" | null):
  * changed exactly one row. The actor is looked up in the same statement, so an actor that no
  * longer exists (an admin who deleted their own account) is stored as empty, not refused.
  */
-function auditStatement(db: Database, action: TeamAction, entry: { subjectEmail: string; actorUserId: string; now: Date }) {
+export function auditStatement(db: Database, action: TeamAction, entry: { subjectEmail: string; actorUserId: string; now: Date }) {
   return insertWhere(
     db,
     teamChanges,

@@ -1,0 +1,54 @@
+/**
+ * The forms of two-step sign-in (docs/decisions/015-two-step-sign-in.md): the second step of
+ * a sign-in (/auth/two-step: an authenticator code or a recovery code) and the security page
+ * (/admin/security: add or remove an authenticator app or a passkey, new recovery codes).
+ * Every form names what it does in `intent`.
+ */
+import { z } from "./zod";
+
+/** Six digits from an authenticator app (spaces typed between them are ignored). */
+const authenticatorCode = z
+  .string({ error: "Enter the 6-digit code from your authenticator app." })
+  .trim()
+  .max(20, { error: "Enter the 6-digit code from your authenticator app." })
+  .transform((value) => value.replace(/\s/g, ""))
+  .pipe(z.string().regex(/^\d{6}$/, { error: "Enter the 6-digit code from your authenticator app." }));
+
+/** One recovery code as printed (XXXXX-XXXXX); case, spaces and dashes do not matter. */
+const recoveryCode = z
+  .string({ error: "Enter one of your recovery codes." })
+  .trim()
+  .min(1, { error: "Enter one of your recovery codes." })
+  .max(20, { error: "A recovery code looks like ABCDE-FGHJK." });
+
+/** The second step of a sign-in: a code from the authenticator app, or a recovery code. */
+export const secondStepSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("authenticator"), code: authenticatorCode }),
+  z.object({ intent: z.literal("recovery"), recoveryCode }),
+]);
+
+/** A passkey's name as its owner may change it. */
+const passkeyName = z.string().trim().max(60, { error: "A name can be at most 60 characters." }).optional();
+
+/** The forms of the security page. `setup` carries the new key, signed, while it is being set up. */
+export const securityFormSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("add-authenticator"), setup: z.string().min(1).max(1024), code: authenticatorCode }),
+  z.object({ intent: z.literal("remove-authenticator") }),
+  z.object({ intent: z.literal("remove-passkey"), id: z.string().min(1).max(1024) }),
+  z.object({ intent: z.literal("renew-codes") }),
+]);
+
+/** A passkey's answer to the browser's `navigator.credentials.create()`, base64url, for /admin/security/passkey. */
+export const passkeyRegistrationSchema = z.object({
+  attestationObject: z.string().min(1).max(8192),
+  clientDataJSON: z.string().min(1).max(4096),
+  name: passkeyName,
+});
+
+/** A passkey's answer to `navigator.credentials.get()`, base64url, for /auth/passkey. */
+export const passkeyAssertionSchema = z.object({
+  credentialId: z.string().min(1).max(1024),
+  authenticatorData: z.string().min(1).max(4096),
+  clientDataJSON: z.string().min(1).max(4096),
+  signature: z.string().min(1).max(2048),
+});

@@ -1,0 +1,320 @@
+/**
+ * Two-step sign-in (docs/decisions/015-two-step-sign-in.md) against the production Worker in
+ * Miniflare with real D1, through the pages as a browser without JavaScript uses them: setting
+ * up an authenticator app from the security page's key, the second step after the password
+ * (no session before it), a code accepted once, recovery codes used once, the throttle, the
+ * 5-minute end of a half-finished sign-in, the team's rule and its guard on the last second
+ * step, and the audit rows and e-mails of each change. Passkeys are tested in Chromium
+ * (tests/e2e/two-step.spec.ts).
+ */
+import { generateHOTP } from "@oslojs/otp";
+import { decodeBase32IgnorePadding } from "@oslojs/encoding";
+import { createCookie } from "@remix-run/cloudflare";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { SIGN_IN_THROTTLE, TWO_STEP } from "~/domain/limits";
+import { TWO_STEP_MESSAGES } from "~/domain/staff-messages";
+import { hashPassword } from "~/server/auth/password.server";
+import { cookiesOf, newClientIp, postFields, startWorker, TEST_SESSION_SECRET, waitFor, type TestWorker } from "./worker";
+
+let worker: TestWorker;
+beforeAll(async () => {
+  worker = await startWorker();
+});
+afterAll(() => worker?.dispose());
+beforeEach(async () => {
+  await worker.db.batch(
+    ["team_changes", "sessions", "sign_in_failures", "recovery_codes", "totp_credentials", "passkeys", "security_policy", "users"].map(
+      (table) => worker.db.prepare(`DELETE FROM ${table}`),
+    ),
+  );
+});
+
+const PASSWORD = "sea breeze at Doctor's Cave";
+const html = async (response: Response) =>
+  (await response.text()).replaceAll("&#x27;", "'").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
+
+/** A verified admin with PASSWORD. */
+async function createAdmin(email = `admin-${crypto.randomUUID().slice(0, 8)}@example.com`) {
+  const id = crypto.randomUUID();
+  await worker.db
+    .prepare("INSERT INTO users (id, email, password_hash, role, email_verified_at, created_at) VALUES (?, ?, ?, 'admin', ?, ?)")
+    .bind(id, email, await hashPassword(PASSWORD), Date.now(), Date.now())
+    .run();
+  return { id, email };
+}
+
+/** POST /auth with the password, from `ip`: the response (a redirect when it was right). */
+const signIn = (email: string, ip = newClientIp()) =>
+  postFields(worker, "/auth", { mode: "signin", email, password: PASSWORD }, { "CF-Connecting-IP": ip });
+
+/** Signs in an account without a second step; out: its session's Cookie header. */
+async function sessionOf(email: string): Promise<string> {
+  const response = await signIn(email);
+  expect(response.headers.get("Location")).toBe("/admin");
+  return cookiesOf(response);
+}
+
+/** The code of the authenticator app with `key` for `stepOffset` steps from now. */
+function codeFor(key: Uint8Array, stepOffset = 0): string {
+  const step = Math.floor(Date.now() / 1000 / TWO_STEP.totpPeriodSeconds) + stepOffset;
+  return generateHOTP(key, BigInt(step), TWO_STEP.totpDigits);
+}
+
+/**
+ * Sets up the authenticator app of the account signed in with `cookie`, as a person would: reads
+ * the key the security page shows, types the app's code. Out: the key, the recovery codes shown.
+ */
+async function enrolAuthenticator(cookie: string): Promise<{ key: Uint8Array; recoveryCodes: string[]; used: string }> {
+  const page = await html(await worker.fetch("/admin/security", { headers: { Cookie: cookie } }));
+  const setup = /name="setup" value="([^"]+)"/.exec(page)![1]!;
+  const shownKey = /data-testid="authenticator-key">([A-Z2-7 ]+)</.exec(page)![1]!;
+  const key = decodeBase32IgnorePadding(shownKey.replaceAll(" ", ""));
+  const used = codeFor(key);
+  const response = await postFields(worker, "/admin/security", { intent: "add-authenticator", setup, code: used }, { Cookie: cookie });
+  expect(response.status).toBe(200);
+  const answer = await html(response);
+  expect(answer).toContain(TWO_STEP_MESSAGES.authenticatorAdded);
+  const recoveryCodes = [...answer.matchAll(/>([2-9A-Z]{5}-[2-9A-Z]{5})</g)].map((match) => match[1]!);
+  return { key, recoveryCodes, used };
+}
+
+/** Signs in with the password to the second step; out: the half-finished sign-in's cookie. */
+async function toSecondStep(email: string, ip = newClientIp()): Promise<string> {
+  const response = await signIn(email, ip);
+  expect(response.status).toBe(302);
+  expect(response.headers.get("Location")).toBe("/auth/two-step");
+  const cookies = cookiesOf(response);
+  expect(cookies).toMatch(/^__two_step=/);
+  expect(cookies).not.toContain("__session");
+  return cookies;
+}
+
+const secondStep = (cookie: string, fields: Record<string, string>, ip = newClientIp()) =>
+  postFields(worker, "/auth/two-step", fields, { Cookie: cookie, "CF-Connecting-IP": ip });
+
+const teamChanges = async () =>
+  (
+    await worker.db.prepare("SELECT action, subject_email FROM team_changes ORDER BY created_at, rowid").all<{ action: string }>()
+  ).results.map((row) => row.action);
+
+describe("the authenticator app", () => {
+  test("set up from the security page; then the password alone opens nothing, and a code finishes the sign-in once", async () => {
+    const { email } = await createAdmin();
+    const cookie = await sessionOf(email);
+    const { key, recoveryCodes, used } = await enrolAuthenticator(cookie);
+    expect(recoveryCodes).toHaveLength(TWO_STEP.recoveryCodes);
+    expect(new Set(recoveryCodes).size).toBe(TWO_STEP.recoveryCodes);
+    // Stored: the key sealed, never in clear; the codes hashed.
+    const stored = await worker.db.prepare("SELECT encrypted_key FROM totp_credentials").first<{ encrypted_key: string }>();
+    expect(stored!.encrypted_key).not.toContain(Buffer.from(key).toString("base64"));
+    const hashes = (await worker.db.prepare("SELECT code_hash FROM recovery_codes").all<{ code_hash: string }>()).results;
+    expect(hashes).toHaveLength(10);
+    for (const { code_hash } of hashes) expect(recoveryCodes.some((code) => code_hash.includes(code.replace("-", "")))).toBe(false);
+    expect(await teamChanges()).toEqual(["authenticator_added"]);
+    const mail = await waitFor(
+      () => worker.mails().find((m) => m.to === email && m.subject.includes("authenticator app was added")),
+      "the mail",
+    );
+    expect(mail.text).toContain("/admin/security");
+
+    // The password now leads to the second step, with no session: the admin stays shut.
+    const pending = await toSecondStep(email);
+    const admin = await worker.fetch("/admin/quotes", { headers: { Cookie: pending }, redirect: "manual" });
+    expect(admin.status).toBe(302);
+    expect(admin.headers.get("Location")).toMatch(/^\/auth/);
+    const page = await html(await worker.fetch("/auth/two-step", { headers: { Cookie: pending } }));
+    expect(page).toContain("Code from your authenticator app");
+    expect(page).toContain("Use a recovery code instead");
+
+    // The code used to set the app up was spent there.
+    const replayed = await secondStep(pending, { intent: "authenticator", code: used });
+    expect(replayed.status).toBe(400);
+    expect(await html(replayed)).toContain(TWO_STEP_MESSAGES.wrongCode);
+    // The next step's code (one step of drift is allowed) signs in.
+    const next = codeFor(key, 1);
+    const done = await secondStep(pending, { intent: "authenticator", code: next });
+    expect(done.status).toBe(302);
+    expect(done.headers.get("Location")).toBe("/admin");
+    const session = cookiesOf(done);
+    expect(session).toContain("__session=");
+    expect((await worker.fetch("/admin/quotes", { headers: { Cookie: session }, redirect: "manual" })).status).toBe(200);
+    // The same code again, in another sign-in, is refused.
+    const again = await secondStep(await toSecondStep(email), { intent: "authenticator", code: next });
+    expect(again.status).toBe(400);
+  });
+
+  test("the same code sent twice at once is accepted once", async () => {
+    const { email } = await createAdmin();
+    const { key } = await enrolAuthenticator(await sessionOf(email));
+    const [first, second] = await Promise.all([toSecondStep(email), toSecondStep(email)]);
+    const code = codeFor(key, 1);
+    const statuses = (
+      await Promise.all([secondStep(first, { intent: "authenticator", code }), secondStep(second, { intent: "authenticator", code })])
+    )
+      .map((response) => response.status)
+      .sort();
+    expect(statuses).toEqual([302, 400]);
+  });
+
+  test("a wrong code at setup is refused with the same key kept; a malformed one changes nothing", async () => {
+    const { email } = await createAdmin();
+    const cookie = await sessionOf(email);
+    const page = await html(await worker.fetch("/admin/security", { headers: { Cookie: cookie } }));
+    const setup = /name="setup" value="([^"]+)"/.exec(page)![1]!;
+    const shownKey = /data-testid="authenticator-key">([A-Z2-7 ]+)</.exec(page)![1]!;
+    const key = decodeBase32IgnorePadding(shownKey.replaceAll(" ", ""));
+    const wrong = String((Number(codeFor(key)) + 1) % 1_000_000).padStart(6, "0");
+    const refused = await postFields(worker, "/admin/security", { intent: "add-authenticator", setup, code: wrong }, { Cookie: cookie });
+    expect(refused.status).toBe(400);
+    const again = await html(refused);
+    expect(again).toContain(TWO_STEP_MESSAGES.wrongCode);
+    expect(again).toContain(shownKey);
+    for (const code of ["12345", "abcdef", "", "1".repeat(5000)]) {
+      const response = await postFields(worker, "/admin/security", { intent: "add-authenticator", setup, code }, { Cookie: cookie });
+      expect(response.status).toBe(400);
+    }
+    const forged = await postFields(
+      worker,
+      "/admin/security",
+      { intent: "add-authenticator", setup: setup + "x", code: codeFor(key) },
+      { Cookie: cookie },
+    );
+    expect(forged.status).toBe(400);
+    expect(await worker.db.prepare("SELECT count(*) AS n FROM totp_credentials").first()).toEqual({ n: 0 });
+    expect(await teamChanges()).toEqual([]);
+  });
+});
+
+describe("recovery codes", () => {
+  test("one signs in once; its use is in the team's changes and e-mailed; new codes replace the old", async () => {
+    const { email } = await createAdmin();
+    const { recoveryCodes } = await enrolAuthenticator(await sessionOf(email));
+    const pending = await toSecondStep(email);
+    // Typed in lower case with spaces: still the code.
+    const typed = recoveryCodes[3]!.toLowerCase().replace("-", " ");
+    const used = await secondStep(pending, { intent: "recovery", recoveryCode: typed });
+    expect(used.status).toBe(302);
+    expect(used.headers.get("Location")).toBe("/admin");
+    const session = cookiesOf(used);
+    expect(session).toContain("__session=");
+    expect(await teamChanges()).toEqual(["authenticator_added", "recovery_code_used"]);
+    await waitFor(() => worker.mails().find((m) => m.to === email && m.subject.includes("recovery code was used")), "the mail");
+    const security = await html(await worker.fetch("/admin/security", { headers: { Cookie: session } }));
+    expect(security).toContain(`9 of ${TWO_STEP.recoveryCodes} unused`);
+
+    const twice = await secondStep(await toSecondStep(email), { intent: "recovery", recoveryCode: recoveryCodes[3]! });
+    expect(twice.status).toBe(400);
+    expect(await html(twice)).toContain(TWO_STEP_MESSAGES.wrongRecoveryCode);
+
+    const renewed = await postFields(worker, "/admin/security", { intent: "renew-codes" }, { Cookie: session });
+    expect(renewed.status).toBe(200);
+    const fresh = [...(await html(renewed)).matchAll(/>([2-9A-Z]{5}-[2-9A-Z]{5})</g)].map((match) => match[1]!);
+    expect(fresh).toHaveLength(10);
+    const old = await secondStep(await toSecondStep(email), { intent: "recovery", recoveryCode: recoveryCodes[5]! });
+    expect(old.status).toBe(400);
+    const fromNew = await secondStep(await toSecondStep(email), { intent: "recovery", recoveryCode: fresh[0]! });
+    expect(fromNew.status).toBe(302);
+  });
+});
+
+describe("the half-finished sign-in", () => {
+  test("ends after 5 minutes: back to /auth, and even the right code then opens nothing", async () => {
+    const { id, email } = await createAdmin();
+    const { key } = await enrolAuthenticator(await sessionOf(email));
+    const cookie = createCookie("__two_step", { secrets: [TEST_SESSION_SECRET] });
+    const expired = (await cookie.serialize({ u: id, r: "/admin", e: Date.now() - 1 })).split(";")[0]!;
+    const page = await worker.fetch("/auth/two-step", { headers: { Cookie: expired }, redirect: "manual" });
+    expect(page.status).toBe(302);
+    expect(page.headers.get("Location")).toBe("/auth");
+    const followed = await html(await worker.fetch("/auth", { headers: { Cookie: cookiesOf(page) } }));
+    expect(followed).toContain(TWO_STEP_MESSAGES.expired);
+    const late = await secondStep(expired, { intent: "authenticator", code: codeFor(key, 1) });
+    expect(late.status).toBe(302);
+    expect(late.headers.get("Location")).toBe("/auth");
+    expect(cookiesOf(late)).not.toContain("__session");
+    // A cookie not signed by the site is no sign-in at all.
+    const forged = `__two_step=${Buffer.from(JSON.stringify({ u: id, r: "/admin", e: Date.now() + 60_000 })).toString("base64")}`;
+    expect((await worker.fetch("/auth/two-step", { headers: { Cookie: forged }, redirect: "manual" })).headers.get("Location")).toBe(
+      "/auth",
+    );
+  });
+});
+
+describe("throttling", () => {
+  test(`after ${SIGN_IN_THROTTLE.perClientFailures} wrong codes a client is refused (429), while another client with the right code gets in`, async () => {
+    const { email } = await createAdmin();
+    const { key } = await enrolAuthenticator(await sessionOf(email));
+    const ip = newClientIp();
+    const pending = await toSecondStep(email, ip);
+    const wrong = String((Number(codeFor(key, 1)) + 500_000) % 1_000_000).padStart(6, "0");
+    for (let i = 0; i < SIGN_IN_THROTTLE.perClientFailures; i++)
+      expect((await secondStep(pending, { intent: "authenticator", code: wrong }, ip)).status).toBe(400);
+    const refused = await secondStep(pending, { intent: "authenticator", code: codeFor(key, 1) }, ip);
+    expect(refused.status).toBe(429);
+    expect(await html(refused)).toContain(TWO_STEP_MESSAGES.throttled);
+    // The owner, elsewhere, is not locked out.
+    const elsewhere = newClientIp();
+    const owner = await secondStep(await toSecondStep(email, elsewhere), { intent: "authenticator", code: codeFor(key, 1) }, elsewhere);
+    expect(owner.status).toBe(302);
+    expect(cookiesOf(owner)).toContain("__session=");
+  });
+});
+
+describe("the team's rule", () => {
+  test("required: an admin without a second step goes to the security page first; the last step cannot be removed; the change is audited", async () => {
+    const owner = await createAdmin("owner@example.com");
+    const colleague = await createAdmin("colleague@example.com");
+    const ownerSession = await sessionOf(owner.email);
+    const colleagueSession = await sessionOf(colleague.email);
+
+    // The owner cannot require it before having it.
+    const early = await postFields(worker, "/admin/team", { intent: "two-step-policy", required: "yes" }, { Cookie: ownerSession });
+    expect(early.status).toBe(409);
+    expect(await html(early)).toContain(TWO_STEP_MESSAGES.enrolFirst);
+
+    await enrolAuthenticator(ownerSession);
+    const required = await postFields(worker, "/admin/team", { intent: "two-step-policy", required: "yes" }, { Cookie: ownerSession });
+    expect(required.status).toBe(302);
+    const team = await html(await worker.fetch("/admin/team", { headers: { Cookie: ownerSession } }));
+    expect(team).toContain("owner@example.com made two-step sign-in required for every admin");
+    expect(team).toContain("Required: every admin signs in");
+
+    for (const path of ["/admin/quotes", "/admin/team", "/admin/quotes.csv", "/admin/attachments/any"]) {
+      const response = await worker.fetch(path, { headers: { Cookie: colleagueSession }, redirect: "manual" });
+      expect([path, response.status, response.headers.get("Location")]).toEqual([path, 302, "/admin/security"]);
+    }
+    // A client-side navigation's data request is sent there too (Remix's single fetch: 202 and the target).
+    const data = await worker.fetch("/admin/quotes.data", { headers: { Cookie: colleagueSession }, redirect: "manual" });
+    expect(await data.text()).toContain("/admin/security");
+    const security = await worker.fetch("/admin/security", { headers: { Cookie: colleagueSession } });
+    expect(security.status).toBe(200);
+    expect(await html(security)).toContain(TWO_STEP_MESSAGES.enrolRequired);
+    await enrolAuthenticator(colleagueSession);
+    expect((await worker.fetch("/admin/quotes", { headers: { Cookie: colleagueSession }, redirect: "manual" })).status).toBe(200);
+
+    // The last second step stays while the rule holds.
+    const removal = await postFields(worker, "/admin/security", { intent: "remove-authenticator" }, { Cookie: ownerSession });
+    expect(removal.status).toBe(409);
+    expect(await html(removal)).toContain(TWO_STEP_MESSAGES.lastStep);
+    expect(await worker.db.prepare("SELECT count(*) AS n FROM totp_credentials").first()).toEqual({ n: 2 });
+
+    const optional = await postFields(worker, "/admin/team", { intent: "two-step-policy", required: "no" }, { Cookie: ownerSession });
+    expect(optional.status).toBe(302);
+    const removed = await postFields(worker, "/admin/security", { intent: "remove-authenticator" }, { Cookie: ownerSession });
+    expect(removed.status).toBe(302);
+    // With no second step left, the recovery codes went too, and the password alone signs in.
+    expect(await worker.db.prepare("SELECT count(*) AS n FROM recovery_codes WHERE user_id = ?").bind(owner.id).first()).toEqual({ n: 0 });
+    expect((await signIn(owner.email)).headers.get("Location")).toBe("/admin");
+    await waitFor(
+      () => worker.mails().find((m) => m.to === owner.email && m.subject.includes("authenticator app was removed")),
+      "the mail",
+    );
+    expect(await teamChanges()).toEqual([
+      "authenticator_added",
+      "two_step_required",
+      "authenticator_added",
+      "two_step_optional",
+      "authenticator_removed",
+    ]);
+  });
+});
