@@ -4,7 +4,7 @@
  * below it. Drawn with the admin kit (./admin-kit.tsx).
  */
 import { Form, Link, useActionData } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { SERVICE_TYPES, SERVICE_TYPE_LABELS } from "~/domain/enumerations";
 import { ADMIN_PAGE_SIZE, TEXT_LIMITS } from "~/domain/limits";
 import { ADMIN_MESSAGES } from "~/domain/staff-messages";
@@ -147,6 +147,12 @@ function ListFilterForm({ base, filters, serviceFilter }: { base: string; filter
  * CSV' of the filtered list, the failure and filter texts, the product's empty state (or "no
  * matches" when filters are set), the records as a table from `lg` and as cards below it
  * (no horizontal scrolling on a phone), and paging. The route supplies rows and cards.
+ *
+ * The table is as wide as its box. Date, status and next step keep their width; name, contact
+ * (an e-mail address may also break before its "@" and dots), address and message wrap, anywhere
+ * if they must, and the name, address and message keep a least width, so no column shrinks to
+ * a sliver. Every column fits from 1280 px (tests/e2e/inbox.spec.ts), and at 1024 px with the
+ * narrower padding of CELL. Should one still not fit, the box scrolls sideways, not the page.
  */
 export function AdminListFrame(props: {
   title: string;
@@ -208,12 +214,12 @@ export function AdminListFrame(props: {
           <ul className="space-y-3 lg:hidden" data-testid="record-cards">
             {props.cards}
           </ul>
-          <div className="hidden rounded-xl border border-slate-200 bg-white lg:block">
-            <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
+          <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white lg:block">
+            <table className="w-full divide-y divide-slate-200 text-left text-sm">
               <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
                 <tr>
                   {props.columns.map((heading) => (
-                    <th key={heading} scope="col" className="px-4 py-3">
+                    <th key={heading} scope="col" className={CELL}>
                       {heading}
                     </th>
                   ))}
@@ -228,6 +234,9 @@ export function AdminListFrame(props: {
     </section>
   );
 }
+
+/** A table cell's padding: narrower on the narrowest screens that show the table (`lg`), where every column must still fit. */
+export const CELL = "px-3 py-3 xl:px-4";
 
 const TAP = "inline-flex size-11 items-center justify-center rounded-full border border-brand-200 text-brand-800 hover:bg-brand-50";
 
@@ -303,22 +312,32 @@ interface ListRow {
   phone: string | null;
 }
 
+/** An e-mail address that may break before its "@" and its dots, where a reader expects a break. */
+function Breakable({ text }: { text: string }) {
+  return text.split(/(?=[@.])/).map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 ? <wbr /> : null}
+      {part}
+    </Fragment>
+  ));
+}
+
 /** The cells every admin list starts with: date, name (to the detail view), e-mail and phone. */
 export function RecordCells({ row, detailHref }: { row: ListRow; detailHref: string }) {
   return (
     <>
-      <td className="px-4 py-3 whitespace-nowrap text-slate-700">{row.date}</td>
-      <td className="px-4 py-3 font-semibold">
+      <td className={`${CELL} whitespace-nowrap text-slate-700`}>{row.date}</td>
+      <td className={`${CELL} min-w-36 font-semibold wrap-anywhere`}>
         <Link to={detailHref} className="text-brand-800 hover:underline">
           {row.name}
         </Link>
       </td>
-      <td className="px-4 py-3">
+      <td className={`${CELL} w-1/5 wrap-anywhere`}>
         <a href={`mailto:${row.email}`} className="block text-brand-700 hover:underline">
-          {row.email}
+          <Breakable text={row.email} />
         </a>
         {row.phone ? (
-          <a href={telHref(row.phone)} className="block text-slate-700 hover:underline">
+          <a href={telHref(row.phone)} className="block whitespace-nowrap text-slate-700 hover:underline">
             {row.phone}
           </a>
         ) : null}
@@ -331,11 +350,11 @@ export function RecordCells({ row, detailHref }: { row: ListRow; detailHref: str
 export function StatusCells({ row, badge, step }: { row: ListRow; badge: BadgeVariant; step: Step<string> | undefined }) {
   return (
     <>
-      <td className="space-y-1.5 px-4 py-3">
+      <td className={`${CELL} space-y-1.5`}>
         <StatusBadge status={row.status} variant={badge} />
         {row.overdue ? <OverdueMark /> : null}
       </td>
-      <td className="px-4 py-3">
+      <td className={CELL}>
         <StepButton id={row.id} step={step} />
       </td>
     </>

@@ -1,6 +1,7 @@
 /**
  * The admin inbox in Chromium at 390 px and 1280 px, JavaScript on and off (docs/product.md
  * §10): cards with one-tap call, WhatsApp and e-mail on a phone and no horizontal scrolling;
+ * from 1280 px tables whose every column fits, long contact details wrapped;
  * overdue marks; search and filters kept in the URL (bookmark, back and forward); 'Add note'
  * in the history; 'Export CSV' of the filtered list.
  */
@@ -16,18 +17,29 @@ const HOUR = 3_600_000;
 const marker = () => `zq${test.info().project.name.replace("-", "")}${Date.now().toString(36)}`;
 
 /** Stores quote requests straight in the e2e database (the forms are tested elsewhere). */
-function insertQuotes(rows: Array<{ name: string; service: string; hoursAgo: number; info: string; status?: string }>): string[] {
+function insertQuotes(
+  rows: Array<{ name: string; service: string; hoursAgo: number; info: string; status?: string; email?: string; address?: string }>,
+): string[] {
   const ids = rows.map(() => crypto.randomUUID());
   const values = rows
     .map((row, i) => {
       const at = Date.now() - row.hoursAgo * HOUR;
-      return `('${ids[i]}', ${at}, ${at}, '${row.name}', 'client@example.com', '876-555-0142', '7 Bay Road, Montego Bay', '${row.service}', '${row.status ?? "pending"}', '${row.info}')`;
+      return `('${ids[i]}', ${at}, ${at}, '${row.name}', '${row.email ?? "client@example.com"}', '876-555-0142', '${row.address ?? "7 Bay Road, Montego Bay"}', '${row.service}', '${row.status ?? "pending"}', '${row.info}')`;
     })
     .join(", ");
   queryD1(
     `INSERT INTO quote_requests (id, created_at, updated_at, name, email, phone, address, service_type, status, additional_info) VALUES ${values}`,
   );
   return ids;
+}
+
+/** Stores unread contact messages straight in the e2e database, as insertQuotes does quote requests. */
+function insertMessages(rows: Array<{ name: string; email: string; message: string }>) {
+  const at = Date.now();
+  const values = rows
+    .map((row) => `('${crypto.randomUUID()}', ${at}, ${at}, '${row.name}', '${row.email}', '876-555-0142', '${row.message}', 'unread')`)
+    .join(", ");
+  queryD1(`INSERT INTO contact_messages (id, created_at, updated_at, name, email, phone, message, status) VALUES ${values}`);
 }
 
 /** True when the page is no wider than its viewport (nothing to scroll sideways). */
@@ -38,6 +50,81 @@ async function expectNoSidewaysScroll(page: Page) {
   }));
   expect(scroll).toBeLessThanOrEqual(client);
 }
+
+/**
+ * Contacts far longer than most. A browser may break the first e-mail address after its
+ * hyphens; the second has no hyphen or space, nowhere to break but where the list allows it.
+ */
+const LONG = {
+  name: "Maximiliana Wilhelmina Fitzgerald-Montgomery-Beauchamp",
+  email: "a.very.long.address.for.testing.wrapping@an-extremely-long-domain-name-example.com",
+  unbroken: "reservations.and.guest.services.department@montegobayluxuryvillarentals.com",
+  address: "Apartment 12B, Lot 345 Ironshore Estates, Queens Drive, near the Half Moon roundabout, Montego Bay, St James",
+};
+
+/**
+ * The list's table at the page's width: its box (the table's parent) has nothing to scroll
+ * sideways, no cell's content is wider than its cell, and each row's `action` button lies wholly
+ * inside the box and the viewport.
+ */
+async function expectTableFits(page: Page, action: string) {
+  const table = page.getByRole("table");
+  await expect(table).toBeVisible();
+  const box = table.locator("xpath=..");
+  const { scroll, client } = await box.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
+  expect(scroll, "the table box's scrollWidth (its clientWidth is the limit)").toBeLessThanOrEqual(client);
+  const overflowing = await table.evaluate((element) =>
+    [...element.querySelectorAll("td")].filter((cell) => cell.scrollWidth > cell.clientWidth).map((cell) => cell.textContent),
+  );
+  expect(overflowing, "cells whose content is wider than the cell").toEqual([]);
+  const frame = (await box.boundingBox())!;
+  const [left, right] = [frame.x, Math.min(frame.x + frame.width, page.viewportSize()!.width)];
+  const buttons = table.getByRole("button", { name: action });
+  expect(await buttons.count()).toBeGreaterThan(0);
+  for (const button of await buttons.all()) {
+    const { x, width } = (await button.boundingBox())!;
+    expect(x, `'${action}' left edge`).toBeGreaterThanOrEqual(left);
+    expect(x + width, `'${action}' right edge, within the table box and the viewport`).toBeLessThanOrEqual(right);
+  }
+  await expectNoSidewaysScroll(page);
+}
+
+test("at 1280 px and wider both lists' tables fit their box: a long e-mail address wraps, every column and the next step stay in view", async ({
+  page,
+}) => {
+  const admin = `wide-${test.info().project.name}-${Date.now()}@example.com`;
+  createAdmin(admin);
+  const word = marker();
+  insertQuotes([
+    { name: LONG.name, service: "post-construction", hoursAgo: 2, info: word, email: LONG.email, address: LONG.address },
+    { name: "Villa Desk", service: "airbnb", hoursAgo: 3, info: word, email: LONG.unbroken, address: LONG.address },
+    { name: "Short Sam", service: "residential", hoursAgo: 1, info: word },
+  ]);
+  insertMessages([
+    { name: LONG.name, email: LONG.email, message: `${word} Could you clean the villa before our guests arrive on Friday?` },
+    { name: "Villa Desk", email: LONG.unbroken, message: `${word} Weekly turnover for three villas?` },
+    { name: "Short Sam", email: "sam@example.com", message: `${word} Do you bring your own supplies?` },
+  ]);
+  await signIn(page, admin);
+  await expect(page).toHaveURL(/\/admin\/quotes$/);
+
+  for (const [path, action] of [
+    ["/admin/quotes", "Mark Quoted"],
+    ["/admin/messages", "Mark Read"],
+  ] as const) {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto(`${path}?q=${word}`);
+    await expect(page.getByRole("row")).toHaveCount(4);
+    // The whole addresses stay on the page, readable and linked.
+    for (const email of [LONG.email, LONG.unbroken]) {
+      await expect(page.getByRole("link", { name: email, exact: true })).toHaveAttribute("href", `mailto:${email}`);
+    }
+    for (const width of [1280, 1440]) {
+      await page.setViewportSize({ width, height: 720 });
+      await expectTableFits(page, action);
+    }
+  }
+});
 
 test.describe("on a phone (390 px)", () => {
   test.use({ viewport: { width: 390, height: 844 } });

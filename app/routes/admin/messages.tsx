@@ -4,7 +4,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { AdminListFrame, RecordCard, RecordCells, StatusCells } from "~/components/admin-list";
+import { AdminListFrame, CELL, RecordCard, RecordCells, StatusCells } from "~/components/admin-list";
 import { CONTACT_STATUSES } from "~/domain/enumerations";
 import { ADMIN_MESSAGES } from "~/domain/staff-messages";
 import { CONTACT_BADGES, CONTACT_STEPS } from "~/domain/status";
@@ -39,8 +39,8 @@ export default function ContactMessages() {
       {list.rows.map((row) => (
         <tr key={row.id} className="align-top">
           <RecordCells row={row} detailHref={`/admin/messages/${row.id}`} />
-          <td className="max-w-md px-4 py-3 text-slate-700">
-            <p className="line-clamp-3 break-words whitespace-pre-line">{row.message}</p>
+          <td className={`${CELL} w-2/5 min-w-40 text-slate-700`}>
+            <p className="line-clamp-3 wrap-anywhere whitespace-pre-line">{row.message}</p>
           </td>
           <StatusCells row={row} badge={CONTACT_BADGES[row.status]} step={CONTACT_STEPS[row.status]} />
         </tr>

@@ -4,7 +4,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { AdminListFrame, RecordCard, RecordCells, StatusCells } from "~/components/admin-list";
+import { AdminListFrame, CELL, RecordCard, RecordCells, StatusCells } from "~/components/admin-list";
 import { QUOTE_STATUSES, SERVICE_TYPE_LABELS, PROPERTY_SIZE_LABELS, FREQUENCY_LABELS } from "~/domain/enumerations";
 import { ADMIN_MESSAGES } from "~/domain/staff-messages";
 import { QUOTE_BADGES, QUOTE_STEPS } from "~/domain/status";
@@ -39,12 +39,12 @@ export default function QuoteRequests() {
       {list.rows.map((row) => (
         <tr key={row.id} className="align-top">
           <RecordCells row={row} detailHref={`/admin/quotes/${row.id}`} />
-          <td className="px-4 py-3 text-slate-700">{SERVICE_TYPE_LABELS[row.serviceType]}</td>
-          <td className="px-4 py-3 text-slate-700">
+          <td className={`${CELL} text-slate-700`}>{SERVICE_TYPE_LABELS[row.serviceType]}</td>
+          <td className={`${CELL} text-slate-700`}>
             {row.propertySize ? PROPERTY_SIZE_LABELS[row.propertySize] : "-"}
             <span className="block text-slate-500">{row.frequency ? FREQUENCY_LABELS[row.frequency] : ""}</span>
           </td>
-          <td className="max-w-56 px-4 py-3 break-words text-slate-700">{row.address}</td>
+          <td className={`${CELL} min-w-28 wrap-anywhere text-slate-700`}>{row.address}</td>
           <StatusCells row={row} badge={QUOTE_BADGES[row.status]} step={QUOTE_STEPS[row.status]} />
         </tr>
       ))}
