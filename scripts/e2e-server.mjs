@@ -58,8 +58,9 @@ const server = new Miniflare({
   ...workerOptions,
   bindings: {
     ...workerOptions.bindings,
-    // Links in e-mails and the sitemap are built from SITE_URL, never from the request.
-    SITE_URL: `http://127.0.0.1:${port}`,
+    // Links in e-mails and the sitemap are built from SITE_URL, never from the request. The
+    // browser opens the site as localhost (playwright.config.ts): a passkey needs a domain name.
+    SITE_URL: `http://localhost:${port}`,
   },
   // The bundle is self-contained; wrangler.toml's `main` is the unbundled source.
   modules: [{ type: "ESModule", path: join(BUNDLE_DIR, "server.js") }],

@@ -64,8 +64,11 @@ export async function signInWithPasskey(fallback: string, redirectTo: string | n
   }
 }
 
-/** Adds a passkey to the signed-in admin's account at /admin/security/passkey, named `name` (optional). */
-export async function registerPasskey(fallback: string, name: string): Promise<PasskeyOutcome<object>> {
+/**
+ * Adds a passkey to the signed-in admin's account at /admin/security/passkey, named `name`
+ * (optional). Out: the new recovery codes when it was the account's first second step.
+ */
+export async function registerPasskey(fallback: string, name: string): Promise<PasskeyOutcome<{ recoveryCodes: string[] | null }>> {
   try {
     const options = await post<{
       challenge: string;
@@ -93,12 +96,12 @@ export async function registerPasskey(fallback: string, name: string): Promise<P
     })) as PublicKeyCredential | null;
     if (!credential) return { ok: false, error: fallback };
     const answer = credential.response as AuthenticatorAttestationResponse;
-    const result = await post<object>("/admin/security/passkey", {
+    const result = await post<{ recoveryCodes: string[] | null }>("/admin/security/passkey", {
       attestationObject: text(answer.attestationObject),
       clientDataJSON: text(answer.clientDataJSON),
       name,
     });
-    return result.ok ? { ok: true } : { ok: false, error: result.body.error ?? fallback };
+    return result.ok ? { ok: true, recoveryCodes: result.body.recoveryCodes } : { ok: false, error: result.body.error ?? fallback };
   } catch (error) {
     return cancelled(fallback, error);
   }

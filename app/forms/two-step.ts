@@ -21,18 +21,27 @@ const recoveryCode = z
   .min(1, { error: "Enter one of your recovery codes." })
   .max(20, { error: "A recovery code looks like ABCDE-FGHJK." });
 
+/** The second step with the authenticator app's code. */
+export const authenticatorStepSchema = z.object({ intent: z.literal("authenticator"), code: authenticatorCode });
+/** The second step with a recovery code. */
+export const recoveryStepSchema = z.object({ intent: z.literal("recovery"), recoveryCode });
+
 /** The second step of a sign-in: a code from the authenticator app, or a recovery code. */
-export const secondStepSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("authenticator"), code: authenticatorCode }),
-  z.object({ intent: z.literal("recovery"), recoveryCode }),
-]);
+export const secondStepSchema = z.discriminatedUnion("intent", [authenticatorStepSchema, recoveryStepSchema]);
 
 /** A passkey's name as its owner may change it. */
 const passkeyName = z.string().trim().max(60, { error: "A name can be at most 60 characters." }).optional();
 
-/** The forms of the security page. `setup` carries the new key, signed, while it is being set up. */
+/** 'Turn on' the authenticator app: `setup` carries the new key, signed, while it is being set up. */
+export const addAuthenticatorSchema = z.object({
+  intent: z.literal("add-authenticator"),
+  setup: z.string().min(1).max(1024),
+  code: authenticatorCode,
+});
+
+/** Every form of the security page, told apart by `intent` (also the input gate's contract). */
 export const securityFormSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("add-authenticator"), setup: z.string().min(1).max(1024), code: authenticatorCode }),
+  addAuthenticatorSchema,
   z.object({ intent: z.literal("remove-authenticator") }),
   z.object({ intent: z.literal("remove-passkey"), id: z.string().min(1).max(1024) }),
   z.object({ intent: z.literal("renew-codes") }),

@@ -30,7 +30,7 @@ async function fillSignIn(page: Page, email: string) {
 /** Sends the sign-in form on /auth with `email` and PASSWORD, for a sign-in that does not open the admin. */
 export async function submitSignIn(page: Page, email: string) {
   await fillSignIn(page, email);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
 }
 
 /**
@@ -56,6 +56,6 @@ export async function signInSeeingNotice(page: Page, email: string, notice: stri
   // Hydrated first: without JavaScript the same words come as the admin's flash notice instead.
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   const seen = page.waitForFunction((text) => document.body.innerText.includes(text), notice, { polling: "raf" });
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await seen;
 }

@@ -139,7 +139,7 @@ test("a record's link opened while signed out leads to that record after signing
   await expect(page).toHaveURL(new RegExp(`/auth\\?redirectTo=${encodeURIComponent(`/admin/quotes/${id}`)}$`));
   await page.getByLabel("Email").fill(admin);
   await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/quotes/${id}$`));
   await expect(page.getByRole("heading", { name: "Linked Client" })).toBeVisible();
 });

@@ -572,7 +572,7 @@ describe("admin status steps", () => {
 });
 
 describe("the daily cron", () => {
-  test("deletes expired sessions, failed sign-ins older than their window and month-old account mails; live ones stay", async () => {
+  test("deletes expired sessions, failed sign-ins older than their window, month-old account mails and expired passkey challenges; live ones stay", async () => {
     const userId = await createUser(ADMIN, "admin");
     const now = Date.now();
     const windowMs = SIGN_IN_THROTTLE.windowMinutes * 60_000;
@@ -587,6 +587,12 @@ describe("the daily cron", () => {
         .prepare("INSERT INTO sign_in_failures (account_key, client_key, failed_at) VALUES ('a', 'c', ?)")
         .bind(now - windowMs - 1000),
       worker.db.prepare("INSERT INTO sign_in_failures (account_key, client_key, failed_at) VALUES ('a', 'c', ?)").bind(now - 1000),
+      worker.db
+        .prepare("INSERT INTO passkey_challenges (id, ceremony, user_id, expires_at) VALUES ('gone', 'sign-in', NULL, ?)")
+        .bind(now - 1000),
+      worker.db
+        .prepare("INSERT INTO passkey_challenges (id, ceremony, user_id, expires_at) VALUES ('open', 'sign-in', NULL, ?)")
+        .bind(now + 60_000),
       // Outbox rows: an old account mail goes; a recent one and an old mail about a request stay.
       ...[
         ["old-account", null, now - 31 * 86_400_000],
@@ -611,7 +617,9 @@ describe("the daily cron", () => {
       sessionsDeleted: 1,
       signInFailuresDeleted: 1,
       accountMailsDeleted: 1,
+      passkeyChallengesDeleted: 1,
     });
+    expect((await worker.db.prepare("SELECT id FROM passkey_challenges").all()).results).toEqual([{ id: "open" }]);
     const kept = await worker.db
       .prepare("SELECT id FROM mail_deliveries WHERE id IN ('old-account', 'new-account', 'old-request') ORDER BY id")
       .all();

@@ -3,7 +3,8 @@
  * random paths (case, encoding, dots, slashes), query strings, methods, headers (Host,
  * Cookie variants, X-Forwarded-*, CF-Connecting-IP, Origin) and bodies (urlencoded,
  * multipart, JSON, garbage) against every public page and form action, every auth route and
- * every admin route and action, with an admin session, a non-admin session or none.
+ * every admin route and action (the security page and its passkey endpoint among them), with
+ * an admin session, a non-admin session, a half-finished sign-in (/auth/two-step) or none.
  *
  * Properties of every reply:
  * 1. never a 5xx;
@@ -24,7 +25,8 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { publicPaths } from "~/content/navigation";
 import { SERVICES } from "~/content/services";
 import { makePng } from "../fixtures";
-import { createAdminSession, encodeMultipart, startWorker, type TestWorker } from "./worker";
+import { createCookie } from "@remix-run/cloudflare";
+import { createAdminSession, encodeMultipart, startWorker, TEST_SESSION_SECRET, type TestWorker } from "./worker";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 500);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
@@ -41,11 +43,15 @@ let ids: { quote: string; message: string; attachment: string; statusToken: stri
 /** A hidden gallery photo (its item's title carries MARKER): never served to the public. */
 const HIDDEN_PHOTO = "7".repeat(32);
 let largestPage = 0;
+/** A half-finished sign-in of the admin (the password given, the second step not), for /auth/two-step and /auth/passkey. */
+let secondStepCookie: string;
 
 beforeAll(async () => {
   worker = await startWorker();
   admin = await createAdminSession(worker, "admin");
   user = await createAdminSession(worker, "user");
+  const pending = createCookie("__two_step", { secrets: [TEST_SESSION_SECRET] });
+  secondStepCookie = (await pending.serialize({ u: admin.userId, r: "/admin", e: Date.now() + 3_600_000 })).split(";")[0]!;
   ids = { quote: crypto.randomUUID(), message: crypto.randomUUID(), attachment: crypto.randomUUID(), statusToken: "5".repeat(32) };
   const now = Date.now();
   const key = `quote-requests/${ids.quote}/${ids.attachment}`;
@@ -91,7 +97,7 @@ beforeAll(async () => {
 afterAll(() => worker?.dispose());
 
 const PAGES = [...publicPaths(SERVICES.map((service) => service.slug)), "/sitemap.xml", "/robots.txt", "/no-such-page"];
-const AUTH = ["/auth", "/auth/forgot", "/auth/reset", "/auth/verify", "/auth/sign-out", "/auth/invite"];
+const AUTH = ["/auth", "/auth/forgot", "/auth/reset", "/auth/verify", "/auth/sign-out", "/auth/invite", "/auth/two-step", "/auth/passkey"];
 /** The seeded quote request's private status page (it must show none of its contact details), and an unknown one. */
 const STATUS = [`/status/${"5".repeat(32)}`, `/status/${"0".repeat(32)}`];
 /** The hidden gallery photo's public URL (always 404), and names that are not a variant. */
@@ -116,6 +122,8 @@ const adminPaths = () => [
   "/admin/reviews",
   "/admin/gallery",
   `/admin/gallery/media/${HIDDEN_PHOTO}-480.webp`,
+  "/admin/security",
+  "/admin/security/passkey",
 ];
 
 /** A known path, often bent: case, percent-encoding, doubled or trailing slashes, dot segments, `.data`. */
@@ -200,6 +208,16 @@ const NAMES = [
   "publish",
   "before",
   "after",
+  "code",
+  "recoveryCode",
+  "setup",
+  "required",
+  "method",
+  "credentialId",
+  "authenticatorData",
+  "clientDataJSON",
+  "signature",
+  "attestationObject",
 ];
 const nameArb = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...NAMES) }, { weight: 1, arbitrary: fc.string({ maxLength: 20 }) });
 const valueArb = fc.oneof(
@@ -246,6 +264,18 @@ const valueArb = fc.oneof(
     "down",
     "Deep Clean",
     "on",
+    "authenticator",
+    "recovery",
+    "options",
+    "add-authenticator",
+    "remove-authenticator",
+    "remove-passkey",
+    "renew-codes",
+    "two-step-policy",
+    "yes",
+    "123456",
+    "ABCDE-FGHJK",
+    "eyJ0eXBlIjoid2ViYXV0aG4uZ2V0In0",
   ),
   fc.string({ maxLength: 60 }),
   fc.string({ unit: "binary", maxLength: 40 }),
@@ -267,7 +297,7 @@ const bodyArb = fc.oneof(
     .map(([bytes, type]) => ({ kind: "garbage" as const, bytes, type })),
 );
 
-const sessionArb = fc.constantFrom("none", "none", "admin", "admin", "user", "spaced-admin", "tampered", "flash", "junk");
+const sessionArb = fc.constantFrom("none", "none", "admin", "admin", "user", "spaced-admin", "tampered", "flash", "junk", "second-step");
 const cookieFor = (session: string): string | null => {
   switch (session) {
     case "admin":
@@ -282,6 +312,8 @@ const cookieFor = (session: string): string | null => {
       return "flash=eyJmb3JtIjoicXVvdGUifQ%3D%3D; notice=signedOut";
     case "junk":
       return "a=b; ;;=; __session";
+    case "second-step":
+      return secondStepCookie;
     default:
       return null;
   }
@@ -369,7 +401,7 @@ function decodedPath(path: string): string {
 async function written(): Promise<number> {
   const row = await worker.db
     .prepare(
-      "SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM sessions) + (SELECT count(*) FROM quote_requests) + (SELECT count(*) FROM contact_messages) + (SELECT count(*) FROM attachments) + (SELECT count(*) FROM status_changes) + (SELECT count(*) FROM record_notes) + (SELECT count(*) FROM invitations) + (SELECT count(*) FROM team_changes) + (SELECT count(*) FROM customer_replies) + (SELECT count(*) FROM mail_deliveries) + (SELECT count(*) FROM reply_templates) + (SELECT count(*) FROM reviews) + (SELECT count(*) FROM gallery_items) + (SELECT count(*) FROM gallery_photos) + (SELECT version FROM content_version) AS n",
+      "SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM sessions) + (SELECT count(*) FROM quote_requests) + (SELECT count(*) FROM contact_messages) + (SELECT count(*) FROM attachments) + (SELECT count(*) FROM status_changes) + (SELECT count(*) FROM record_notes) + (SELECT count(*) FROM invitations) + (SELECT count(*) FROM team_changes) + (SELECT count(*) FROM customer_replies) + (SELECT count(*) FROM mail_deliveries) + (SELECT count(*) FROM reply_templates) + (SELECT count(*) FROM reviews) + (SELECT count(*) FROM gallery_items) + (SELECT count(*) FROM gallery_photos) + (SELECT count(*) FROM passkeys) + (SELECT count(*) FROM totp_credentials) + (SELECT count(*) FROM recovery_codes) + (SELECT count(*) FROM passkey_challenges) + (SELECT count(*) FROM security_policy) + (SELECT version FROM content_version) AS n",
     )
     .first<{ n: number }>();
   return row!.n + (await worker.listKeys()).length;

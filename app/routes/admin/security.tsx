@@ -19,7 +19,7 @@ import { useHydrated } from "~/components/use-hydrated";
 import { TWO_STEP } from "~/domain/limits";
 import { TWO_STEP_MESSAGES } from "~/domain/staff-messages";
 import { readResult, type FormResult } from "~/forms/result";
-import { securityFormSchema } from "~/forms/two-step";
+import { addAuthenticatorSchema } from "~/forms/two-step";
 import { pageMeta } from "~/seo";
 import { securityPageAction, securityPageLoader, type AuthenticatorSetup, type NewRecoveryCodes } from "~/server/two-step/routes.server";
 
@@ -40,6 +40,8 @@ export default function SecurityPage() {
   const setupResult = sent.value("intent") === "add-authenticator" ? (result as FormResult & { setup?: AuthenticatorSetup }) : undefined;
   const refused = setupResult ? undefined : sent.error("");
   const hasSecondStep = page.authenticator || page.passkeys.length > 0;
+  // The codes that came with a first passkey (its answer is the passkey endpoint's, not this page's).
+  const [passkeyCodes, setPasskeyCodes] = useState<string[] | null>(null);
   return (
     <section aria-labelledby="security-heading" className="space-y-8">
       <PageHeader
@@ -49,6 +51,7 @@ export default function SecurityPage() {
       />
       {page.required && !hasSecondStep ? <FormStatus tone="error">{TWO_STEP_MESSAGES.enrolRequired}</FormStatus> : null}
       {codes ? <RecoveryCodesShown codes={codes} /> : null}
+      {passkeyCodes ? <RecoveryCodesShown codes={{ recoveryCodes: passkeyCodes, message: TWO_STEP_MESSAGES.passkeyAdded }} /> : null}
       {refused ? <FormStatus tone="error">{refused}</FormStatus> : null}
       <p className="text-slate-700" data-testid="two-step-state">
         {hasSecondStep
@@ -56,7 +59,7 @@ export default function SecurityPage() {
           : `Two-step sign-in is off for ${page.email}. Add a passkey or an authenticator app to turn it on.`}
         {page.required ? " The team requires it of every admin." : ""}
       </p>
-      <Passkeys page={page} />
+      <Passkeys page={page} onRecoveryCodes={setPasskeyCodes} />
       <Authenticator page={page} result={setupResult} />
       <RecoveryCodes page={page} hasSecondStep={hasSecondStep} />
     </section>
@@ -64,7 +67,7 @@ export default function SecurityPage() {
 }
 
 /** The codes just made, shown once, with what to do with them. */
-function RecoveryCodesShown({ codes }: { codes: NewRecoveryCodes }) {
+function RecoveryCodesShown({ codes }: { codes: Pick<NewRecoveryCodes, "recoveryCodes" | "message"> }) {
   return (
     <div role="status" className="space-y-3 rounded-2xl border-2 border-sun-400 bg-sun-50 p-5" data-testid="recovery-codes">
       <p className="font-semibold text-slate-900">{codes.message}</p>
@@ -83,7 +86,7 @@ function RecoveryCodesShown({ codes }: { codes: NewRecoveryCodes }) {
   );
 }
 
-function Passkeys({ page }: { page: SecurityPage }) {
+function Passkeys({ page, onRecoveryCodes }: { page: SecurityPage; onRecoveryCodes: (codes: string[]) => void }) {
   return (
     <Card title="Passkeys" titleId="passkeys-heading">
       <p className="text-sm text-slate-700">
@@ -110,28 +113,33 @@ function Passkeys({ page }: { page: SecurityPage }) {
           ))}
         </ul>
       )}
-      <AddPasskey full={page.passkeys.length >= TWO_STEP.maxPasskeys} />
+      <AddPasskey full={page.passkeys.length >= TWO_STEP.maxPasskeys} onRecoveryCodes={onRecoveryCodes} />
     </Card>
   );
 }
 
 /** 'Add a passkey' with JavaScript and a browser that has passkeys; otherwise a sentence why not. */
-function AddPasskey({ full }: { full: boolean }) {
+function AddPasskey({ full, onRecoveryCodes }: { full: boolean; onRecoveryCodes: (codes: string[]) => void }) {
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
   const busy = useBusy();
   const [name, setName] = useState("");
   const [state, setState] = useState<{ working: boolean; error: string | null }>({ working: false, error: null });
-  const note = <p className="mt-4 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">{TWO_STEP_MESSAGES.passkeyUnavailable}</p>;
+  // Before hydration the sentence shows only when scripting is off (the `noscript:` variant).
+  const note = (
+    <p className={`${hydrated ? "" : "hidden noscript:block"} mt-4 rounded-lg bg-slate-50 p-3 text-sm text-slate-700`}>
+      {TWO_STEP_MESSAGES.passkeyUnavailable}
+    </p>
+  );
   if (full) return <p className="mt-4 text-sm text-slate-600">{TWO_STEP_MESSAGES.tooManyPasskeys}</p>;
-  if (!hydrated) return <noscript>{note}</noscript>;
-  if (!passkeysSupported()) return note;
+  if (!hydrated || !passkeysSupported()) return note;
   async function add() {
     setState({ working: true, error: null });
     const outcome = await registerPasskey(TWO_STEP_MESSAGES.passkeyInvalid, name.trim());
     setState({ working: false, error: outcome.ok ? null : outcome.error });
     if (outcome.ok) {
       setName("");
+      if (outcome.recoveryCodes) onRecoveryCodes(outcome.recoveryCodes);
       revalidator.revalidate();
     }
   }
@@ -191,10 +199,10 @@ function AuthenticatorSetupForm({ setup, result }: { setup: AuthenticatorSetup; 
   const [form, fields] = useForm({
     id: "add-authenticator",
     lastResult: adding ? null : result,
-    constraint: getZodConstraint(securityFormSchema),
+    constraint: getZodConstraint(addAuthenticatorSchema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: securityFormSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: addAuthenticatorSchema }),
   });
   return (
     <div className="grid gap-6 md:grid-cols-[auto_minmax(0,1fr)]">

@@ -148,13 +148,8 @@ function PasskeySignIn({ redirectTo }: { redirectTo: string | null }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
-  if (!hydrated) {
-    return (
-      <noscript>
-        <p className="mt-4 text-sm text-slate-600">Signing in with a passkey needs JavaScript.</p>
-      </noscript>
-    );
-  }
+  // Shown only when scripting is off (the `noscript:` variant), until hydration replaces it.
+  if (!hydrated) return <p className="mt-4 hidden text-sm text-slate-600 noscript:block">Signing in with a passkey needs JavaScript.</p>;
   if (!passkeysSupported()) return null;
   async function usePasskey() {
     setState({ busy: true, error: null });

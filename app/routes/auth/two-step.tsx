@@ -19,7 +19,7 @@ import { useHydrated } from "~/components/use-hydrated";
 import { useIsSubmitting } from "~/components/use-submission";
 import { TWO_STEP } from "~/domain/limits";
 import { TWO_STEP_MESSAGES } from "~/domain/staff-messages";
-import { secondStepSchema } from "~/forms/two-step";
+import { authenticatorStepSchema, recoveryStepSchema } from "~/forms/two-step";
 import { pageMeta } from "~/seo";
 import { secondStepPageAction, secondStepPageLoader } from "~/server/two-step/routes.server";
 
@@ -63,13 +63,14 @@ export default function SecondStepPage() {
 function CodeForm({ method }: { method: "authenticator" | "recovery" }) {
   const result = useActionData<typeof action>();
   const isSubmitting = useIsSubmitting("/auth/two-step");
+  const schema = method === "authenticator" ? authenticatorStepSchema : recoveryStepSchema;
   const [form, fields] = useForm({
     id: `two-step-${method}`,
     lastResult: isSubmitting ? null : result,
-    constraint: getZodConstraint(secondStepSchema),
+    constraint: getZodConstraint(schema),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: secondStepSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   return (
     <Form method="post" {...getFormProps(form)}>
@@ -111,9 +112,13 @@ function PasskeyStep() {
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
-  const note = <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">{TWO_STEP_MESSAGES.passkeyUnavailable}</p>;
-  if (!hydrated) return <noscript>{note}</noscript>;
-  if (!passkeysSupported()) return note;
+  // Before hydration the sentence shows only when scripting is off (the `noscript:` variant).
+  const note = (
+    <p className={`${hydrated ? "" : "hidden noscript:block"} rounded-lg bg-slate-50 p-3 text-sm text-slate-700`}>
+      {TWO_STEP_MESSAGES.passkeyUnavailable}
+    </p>
+  );
+  if (!hydrated || !passkeysSupported()) return note;
   async function usePasskey() {
     setState({ busy: true, error: null });
     const outcome = await signInWithPasskey(TWO_STEP_MESSAGES.passkeyFailed, null);

@@ -53,6 +53,7 @@ const QUERY_NAMES: ReadonlyMap<string, ReadonlySet<string>> = new Map([
   ["/auth/reset", new Set(["token"])],
   ["/auth/verify", new Set(["token"])],
   ["/auth/invite", new Set(["token"])],
+  ["/auth/two-step", new Set(["method"])],
   // The admin lists and their CSV exports: status, page, search and filters (docs/product.md §10).
   ["/admin/quotes", ADMIN_LIST_QUERY],
   ["/admin/messages", ADMIN_LIST_QUERY],

@@ -276,7 +276,7 @@ function normalizeRecoveryCode(typed: string): string | null {
  * salt), each written only while the account has no unused code but these: adding a second
  * factor keeps the codes it has.
  */
-async function newRecoveryCodes(db: Database, userId: string, now: Date) {
+export async function newRecoveryCodes(db: Database, userId: string, now: Date) {
   const plain = Array.from({ length: TWO_STEP.recoveryCodes }, newRecoveryCode);
   const salt = crypto.getRandomValues(new Uint8Array(16));
   const rows = await Promise.all(

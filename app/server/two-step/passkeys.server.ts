@@ -36,7 +36,7 @@ import { passkeyChallenges, passkeys, users, type User } from "../../../drizzle/
 import type { Database } from "../platform/db.server";
 import { insertWhere } from "../platform/insert-where.server";
 import { auditStatement } from "../team/team.server";
-import { dropCodesWithoutSecondStep, hasAuthenticator, hasPasskey, keepsASecondStep } from "./factors.server";
+import { dropCodesWithoutSecondStep, hasAuthenticator, hasPasskey, keepsASecondStep, newRecoveryCodes } from "./factors.server";
 
 type Account = Pick<User, "id" | "email">;
 
@@ -54,16 +54,21 @@ export function relyingPartyOf(siteUrl: string): RelyingParty {
 
 /**
  * A new challenge for `ceremony` (for adding a passkey, of `userId`): 32 random bytes, of
- * which D1 keeps the SHA-256 until it is used or expires. Out: the challenge, base64url.
+ * which D1 keeps the SHA-256 until it is used or expires (expired ones are deleted with each
+ * new one, and by the daily cron). Out: the challenge, base64url.
  */
 export async function newChallenge(db: Database, ceremony: PasskeyCeremony, userId: string | null, now = new Date()): Promise<string> {
   const challenge = crypto.getRandomValues(new Uint8Array(32));
-  await db.insert(passkeyChallenges).values({
-    id: encodeHexLowerCase(sha256(challenge)),
-    ceremony,
-    userId,
-    expiresAt: new Date(now.getTime() + TWO_STEP.challengeMinutes * MINUTE_MS),
-  });
+  await db.batch([
+    // Expired ones go first, so the table holds at most a few minutes' worth.
+    db.delete(passkeyChallenges).where(lt(passkeyChallenges.expiresAt, now)),
+    db.insert(passkeyChallenges).values({
+      id: encodeHexLowerCase(sha256(challenge)),
+      ceremony,
+      userId,
+      expiresAt: new Date(now.getTime() + TWO_STEP.challengeMinutes * MINUTE_MS),
+    }),
+  ]);
   return encodeBase64urlNoPadding(challenge);
 }
 
@@ -102,9 +107,10 @@ export interface Registration {
 }
 
 /**
- * Adds the passkey of a registration answer to the account: "added", "invalid" (not a valid
- * answer to our challenge for this account from our origin, a key of another kind, or a
- * credential already registered), or "too-many" (TWO_STEP.maxPasskeys reached).
+ * Adds the passkey of a registration answer to the account: "added" (with the new recovery
+ * codes when the account had none left, else null), "invalid" (not a valid answer to our
+ * challenge for this account from our origin, a key of another kind, or a credential already
+ * registered), or "too-many" (TWO_STEP.maxPasskeys reached).
  */
 export async function addPasskey(
   db: Database,
@@ -113,20 +119,21 @@ export async function addPasskey(
   registration: Registration,
   name: string,
   now = new Date(),
-): Promise<"added" | "invalid" | "too-many"> {
+): Promise<{ status: "added"; recoveryCodes: string[] | null } | { status: "invalid" } | { status: "too-many" }> {
   let credential;
   try {
     const clientData = checkedClientData(registration.clientDataJSON, ClientDataType.Create, rp);
-    if (!clientData || !(await useChallenge(db, clientData.challenge, "register", account.id, now))) return "invalid";
+    if (!clientData || !(await useChallenge(db, clientData.challenge, "register", account.id, now))) return { status: "invalid" };
     const authenticatorData = checkedAuthenticatorData(parseAttestationObject(registration.attestationObject).authenticatorData, rp);
     credential = authenticatorData?.credential;
-    if (!authenticatorData || !credential) return "invalid";
+    if (!authenticatorData || !credential) return { status: "invalid" };
   } catch {
-    return "invalid";
+    return { status: "invalid" };
   }
   const stored = storedPublicKey(credential.publicKey);
-  if (!stored) return "invalid";
-  const [inserted] = await db.batch([
+  if (!stored) return { status: "invalid" };
+  const codes = await newRecoveryCodes(db, account.id, now);
+  const [inserted, , ...written] = await db.batch([
     insertWhere(
       db,
       passkeys,
@@ -144,10 +151,13 @@ export async function addPasskey(
       sql`NOT EXISTS (SELECT 1 FROM ${passkeys} WHERE ${passkeys.id} = ${encodeBase64urlNoPadding(credential.id)})`,
     ),
     auditStatement(db, "passkey_added", { subjectEmail: account.email, actorUserId: account.id, now }),
+    ...codes.statements,
   ]);
-  if (inserted.meta.changes === 1) return "added";
+  if (inserted.meta.changes === 1) {
+    return { status: "added", recoveryCodes: written.some((result) => result.meta.changes === 1) ? codes.plain : null };
+  }
   const [row] = await db.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, account.id));
-  return (row?.n ?? 0) >= TWO_STEP.maxPasskeys ? "too-many" : "invalid";
+  return { status: (row?.n ?? 0) >= TWO_STEP.maxPasskeys ? "too-many" : "invalid" };
 }
 
 /** The public key of a COSE key in its stored form, for ES256 (P-256) and RS256 only; else null. */

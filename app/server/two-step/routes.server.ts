@@ -324,8 +324,9 @@ async function backToSecurity(request: Request, notice: NoticeKey) {
  * - `intent=options`: a new challenge and what `navigator.credentials.create()` needs: the RP
  *   (id, the company's name), the account (its id, base64url; its address) and its passkeys
  *   already registered (`exclude`), so one authenticator is not added twice;
- * - otherwise the browser's answer (passkeyRegistrationSchema): `{ ok: true }` and the
- *   'passkey added' notice for the page it reloads, or 400/409 `{ error }`.
+ * - otherwise the browser's answer (passkeyRegistrationSchema): `{ ok: true, recoveryCodes }`
+ *   (the new codes when this was the account's first second step, for the page to show once;
+ *   else null and the 'passkey added' notice for the page it reloads), or 400/409 `{ error }`.
  */
 export async function passkeyRegistrationAction({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
@@ -357,10 +358,12 @@ export async function passkeyRegistrationAction({ request, context }: ActionFunc
     const now = new Date();
     const name = parsed.data.name || `Passkey added ${formatAdminDate(now.getTime())}`;
     const outcome = await addPasskey(context.db, rp, user, registration, name, now);
-    if (outcome === "too-many") return passkeyError(409, TWO_STEP_MESSAGES.tooManyPasskeys);
-    if (outcome === "invalid") return passkeyError(400, TWO_STEP_MESSAGES.passkeyInvalid);
+    if (outcome.status === "too-many") return passkeyError(409, TWO_STEP_MESSAGES.tooManyPasskeys);
+    if (outcome.status === "invalid") return passkeyError(400, TWO_STEP_MESSAGES.passkeyInvalid);
     queueMail(context, secondStepMail(env, user, "passkey_added"), { kind: "account" });
-    return Response.json({ ok: true }, { headers: { "Set-Cookie": await commitNotice(request, "passkeyAdded") } });
+    // New recovery codes are shown by the page itself, with the same message; else a notice.
+    if (outcome.recoveryCodes) return Response.json({ ok: true, recoveryCodes: outcome.recoveryCodes });
+    return Response.json({ ok: true, recoveryCodes: null }, { headers: { "Set-Cookie": await commitNotice(request, "passkeyAdded") } });
   } catch (error) {
     logFailure("passkey_add_failed", error);
     return passkeyError(503, TWO_STEP_MESSAGES.changeFailed);
