@@ -143,6 +143,11 @@ export const users = sqliteTable(
     emailVerifiedAt: integer("email_verified_at", { mode: "timestamp_ms" }),
     /** Set by each successful sign-in (shown on the team page). */
     lastSignInAt: integer("last_sign_in_at", { mode: "timestamp_ms" }),
+    /**
+     * Wrong second-step codes since the last sign-in that finished (or password reset): past
+     * TWO_STEP.maxConsecutiveFailures codes are refused (docs/decisions/015-two-step-sign-in.md).
+     */
+    secondStepFailures: integer("second_step_failures").notNull().default(0),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
   },
   (table) => [

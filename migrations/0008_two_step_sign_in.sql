@@ -60,4 +60,5 @@ CREATE TABLE `__new_team_changes` (
 INSERT INTO `__new_team_changes`("id", "action", "subject_email", "actor_user_id", "created_at") SELECT "id", "action", "subject_email", "actor_user_id", "created_at" FROM `team_changes`;--> statement-breakpoint
 DROP TABLE `team_changes`;--> statement-breakpoint
 ALTER TABLE `__new_team_changes` RENAME TO `team_changes`;--> statement-breakpoint
-CREATE INDEX `team_changes_created_at_idx` ON `team_changes` (`created_at`);
+CREATE INDEX `team_changes_created_at_idx` ON `team_changes` (`created_at`);--> statement-breakpoint
+ALTER TABLE `users` ADD `second_step_failures` integer DEFAULT 0 NOT NULL;

@@ -160,6 +160,10 @@ export const REVIEWS_SHOWN = 6;
  * codes are RFC 6238's defaults (6 digits, 30-second steps) and one step either side of now is
  * accepted for a phone's clock drift (RFC 6238 §5.2); an account gets `recoveryCodes` codes
  * and may keep `maxPasskeys` passkeys; a passkey challenge lasts `challengeMinutes`.
+ * Wrong codes (app or recovery): `perClientFailures` from one client, or `perAccountFailures`
+ * from all clients, within SIGN_IN_THROTTLE's window stop further codes until it has passed;
+ * after `maxConsecutiveFailures` since the last finished sign-in, codes are refused until the
+ * password is reset (NIST SP 800-63B §5.2.2: at most 100 consecutive failures).
  */
 export const TWO_STEP = {
   pendingMinutes: 5,
@@ -169,4 +173,7 @@ export const TWO_STEP = {
   recoveryCodes: 10,
   maxPasskeys: 10,
   challengeMinutes: 5,
+  perClientFailures: 5,
+  perAccountFailures: 10,
+  maxConsecutiveFailures: 100,
 } as const;

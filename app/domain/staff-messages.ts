@@ -38,7 +38,9 @@ export const AUTH_MESSAGES = {
 export const TWO_STEP_MESSAGES = {
   wrongCode: "That code is not right, or it was already used. Wait for the next code and try again, or use a recovery code.",
   wrongRecoveryCode: "That recovery code is not right, or it was already used.",
-  throttled: `Too many wrong codes from this device. Please wait ${SIGN_IN_THROTTLE.windowMinutes} minutes and try again.`,
+  throttled: `Too many wrong codes. Please wait ${SIGN_IN_THROTTLE.windowMinutes} minutes and try again.`,
+  locked:
+    "Too many wrong codes for this account. Codes are refused until its password is reset: use 'Forgot password?' on the sign-in page. A passkey still signs in.",
   expired: `The sign-in was not finished within ${TWO_STEP.pendingMinutes} minutes. Please sign in again.`,
   passkeyFailed: "The passkey could not be used. Try again, or use another way to sign in.",
   passkeyUnavailable: "Passkeys need JavaScript and a browser that supports them. Use your password, or turn JavaScript on.",

@@ -260,6 +260,88 @@ describe("throttling", () => {
   });
 });
 
+describe("the account's limits", () => {
+  test(`wrong codes sent at once from one client get no more than ${TWO_STEP.perClientFailures} checks`, async () => {
+    const { email } = await createAdmin();
+    const { key } = await enrolAuthenticator(await sessionOf(email));
+    const ip = newClientIp();
+    const pending = await toSecondStep(email, ip);
+    const wrong = String((Number(codeFor(key, 1)) + 500_000) % 1_000_000).padStart(6, "0");
+    const statuses = (
+      await Promise.all(Array.from({ length: 8 }, () => secondStep(pending, { intent: "authenticator", code: wrong }, ip)))
+    ).map((response) => response.status);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(TWO_STEP.perClientFailures);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(8 - TWO_STEP.perClientFailures);
+  });
+
+  test(`after ${TWO_STEP.perAccountFailures} wrong codes from any clients, every client waits, and the owner is told someone has the password`, async () => {
+    const { email } = await createAdmin();
+    const { key } = await enrolAuthenticator(await sessionOf(email));
+    const wrong = String((Number(codeFor(key, 1)) + 500_000) % 1_000_000).padStart(6, "0");
+    for (let i = 0; i < TWO_STEP.perAccountFailures; i++) {
+      const ip = newClientIp();
+      expect((await secondStep(await toSecondStep(email, ip), { intent: "authenticator", code: wrong }, ip)).status).toBe(400);
+    }
+    const ip = newClientIp();
+    const refused = await secondStep(await toSecondStep(email, ip), { intent: "authenticator", code: codeFor(key, 1) }, ip);
+    expect(refused.status).toBe(429);
+    const alert = await waitFor(
+      () => worker.mails().find((m) => m.to === email && m.subject === "Wrong sign-in codes for your account"),
+      "the alert",
+    );
+    expect(alert.text).toContain("/auth/forgot");
+  }, 60_000);
+
+  test(`after ${TWO_STEP.maxConsecutiveFailures} wrong codes in a row, codes are refused until the password is reset`, async () => {
+    const { id, email } = await createAdmin();
+    const { key } = await enrolAuthenticator(await sessionOf(email));
+    await worker.db
+      .prepare("UPDATE users SET second_step_failures = ? WHERE id = ?")
+      .bind(TWO_STEP.maxConsecutiveFailures - 1, id)
+      .run();
+    const wrong = String((Number(codeFor(key, 1)) + 500_000) % 1_000_000).padStart(6, "0");
+    expect((await secondStep(await toSecondStep(email), { intent: "authenticator", code: wrong })).status).toBe(400);
+    const locked = await secondStep(await toSecondStep(email), { intent: "authenticator", code: codeFor(key, 1) });
+    expect(locked.status).toBe(429);
+    expect(await html(locked)).toContain(TWO_STEP_MESSAGES.locked);
+    await waitFor(() => worker.mails().find((m) => m.to === email && m.text.includes("refused until its password is reset")), "the alert");
+    // The reset link, from the owner's mailbox, lifts it.
+    await postFields(worker, "/auth/forgot", { email });
+    const link = await waitFor(
+      () => worker.mails().find((m) => m.to === email && m.subject === "Reset your password")?.links[0],
+      "the reset link",
+    );
+    const token = new URL(link).searchParams.get("token")!;
+    expect((await postFields(worker, "/auth/reset", { token, password: "a brand new harbour password" })).status).toBe(302);
+    const password = await postFields(worker, "/auth", { mode: "signin", email, password: "a brand new harbour password" });
+    expect(password.headers.get("Location")).toBe("/auth/two-step");
+    expect((await secondStep(cookiesOf(password), { intent: "authenticator", code: codeFor(key, 1) })).status).toBe(302);
+  });
+
+  test("accepting an invitation does not skip the second step of an account that has one", async () => {
+    const owner = await createAdmin("inviter@example.com");
+    const invitee = await createAdmin("returning@example.com");
+    await enrolAuthenticator(await sessionOf(invitee.email));
+    await worker.db.prepare("UPDATE users SET role = 'user' WHERE id = ?").bind(invitee.id).run();
+    const invited = await postFields(
+      worker,
+      "/admin/team",
+      { intent: "invite", email: invitee.email },
+      { Cookie: await sessionOf(owner.email) },
+    );
+    expect(invited.status).toBe(302);
+    const link = await waitFor(
+      () => worker.mails().find((m) => m.to === invitee.email && m.subject.startsWith("You are invited"))?.links[0],
+      "the invitation",
+    );
+    const token = new URL(link).searchParams.get("token")!;
+    const accepted = await postFields(worker, "/auth/invite", { token, password: "a brand new harbour password" });
+    expect(accepted.status).toBe(302);
+    expect(accepted.headers.get("Location")).toBe("/auth/two-step");
+    expect(cookiesOf(accepted)).not.toContain("__session");
+  });
+});
+
 describe("the team's rule", () => {
   test("required: an admin without a second step goes to the security page first; the last step cannot be removed; the change is audited", async () => {
     const owner = await createAdmin("owner@example.com");
@@ -316,5 +398,50 @@ describe("the team's rule", () => {
       "two_step_optional",
       "authenticator_removed",
     ]);
+  });
+});
+
+describe("rotating SESSION_SECRET", () => {
+  test("an authenticator app sealed under the old secret works while it is listed, and is sealed again under the new one at its next use", async () => {
+    const { id, email } = await createAdmin();
+    const { key } = await enrolAuthenticator(await sessionOf(email));
+    const account = await worker.db.prepare("SELECT password_hash FROM users WHERE id = ?").bind(id).first<{ password_hash: string }>();
+    const sealedOld = (await worker.db.prepare("SELECT encrypted_key FROM totp_credentials").first<{ encrypted_key: string }>())!
+      .encrypted_key;
+    const NEW = "rotated-secret-abcdefghijklmnopqrstuvwxyz";
+    const rotated = await startWorker({ bindings: { SESSION_SECRET: `${NEW},${TEST_SESSION_SECRET}` } });
+    const dropped = await startWorker({ bindings: { SESSION_SECRET: NEW } });
+    /** The account with its app sealed as `sealed`, in `target`; out: the second step's answer to the app's next code. */
+    const signInWith = async (target: TestWorker, sealed: string) => {
+      await target.db.batch([
+        target.db.prepare("DELETE FROM totp_credentials"),
+        target.db.prepare("DELETE FROM users"),
+        target.db
+          .prepare("INSERT INTO users (id, email, password_hash, role, email_verified_at, created_at) VALUES (?, ?, ?, 'admin', 1, 1)")
+          .bind(id, email, account!.password_hash),
+        target.db
+          .prepare("INSERT INTO totp_credentials (user_id, encrypted_key, last_used_step, created_at) VALUES (?, ?, 0, 1)")
+          .bind(id, sealed),
+      ]);
+      const password = await postFields(
+        target,
+        "/auth",
+        { mode: "signin", email, password: PASSWORD },
+        { "CF-Connecting-IP": newClientIp() },
+      );
+      expect(password.headers.get("Location")).toBe("/auth/two-step");
+      return postFields(target, "/auth/two-step", { intent: "authenticator", code: codeFor(key, 1) }, { Cookie: cookiesOf(password) });
+    };
+    try {
+      expect((await signInWith(rotated, sealedOld)).status).toBe(302);
+      const sealedNew = (await rotated.db.prepare("SELECT encrypted_key FROM totp_credentials").first<{ encrypted_key: string }>())!
+        .encrypted_key;
+      expect(sealedNew).not.toBe(sealedOld);
+      // Once the old secret is dropped, only the key sealed again still opens.
+      expect((await signInWith(dropped, sealedOld)).status).toBe(400);
+      expect((await signInWith(dropped, sealedNew)).status).toBe(302);
+    } finally {
+      await Promise.all([rotated.dispose(), dropped.dispose()]);
+    }
   });
 });

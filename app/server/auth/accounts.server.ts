@@ -119,9 +119,12 @@ export async function signIn(db: Database, env: AuthEnv, email: string, password
   return { status: "ok", user };
 }
 
-/** Records a finished sign-in as the account's `lastSignInAt` (shown on the team page). */
+/**
+ * Records a finished sign-in as the account's `lastSignInAt` (shown on the team page); its
+ * count of wrong second-step codes starts again.
+ */
 export async function recordSignIn(db: Database, userId: string, now = new Date()): Promise<void> {
-  await db.update(users).set({ lastSignInAt: now }).where(eq(users.id, userId));
+  await db.update(users).set({ lastSignInAt: now, secondStepFailures: 0 }).where(eq(users.id, userId));
 }
 
 /** The account with this id, if it exists. */
@@ -166,7 +169,8 @@ export async function resetPassword(db: Database, env: AuthEnv, token: string, p
   // Only while the hash is still the one the link was made for: two uses at once, one wins.
   const changed = await db
     .update(users)
-    .set({ passwordHash: await hashPassword(password), emailVerifiedAt: user.emailVerifiedAt ?? new Date() })
+    // The link proved the address: wrong second-step codes are forgiven too.
+    .set({ passwordHash: await hashPassword(password), emailVerifiedAt: user.emailVerifiedAt ?? new Date(), secondStepFailures: 0 })
     .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)))
     .returning({ id: users.id });
   if (changed.length !== 1) return false;

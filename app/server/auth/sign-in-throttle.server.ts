@@ -12,16 +12,19 @@
  *   each further failure is answered only after a delay that doubles from 1 s up to
  *   `maxDelayMs`, so guessing in sequence slows down; a correct password is never delayed;
  * - a successful sign-in or password reset clears the address's failures.
- * The second step of a sign-in is throttled the same way, per account id (secondStepKeys).
+ * The second step of a sign-in (claimSecondStepAttempt) is counted per account id
+ * (secondStepKeys), and also stops every client once the account has had its limit in the
+ * window: only someone who has the password reaches it, so that cannot lock the owner out.
  * The per-IP limit on every attempt (wrangler.toml AUTH_RATE_LIMITER) caps guessing in
  * parallel. The figures are SIGN_IN_THROTTLE in app/domain/limits.ts. Nothing here refuses the owner's correct password from a client of their own.
  */
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
-import { and, count, eq, gte, lt } from "drizzle-orm";
-import { signInFailures } from "../../../drizzle/schema";
-import { SIGN_IN_THROTTLE } from "~/domain/limits";
+import { and, count, eq, gte, lt, sql } from "drizzle-orm";
+import { signInFailures, users } from "../../../drizzle/schema";
+import { SIGN_IN_THROTTLE, TWO_STEP } from "~/domain/limits";
 import type { Database } from "../platform/db.server";
+import { insertWhere, PREVIOUS_CHANGED_ONE } from "../platform/insert-where.server";
 
 const WINDOW_MS = SIGN_IN_THROTTLE.windowMinutes * 60 * 1000;
 
@@ -36,7 +39,7 @@ export function throttleKeys(email: string, ip: string): { accountKey: string; c
  * The keys of the second step of a sign-in (app/server/two-step/routes.server.ts): the same
  * throttle, counted per account id, apart from the password's failures.
  */
-export function secondStepKeys(userId: string, ip: string): { accountKey: string; clientKey: string } {
+function secondStepKeys(userId: string, ip: string): { accountKey: string; clientKey: string } {
   return { accountKey: hex(`second-step:${userId}`), clientKey: hex(`client:${ip}`) };
 }
 
@@ -84,6 +87,58 @@ function failureDelayMs(failures: number): number {
 /** Forgets the failures of the address (after a successful sign-in or password reset). */
 export async function clearFailures(db: Database, email: string): Promise<void> {
   await db.delete(signInFailures).where(eq(signInFailures.accountKey, throttleKeys(email, "").accountKey));
+}
+
+/** What claimSecondStepAttempt found: go on (with the account's failures so far), wait, or reset the password. */
+export type SecondStepClaim =
+  { status: "allowed"; failuresInWindow: number; consecutiveFailures: number } | { status: "throttled" } | { status: "locked" };
+
+/**
+ * Claims one attempt at the second step of `userId` from client `ip` before its code is
+ * checked, in one batch, so attempts sent at once cannot share one allowance
+ * (docs/decisions/015-two-step-sign-in.md). The attempt is stored as a failure, and the
+ * account's `second_step_failures` goes up, only while: this client has fewer than
+ * TWO_STEP.perClientFailures and the account fewer than TWO_STEP.perAccountFailures failures
+ * in the window, and the account fewer than TWO_STEP.maxConsecutiveFailures since its last
+ * finished sign-in. A right code then clears them (clearSecondStepFailures, recordSignIn).
+ * Out: "allowed" with the account's failures counting this attempt (for the delay and the
+ * owner's alert), "throttled" (wait for the window) or "locked" (until a password reset).
+ */
+export async function claimSecondStepAttempt(db: Database, userId: string, ip: string, now = Date.now()): Promise<SecondStepClaim> {
+  const keys = secondStepKeys(userId, ip);
+  const since = now - WINDOW_MS;
+  const failures = (client: boolean) =>
+    sql`(SELECT count(*) FROM ${signInFailures} WHERE ${signInFailures.accountKey} = ${keys.accountKey}${
+      client ? sql` AND ${signInFailures.clientKey} = ${keys.clientKey}` : sql``
+    } AND ${signInFailures.failedAt} >= ${since})`;
+  const consecutive = sql`(SELECT ${users.secondStepFailures} FROM ${users} WHERE ${users.id} = ${userId})`;
+  const [claimed, , [counts]] = await db.batch([
+    insertWhere(
+      db,
+      signInFailures,
+      { id: sql`NULL`, ...keys, failedAt: new Date(now) },
+      sql`${failures(true)} < ${TWO_STEP.perClientFailures}`,
+      sql`${failures(false)} < ${TWO_STEP.perAccountFailures}`,
+      sql`${consecutive} < ${TWO_STEP.maxConsecutiveFailures}`,
+    ),
+    db
+      .update(users)
+      .set({ secondStepFailures: sql`${users.secondStepFailures} + 1` })
+      .where(and(eq(users.id, userId), PREVIOUS_CHANGED_ONE)),
+    db
+      .select({ inWindow: sql<number>`${failures(false)}`, consecutive: sql<number>`${consecutive}` })
+      .from(users)
+      .where(eq(users.id, userId)),
+  ]);
+  if (claimed.meta.changes === 1) {
+    return { status: "allowed", failuresInWindow: counts?.inWindow ?? 0, consecutiveFailures: counts?.consecutive ?? 0 };
+  }
+  return (counts?.consecutive ?? 0) >= TWO_STEP.maxConsecutiveFailures ? { status: "locked" } : { status: "throttled" };
+}
+
+/** How long to hold back the answer to a wrong second-step code, in ms (the password's delays). */
+export function secondStepDelayMs(failuresInWindow: number): number {
+  return failureDelayMs(failuresInWindow);
 }
 
 /** Forgets the second-step failures of an account (after a second step that succeeded). */

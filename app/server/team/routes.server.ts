@@ -21,7 +21,8 @@ import { requireAdmin } from "../auth/permissions.server";
 import { allowAuthAttempt } from "../platform/rate-limit.server";
 import { createSession, destroySession, type CurrentSession } from "../auth/session.server";
 import { readSmallForm } from "../platform/small-form.server";
-import { readTwoStepRequired, setTwoStepRequired } from "../two-step/factors.server";
+import { hasSecondStep, readTwoStepRequired, setTwoStepRequired } from "../two-step/factors.server";
+import { secondStepRedirect } from "../two-step/routes.server";
 import { acceptInvitation, changeRole, deleteAccount, inviteMember, listTeam, openInvitation, revokeInvitation } from "./team.server";
 import { logFailure } from "~/server/platform/log.server";
 
@@ -167,7 +168,8 @@ export async function invitationPageLoader({ request, context }: LoaderFunctionA
  * POST /auth/invite: accepts the invitation with the chosen password (the reset page's fields
  * and rule, and not the address itself), under the per-client limit of the account pages.
  * Success: the account is a verified admin, any other session of it has ended, a new session
- * starts and the browser goes to /admin with 'Welcome to the team!'. A link no longer open
+ * starts and the browser goes to /admin with 'Welcome to the team!'; an account that has a
+ * second step goes to /auth/two-step first, with no session yet. A link no longer open
  * answers 400 with the invitation's own message; nothing changes. A refusal is the form's
  * result, the password never sent back.
  */
@@ -190,6 +192,9 @@ export async function invitationPageAction({ request, context }: ActionFunctionA
     if (outcome.status === "invalid") return reply(400, { formErrors: [TEAM_MESSAGES.invitationInvalid] });
     // Whoever was signed in on this browser before is signed out: the browser now belongs to the new admin.
     await destroySession(context.db, request, env);
+    // An account that has a passkey or an authenticator app still needs it: the link is not one.
+    if (await hasSecondStep(context.db, outcome.userId))
+      return secondStepRedirect(request, env, { userId: outcome.userId, redirectTo: "/admin" });
     const headers = new Headers();
     headers.append("Set-Cookie", await createSession(context.db, request, env, outcome.userId));
     headers.append("Set-Cookie", await commitNotice(request, "joined"));

@@ -255,6 +255,7 @@ export async function acceptInvitation(db: Database, token: string, password: st
         role: "admin",
         emailVerifiedAt: now,
         lastSignInAt: now,
+        secondStepFailures: 0,
         createdAt: now,
       },
       PREVIOUS_CHANGED_ONE,
@@ -266,6 +267,8 @@ export async function acceptInvitation(db: Database, token: string, password: st
           role: "admin",
           emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${excluded(users.emailVerifiedAt)})`,
           lastSignInAt: excluded(users.lastSignInAt),
+          // The link proved the address, as a password reset does.
+          secondStepFailures: 0,
         },
       })
       .returning({ id: users.id }),

@@ -112,15 +112,19 @@ export async function setTwoStepRequired(
   now = new Date(),
 ): Promise<"changed" | "unchanged" | "enrol-first"> {
   if (requiredNow && !(await hasSecondStep(db, actor.id))) return "enrol-first";
+  const change = requiredNow
+    ? db
+        .insert(securityPolicy)
+        .values({ id: 1, twoStepRequired: true, changedAt: now })
+        .onConflictDoUpdate({
+          target: securityPolicy.id,
+          set: { twoStepRequired: true, changedAt: now },
+          setWhere: sql`NOT ${securityPolicy.twoStepRequired}`,
+        })
+    : // No row is "optional" already: only a row that requires it changes.
+      db.update(securityPolicy).set({ twoStepRequired: false, changedAt: now }).where(eq(securityPolicy.twoStepRequired, true));
   const [changed] = await db.batch([
-    db
-      .insert(securityPolicy)
-      .values({ id: 1, twoStepRequired: requiredNow, changedAt: now })
-      .onConflictDoUpdate({
-        target: securityPolicy.id,
-        set: { twoStepRequired: requiredNow, changedAt: now },
-        setWhere: sql`${securityPolicy.twoStepRequired} <> ${requiredNow ? 1 : 0}`,
-      }),
+    change,
     auditStatement(db, requiredNow ? "two_step_required" : "two_step_optional", { subjectEmail: actor.email, actorUserId: actor.id, now }),
   ]);
   return changed.meta.changes === 1 ? "changed" : "unchanged";
@@ -174,7 +178,12 @@ export async function addAuthenticator(
 ): Promise<{ status: "added"; recoveryCodes: string[] | null } | { status: "wrong-code" } | { status: "exists" }> {
   const step = matchingStep(key, code, now);
   if (step === null) return { status: "wrong-code" };
-  const codes = await newRecoveryCodes(db, account.id, now);
+  const codes = await newRecoveryCodes(
+    db,
+    account.id,
+    now,
+    sql`EXISTS (SELECT 1 FROM ${totpCredentials} WHERE ${totpCredentials.userId} = ${account.id} AND ${totpCredentials.createdAt} = ${now.getTime()})`,
+  );
   const [inserted, ...rest] = await db.batch([
     db
       .insert(totpCredentials)
@@ -191,7 +200,8 @@ export async function addAuthenticator(
 /**
  * True when `code` is the account's authenticator code for now (a step either side allowed)
  * and was not accepted before: the step is stored as used in the same statement that accepts
- * it, so the same code twice, even at once, is accepted once.
+ * it, so the same code twice, even at once, is accepted once. A key sealed under an older
+ * secret of a rotation is sealed again under the current one.
  */
 export async function verifyAuthenticatorCode(
   db: Database,
@@ -202,13 +212,14 @@ export async function verifyAuthenticatorCode(
 ): Promise<boolean> {
   const row = await db.select().from(totpCredentials).where(eq(totpCredentials.userId, userId)).get();
   if (!row) return false;
-  const key = await openKey(secrets, row.encryptedKey);
-  if (!key) return false;
-  const step = matchingStep(key, code, now);
+  const opened = await openKey(secrets, row.encryptedKey);
+  if (!opened) return false;
+  const step = matchingStep(opened.key, code, now);
   if (step === null || step <= row.lastUsedStep) return false;
   const updated = await db
     .update(totpCredentials)
-    .set({ lastUsedStep: step })
+    // Sealed under an older secret of a rotation: sealed again under the current one.
+    .set({ lastUsedStep: step, ...(opened.current ? {} : { encryptedKey: await sealKey(secrets, opened.key) }) })
     .where(and(eq(totpCredentials.userId, userId), lt(totpCredentials.lastUsedStep, step)))
     .returning({ userId: totpCredentials.userId });
   return updated.length === 1;
@@ -273,10 +284,11 @@ function normalizeRecoveryCode(typed: string): string | null {
 
 /**
  * Ten new codes for `userId` and the statements that store them (scrypt hashes under one new
- * salt), each written only while the account has no unused code but these: adding a second
- * factor keeps the codes it has.
+ * salt), each written only while the account has a second step and no unused code but these
+ * (adding a second factor keeps the codes it has), and while `withStep` holds (the second
+ * step added in the same batch exists: no codes are stored that nobody was shown).
  */
-export async function newRecoveryCodes(db: Database, userId: string, now: Date) {
+export async function newRecoveryCodes(db: Database, userId: string, now: Date, withStep: SQL = sql`1`) {
   const plain = Array.from({ length: TWO_STEP.recoveryCodes }, newRecoveryCode);
   const salt = crypto.getRandomValues(new Uint8Array(16));
   const rows = await Promise.all(
@@ -296,6 +308,7 @@ export async function newRecoveryCodes(db: Database, userId: string, now: Date) 
       { id: row.id, userId, codeHash: row.hash, usedAt: null, createdAt: now },
       noOtherCodes,
       or(hasAuthenticator(userId), hasPasskey(userId))!,
+      withStep,
     ),
   );
   return { plain, statements };
@@ -369,18 +382,21 @@ async function sealKey(secrets: readonly string[], key: Uint8Array): Promise<str
   return encodeBase64(out);
 }
 
-/** The TOTP key of a stored form, trying every secret (a rotation keeps it readable); null if none opens it. */
-async function openKey(secrets: readonly string[], stored: string): Promise<Uint8Array | null> {
+/**
+ * The TOTP key of a stored form, trying every secret (a rotation keeps it readable), and
+ * whether the current (first) secret opened it; null if none does.
+ */
+async function openKey(secrets: readonly string[], stored: string): Promise<{ key: Uint8Array; current: boolean } | null> {
   let bytes: Uint8Array;
   try {
     bytes = decodeBase64(stored);
   } catch {
     return null;
   }
-  for (const secret of secrets) {
+  for (const [index, secret] of secrets.entries()) {
     try {
       const opened = await crypto.subtle.decrypt({ name: "AES-GCM", iv: bytes.slice(0, 12) }, await sealingKey(secret), bytes.slice(12));
-      return new Uint8Array(opened);
+      return { key: new Uint8Array(opened), current: index === 0 };
     } catch {
       // Not this secret; try the next.
     }

@@ -121,24 +121,32 @@ export async function addPasskey(
   now = new Date(),
 ): Promise<{ status: "added"; recoveryCodes: string[] | null } | { status: "invalid" } | { status: "too-many" }> {
   let credential;
+  let clientData;
   try {
-    const clientData = checkedClientData(registration.clientDataJSON, ClientDataType.Create, rp);
-    if (!clientData || !(await useChallenge(db, clientData.challenge, "register", account.id, now))) return { status: "invalid" };
-    const authenticatorData = checkedAuthenticatorData(parseAttestationObject(registration.attestationObject).authenticatorData, rp);
-    credential = authenticatorData?.credential;
-    if (!authenticatorData || !credential) return { status: "invalid" };
+    clientData = checkedClientData(registration.clientDataJSON, ClientDataType.Create, rp);
+    credential = checkedAuthenticatorData(parseAttestationObject(registration.attestationObject).authenticatorData, rp)?.credential;
   } catch {
     return { status: "invalid" };
   }
+  // The challenge is used even when the rest is refused; a D1 error here is thrown (503).
+  if (!clientData || !(await useChallenge(db, clientData.challenge, "register", account.id, now)) || !credential)
+    return { status: "invalid" };
   const stored = storedPublicKey(credential.publicKey);
   if (!stored) return { status: "invalid" };
-  const codes = await newRecoveryCodes(db, account.id, now);
+  const id = encodeBase64urlNoPadding(credential.id);
+  // The codes are written only with this passkey (the row this batch adds: its id, its time).
+  const codes = await newRecoveryCodes(
+    db,
+    account.id,
+    now,
+    sql`EXISTS (SELECT 1 FROM ${passkeys} WHERE ${passkeys.id} = ${id} AND ${passkeys.userId} = ${account.id} AND ${passkeys.createdAt} = ${now.getTime()})`,
+  );
   const [inserted, , ...written] = await db.batch([
     insertWhere(
       db,
       passkeys,
       {
-        id: encodeBase64urlNoPadding(credential.id),
+        id,
         userId: account.id,
         name,
         algorithm: stored.algorithm,
@@ -148,7 +156,7 @@ export async function addPasskey(
         lastUsedAt: null,
       },
       sql`(SELECT count(*) FROM ${passkeys} WHERE ${passkeys.userId} = ${account.id}) < ${TWO_STEP.maxPasskeys}`,
-      sql`NOT EXISTS (SELECT 1 FROM ${passkeys} WHERE ${passkeys.id} = ${encodeBase64urlNoPadding(credential.id)})`,
+      sql`NOT EXISTS (SELECT 1 FROM ${passkeys} WHERE ${passkeys.id} = ${id})`,
     ),
     auditStatement(db, "passkey_added", { subjectEmail: account.email, actorUserId: account.id, now }),
     ...codes.statements,
@@ -201,14 +209,15 @@ export async function verifyPasskeySignIn(
   userId: string | null = null,
 ): Promise<User | null> {
   let authenticatorData: AuthenticatorData | null;
+  let clientData;
   try {
-    const clientData = checkedClientData(assertion.clientDataJSON, ClientDataType.Get, rp);
-    if (!clientData || !(await useChallenge(db, clientData.challenge, "sign-in", null, now))) return null;
+    clientData = checkedClientData(assertion.clientDataJSON, ClientDataType.Get, rp);
     authenticatorData = checkedAuthenticatorData(parseAuthenticatorData(assertion.authenticatorData), rp);
   } catch {
     return null;
   }
-  if (!authenticatorData) return null;
+  // The challenge is used even when the rest is refused; a D1 error here is thrown (503).
+  if (!clientData || !(await useChallenge(db, clientData.challenge, "sign-in", null, now)) || !authenticatorData) return null;
   const row = await db
     .select({ passkey: passkeys, user: users })
     .from(passkeys)
@@ -219,11 +228,13 @@ export async function verifyPasskeySignIn(
   const message = sha256(createAssertionSignatureMessage(assertion.authenticatorData, assertion.clientDataJSON));
   if (!signatureValid(row.passkey.algorithm, decodeBase64(row.passkey.publicKey), message, assertion.signature)) return null;
   const counter = authenticatorData.signatureCounter;
-  // A counter that did not move forward (when the authenticator keeps one) suggests a cloned key.
+  // A counter that did not move forward suggests a cloned key (WebAuthn §7.2 step 21); both at
+  // 0 is an authenticator that keeps none.
+  const counterMoved = counter === 0 ? eq(passkeys.signCount, 0) : lt(passkeys.signCount, counter);
   const updated = await db
     .update(passkeys)
     .set({ signCount: counter, lastUsedAt: now })
-    .where(and(eq(passkeys.id, row.passkey.id), counter === 0 ? sql`1` : lt(passkeys.signCount, counter)))
+    .where(and(eq(passkeys.id, row.passkey.id), counterMoved))
     .returning({ id: passkeys.id });
   return updated.length === 1 ? row.user : null;
 }

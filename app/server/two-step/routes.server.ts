@@ -23,6 +23,7 @@ import {
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { encode } from "uqr";
 import { formatAdminDate, formatAdminDateTime } from "~/domain/dates";
+import { SIGN_IN_THROTTLE, TWO_STEP } from "~/domain/limits";
 import { AUTH_MESSAGES, TWO_STEP_MESSAGES } from "~/domain/staff-messages";
 import { refusal, type FormResult } from "~/forms/result";
 import { passkeyAssertionSchema, passkeyRegistrationSchema, secondStepSchema, securityFormSchema } from "~/forms/two-step";
@@ -30,7 +31,7 @@ import type { User } from "../../../drizzle/schema";
 import { accountById, recordSignIn } from "../auth/accounts.server";
 import { adminReturnPath, requireAdmin } from "../auth/permissions.server";
 import { createSession } from "../auth/session.server";
-import { clearSecondStepFailures, clientIsThrottled, recordFailure, secondStepKeys } from "../auth/sign-in-throttle.server";
+import { claimSecondStepAttempt, clearSecondStepFailures, secondStepDelayMs } from "../auth/sign-in-throttle.server";
 import { readToken, signToken } from "../auth/tokens.server";
 import type { Mail } from "../mail/mailer.server";
 import { queueMail } from "../mail/queue.server";
@@ -119,11 +120,12 @@ export async function secondStepPageAction({ request, context }: ActionFunctionA
   if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
   const reply = (status: number, message: string) => data(submission.reply({ formErrors: [message], hideFields }), { status });
   const value = submission.value;
-  const keys = secondStepKeys(pending.userId, clientKey(request));
   try {
-    if (await clientIsThrottled(context.db, keys)) return reply(429, TWO_STEP_MESSAGES.throttled);
     const account = await accountById(context.db, pending.userId);
     if (!account) return signInAgain(request);
+    const claim = await claimSecondStepAttempt(context.db, account.id, clientKey(request));
+    if (claim.status === "locked") return reply(429, TWO_STEP_MESSAGES.locked);
+    if (claim.status === "throttled") return reply(429, TWO_STEP_MESSAGES.throttled);
     let passed: boolean;
     if (value.intent === "authenticator") passed = await verifyAuthenticatorCode(context.db, readSecrets(env), account.id, value.code);
     else {
@@ -131,7 +133,13 @@ export async function secondStepPageAction({ request, context }: ActionFunctionA
       if (passed) queueMail(context, secondStepMail(env, account, "recovery_code_used"), { kind: "account" });
     }
     if (!passed) {
-      const delayMs = await recordFailure(context.db, keys);
+      // Whoever tries has the password: its owner is told once the account's limit is reached.
+      if (claim.failuresInWindow === TWO_STEP.perAccountFailures || claim.consecutiveFailures === TWO_STEP.maxConsecutiveFailures) {
+        queueMail(context, wrongCodesMail(env, account, claim.consecutiveFailures === TWO_STEP.maxConsecutiveFailures), {
+          kind: "account",
+        });
+      }
+      const delayMs = secondStepDelayMs(claim.failuresInWindow);
       if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       return reply(400, value.intent === "authenticator" ? TWO_STEP_MESSAGES.wrongCode : TWO_STEP_MESSAGES.wrongRecoveryCode);
     }
@@ -384,6 +392,23 @@ function secondStepMail(env: CloudflareBindings, account: Pick<User, "email">, a
     subject,
     text: `${subject} on ${formatAdminDateTime(Date.now())} (Jamaica time).\n\nIf this was you, there is nothing to do. Your passkeys, authenticator app and recovery codes are on the Security page: ${security}\n\nIf it was not you, change your password now (${reset}) and tell another admin of the team.`,
     links: [security, reset],
+  };
+}
+
+/**
+ * The e-mail to an account whose second step has had its limit of wrong codes: someone has its
+ * password. `locked`: codes are refused until the password is reset.
+ */
+function wrongCodesMail(env: CloudflareBindings, account: Pick<User, "email">, locked: boolean): Mail {
+  const reset = `${readSiteUrl(env)}/auth/forgot`;
+  const what = locked
+    ? `Codes for your account are now refused until its password is reset.`
+    : `Further codes are refused for ${SIGN_IN_THROTTLE.windowMinutes} minutes.`;
+  return {
+    to: account.email,
+    subject: "Wrong sign-in codes for your account",
+    text: `Someone signed in to your account with its password, then typed wrong codes for the second step (${formatAdminDateTime(Date.now())}, Jamaica time). ${what}\n\nIf it was not you, your password is known to someone else: change it now (${reset}) and tell another admin of the team.`,
+    links: [reset],
   };
 }
 
