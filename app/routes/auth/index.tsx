@@ -12,15 +12,15 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useHydrated } from "~/components/use-hydrated";
 import { AuthShell } from "~/components/auth-shell";
 import { FormStatus } from "~/components/form-field";
 import { InputField } from "~/components/fields";
-import { passkeysSupported, signInWithPasskey } from "~/components/passkey-client";
+import { PasskeySignInButton } from "~/components/passkey-sign-in";
 import { buttonStyles } from "~/components/ui";
 import { useIsSubmitting } from "~/components/use-submission";
-import { AUTH_MESSAGES, TWO_STEP_MESSAGES } from "~/domain/staff-messages";
+import { AUTH_MESSAGES } from "~/domain/staff-messages";
 import { authSchema, type AuthMode } from "~/forms/auth";
 import { pageMeta } from "~/seo";
 import { signInPageAction, signInPageLoader, type SignedIn } from "~/server/auth/routes.server";
@@ -141,28 +141,19 @@ function AuthForm({ mode, redirectTo }: { mode: AuthMode; redirectTo: string | n
 }
 
 /**
- * 'Sign in with a passkey' (no password), with JavaScript and a browser that has passkeys
- * (docs/decisions/015-two-step-sign-in.md); without JavaScript, a sentence that says they need it.
+ * 'Sign in with a passkey' (no password; docs/decisions/015-two-step-sign-in.md); without
+ * JavaScript, a sentence that says it needs it; in a browser without passkeys, nothing.
  */
 function PasskeySignIn({ redirectTo }: { redirectTo: string | null }) {
-  const hydrated = useHydrated();
-  const navigate = useNavigate();
-  const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
-  // Shown only when scripting is off (the `noscript:` variant), until hydration replaces it.
-  if (!hydrated) return <p className="mt-4 hidden text-sm text-slate-600 noscript:block">Signing in with a passkey needs JavaScript.</p>;
-  if (!passkeysSupported()) return null;
-  async function usePasskey() {
-    setState({ busy: true, error: null });
-    const outcome = await signInWithPasskey(TWO_STEP_MESSAGES.passkeyFailed, redirectTo);
-    if (outcome.ok) navigate(outcome.redirectTo);
-    else setState({ busy: false, error: outcome.error });
-  }
   return (
-    <div className="mt-4 space-y-3">
-      {state.error ? <FormStatus tone="error">{state.error}</FormStatus> : null}
-      <button type="button" onClick={usePasskey} disabled={state.busy} className={`${buttonStyles.outline} w-full`}>
-        {state.busy ? "Waiting for your passkey..." : "Sign in with a passkey"}
-      </button>
-    </div>
+    <PasskeySignInButton
+      label="Sign in with a passkey"
+      look="outline"
+      redirectTo={redirectTo}
+      className="mt-4"
+      unavailable={(hydrated) =>
+        hydrated ? null : <p className="mt-4 hidden text-sm text-slate-600 noscript:block">Signing in with a passkey needs JavaScript.</p>
+      }
+    />
   );
 }

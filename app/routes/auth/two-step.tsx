@@ -8,14 +8,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigate } from "@remix-run/react";
-import { useState } from "react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthShell } from "~/components/auth-shell";
 import { FormStatus } from "~/components/form-field";
 import { InputField } from "~/components/fields";
-import { passkeysSupported, signInWithPasskey } from "~/components/passkey-client";
+import { PasskeySignInButton } from "~/components/passkey-sign-in";
 import { buttonStyles } from "~/components/ui";
-import { useHydrated } from "~/components/use-hydrated";
 import { useIsSubmitting } from "~/components/use-submission";
 import { TWO_STEP } from "~/domain/limits";
 import { TWO_STEP_MESSAGES } from "~/domain/staff-messages";
@@ -109,28 +107,16 @@ function CodeForm({ method }: { method: "authenticator" | "recovery" }) {
 
 /** 'Use your passkey' with JavaScript and a browser that has passkeys; otherwise a sentence why not. */
 function PasskeyStep() {
-  const hydrated = useHydrated();
-  const navigate = useNavigate();
-  const [state, setState] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
-  // Before hydration the sentence shows only when scripting is off (the `noscript:` variant).
-  const note = (
-    <p className={`${hydrated ? "" : "hidden noscript:block"} rounded-lg bg-slate-50 p-3 text-sm text-slate-700`}>
-      {TWO_STEP_MESSAGES.passkeyUnavailable}
-    </p>
-  );
-  if (!hydrated || !passkeysSupported()) return note;
-  async function usePasskey() {
-    setState({ busy: true, error: null });
-    const outcome = await signInWithPasskey(TWO_STEP_MESSAGES.passkeyFailed, null);
-    if (outcome.ok) navigate(outcome.redirectTo);
-    else setState({ busy: false, error: outcome.error });
-  }
   return (
-    <div className="space-y-3">
-      {state.error ? <FormStatus tone="error">{state.error}</FormStatus> : null}
-      <button type="button" onClick={usePasskey} disabled={state.busy} className={`${buttonStyles.primary} w-full`}>
-        {state.busy ? "Waiting for your passkey..." : "Use your passkey"}
-      </button>
-    </div>
+    <PasskeySignInButton
+      label="Use your passkey"
+      look="primary"
+      redirectTo={null}
+      unavailable={(hydrated) => (
+        <p className={`${hydrated ? "" : "hidden noscript:block"} rounded-lg bg-slate-50 p-3 text-sm text-slate-700`}>
+          {TWO_STEP_MESSAGES.passkeyUnavailable}
+        </p>
+      )}
+    />
   );
 }

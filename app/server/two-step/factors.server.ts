@@ -21,6 +21,7 @@ import { constantTimeEqual } from "@oslojs/crypto/subtle";
 import { decodeBase64, encodeBase64 } from "@oslojs/encoding";
 import { createTOTPKeyURI, generateHOTP } from "@oslojs/otp";
 import { and, count, eq, isNull, lt, notExists, notInArray, or, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { TWO_STEP } from "~/domain/limits";
 import type { TeamAction } from "~/domain/enumerations";
 import { passkeys, recoveryCodes, securityPolicy, totpCredentials, users, type User } from "../../../drizzle/schema";
@@ -230,27 +231,44 @@ export async function verifyAuthenticatorCode(
  * two-step sign-in is required and it is the account's only second step. Removing the last
  * second step also removes the recovery codes (they only stand in for one).
  */
-export async function removeAuthenticator(
+export async function removeAuthenticator(db: Database, account: Account, now = new Date()): Promise<StepRemoval> {
+  return removeSecondStep(
+    db,
+    account,
+    db.delete(totpCredentials).where(and(eq(totpCredentials.userId, account.id), keepsASecondStep(hasPasskey(account.id)))),
+    "authenticator_removed",
+    db.select({ userId: totpCredentials.userId }).from(totpCredentials).where(eq(totpCredentials.userId, account.id)),
+    now,
+  );
+}
+
+/** What removing a second step came to (removeAuthenticator, removePasskey in passkeys.server.ts). */
+export type StepRemoval = "removed" | "not-found" | "last-step";
+
+/**
+ * Removes one second step of the account in one batch: `removal` (a DELETE guarded by
+ * keepsASecondStep), its audit row when it happened, and the recovery codes when no second step
+ * is left. Out: "removed", else "last-step" while `stillThere` finds the step, else "not-found".
+ */
+export async function removeSecondStep(
   db: Database,
   account: Account,
-  now = new Date(),
-): Promise<"removed" | "not-found" | "last-step"> {
-  const [deleted] = await db.batch([
-    db.delete(totpCredentials).where(and(eq(totpCredentials.userId, account.id), keepsASecondStep(hasPasskey(account.id)))),
-    auditStatement(db, "authenticator_removed", { subjectEmail: account.email, actorUserId: account.id, now }),
+  removal: BatchItem<"sqlite">,
+  action: Extract<SecondStepChange, "passkey_removed" | "authenticator_removed">,
+  stillThere: { get(): Promise<unknown> },
+  now: Date,
+): Promise<StepRemoval> {
+  const [deleted] = (await db.batch([
+    removal,
+    auditStatement(db, action, { subjectEmail: account.email, actorUserId: account.id, now }),
     dropCodesWithoutSecondStep(db, account.id),
-  ]);
+  ])) as [{ meta: { changes: number } }, ...unknown[]];
   if (deleted.meta.changes === 1) return "removed";
-  const still = await db
-    .select({ userId: totpCredentials.userId })
-    .from(totpCredentials)
-    .where(eq(totpCredentials.userId, account.id))
-    .get();
-  return still ? "last-step" : "not-found";
+  return (await stillThere.get()) ? "last-step" : "not-found";
 }
 
 /** Deletes the account's recovery codes when it has no passkey and no authenticator app left. */
-export function dropCodesWithoutSecondStep(db: Database, userId: string) {
+function dropCodesWithoutSecondStep(db: Database, userId: string) {
   return db
     .delete(recoveryCodes)
     .where(and(eq(recoveryCodes.userId, userId), sql`NOT ${hasAuthenticator(userId)}`, sql`NOT ${hasPasskey(userId)}`));

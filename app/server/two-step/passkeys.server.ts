@@ -36,7 +36,7 @@ import { passkeyChallenges, passkeys, users, type User } from "../../../drizzle/
 import type { Database } from "../platform/db.server";
 import { insertWhere } from "../platform/insert-where.server";
 import { auditStatement } from "../team/team.server";
-import { dropCodesWithoutSecondStep, hasAuthenticator, hasPasskey, keepsASecondStep, newRecoveryCodes } from "./factors.server";
+import { hasAuthenticator, hasPasskey, keepsASecondStep, newRecoveryCodes, removeSecondStep, type StepRemoval } from "./factors.server";
 
 type Account = Pick<User, "id" | "email">;
 
@@ -265,30 +265,14 @@ export async function passkeyIdsOf(db: Database, userId: string): Promise<string
  * sign-in is required and it is the account's only second step. Removing the last second step
  * also removes the recovery codes.
  */
-export async function removePasskey(
-  db: Database,
-  account: Account,
-  id: string,
-  now = new Date(),
-): Promise<"removed" | "not-found" | "last-step"> {
-  const [deleted] = await db.batch([
-    db
-      .delete(passkeys)
-      .where(
-        and(
-          eq(passkeys.id, id),
-          eq(passkeys.userId, account.id),
-          keepsASecondStep(sql`(${hasAuthenticator(account.id)} OR ${hasPasskey(account.id, id)})`),
-        ),
-      ),
-    auditStatement(db, "passkey_removed", { subjectEmail: account.email, actorUserId: account.id, now }),
-    dropCodesWithoutSecondStep(db, account.id),
-  ]);
-  if (deleted.meta.changes === 1) return "removed";
-  const still = await db
-    .select({ id: passkeys.id })
-    .from(passkeys)
-    .where(and(eq(passkeys.id, id), eq(passkeys.userId, account.id)))
-    .get();
-  return still ? "last-step" : "not-found";
+export async function removePasskey(db: Database, account: Account, id: string, now = new Date()): Promise<StepRemoval> {
+  const ofAccount = and(eq(passkeys.id, id), eq(passkeys.userId, account.id));
+  return removeSecondStep(
+    db,
+    account,
+    db.delete(passkeys).where(and(ofAccount, keepsASecondStep(sql`(${hasAuthenticator(account.id)} OR ${hasPasskey(account.id, id)})`))),
+    "passkey_removed",
+    db.select({ id: passkeys.id }).from(passkeys).where(ofAccount),
+    now,
+  );
 }
