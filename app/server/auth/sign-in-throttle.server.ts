@@ -91,7 +91,9 @@ export async function clearFailures(db: Database, email: string): Promise<void> 
 
 /** What claimSecondStepAttempt found: go on (with the account's failures so far), wait, or reset the password. */
 export type SecondStepClaim =
-  { status: "allowed"; failuresInWindow: number; consecutiveFailures: number } | { status: "throttled" } | { status: "locked" };
+  | { status: "allowed"; failuresInWindow: number; consecutiveFailures: number; delayMs: number }
+  | { status: "throttled" }
+  | { status: "locked" };
 
 /**
  * Claims one attempt at the second step of `userId` from client `ip` before its code is
@@ -101,8 +103,8 @@ export type SecondStepClaim =
  * TWO_STEP.perClientFailures and the account fewer than TWO_STEP.perAccountFailures failures
  * in the window, and the account fewer than TWO_STEP.maxConsecutiveFailures since its last
  * finished sign-in. A right code then clears them (clearSecondStepFailures, recordSignIn).
- * Out: "allowed" with the account's failures counting this attempt (for the delay and the
- * owner's alert), "throttled" (wait for the window) or "locked" (until a password reset).
+ * Out: "allowed" with the account's failures counting this attempt (for the owner's alert) and
+ * how long to hold back the answer if the code is wrong (the password's delays), "throttled" (wait for the window) or "locked" (until a password reset).
  */
 export async function claimSecondStepAttempt(db: Database, userId: string, ip: string, now = Date.now()): Promise<SecondStepClaim> {
   const keys = secondStepKeys(userId, ip);
@@ -131,14 +133,15 @@ export async function claimSecondStepAttempt(db: Database, userId: string, ip: s
       .where(eq(users.id, userId)),
   ]);
   if (claimed.meta.changes === 1) {
-    return { status: "allowed", failuresInWindow: counts?.inWindow ?? 0, consecutiveFailures: counts?.consecutive ?? 0 };
+    const failuresInWindow = counts?.inWindow ?? 0;
+    return {
+      status: "allowed",
+      failuresInWindow,
+      consecutiveFailures: counts?.consecutive ?? 0,
+      delayMs: failureDelayMs(failuresInWindow),
+    };
   }
   return (counts?.consecutive ?? 0) >= TWO_STEP.maxConsecutiveFailures ? { status: "locked" } : { status: "throttled" };
-}
-
-/** How long to hold back the answer to a wrong second-step code, in ms (the password's delays). */
-export function secondStepDelayMs(failuresInWindow: number): number {
-  return failureDelayMs(failuresInWindow);
 }
 
 /** Forgets the second-step failures of an account (after a second step that succeeded). */

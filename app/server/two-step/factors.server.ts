@@ -94,10 +94,14 @@ export async function readSecondSteps(db: Database, userId: string): Promise<Sec
   return { passkeys: keys, authenticator: totp.length > 0, recoveryCodesLeft: codes?.n ?? 0 };
 }
 
-/** True when the account has a passkey or an authenticator app (so a password alone is not enough). */
+/** True when the account has a passkey or an authenticator app (so a password alone is not enough). One statement. */
 export async function hasSecondStep(db: Database, userId: string): Promise<boolean> {
-  const steps = await readSecondSteps(db, userId);
-  return steps.authenticator || steps.passkeys.length > 0;
+  const row = await db
+    .select({ has: sql<number>`${hasAuthenticator(userId)} OR ${hasPasskey(userId)}` })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
+  return row?.has === 1;
 }
 
 /**

@@ -25,8 +25,15 @@ interface CookieValue {
   e: number;
 }
 
+const COOKIE_NAME = "__two_step";
+
+/** True when the request carries a half-finished sign-in's cookie, valid or not (one had begun on this browser). */
+export function secondStepBegan(request: Request): boolean {
+  return request.headers.get("Cookie")?.includes(`${COOKIE_NAME}=`) ?? false;
+}
+
 function pendingCookie(request: Request, env: PendingEnv) {
-  return createCookie("__two_step", {
+  return createCookie(COOKIE_NAME, {
     secrets: readSecrets(env),
     httpOnly: true,
     sameSite: "lax",

@@ -31,7 +31,7 @@ import type { User } from "../../../drizzle/schema";
 import { accountById, recordSignIn } from "../auth/accounts.server";
 import { adminReturnPath, requireAdmin } from "../auth/permissions.server";
 import { createSession } from "../auth/session.server";
-import { claimSecondStepAttempt, clearSecondStepFailures, secondStepDelayMs } from "../auth/sign-in-throttle.server";
+import { claimSecondStepAttempt, clearSecondStepFailures } from "../auth/sign-in-throttle.server";
 import { readToken, signToken } from "../auth/tokens.server";
 import type { Mail } from "../mail/mailer.server";
 import { queueMail } from "../mail/queue.server";
@@ -56,13 +56,10 @@ import {
   type SecondStepChange,
 } from "./factors.server";
 import { addPasskey, newChallenge, passkeyIdsOf, relyingPartyOf, removePasskey, verifyPasskeySignIn } from "./passkeys.server";
-import { endSecondStep, readSecondStep, startSecondStep, type PendingSignIn } from "./pending.server";
+import { endSecondStep, readSecondStep, secondStepBegan, startSecondStep, type PendingSignIn } from "./pending.server";
 
 /** How long the security page's QR code may be scanned and confirmed, in seconds. */
 const SETUP_TTL_S = 15 * 60;
-
-/** The cookie header that says a half-finished sign-in was started on this browser. */
-const PENDING_COOKIE = "__two_step=";
 
 /**
  * The headers that finish a sign-in: a new session, the half-finished sign-in gone, and
@@ -80,8 +77,10 @@ async function finishSignIn(context: AppLoadContext, request: Request, userId: s
 
 /** Back to /auth: with 'not finished within 5 minutes' when a half-finished sign-in had begun here. */
 async function signInAgain(request: Request) {
-  const began = request.headers.get("Cookie")?.includes(PENDING_COOKIE) ?? false;
-  return redirect("/auth", began ? { headers: { "Set-Cookie": await commitNotice(request, "twoStepExpired") } } : undefined);
+  return redirect(
+    "/auth",
+    secondStepBegan(request) ? { headers: { "Set-Cookie": await commitNotice(request, "twoStepExpired") } } : undefined,
+  );
 }
 
 /**
@@ -139,8 +138,7 @@ export async function secondStepPageAction({ request, context }: ActionFunctionA
           kind: "account",
         });
       }
-      const delayMs = secondStepDelayMs(claim.failuresInWindow);
-      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      if (claim.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, claim.delayMs));
       return reply(400, value.intent === "authenticator" ? TWO_STEP_MESSAGES.wrongCode : TWO_STEP_MESSAGES.wrongRecoveryCode);
     }
     await clearSecondStepFailures(context.db, account.id);
