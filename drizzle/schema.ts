@@ -21,6 +21,8 @@ import {
   MAIL_KINDS,
   MAIL_STATUSES,
   PASSKEY_CEREMONIES,
+  VISIT_CHANGE_KINDS,
+  VISIT_STATUSES,
   PROPERTY_SIZES,
   QUOTE_STATUSES,
   SERVICE_TYPES,
@@ -563,3 +565,88 @@ export type ReplyTemplate = typeof replyTemplates.$inferSelect;
 export type Review = typeof reviews.$inferSelect;
 export type GalleryPhoto = typeof galleryPhotos.$inferSelect;
 export type GalleryItem = typeof galleryItems.$inferSelect;
+
+/**
+ * The staff's availability settings (app/domain/booking.ts `AvailabilitySettings`), one row
+ * (id 1) once they are first saved; no row: DEFAULT_AVAILABILITY. `windows` is JSON
+ * ([{ "start": "09:00", "end": "11:00" }, …]), `working_days` JSON ISO weekdays ([1, …, 6]).
+ */
+export const availabilitySettings = sqliteTable(
+  "availability_settings",
+  {
+    id: integer("id").primaryKey(),
+    workingDays: text("working_days", { mode: "json" }).$type<number[]>().notNull(),
+    windows: text("windows", { mode: "json" }).$type<Array<{ start: string; end: string }>>().notNull(),
+    capacity: integer("capacity").notNull(),
+    minNoticeDays: integer("min_notice_days").notNull(),
+    maxDaysAhead: integer("max_days_ahead").notNull(),
+    changeCutoffHours: integer("change_cutoff_hours").notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [
+    check("availability_settings_single_row_check", sql`${table.id} = 1`),
+    check("availability_settings_capacity_check", sql`${table.capacity} BETWEEN 1 AND 50`),
+  ],
+);
+
+/** A day nobody can book (a public holiday, the company's own days off): ISO date, and its name. */
+export const daysOff = sqliteTable("days_off", {
+  day: text("day").primaryKey(),
+  name: text("name").notNull(),
+  createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+});
+
+/**
+ * A booked visit (a job): a quote request's accepted quote on one day, in one arrival window
+ * (Jamaica time), with what the quote said: the address, the service, the price and what is
+ * included. A window never holds more `scheduled` visits than the capacity: the booking
+ * statement itself counts them (app/server/booking/visits.server.ts).
+ */
+export const visits = sqliteTable(
+  "visits",
+  {
+    id: text("id").primaryKey(),
+    quoteRequestId: text("quote_request_id")
+      .notNull()
+      .references(() => quoteRequests.id, { onDelete: "cascade" }),
+    /** The quote accepted (a customer_replies row of kind "quote"). */
+    quoteId: text("quote_id").notNull(),
+    day: text("day").notNull(),
+    windowStart: text("window_start").notNull(),
+    windowEnd: text("window_end").notNull(),
+    status: text("status", { enum: VISIT_STATUSES }).notNull(),
+    address: text("address").notNull(),
+    serviceType: text("service_type", { enum: SERVICE_TYPES }).notNull(),
+    amountJmd: integer("amount_jmd").notNull(),
+    amountUsd: integer("amount_usd"),
+    included: text("included"),
+    notes: text("notes"),
+    reminderSentAt: integer("reminder_sent_at", { mode: "timestamp_ms" }),
+    ...timestamps,
+  },
+  (table) => [
+    check("visits_status_check", oneOf(table.status, VISIT_STATUSES)),
+    check("visits_service_type_check", oneOf(table.serviceType, SERVICE_TYPES)),
+    index("visits_slot_idx").on(table.day, table.windowStart, table.status),
+    index("visits_quote_request_idx").on(table.quoteRequestId),
+  ],
+);
+
+/** A visit's history: booked, moved (from which day and window), cancelled, done; by whom (null: the customer). */
+export const visitChanges = sqliteTable(
+  "visit_changes",
+  {
+    id: text("id").primaryKey(),
+    visitId: text("visit_id")
+      .notNull()
+      .references(() => visits.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: VISIT_CHANGE_KINDS }).notNull(),
+    day: text("day").notNull(),
+    windowStart: text("window_start").notNull(),
+    fromDay: text("from_day"),
+    fromWindowStart: text("from_window_start"),
+    actorUserId: text("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [check("visit_changes_kind_check", oneOf(table.kind, VISIT_CHANGE_KINDS)), index("visit_changes_visit_idx").on(table.visitId)],
+);

@@ -23,6 +23,11 @@ export function todayInJamaica(now: Date = new Date()): string {
   return format(now, "yyyy-MM-dd", inJamaica);
 }
 
+/** The time of day in Jamaica as "HH:MM" (24-hour), e.g. "14:05": to compare with an arrival window's start. */
+export function timeInJamaica(now: Date = new Date()): string {
+  return format(now, "HH:mm", inJamaica);
+}
+
 /** A time (ms since the epoch) as the admin reads it: 'MMM dd, yyyy' (docs/product.md §9), e.g. "Nov 22, 2026". */
 export function formatAdminDate(ms: number): string {
   return format(ms, "MMM dd, yyyy", inJamaica);

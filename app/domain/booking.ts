@@ -1,0 +1,114 @@
+/**
+ * Availability: which days and arrival windows a customer can book. Pure functions over the
+ * staff's settings, the days off and how many visits each window already holds; days are ISO
+ * calendar dates and times "HH:MM" in Jamaica (UTC-5 all year), so nothing here depends on the
+ * zone the process runs in. The names follow the booking tools cleaning companies use (Jobber,
+ * ZenMaid, Cal.com): an arrival window, its capacity (crews), the minimum notice and the
+ * furthest day ahead (the booking window), and the change cut-off.
+ */
+import { addDays, format, parseISO } from "date-fns";
+
+/** An arrival window: when the crew arrives, "HH:MM" to "HH:MM", Jamaica time. */
+export interface ArrivalWindow {
+  start: string;
+  end: string;
+}
+
+/** What the staff set on the availability page. */
+export interface AvailabilitySettings {
+  /** The days the crews work, as ISO weekdays: 1 (Monday) … 7 (Sunday). */
+  workingDays: number[];
+  /** The arrival windows of a working day, in order. */
+  windows: ArrivalWindow[];
+  /** How many visits one window can take (one per crew). */
+  capacity: number;
+  /** The first bookable day is this many days after today (0: today, for windows not begun). */
+  minNoticeDays: number;
+  /** The last bookable day is this many days after today. */
+  maxDaysAhead: number;
+  /** A visit can be moved or cancelled online until this many hours before its window. */
+  changeCutoffHours: number;
+}
+
+/**
+ * The settings before the staff change them: the weekdays of the site's opening hours (Monday to
+ * Saturday, app/content/business.ts), three two-hour windows that fit Saturday's 9-4 too, two
+ * crews, two days' notice, 60 days ahead, changes up to 24 hours before.
+ */
+export const DEFAULT_AVAILABILITY: AvailabilitySettings = {
+  workingDays: [1, 2, 3, 4, 5, 6],
+  windows: [
+    { start: "09:00", end: "11:00" },
+    { start: "11:00", end: "13:00" },
+    { start: "13:00", end: "15:00" },
+  ],
+  capacity: 2,
+  minNoticeDays: 2,
+  maxDaysAhead: 60,
+  changeCutoffHours: 24,
+};
+
+/** One day a customer may pick: its windows with the places left (0: full). */
+export interface DayAvailability {
+  day: string;
+  windows: Array<ArrivalWindow & { left: number }>;
+}
+
+/** The key of one window on one day in the counts of booked visits: "YYYY-MM-DD HH:MM". */
+export const slotKey = (day: string, start: string) => `${day} ${start}`;
+
+/** The ISO weekday (1 Monday … 7 Sunday) of an ISO calendar date, whatever the process's zone. */
+export function isoWeekday(day: string): number {
+  return Number(format(parseISO(day), "i"));
+}
+
+/** The ISO date `n` days after `day`. */
+export const plusDays = (day: string, n: number) => format(addDays(parseISO(day), n), "yyyy-MM-dd");
+
+/**
+ * The bookable days from the first one the settings allow (or `from`, when later) to the last,
+ * each with its windows and the places left. A day off, a day the crews do not work and a
+ * window that has begun (today, with no notice) are left out; a full window stays, with 0 left,
+ * so the page can say it is taken. In: the settings, the days off, the scheduled visits per
+ * window (slotKey → count), today in Jamaica (ISO) and the time there now ("HH:MM").
+ */
+export function availableDays(
+  settings: AvailabilitySettings,
+  daysOff: ReadonlySet<string>,
+  booked: ReadonlyMap<string, number>,
+  today: string,
+  nowTime: string,
+  from?: string,
+): DayAvailability[] {
+  const first = plusDays(today, settings.minNoticeDays);
+  const last = plusDays(today, settings.maxDaysAhead);
+  const days: DayAvailability[] = [];
+  for (let day = from && from > first ? from : first; day <= last; day = plusDays(day, 1)) {
+    if (daysOff.has(day) || !settings.workingDays.includes(isoWeekday(day))) continue;
+    const windows = settings.windows
+      .filter((window) => day > today || window.start > nowTime)
+      .map((window) => ({ ...window, left: Math.max(0, settings.capacity - (booked.get(slotKey(day, window.start)) ?? 0)) }));
+    if (windows.length > 0) days.push({ day, windows });
+  }
+  return days;
+}
+
+/**
+ * Why a window cannot be booked, or null when it can: not a window of the settings, outside
+ * the booking range, a day off or a day the crews do not work, or begun already. Capacity is
+ * not checked here: only the booking statement itself can (app/server/booking/).
+ */
+export function unbookableReason(
+  settings: AvailabilitySettings,
+  daysOff: ReadonlySet<string>,
+  day: string,
+  start: string,
+  today: string,
+  nowTime: string,
+): "no-such-window" | "out-of-range" | "day-off" | "begun" | null {
+  if (!settings.windows.some((window) => window.start === start)) return "no-such-window";
+  if (day < plusDays(today, settings.minNoticeDays) || day > plusDays(today, settings.maxDaysAhead)) return "out-of-range";
+  if (daysOff.has(day) || !settings.workingDays.includes(isoWeekday(day))) return "day-off";
+  if (day === today && start <= nowTime) return "begun";
+  return null;
+}

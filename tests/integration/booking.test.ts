@@ -1,0 +1,115 @@
+/**
+ * Booking a visit (app/server/booking/visits.server.ts) on real D1 in Miniflare: the statement
+ * that books keeps every window within its capacity whatever arrives at once, and a refused
+ * booking writes nothing.
+ */
+import { drizzle } from "drizzle-orm/d1";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { plusDays } from "~/domain/booking";
+import { todayInJamaica } from "~/domain/dates";
+import type { Database } from "~/server/platform/db.server";
+import { bookVisit } from "~/server/booking/visits.server";
+import * as schema from "../../drizzle/schema";
+import { startWorker, type TestWorker } from "./worker";
+
+let worker: TestWorker;
+let db: Database;
+beforeAll(async () => {
+  worker = await startWorker();
+  db = drizzle(worker.db, { schema }) as unknown as Database;
+});
+afterAll(() => worker?.dispose());
+beforeEach(async () => {
+  await worker.db.batch(
+    ["visit_changes", "visits", "customer_replies", "quote_requests", "availability_settings", "days_off"].map((table) =>
+      worker.db.prepare(`DELETE FROM ${table}`),
+    ),
+  );
+});
+
+/** A quoted request with a quote sent now, valid 14 days; out: its id. */
+async function quotedRequest(n: number): Promise<string> {
+  const id = crypto.randomUUID();
+  const now = Date.now();
+  await worker.db.batch([
+    worker.db
+      .prepare(
+        "INSERT INTO quote_requests (id, created_at, updated_at, name, email, phone, address, service_type, status) VALUES (?, ?, ?, ?, ?, '876 555 0101', '2 Gloucester Avenue', 'residential', 'quoted')",
+      )
+      .bind(id, now, now, `Client ${n}`, `client${n}@example.com`),
+    worker.db
+      .prepare(
+        "INSERT INTO customer_replies (id, kind, entity, entity_id, amount_jmd, valid_days, message, created_at) VALUES (?, 'quote', 'quote_request', ?, 14500, 14, 'Quote', ?)",
+      )
+      .bind(crypto.randomUUID(), id, now),
+  ]);
+  return id;
+}
+
+/** The first working day the default settings let a customer book (two days' notice, not a Sunday). */
+function firstBookableDay(): string {
+  let day = plusDays(todayInJamaica(), 2);
+  while (new Date(`${day}T12:00:00Z`).getUTCDay() === 0) day = plusDays(day, 1);
+  return day;
+}
+
+describe("the booking statement", () => {
+  test("20 bookings at once for the last place in a window: exactly one is booked, 19 are told it is full, nothing else is stored", async () => {
+    const day = firstBookableDay();
+    // One place left: capacity 2, one visit already scheduled there.
+    const first = await bookVisit(db, { quoteRequestId: await quotedRequest(0), day, windowStart: "09:00", actorUserId: null });
+    expect(first.status).toBe("booked");
+    const requests = await Promise.all(Array.from({ length: 20 }, (_, i) => quotedRequest(i + 1)));
+    const outcomes = await Promise.all(
+      requests.map((quoteRequestId) => bookVisit(db, { quoteRequestId, day, windowStart: "09:00", actorUserId: null })),
+    );
+    const statuses = outcomes.map((outcome) => outcome.status);
+    expect(statuses.filter((status) => status === "booked")).toHaveLength(1);
+    expect(statuses.filter((status) => status === "full")).toHaveLength(19);
+    expect(await worker.db.prepare("SELECT count(*) AS n FROM visits WHERE day = ? AND window_start = '09:00'").bind(day).first()).toEqual({
+      n: 2,
+    });
+    expect(await worker.db.prepare("SELECT count(*) AS n FROM visit_changes").first()).toEqual({ n: 2 });
+  });
+
+  test("a quote is accepted once; a day off, a Sunday, a window that does not exist or a day too soon is refused and writes nothing", async () => {
+    const day = firstBookableDay();
+    const id = await quotedRequest(1);
+    expect((await bookVisit(db, { quoteRequestId: id, day, windowStart: "11:00", actorUserId: null })).status).toBe("booked");
+    expect(await bookVisit(db, { quoteRequestId: id, day, windowStart: "13:00", actorUserId: null })).toEqual({ status: "quote-not-open" });
+    const other = await quotedRequest(2);
+    let sunday = day;
+    while (new Date(`${sunday}T12:00:00Z`).getUTCDay() !== 0) sunday = plusDays(sunday, 1);
+    await worker.db.prepare("INSERT INTO days_off (day, name, created_at) VALUES (?, 'Holiday', 1)").bind(plusDays(sunday, 1)).run();
+    expect(await bookVisit(db, { quoteRequestId: other, day: sunday, windowStart: "09:00", actorUserId: null })).toEqual({
+      status: "unbookable",
+      reason: "day-off",
+    });
+    expect(await bookVisit(db, { quoteRequestId: other, day: plusDays(sunday, 1), windowStart: "09:00", actorUserId: null })).toEqual({
+      status: "unbookable",
+      reason: "day-off",
+    });
+    expect(await bookVisit(db, { quoteRequestId: other, day, windowStart: "10:00", actorUserId: null })).toEqual({
+      status: "unbookable",
+      reason: "no-such-window",
+    });
+    expect(await bookVisit(db, { quoteRequestId: other, day: todayInJamaica(), windowStart: "09:00", actorUserId: null })).toEqual({
+      status: "unbookable",
+      reason: "out-of-range",
+    });
+    expect(await worker.db.prepare("SELECT count(*) AS n FROM visits").first()).toEqual({ n: 1 });
+  });
+
+  test("an expired or replaced quote cannot be accepted", async () => {
+    const day = firstBookableDay();
+    const expired = await quotedRequest(1);
+    await worker.db
+      .prepare("UPDATE customer_replies SET created_at = ? WHERE entity_id = ?")
+      .bind(Date.now() - 20 * 86_400_000, expired)
+      .run();
+    expect(await bookVisit(db, { quoteRequestId: expired, day, windowStart: "09:00", actorUserId: null })).toEqual({
+      status: "quote-not-open",
+    });
+    expect(await worker.db.prepare("SELECT count(*) AS n FROM visits").first()).toEqual({ n: 0 });
+  });
+});
