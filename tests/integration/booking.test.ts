@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { plusDays } from "~/domain/booking";
 import { todayInJamaica } from "~/domain/dates";
 import type { Database } from "~/server/platform/db.server";
-import { bookVisit } from "~/server/booking/visits.server";
+import { bookVisit, currentAvailability } from "~/server/booking/visits.server";
 import * as schema from "../../drizzle/schema";
 import { startWorker, type TestWorker } from "./worker";
 
@@ -70,6 +70,13 @@ describe("the booking statement", () => {
       n: 2,
     });
     expect(await worker.db.prepare("SELECT count(*) AS n FROM visit_changes").first()).toEqual({ n: 2 });
+    // The fresh list the refused are shown has the window full and the next ones open.
+    const windows = (await currentAvailability(db)).find((candidate) => candidate.day === day)!.windows;
+    expect(windows.map((window) => [window.start, window.left])).toEqual([
+      ["09:00", 0],
+      ["11:00", 2],
+      ["13:00", 2],
+    ]);
   });
 
   test("a quote is accepted once; a day off, a Sunday, a window that does not exist or a day too soon is refused and writes nothing", async () => {

@@ -13,7 +13,14 @@
  * anything a customer chose. D1 errors are thrown to the caller.
  */
 import { and, count, desc, eq, gte, lte, sql } from "drizzle-orm";
-import { DEFAULT_AVAILABILITY, unbookableReason, type AvailabilitySettings } from "~/domain/booking";
+import {
+  availableDays,
+  DEFAULT_AVAILABILITY,
+  plusDays,
+  unbookableReason,
+  type AvailabilitySettings,
+  type DayAvailability,
+} from "~/domain/booking";
 import { DAY_MS, timeInJamaica, todayInJamaica } from "~/domain/dates";
 import { availabilitySettings, customerReplies, daysOff, quoteRequests, visitChanges, visits } from "../../../drizzle/schema";
 import type { Database } from "../platform/db.server";
@@ -44,6 +51,19 @@ export async function bookedCounts(db: Database, from: string, to: string): Prom
     .where(and(eq(visits.status, "scheduled"), gte(visits.day, from), lte(visits.day, to)))
     .groupBy(visits.day, visits.windowStart);
   return new Map(rows.map((row) => [`${row.day} ${row.start}`, row.n]));
+}
+
+/**
+ * What a customer can book now: the bookable days (app/domain/booking.ts `availableDays`) from
+ * the first the settings allow, or from `from` (a preferred date) when later, with the places
+ * left in each window. Three reads: the settings, the days off and the booked counts of the range.
+ */
+export async function currentAvailability(db: Database, now = new Date(), from?: string): Promise<DayAvailability[]> {
+  const settings = await readAvailabilitySettings(db);
+  const today = todayInJamaica(now);
+  const last = plusDays(today, settings.maxDaysAhead);
+  const [off, booked] = await Promise.all([readDaysOff(db, today, last), bookedCounts(db, today, last)]);
+  return availableDays(settings, off, booked, today, timeInJamaica(now), from);
 }
 
 /** What booking a window came to. */
