@@ -43,6 +43,7 @@ export default [
     route("faq", "routes/public/faq.tsx"),
     route("quote", "routes/public/quote.tsx"),
     route("status/:token", "routes/public/status.tsx"),
+    route("status/:token/book", "routes/public/book.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -10,7 +10,7 @@ import { todayInJamaica } from "~/domain/dates";
 import type { Database } from "~/server/platform/db.server";
 import { bookVisit, currentAvailability } from "~/server/booking/visits.server";
 import * as schema from "../../drizzle/schema";
-import { startWorker, type TestWorker } from "./worker";
+import { postFields, startWorker, type TestWorker } from "./worker";
 
 let worker: TestWorker;
 let db: Database;
@@ -28,15 +28,17 @@ beforeEach(async () => {
 });
 
 /** A quoted request with a quote sent now, valid 14 days; out: its id. */
-async function quotedRequest(n: number): Promise<string> {
+async function quotedRequest(n: number, token = crypto.randomUUID().replaceAll("-", "")): Promise<string> {
   const id = crypto.randomUUID();
   const now = Date.now();
+  const alphabet = "23456789ABCDEFGHJKMNPQRSTVWXYZ";
+  const reference = `MB-${Array.from(crypto.getRandomValues(new Uint8Array(10)), (byte) => alphabet[byte % alphabet.length]).join("")}`;
   await worker.db.batch([
     worker.db
       .prepare(
-        "INSERT INTO quote_requests (id, created_at, updated_at, name, email, phone, address, service_type, status) VALUES (?, ?, ?, ?, ?, '876 555 0101', '2 Gloucester Avenue', 'residential', 'quoted')",
+        "INSERT INTO quote_requests (id, created_at, updated_at, name, email, phone, address, service_type, status, reference, status_token) VALUES (?, ?, ?, ?, ?, '876 555 0101', '2 Gloucester Avenue', 'residential', 'quoted', ?, ?)",
       )
-      .bind(id, now, now, `Client ${n}`, `client${n}@example.com`),
+      .bind(id, now, now, `Client ${n}`, `client${n}@example.com`, reference, token),
     worker.db
       .prepare(
         "INSERT INTO customer_replies (id, kind, entity, entity_id, amount_jmd, valid_days, message, created_at) VALUES (?, 'quote', 'quote_request', ?, 14500, 14, 'Quote', ?)",
@@ -52,6 +54,30 @@ function firstBookableDay(): string {
   while (new Date(`${day}T12:00:00Z`).getUTCDay() === 0) day = plusDays(day, 1);
   return day;
 }
+
+describe("/status/:token/book", () => {
+  test("20 customers confirm the last place in one window at once: one is booked, 19 are told it was taken and shown the window as taken", async () => {
+    const day = firstBookableDay();
+    await bookVisit(db, { quoteRequestId: await quotedRequest(0), day, windowStart: "09:00", actorUserId: null });
+    const tokens = Array.from({ length: 20 }, () => crypto.randomUUID().replaceAll("-", ""));
+    await Promise.all(tokens.map((token, i) => quotedRequest(i + 1, token)));
+    const page = await worker.fetch(`/status/${tokens[0]}/book?day=${day}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("Cache-Control")).toContain("no-store");
+    expect(await page.text()).toContain("9:00 AM-11:00 AM");
+    const answers = await Promise.all(
+      tokens.map((token) => postFields(worker, `/status/${token}/book?day=${day}`, { day, windowStart: "09:00" })),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 302)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(19);
+    const refused = answers.find((answer) => answer.status === 409)!;
+    const html = (await refused.text()).replaceAll("&#x27;", "'");
+    expect(html).toContain("that arrival window was just taken");
+    expect(html).toMatch(/<input type="radio" name="windowStart" disabled="" required="" value="09:00"\/>[^]*?Taken/);
+    expect(await worker.db.prepare("SELECT count(*) AS n FROM visits").first()).toEqual({ n: 2 });
+  });
+});
 
 describe("the booking statement", () => {
   test("20 bookings at once for the last place in a window: exactly one is booked, 19 are told it is full, nothing else is stored", async () => {

@@ -68,6 +68,8 @@ const QUERY_NAME_PATTERNS: ReadonlyArray<[RegExp, ReadonlySet<string>]> = [
   // A record page: the photo open in the viewer, the reply template chosen.
   [/^\/admin\/(?:quotes|messages)\/[0-9a-f-]{36}$/, new Set(["photo", "template"])],
   [/^\/admin\/attachments\/[0-9a-f-]{36}$/, new Set(["download"])],
+  // Booking from the status page: the day whose arrival windows are shown.
+  [/^\/status\/[0-9a-f]{32}\/book$/, new Set(["day"])],
 ];
 
 /** The query names `page` reads, or undefined when it reads none. */

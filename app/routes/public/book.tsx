@@ -1,0 +1,91 @@
+/**
+ * /status/:token/book: 'Accept and book'. The customer picks a day (links, so it works without
+ * JavaScript; with it, Remix shows the day's windows without a page load) and an arrival window
+ * (a plain form), then confirms. Private, never cached or indexed, like the status page.
+ */
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useParams } from "@remix-run/react";
+import { FormStatus } from "~/components/form-field";
+import { PageHero } from "~/components/page-hero";
+import { buttonStyles } from "~/components/ui";
+import { readResult } from "~/forms/result";
+import { bookingPageAction, bookingPageLoader } from "~/server/booking/routes.server";
+import { STATUS_HEADERS } from "~/server/customer/routes.server";
+
+export const headers: HeadersFunction = () => STATUS_HEADERS;
+
+export const meta: MetaFunction = () => [{ title: "Book your visit" }, { name: "robots", content: "noindex, nofollow" }];
+
+export const loader = (args: LoaderFunctionArgs) => bookingPageLoader(args);
+export const action = (args: ActionFunctionArgs) => bookingPageAction(args);
+
+export default function BookingPage() {
+  const page = useLoaderData<typeof loader>();
+  const refused = readResult(useActionData<typeof action>()).error("");
+  const { token } = useParams();
+  if (!page.booking) {
+    return (
+      <PageHero
+        title={page.problem === "not-open" ? "This quote cannot be booked online" : "This link does not work"}
+        lead={
+          page.problem === "not-open"
+            ? "It has expired, was replaced or is already booked. Call or WhatsApp us and we will sort it out."
+            : "Please check that you copied the whole link from our e-mail, or call or WhatsApp us."
+        }
+      />
+    );
+  }
+  const { days, chosen } = page.booking;
+  return (
+    <>
+      <PageHero eyebrow={`Reference ${page.reference}`} title="Accept and book" lead="Pick a day, then the time the crew arrives." />
+      <div className="mx-auto max-w-3xl space-y-8 px-4 py-12 sm:px-6">
+        {refused ? <FormStatus tone="error">{refused}</FormStatus> : null}
+        <section aria-labelledby="days-heading">
+          <h2 id="days-heading" className="font-display text-xl font-bold text-slate-900">
+            Day
+          </h2>
+          <ul className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-4">
+            {days.map((day) => (
+              <li key={day.day}>
+                <Link
+                  to={`?day=${day.day}`}
+                  preventScrollReset
+                  aria-current={chosen?.day === day.day ? "date" : undefined}
+                  className={`block rounded-xl border px-3 py-2 text-center text-sm font-semibold ${
+                    chosen?.day === day.day ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 bg-white text-slate-800"
+                  } ${day.open ? "" : "opacity-60"}`}
+                >
+                  {day.label}
+                  {day.open ? null : <span className="block text-xs font-normal">Full</span>}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+        {chosen ? (
+          <Form method="post" action={`/status/${token}/book?day=${chosen.day}`} className="space-y-4">
+            <input type="hidden" name="day" value={chosen.day} />
+            <fieldset>
+              <legend className="font-display text-xl font-bold text-slate-900">{`Arrival on ${chosen.label}`}</legend>
+              <div className="mt-4 space-y-2">
+                {chosen.windows.map((window) => (
+                  <label key={window.start} className="flex items-center gap-3 rounded-xl border border-slate-300 bg-white px-4 py-3">
+                    <input type="radio" name="windowStart" value={window.start} disabled={window.left === 0} required />
+                    <span className="font-semibold text-slate-900">{window.label}</span>
+                    <span className="text-sm text-slate-600">{window.left === 0 ? "Taken" : `${window.left} left`}</span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <button type="submit" className={buttonStyles.primary}>
+              Confirm booking
+            </button>
+          </Form>
+        ) : (
+          <p className="text-slate-700">No day can be booked online right now. Call or WhatsApp us.</p>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+/**
+ * The HTTP side of /status/:token/book: the customer accepts the newest quote and books a day
+ * and an arrival window (visits.server.ts has the rules). Found by the status page's token
+ * alone, under the status page's per-client limit (429), never cached or indexed
+ * (STATUS_HEADERS). Nothing a customer sends yields a 500: a refused booking answers 400 or 409
+ * with its sentence and the fresh list of windows.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { format, parseISO } from "date-fns";
+import type { DayAvailability } from "~/domain/booking";
+import { refusal } from "~/forms/result";
+import { bookingSchema } from "~/forms/booking";
+import { STATUS_HEADERS } from "../customer/routes.server";
+import { findStatusRequest } from "../customer/status-page.server";
+import { commitNotice } from "../platform/flash.server";
+import { formContract } from "../platform/input-gate.server";
+import { logFailure } from "../platform/log.server";
+import { allowStatusView } from "../platform/rate-limit.server";
+import { readSmallForm } from "../platform/small-form.server";
+import { bookVisit, currentAvailability, type BookingOutcome } from "./visits.server";
+
+/** The sentences of the booking page. */
+export const BOOKING_MESSAGES = {
+  full: "Sorry, that arrival window was just taken. Please choose another one below.",
+  notOpen:
+    "This quote can no longer be accepted online: it has expired, was replaced or is already booked. Call or WhatsApp us for a new one.",
+  unbookable: "That day or arrival window cannot be booked. Please choose one from the list.",
+  failed: "The booking could not be saved. Please try again.",
+} as const;
+
+/** "09:00" as "9:00 AM". */
+const clock = (time: string) => format(parseISO(`2000-01-01T${time}:00`), "h:mm a");
+
+/** A day as the page names it: "Thursday, Dec 3, 2026". */
+export const dayLabel = (day: string) => format(parseISO(day), "EEEE, MMM d, yyyy");
+
+/** The page's view of the bookable days: each day's label and whether any window is open, the chosen day's windows. */
+function bookingView(days: DayAvailability[], asked: string | null) {
+  const chosen = days.find((day) => day.day === asked) ?? days.find((day) => day.windows.some((window) => window.left > 0)) ?? null;
+  return {
+    days: days.map((day) => ({
+      day: day.day,
+      label: format(parseISO(day.day), "EEE, MMM d"),
+      open: day.windows.some((window) => window.left > 0),
+    })),
+    chosen: chosen
+      ? {
+          day: chosen.day,
+          label: dayLabel(chosen.day),
+          windows: chosen.windows.map((window) => ({
+            start: window.start,
+            label: `${clock(window.start)}-${clock(window.end)}`,
+            left: window.left,
+          })),
+        }
+      : null,
+  };
+}
+
+type BookingPage =
+  | { problem: "not-found" | "rate-limited" | "not-open"; reference: string | null; booking: null }
+  | { problem: null; reference: string; booking: ReturnType<typeof bookingView> };
+
+/**
+ * GET /status/:token/book (`?day=` the day whose windows to show): the bookable days from the
+ * request's preferred date (when later than the first allowed), the chosen day's windows with
+ * the places left. 404 for an unknown token, 409 when the quote cannot be accepted, 429 past
+ * the per-client limit.
+ */
+export async function bookingPageLoader({ request, params, context }: LoaderFunctionArgs) {
+  const answer = (body: BookingPage, status = 200) => data<BookingPage>(body, { status, headers: STATUS_HEADERS });
+  if (!(await allowStatusView(context.cloudflare.env.STATUS_RATE_LIMITER, request))) {
+    return answer({ problem: "rate-limited", reference: null, booking: null }, 429);
+  }
+  const found = await findStatusRequest(context.db, params.token ?? "");
+  if (!found || found.kind !== "quote_request") return answer({ problem: "not-found", reference: null, booking: null }, 404);
+  if (found.record.status !== "quoted" || found.latest?.kind !== "quote") {
+    return answer({ problem: "not-open", reference: found.reference, booking: null }, 409);
+  }
+  const days = await currentAvailability(context.db, new Date(), found.record.preferredDate ?? undefined);
+  return answer({ problem: null, reference: found.reference, booking: bookingView(days, new URL(request.url).searchParams.get("day")) });
+}
+
+/**
+ * POST /status/:token/book (`day`, `windowStart`): books it (visits.server.ts `bookVisit`) and
+ * goes back to the status page with 'booked'; a window just taken answers 409 and the page
+ * shows the fresh list; an expired, replaced or accepted quote 409; a day or window not offered 400.
+ */
+export async function bookingPageAction({ request, params, context }: ActionFunctionArgs) {
+  const refuse = (status: number, message: string, formData: FormData | null = null) =>
+    data(refusal(formData, message), { status, headers: STATUS_HEADERS });
+  if (!(await allowStatusView(context.cloudflare.env.STATUS_RATE_LIMITER, request))) return refuse(429, BOOKING_MESSAGES.unbookable);
+  const form = await readSmallForm(request, formContract(bookingSchema));
+  if (!form.ok) return refuse(400, form.message);
+  const submission = parseWithZod(form.formData, { schema: bookingSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: STATUS_HEADERS });
+  try {
+    const found = await findStatusRequest(context.db, params.token ?? "");
+    if (!found || found.kind !== "quote_request") return refuse(404, BOOKING_MESSAGES.notOpen);
+    const outcome: BookingOutcome = await bookVisit(context.db, {
+      quoteRequestId: found.record.id,
+      ...submission.value,
+      actorUserId: null,
+    });
+    if (outcome.status === "full") return refuse(409, BOOKING_MESSAGES.full, form.formData);
+    if (outcome.status === "quote-not-open") return refuse(409, BOOKING_MESSAGES.notOpen, form.formData);
+    if (outcome.status === "unbookable") return refuse(400, BOOKING_MESSAGES.unbookable, form.formData);
+    return redirect(`/status/${params.token}`, { headers: { "Set-Cookie": await commitNotice(request, "booked"), ...STATUS_HEADERS } });
+  } catch (error) {
+    logFailure("booking_failed", error);
+    return refuse(503, BOOKING_MESSAGES.failed, form.formData);
+  }
+}
