@@ -62,6 +62,15 @@ export function isoWeekday(day: string): number {
   return Number(format(parseISO(day), "i"));
 }
 
+/** A day as a customer reads it: "Thursday, Dec 3, 2026". */
+export const dayLabel = (day: string) => format(parseISO(day), "EEEE, MMM d, yyyy");
+
+/** An arrival window as a customer reads it: "9:00 AM-11:00 AM". */
+export function windowLabel(window: ArrivalWindow): string {
+  const clock = (time: string) => format(parseISO(`2000-01-01T${time}:00`), "h:mm a");
+  return `${clock(window.start)}-${clock(window.end)}`;
+}
+
 /** The ISO date `n` days after `day`. */
 export const plusDays = (day: string, n: number) => format(addDays(parseISO(day), n), "yyyy-MM-dd");
 

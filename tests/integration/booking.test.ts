@@ -5,7 +5,7 @@
  */
 import { drizzle } from "drizzle-orm/d1";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { plusDays } from "~/domain/booking";
+import { dayLabel, plusDays } from "~/domain/booking";
 import { todayInJamaica } from "~/domain/dates";
 import type { Database } from "~/server/platform/db.server";
 import { bookVisit, currentAvailability } from "~/server/booking/visits.server";
@@ -76,6 +76,12 @@ describe("/status/:token/book", () => {
     expect(html).toContain("that arrival window was just taken");
     expect(html).toMatch(/<input type="radio" name="windowStart" disabled="" required="" value="09:00"\/>[^]*?Taken/);
     expect(await worker.db.prepare("SELECT count(*) AS n FROM visits").first()).toEqual({ n: 2 });
+    // The status page says what was booked, and offers booking no more; the others still offer it.
+    const winner = tokens[statuses.indexOf(302)]!;
+    const status = (await (await worker.fetch(`/status/${winner}`)).text()).replaceAll("&#x27;", "'");
+    expect(status).toContain(`Booked: ${dayLabel(day)}, arrival 9:00 AM-11:00 AM`);
+    expect(status).not.toContain("Accept and book");
+    expect(await (await worker.fetch(`/status/${tokens[statuses.indexOf(409)]}`)).text()).toContain("Accept and book");
   });
 });
 

@@ -72,6 +72,17 @@ export default function StatusPage() {
           </ol>
         </section>
 
+        {view.booked ? (
+          <p className="rounded-2xl border-2 border-brand-700 bg-white p-5 text-lg font-semibold text-slate-900" data-testid="booked">
+            {`Booked: ${view.booked}`}
+          </p>
+        ) : null}
+        {view.canBook ? (
+          <Link to="book" className={buttonStyles.primary}>
+            Accept and book
+          </Link>
+        ) : null}
+
         {view.quote ? (
           <section aria-labelledby="quote" className="rounded-2xl border border-brand-200 bg-brand-50 p-6">
             <h2 id="quote" className="font-display text-xl font-bold text-slate-900">

@@ -8,7 +8,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { format, parseISO } from "date-fns";
-import type { DayAvailability } from "~/domain/booking";
+import { dayLabel, windowLabel, type DayAvailability } from "~/domain/booking";
 import { refusal } from "~/forms/result";
 import { bookingSchema } from "~/forms/booking";
 import { STATUS_HEADERS } from "../customer/routes.server";
@@ -29,12 +29,6 @@ export const BOOKING_MESSAGES = {
   failed: "The booking could not be saved. Please try again.",
 } as const;
 
-/** "09:00" as "9:00 AM". */
-const clock = (time: string) => format(parseISO(`2000-01-01T${time}:00`), "h:mm a");
-
-/** A day as the page names it: "Thursday, Dec 3, 2026". */
-export const dayLabel = (day: string) => format(parseISO(day), "EEEE, MMM d, yyyy");
-
 /** The page's view of the bookable days: each day's label and whether any window is open, the chosen day's windows. */
 function bookingView(days: DayAvailability[], asked: string | null) {
   const chosen = days.find((day) => day.day === asked) ?? days.find((day) => day.windows.some((window) => window.left > 0)) ?? null;
@@ -50,7 +44,7 @@ function bookingView(days: DayAvailability[], asked: string | null) {
           label: dayLabel(chosen.day),
           windows: chosen.windows.map((window) => ({
             start: window.start,
-            label: `${clock(window.start)}-${clock(window.end)}`,
+            label: windowLabel(window),
             left: window.left,
           })),
         }

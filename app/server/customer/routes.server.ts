@@ -10,6 +10,7 @@ import { PRIVATE } from "~/cache-control";
 import { DAY_MS, formatAdminDate, formatAdminDateTime } from "~/domain/dates";
 import { SERVICE_TYPE_LABELS, type AuditedEntity } from "~/domain/enumerations";
 import { formatDollars, quoteValidUntil } from "../mail/customer-mails.server";
+import { dayLabel, windowLabel } from "~/domain/booking";
 import { allowStatusView } from "../platform/rate-limit.server";
 import { findStatusRequest, type StatusRequest } from "./status-page.server";
 
@@ -44,6 +45,10 @@ export interface StatusView {
     sentAt: string;
   } | null;
   reply: { message: string; sentAt: string } | null;
+  /** The booked visit, e.g. "Thursday, Dec 3, 2026, arrival 9:00 AM-11:00 AM", or null. */
+  booked: string | null;
+  /** Whether 'Accept and book' is offered: quoted, the quote valid, nothing booked yet. */
+  canBook: boolean;
 }
 
 type StatusData = { view: StatusView | null; problem: "not-found" | "rate-limited" | null };
@@ -60,6 +65,11 @@ export async function statusPageLoader({ request, params, context }: LoaderFunct
   }
   const found = await findStatusRequest(context.db, params.token ?? "");
   return found ? answer({ view: statusView(found, new Date()), problem: null }) : answer({ view: null, problem: "not-found" }, 404);
+}
+
+/** A booked visit as the page says it: "Thursday, Dec 3, 2026, arrival 9:00 AM-11:00 AM". */
+function bookedLabel(visit: { day: string; windowStart: string; windowEnd: string }): string {
+  return `${dayLabel(visit.day)}, arrival ${windowLabel({ start: visit.windowStart, end: visit.windowEnd })}`;
 }
 
 /** The time of the first change of the record to `to`, or null. */
@@ -109,8 +119,11 @@ function statusView(found: StatusRequest, now: Date): StatusView {
             sentAt: formatAdminDate(latest.createdAt.getTime()),
           }
         : null;
+    const booked = found.visit ? bookedLabel(found.visit) : null;
     return {
       ...base,
+      booked,
+      canBook: status === "quoted" && quote !== null && !quote.expired && booked === null,
       service: SERVICE_TYPE_LABELS[record.serviceType],
       preferredDate: record.preferredDate ? formatAdminDate(Date.parse(`${record.preferredDate}T12:00:00Z`)) : null,
       headline,
@@ -125,6 +138,8 @@ function statusView(found: StatusRequest, now: Date): StatusView {
   const answeredAt = record.firstReplyAt?.getTime() ?? reachedAt(changes, "responded");
   return {
     ...base,
+    booked: null,
+    canBook: false,
     service: null,
     preferredDate: null,
     headline: answered

@@ -11,6 +11,7 @@ import {
   customerReplies,
   quoteRequests,
   statusChanges,
+  visits,
   type ContactMessage,
   type CustomerReply,
   type QuoteRequest,
@@ -25,6 +26,8 @@ interface StatusHistory {
   changes: Array<{ to: string; at: Date }>;
   /** The latest quote or reply sent to the customer, if any. */
   latest: CustomerReply | undefined;
+  /** A quote request's scheduled visit (the booked day and arrival window), if any. */
+  visit: { day: string; windowStart: string; windowEnd: string } | undefined;
 }
 
 /** A request found by its status token, with its kind. */
@@ -48,7 +51,7 @@ export async function findStatusRequest(db: Database, token: string): Promise<St
       : null;
   const reference = found?.record.reference;
   if (!found || !reference) return null;
-  const [changes, sent] = await db.batch([
+  const [changes, sent, booked] = await db.batch([
     db
       .select({ to: statusChanges.toStatus, at: statusChanges.createdAt })
       .from(statusChanges)
@@ -59,6 +62,12 @@ export async function findStatusRequest(db: Database, token: string): Promise<St
       .where(and(eq(customerReplies.entity, found.kind), eq(customerReplies.entityId, found.record.id)))
       .orderBy(desc(customerReplies.createdAt))
       .limit(1),
+    db
+      .select({ day: visits.day, windowStart: visits.windowStart, windowEnd: visits.windowEnd })
+      .from(visits)
+      .where(and(eq(visits.quoteRequestId, found.record.id), eq(visits.status, "scheduled")))
+      .orderBy(visits.day)
+      .limit(1),
   ]);
-  return { ...found, reference, changes, latest: sent[0] };
+  return { ...found, reference, changes, latest: sent[0], visit: booked[0] };
 }

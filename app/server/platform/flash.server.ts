@@ -106,7 +106,7 @@ const NOTICES = {
   passkeyRemoved: { tone: "success", text: TWO_STEP_MESSAGES.passkeyRemoved },
   twoStepRequired: { tone: "success", text: TWO_STEP_MESSAGES.required },
   twoStepOptional: { tone: "success", text: TWO_STEP_MESSAGES.optional },
-  booked: { tone: "success", text: "Booked. We have e-mailed you the details." },
+  booked: { tone: "success", text: "Booked. The day and arrival time are below." },
 } as const satisfies Record<string, { tone: "success" | "error"; text: string }>;
 export type NoticeKey = keyof typeof NOTICES;
 export type Notice = (typeof NOTICES)[NoticeKey];
