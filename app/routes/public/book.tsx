@@ -35,7 +35,7 @@ export default function BookingPage() {
       />
     );
   }
-  const { days, chosen } = page.booking;
+  const { days, chosen, earlier, later } = page.booking;
   return (
     <>
       <PageHero eyebrow={`Reference ${page.reference}`} title="Accept and book" lead="Pick a day, then the time the crew arrives." />
@@ -62,6 +62,20 @@ export default function BookingPage() {
               </li>
             ))}
           </ul>
+          <div className="mt-3 flex justify-between text-sm font-semibold">
+            {earlier ? (
+              <Link to={`?day=${earlier}`} preventScrollReset className="text-brand-700 hover:underline">
+                ← Earlier days
+              </Link>
+            ) : (
+              <span />
+            )}
+            {later ? (
+              <Link to={`?day=${later}`} preventScrollReset className="text-brand-700 hover:underline">
+                Later days →
+              </Link>
+            ) : null}
+          </div>
         </section>
         {chosen ? (
           <Form method="post" action={`/status/${token}/book?day=${chosen.day}`} className="space-y-4">

@@ -29,24 +29,33 @@ export const BOOKING_MESSAGES = {
   failed: "The booking could not be saved. Please try again.",
 } as const;
 
-/** The page's view of the bookable days: each day's label and whether any window is open, the chosen day's windows. */
+/** How many days the booking page lists at once (two weeks of working days, about). */
+const DAYS_SHOWN = 12;
+
+/**
+ * The page's view of the bookable days: the chosen day (asked for, else the first with a place
+ * left), the DAYS_SHOWN days around it with their labels and whether any window is open, the
+ * first days of the pages before and after (for 'Earlier days' and 'Later days'), and the chosen
+ * day's windows with the places left.
+ */
 function bookingView(days: DayAvailability[], asked: string | null) {
   const chosen = days.find((day) => day.day === asked) ?? days.find((day) => day.windows.some((window) => window.left > 0)) ?? null;
+  const start = chosen ? Math.floor(days.indexOf(chosen) / DAYS_SHOWN) * DAYS_SHOWN : 0;
   return {
-    days: days.map((day) => ({
-      day: day.day,
-      label: format(parseISO(day.day), "EEE, MMM d"),
-      open: day.windows.some((window) => window.left > 0),
-    })),
+    days: days
+      .slice(start, start + DAYS_SHOWN)
+      .map((day) => ({
+        day: day.day,
+        label: format(parseISO(day.day), "EEE, MMM d"),
+        open: day.windows.some((window) => window.left > 0),
+      })),
+    earlier: start > 0 ? days[start - DAYS_SHOWN]!.day : null,
+    later: days[start + DAYS_SHOWN]?.day ?? null,
     chosen: chosen
       ? {
           day: chosen.day,
           label: dayLabel(chosen.day),
-          windows: chosen.windows.map((window) => ({
-            start: window.start,
-            label: windowLabel(window),
-            left: window.left,
-          })),
+          windows: chosen.windows.map((window) => ({ start: window.start, label: windowLabel(window), left: window.left })),
         }
       : null,
   };

@@ -122,11 +122,11 @@ function statusView(found: StatusRequest, now: Date): StatusView {
     const booked = found.visit ? bookedLabel(found.visit) : null;
     return {
       ...base,
+      headline: booked && status === "quoted" ? "Your visit is booked." : headline,
       booked,
       canBook: status === "quoted" && quote !== null && !quote.expired && booked === null,
       service: SERVICE_TYPE_LABELS[record.serviceType],
       preferredDate: record.preferredDate ? formatAdminDate(Date.parse(`${record.preferredDate}T12:00:00Z`)) : null,
-      headline,
       steps: [step("Received", received), step("Quoted", quotedAt, quoted), step("Completed", completedAt, status === "completed")],
       quote,
       reply: null,
