@@ -10,7 +10,7 @@ import { todayInJamaica } from "~/domain/dates";
 import type { Database } from "~/server/platform/db.server";
 import { bookVisit, currentAvailability } from "~/server/booking/visits.server";
 import * as schema from "../../drizzle/schema";
-import { postFields, startWorker, type TestWorker } from "./worker";
+import { createAdminSession, postFields, startWorker, type TestWorker } from "./worker";
 
 let worker: TestWorker;
 let db: Database;
@@ -82,6 +82,11 @@ describe("/status/:token/book", () => {
     expect(status).toContain(`Booked: ${dayLabel(day)}, arrival 9:00 AM-11:00 AM`);
     expect(status).not.toContain("Accept and book");
     expect(await (await worker.fetch(`/status/${tokens[statuses.indexOf(409)]}`)).text()).toContain("Accept and book");
+    // The staff see it on the request's page.
+    const { id } = (await worker.db.prepare("SELECT id FROM quote_requests WHERE status_token = ?").bind(winner).first<{ id: string }>())!;
+    const admin = await createAdminSession(worker);
+    const record = await (await worker.fetch(`/admin/quotes/${id}`, { headers: { Cookie: admin.cookie } })).text();
+    expect(record).toContain(`${dayLabel(day)}, arrival 9:00 AM-11:00 AM`);
   });
 });
 

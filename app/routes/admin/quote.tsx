@@ -17,7 +17,7 @@ export const loader = (args: LoaderFunctionArgs) => recordPageLoader(args, "quot
 export const action = (args: ActionFunctionArgs) => recordPageAction(args, "quote_request");
 
 export default function QuoteDetail() {
-  const { record: quote, photos, history, firstReply, composer, mails } = useLoaderData<typeof loader>();
+  const { record: quote, photos, history, firstReply, composer, mails, visit } = useLoaderData<typeof loader>();
   return (
     <AdminDetailFrame
       back={{ to: "/admin/quotes", label: "All quote requests" }}
@@ -26,6 +26,7 @@ export default function QuoteDetail() {
       badge={QUOTE_BADGES[quote.status]}
       step={QUOTE_STEPS[quote.status]}
       fields={[
+        ["Booked visit", visit ?? "Not booked"],
         ["Email", quote.email],
         ["Phone", quote.phone],
         ["Property address", quote.address],

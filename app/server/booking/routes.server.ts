@@ -42,13 +42,11 @@ function bookingView(days: DayAvailability[], asked: string | null) {
   const chosen = days.find((day) => day.day === asked) ?? days.find((day) => day.windows.some((window) => window.left > 0)) ?? null;
   const start = chosen ? Math.floor(days.indexOf(chosen) / DAYS_SHOWN) * DAYS_SHOWN : 0;
   return {
-    days: days
-      .slice(start, start + DAYS_SHOWN)
-      .map((day) => ({
-        day: day.day,
-        label: format(parseISO(day.day), "EEE, MMM d"),
-        open: day.windows.some((window) => window.left > 0),
-      })),
+    days: days.slice(start, start + DAYS_SHOWN).map((day) => ({
+      day: day.day,
+      label: format(parseISO(day.day), "EEE, MMM d"),
+      open: day.windows.some((window) => window.left > 0),
+    })),
     earlier: start > 0 ? days[start - DAYS_SHOWN]!.day : null,
     later: days[start + DAYS_SHOWN]?.day ?? null,
     chosen: chosen

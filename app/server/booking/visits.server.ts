@@ -15,9 +15,11 @@
 import { and, count, desc, eq, gte, lte, sql } from "drizzle-orm";
 import {
   availableDays,
+  dayLabel,
   DEFAULT_AVAILABILITY,
   plusDays,
   unbookableReason,
+  windowLabel,
   type AvailabilitySettings,
   type DayAvailability,
 } from "~/domain/booking";
@@ -64,6 +66,17 @@ export async function currentAvailability(db: Database, now = new Date(), from?:
   const last = plusDays(today, settings.maxDaysAhead);
   const [off, booked] = await Promise.all([readDaysOff(db, today, last), bookedCounts(db, today, last)]);
   return availableDays(settings, off, booked, today, timeInJamaica(now), from);
+}
+
+/** The request's next scheduled visit as staff and customer read it ("Saturday, Nov 28, 2026, arrival 11:00 AM-1:00 PM"), or null. */
+export async function nextVisitLabel(db: Database, quoteRequestId: string): Promise<string | null> {
+  const visit = await db
+    .select({ day: visits.day, start: visits.windowStart, end: visits.windowEnd })
+    .from(visits)
+    .where(and(eq(visits.quoteRequestId, quoteRequestId), eq(visits.status, "scheduled")))
+    .orderBy(visits.day, visits.windowStart)
+    .get();
+  return visit ? `${dayLabel(visit.day)}, arrival ${windowLabel(visit)}` : null;
 }
 
 /** What booking a window came to. */

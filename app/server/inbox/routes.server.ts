@@ -8,6 +8,7 @@
  * export.server.ts.
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { nextVisitLabel } from "../booking/visits.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { PRIVATE } from "~/cache-control";
 import type { ListFilters } from "~/forms/admin-list";
@@ -242,12 +243,14 @@ export async function recordPageLoader<E extends AuditedEntity>({ request, conte
   if (!record) throw data(null, { status: 404 });
   const arrived = record.createdAt.getTime();
   const templateId = new URL(request.url).searchParams.get("template");
-  const [extras, replies] = await Promise.all([
+  const [extras, replies, visit] = await Promise.all([
     recordExtras(context.db, entity, record.id),
     loadRecordReplies(context.db, context.cloudflare.env, entity, record, templateId),
+    entity === "quote_request" ? nextVisitLabel(context.db, record.id) : null,
   ]);
   const { sent, ...rest } = replies;
   return {
+    visit,
     record: {
       ...record,
       date: formatAdminDate(arrived),
