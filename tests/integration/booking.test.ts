@@ -10,7 +10,7 @@ import { todayInJamaica } from "~/domain/dates";
 import type { Database } from "~/server/platform/db.server";
 import { bookVisit, currentAvailability } from "~/server/booking/visits.server";
 import * as schema from "../../drizzle/schema";
-import { createAdminSession, postFields, startWorker, type TestWorker } from "./worker";
+import { createAdminSession, postFields, startWorker, waitFor, type TestWorker } from "./worker";
 
 let worker: TestWorker;
 let db: Database;
@@ -87,6 +87,19 @@ describe("/status/:token/book", () => {
     const admin = await createAdminSession(worker);
     const record = await (await worker.fetch(`/admin/quotes/${id}`, { headers: { Cookie: admin.cookie } })).text();
     expect(record).toContain(`${dayLabel(day)}, arrival 9:00 AM-11:00 AM`);
+    // The customer and the staff are told, once.
+    const customer = `client${statuses.indexOf(302) + 1}@example.com`;
+    const confirmation = await waitFor(
+      () => worker.mails().find((mail) => mail.to === customer && mail.subject.startsWith("Your visit is booked")),
+      "the confirmation",
+    );
+    expect(confirmation.text).toContain(`Booked: ${dayLabel(day)}, arrival 9:00 AM-11:00 AM`);
+    expect(confirmation.text).toContain("Address: 2 Gloucester Avenue");
+    expect(confirmation.text).toContain("J$14,500");
+    expect(confirmation.links[0]).toContain(`/status/${winner}`);
+    const notice = await waitFor(() => worker.mails().find((mail) => mail.subject.startsWith("Visit booked:")), "the staff's notification");
+    expect(notice.to).toBe("bookings@montegobaycleaning.example");
+    expect(worker.mails().filter((mail) => mail.subject.startsWith("Your visit is booked"))).toHaveLength(1);
   });
 });
 

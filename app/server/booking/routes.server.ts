@@ -6,7 +6,7 @@
  * with its sentence and the fresh list of windows.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { format, parseISO } from "date-fns";
 import { dayLabel, windowLabel, type DayAvailability } from "~/domain/booking";
 import { refusal } from "~/forms/result";
@@ -18,7 +18,11 @@ import { formContract } from "../platform/input-gate.server";
 import { logFailure } from "../platform/log.server";
 import { allowStatusView } from "../platform/rate-limit.server";
 import { readSmallForm } from "../platform/small-form.server";
-import { bookVisit, currentAvailability, type BookingOutcome } from "./visits.server";
+import type { QuoteRequest } from "../../../drizzle/schema";
+import { bookingMail, formatPrice, type BookedVisit } from "../mail/customer-mails.server";
+import { queueMail } from "../mail/queue.server";
+import { readCompany, readNotifyEmail, readSiteUrl } from "../platform/env.server";
+import { bookVisit, currentAvailability, visitById, type BookingOutcome } from "./visits.server";
 
 /** The sentences of the booking page. */
 export const BOOKING_MESSAGES = {
@@ -107,9 +111,55 @@ export async function bookingPageAction({ request, params, context }: ActionFunc
     if (outcome.status === "full") return refuse(409, BOOKING_MESSAGES.full, form.formData);
     if (outcome.status === "quote-not-open") return refuse(409, BOOKING_MESSAGES.notOpen, form.formData);
     if (outcome.status === "unbookable") return refuse(400, BOOKING_MESSAGES.unbookable, form.formData);
+    await queueBookingMails(context, found.record, outcome.visitId);
     return redirect(`/status/${params.token}`, { headers: { "Set-Cookie": await commitNotice(request, "booked"), ...STATUS_HEADERS } });
   } catch (error) {
     logFailure("booking_failed", error);
     return refuse(503, BOOKING_MESSAGES.failed, form.formData);
   }
+}
+
+/**
+ * After a booking: the customer's confirmation and the staff's notification (to NOTIFY_EMAIL),
+ * both through the mail queue, recorded as mails about the request.
+ */
+async function queueBookingMails(context: AppLoadContext, request: QuoteRequest, visitId: string) {
+  const { env } = context.cloudflare;
+  const visit = await visitById(context.db, visitId);
+  if (!visit || !request.reference || !request.statusToken) return;
+  const booked: BookedVisit = {
+    when: `${dayLabel(visit.day)}, arrival ${windowLabel({ start: visit.windowStart, end: visit.windowEnd })}`,
+    address: visit.address,
+    serviceType: visit.serviceType,
+    amountJmd: visit.amountJmd,
+    amountUsd: visit.amountUsd,
+    included: visit.included,
+  };
+  const about = { entity: "quote_request" as const, entityId: request.id };
+  const siteUrl = readSiteUrl(env);
+  queueMail(
+    context,
+    bookingMail(
+      { email: request.email, reference: request.reference, statusToken: request.statusToken },
+      booked,
+      readCompany(env),
+      siteUrl,
+    ),
+    {
+      kind: "confirmation",
+      ...about,
+    },
+  );
+  const record = `${siteUrl}/admin/quotes/${request.id}`;
+  queueMail(
+    context,
+    {
+      to: readNotifyEmail(env),
+      subject: `Visit booked: ${request.reference}, ${booked.when}`,
+      text: `${request.name} booked a visit online.\n\n${booked.when}\nAddress: ${booked.address}\nPrice: ${formatPrice(booked.amountJmd, booked.amountUsd)}\n\nOpen the request: ${record}`,
+      links: [record],
+      replyTo: request.email,
+    },
+    { kind: "notification", ...about },
+  );
 }

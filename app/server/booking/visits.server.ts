@@ -79,6 +79,11 @@ export async function nextVisitLabel(db: Database, quoteRequestId: string): Prom
   return visit ? `${dayLabel(visit.day)}, arrival ${windowLabel(visit)}` : null;
 }
 
+/** One visit by its id, if it exists. */
+export async function visitById(db: Database, id: string) {
+  return db.select().from(visits).where(eq(visits.id, id)).get();
+}
+
 /** What booking a window came to. */
 export type BookingOutcome =
   | { status: "booked"; visitId: string }

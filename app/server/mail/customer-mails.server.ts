@@ -165,3 +165,31 @@ export function replyMail(request: CustomerRequest, message: string, company: Co
     siteUrl,
   );
 }
+
+/** A booked visit as its e-mails tell it: the day and arrival window (labels), the address, the service and the price. */
+export interface BookedVisit {
+  when: string;
+  address: string;
+  serviceType: ServiceType;
+  amountJmd: number;
+  amountUsd: number | null;
+  included: string | null;
+}
+
+/**
+ * The customer's booking confirmation: the visit, the address, the price from the quote, what
+ * to prepare, and (in customerMail's footer) the status page, where it can be seen, with the
+ * company's phone and WhatsApp. In: the request, the visit, the company and SITE_URL's origin.
+ */
+export function bookingMail(request: CustomerRequest, visit: BookedVisit, company: Company, siteUrl: string): Mail {
+  const details = [
+    `Booked: ${visit.when}`,
+    `Address: ${visit.address}`,
+    `Service: ${SERVICE_TYPE_LABELS[visit.serviceType]}`,
+    `Price: ${formatPrice(visit.amountJmd, visit.amountUsd)}`,
+    ...(visit.included ? [`Included:\n${visit.included}`] : []),
+  ];
+  const prepare =
+    "Before we come: please make sure someone can let the crew in (or tell us where the key is), put away valuables and fragile items, and tell us about pets.";
+  return customerMail(request, `Your visit is booked (${request.reference})`, [details.join("\n"), prepare], company, siteUrl);
+}
