@@ -103,6 +103,50 @@ describe("/status/:token/book", () => {
   });
 });
 
+describe("cancelling from the status page", () => {
+  test("before the cut-off the customer cancels: the window is free again, both sides are e-mailed, and the quote can be booked again", async () => {
+    const day = firstBookableDay();
+    const token = crypto.randomUUID().replaceAll("-", "");
+    await quotedRequest(1, token);
+    expect((await postFields(worker, `/status/${token}/book`, { day, windowStart: "09:00" })).status).toBe(302);
+    expect(await (await worker.fetch(`/status/${token}`)).text()).toContain("Cancel this visit");
+    const cancelled = await postFields(worker, `/status/${token}`, { intent: "cancel" });
+    expect(cancelled.status).toBe(302);
+    expect(await worker.db.prepare("SELECT status FROM visits").all()).toMatchObject({ results: [{ status: "cancelled" }] });
+    expect(await worker.db.prepare("SELECT kind FROM visit_changes ORDER BY created_at").all()).toMatchObject({
+      results: [{ kind: "booked" }, { kind: "cancelled" }],
+    });
+    await waitFor(
+      () => worker.mails().find((mail) => mail.to === "client1@example.com" && mail.subject.startsWith("Your visit is cancelled")),
+      "the customer's mail",
+    );
+    await waitFor(() => worker.mails().find((mail) => mail.subject.startsWith("Visit cancelled:")), "the staff's mail");
+    expect(await (await worker.fetch(`/status/${token}`)).text()).toContain("Accept and book");
+    expect((await postFields(worker, `/status/${token}/book`, { day, windowStart: "11:00" })).status).toBe(302);
+    // Nothing left to cancel twice over.
+    expect((await postFields(worker, `/status/${token}`, { intent: "cancel" })).status).toBe(302);
+    expect((await postFields(worker, `/status/${token}`, { intent: "cancel" })).status).toBe(409);
+  });
+
+  test("within the cut-off the page says to call, and a cancel sent anyway is refused", async () => {
+    const day = firstBookableDay();
+    const token = crypto.randomUUID().replaceAll("-", "");
+    await quotedRequest(1, token);
+    expect((await postFields(worker, `/status/${token}/book`, { day, windowStart: "09:00" })).status).toBe(302);
+    await worker.db
+      .prepare(
+        'INSERT INTO availability_settings (id, working_days, windows, capacity, min_notice_days, max_days_ahead, change_cutoff_hours, updated_at) VALUES (1, \'[1,2,3,4,5,6]\', \'[{"start":"09:00","end":"11:00"}]\', 2, 2, 60, 720, 1)',
+      )
+      .run();
+    const page = (await (await worker.fetch(`/status/${token}`)).text()).replaceAll("&#x27;", "'");
+    expect(page).toContain("too close to your visit to change it online");
+    expect(page).not.toContain("Cancel this visit");
+    const refused = await postFields(worker, `/status/${token}`, { intent: "cancel" });
+    expect(refused.status).toBe(409);
+    expect(await worker.db.prepare("SELECT status FROM visits").all()).toMatchObject({ results: [{ status: "scheduled" }] });
+  });
+});
+
 describe("the booking statement", () => {
   test("20 bookings at once for the last place in a window: exactly one is booked, 19 are told it is full, nothing else is stored", async () => {
     const day = firstBookableDay();

@@ -4,8 +4,11 @@
  * never cached (`private, no-store`; the page cache skips /status), never indexed
  * (`noindex` and `X-Robots-Tag`), at most 30 views a minute per client.
  */
-import { type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { FormStatus } from "~/components/form-field";
+import { readResult } from "~/forms/result";
+import { cancelVisitAction } from "~/server/booking/routes.server";
 import { ContactMethods } from "~/components/contact-details";
 import { PageHero } from "~/components/page-hero";
 import { buttonStyles } from "~/components/ui";
@@ -20,9 +23,11 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
 ];
 
 export const loader = (args: LoaderFunctionArgs) => statusPageLoader(args);
+export const action = (args: ActionFunctionArgs) => cancelVisitAction(args);
 
 export default function StatusPage() {
   const { view, problem } = useLoaderData<typeof loader>();
+  const refused = readResult(useActionData<typeof action>()).error("");
   const site = useRouteLoaderData<typeof rootLoader>("root");
   if (!view) {
     return (
@@ -72,10 +77,27 @@ export default function StatusPage() {
           </ol>
         </section>
 
+        {refused ? <FormStatus tone="error">{refused}</FormStatus> : null}
         {view.booked ? (
-          <p className="rounded-2xl border-2 border-brand-700 bg-white p-5 text-lg font-semibold text-slate-900" data-testid="booked">
-            {`Booked: ${view.booked}`}
-          </p>
+          <div className="space-y-3 rounded-2xl border-2 border-brand-700 bg-white p-5">
+            <p className="text-lg font-semibold text-slate-900" data-testid="booked">
+              {`Booked: ${view.booked}`}
+            </p>
+            {view.canChange ? (
+              <details>
+                <summary className="cursor-pointer text-sm font-semibold text-brand-700">Cancel this visit</summary>
+                <Form method="post" className="mt-3 space-y-3">
+                  <input type="hidden" name="intent" value="cancel" />
+                  <p className="text-sm text-slate-700">Cancel the visit? You can book another day while your quote is valid.</p>
+                  <button type="submit" className={buttonStyles.outline}>
+                    Yes, cancel the visit
+                  </button>
+                </Form>
+              </details>
+            ) : (
+              <p className="text-sm text-slate-700">{`It is too close to your visit to change it online. Call us on ${site?.company.phone ?? "our number"}.`}</p>
+            )}
+          </div>
         ) : null}
         {view.canBook ? (
           <Link to="book" className={buttonStyles.primary}>

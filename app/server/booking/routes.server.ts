@@ -19,10 +19,11 @@ import { logFailure } from "../platform/log.server";
 import { allowStatusView } from "../platform/rate-limit.server";
 import { readSmallForm } from "../platform/small-form.server";
 import type { QuoteRequest } from "../../../drizzle/schema";
-import { bookingMail, formatPrice, type BookedVisit } from "../mail/customer-mails.server";
+import { z } from "~/forms/zod";
+import { bookingMail, formatPrice, visitCancelledMail, type BookedVisit } from "../mail/customer-mails.server";
 import { queueMail } from "../mail/queue.server";
 import { readCompany, readNotifyEmail, readSiteUrl } from "../platform/env.server";
-import { bookVisit, currentAvailability, visitById, type BookingOutcome } from "./visits.server";
+import { bookVisit, cancelVisit, currentAvailability, visitById, type BookingOutcome } from "./visits.server";
 
 /** The sentences of the booking page. */
 export const BOOKING_MESSAGES = {
@@ -31,6 +32,8 @@ export const BOOKING_MESSAGES = {
     "This quote can no longer be accepted online: it has expired, was replaced or is already booked. Call or WhatsApp us for a new one.",
   unbookable: "That day or arrival window cannot be booked. Please choose one from the list.",
   failed: "The booking could not be saved. Please try again.",
+  tooLate: "It is too close to your visit to change it online. Please call or WhatsApp us.",
+  nothingBooked: "There is no booked visit to cancel.",
 } as const;
 
 /** How many days the booking page lists at once (two weeks of working days, about). */
@@ -163,3 +166,58 @@ async function queueBookingMails(context: AppLoadContext, request: QuoteRequest,
     { kind: "notification", ...about },
   );
 }
+
+/**
+ * POST /status/:token (`intent=cancel`): the customer cancels the booked visit, until the
+ * cut-off before its window (visits.server.ts `cancelVisit`); the customer and the staff are
+ * e-mailed, and the page says so ('visitCancelled'). Past the cut-off 409 with the sentence to
+ * call; nothing booked 409. Under the status page's per-client limit.
+ */
+export async function cancelVisitAction({ request, params, context }: ActionFunctionArgs) {
+  const refuse = (status: number, message: string) => data(refusal(null, message), { status, headers: STATUS_HEADERS });
+  if (!(await allowStatusView(context.cloudflare.env.STATUS_RATE_LIMITER, request))) return refuse(429, BOOKING_MESSAGES.tooLate);
+  const form = await readSmallForm(request, formContract(cancelSchema));
+  if (!form.ok || form.formData.get("intent") !== "cancel") return refuse(400, BOOKING_MESSAGES.nothingBooked);
+  const found = await findStatusRequest(context.db, params.token ?? "");
+  if (!found || found.kind !== "quote_request") return refuse(404, BOOKING_MESSAGES.nothingBooked);
+  const outcome = await cancelVisit(context.db, { quoteRequestId: found.record.id, actorUserId: null });
+  if (outcome.status === "too-late") return refuse(409, BOOKING_MESSAGES.tooLate);
+  if (outcome.status === "none") return refuse(409, BOOKING_MESSAGES.nothingBooked);
+  const { env } = context.cloudflare;
+  const when = `${dayLabel(outcome.visit.day)}, arrival ${windowLabel({ start: outcome.visit.windowStart, end: outcome.visit.windowEnd })}`;
+  const about = { entity: "quote_request" as const, entityId: found.record.id };
+  const record = found.record;
+  if (record.reference && record.statusToken) {
+    queueMail(
+      context,
+      visitCancelledMail(
+        { email: record.email, reference: record.reference, statusToken: record.statusToken },
+        when,
+        readCompany(env),
+        readSiteUrl(env),
+      ),
+      {
+        kind: "confirmation",
+        ...about,
+      },
+    );
+  }
+  const link = `${readSiteUrl(env)}/admin/quotes/${record.id}`;
+  queueMail(
+    context,
+    {
+      to: readNotifyEmail(env),
+      subject: `Visit cancelled: ${found.reference}, ${when}`,
+      text: `${record.name} cancelled their visit online: ${when}.\n\nOpen the request: ${link}`,
+      links: [link],
+      replyTo: record.email,
+    },
+    { kind: "notification", ...about },
+  );
+  return redirect(`/status/${params.token}`, {
+    headers: { "Set-Cookie": await commitNotice(request, "visitCancelled"), ...STATUS_HEADERS },
+  });
+}
+
+/** The status page's cancel form. */
+const cancelSchema = z.object({ intent: z.literal("cancel") });

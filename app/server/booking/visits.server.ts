@@ -23,7 +23,7 @@ import {
   type AvailabilitySettings,
   type DayAvailability,
 } from "~/domain/booking";
-import { DAY_MS, timeInJamaica, todayInJamaica } from "~/domain/dates";
+import { DAY_MS, HOUR_MS, jamaicaDayStart, MINUTE_MS, timeInJamaica, todayInJamaica } from "~/domain/dates";
 import { availabilitySettings, customerReplies, daysOff, quoteRequests, visitChanges, visits } from "../../../drizzle/schema";
 import type { Database } from "../platform/db.server";
 import { insertWhere, PREVIOUS_CHANGED_ONE } from "../platform/insert-where.server";
@@ -82,6 +82,59 @@ export async function nextVisitLabel(db: Database, quoteRequestId: string): Prom
 /** One visit by its id, if it exists. */
 export async function visitById(db: Database, id: string) {
   return db.select().from(visits).where(eq(visits.id, id)).get();
+}
+
+/** When a visit's arrival window begins, ms since the epoch (its day and start in Jamaica). */
+function windowBeginsAt(visit: { day: string; windowStart: string }): number {
+  const [hours, minutes] = visit.windowStart.split(":").map(Number) as [number, number];
+  return jamaicaDayStart(visit.day)! + (hours * 60 + minutes) * MINUTE_MS;
+}
+
+/** Whether a visit can still be moved or cancelled online: more than the cut-off before its window begins. */
+export function beforeCutoff(visit: { day: string; windowStart: string }, settings: AvailabilitySettings, now = new Date()): boolean {
+  return windowBeginsAt(visit) - settings.changeCutoffHours * HOUR_MS > now.getTime();
+}
+
+/**
+ * Cancels the request's scheduled visit, by its customer (`actorUserId` null, only before the
+ * cut-off) or a staff member (any time), with its history row. Out: "cancelled" with the visit
+ * as it was; "too-late" past the cut-off; "none" when nothing is scheduled.
+ */
+export async function cancelVisit(
+  db: Database,
+  input: { quoteRequestId: string; actorUserId: string | null },
+  now = new Date(),
+): Promise<{ status: "cancelled"; visit: typeof visits.$inferSelect } | { status: "too-late" } | { status: "none" }> {
+  const visit = await db
+    .select()
+    .from(visits)
+    .where(and(eq(visits.quoteRequestId, input.quoteRequestId), eq(visits.status, "scheduled")))
+    .get();
+  if (!visit) return { status: "none" };
+  if (input.actorUserId === null && !beforeCutoff(visit, await readAvailabilitySettings(db), now)) return { status: "too-late" };
+  const [cancelled] = await db.batch([
+    db
+      .update(visits)
+      .set({ status: "cancelled", updatedAt: now })
+      .where(and(eq(visits.id, visit.id), eq(visits.status, "scheduled"))),
+    insertWhere(
+      db,
+      visitChanges,
+      {
+        id: crypto.randomUUID(),
+        visitId: visit.id,
+        kind: "cancelled",
+        day: visit.day,
+        windowStart: visit.windowStart,
+        fromDay: null,
+        fromWindowStart: null,
+        actorUserId: input.actorUserId,
+        createdAt: now,
+      },
+      PREVIOUS_CHANGED_ONE,
+    ),
+  ]);
+  return cancelled.meta.changes === 1 ? { status: "cancelled", visit } : { status: "none" };
 }
 
 /** What booking a window came to. */

@@ -11,6 +11,7 @@ import { DAY_MS, formatAdminDate, formatAdminDateTime } from "~/domain/dates";
 import { SERVICE_TYPE_LABELS, type AuditedEntity } from "~/domain/enumerations";
 import { formatDollars, quoteValidUntil } from "../mail/customer-mails.server";
 import { dayLabel, windowLabel } from "~/domain/booking";
+import { beforeCutoff } from "../booking/visits.server";
 import { allowStatusView } from "../platform/rate-limit.server";
 import { findStatusRequest, type StatusRequest } from "./status-page.server";
 
@@ -49,6 +50,8 @@ export interface StatusView {
   booked: string | null;
   /** Whether 'Accept and book' is offered: quoted, the quote valid, nothing booked yet. */
   canBook: boolean;
+  /** Whether the booked visit can still be cancelled online (before the cut-off). */
+  canChange: boolean;
 }
 
 type StatusData = { view: StatusView | null; problem: "not-found" | "rate-limited" | null };
@@ -125,6 +128,7 @@ function statusView(found: StatusRequest, now: Date): StatusView {
       headline: booked && status === "quoted" ? "Your visit is booked." : headline,
       booked,
       canBook: status === "quoted" && quote !== null && !quote.expired && booked === null,
+      canChange: found.visit ? beforeCutoff(found.visit, found.settings, now) : false,
       service: SERVICE_TYPE_LABELS[record.serviceType],
       preferredDate: record.preferredDate ? formatAdminDate(Date.parse(`${record.preferredDate}T12:00:00Z`)) : null,
       steps: [step("Received", received), step("Quoted", quotedAt, quoted), step("Completed", completedAt, status === "completed")],
@@ -140,6 +144,7 @@ function statusView(found: StatusRequest, now: Date): StatusView {
     ...base,
     booked: null,
     canBook: false,
+    canChange: false,
     service: null,
     preferredDate: null,
     headline: answered

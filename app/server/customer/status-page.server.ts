@@ -16,7 +16,9 @@ import {
   type CustomerReply,
   type QuoteRequest,
 } from "../../../drizzle/schema";
+import type { AvailabilitySettings } from "~/domain/booking";
 import { STATUS_TOKEN_PATTERN } from "~/domain/reference";
+import { readAvailabilitySettings } from "../booking/visits.server";
 import type { Database } from "../platform/db.server";
 
 /** What the status page needs of the request a token names. */
@@ -28,6 +30,8 @@ interface StatusHistory {
   latest: CustomerReply | undefined;
   /** A quote request's scheduled visit (the booked day and arrival window), if any. */
   visit: { day: string; windowStart: string; windowEnd: string } | undefined;
+  /** The availability settings (their change cut-off), read with the visit. */
+  settings: AvailabilitySettings;
 }
 
 /** A request found by its status token, with its kind. */
@@ -69,5 +73,5 @@ export async function findStatusRequest(db: Database, token: string): Promise<St
       .orderBy(visits.day)
       .limit(1),
   ]);
-  return { ...found, reference, changes, latest: sent[0], visit: booked[0] };
+  return { ...found, reference, changes, latest: sent[0], visit: booked[0], settings: await readAvailabilitySettings(db) };
 }

@@ -193,3 +193,16 @@ export function bookingMail(request: CustomerRequest, visit: BookedVisit, compan
     "Before we come: please make sure someone can let the crew in (or tell us where the key is), put away valuables and fragile items, and tell us about pets.";
   return customerMail(request, `Your visit is booked (${request.reference})`, [details.join("\n"), prepare], company, siteUrl);
 }
+
+/** The customer's note that their visit (`when`: its day and arrival window) is cancelled. */
+export function visitCancelledMail(request: CustomerRequest, when: string, company: Company, siteUrl: string): Mail {
+  return customerMail(
+    request,
+    `Your visit is cancelled (${request.reference})`,
+    [
+      `Your visit of ${when} is cancelled. If you would like another day, book it again from your page below while your quote is valid, or call us.`,
+    ],
+    company,
+    siteUrl,
+  );
+}
