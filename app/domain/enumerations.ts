@@ -93,7 +93,7 @@ export const TEAM_ACTIONS = [
 export type TeamAction = (typeof TEAM_ACTIONS)[number];
 
 /**
- * A booked visit's status (docs/product.md §10 "Booking"): scheduled until the crew has been
+ * A booked visit's status (app/server/booking/visits.server.ts): scheduled until the crew has been
  * (done) or it is called off (cancelled).
  */
 export const VISIT_STATUSES = ["scheduled", "done", "cancelled"] as const;
