@@ -97,11 +97,9 @@ export type TeamAction = (typeof TEAM_ACTIONS)[number];
  * (done) or it is called off (cancelled).
  */
 export const VISIT_STATUSES = ["scheduled", "done", "cancelled"] as const;
-export type VisitStatus = (typeof VISIT_STATUSES)[number];
 
 /** What happened to a visit, in its history: booked, moved to another window, cancelled, done. */
 export const VISIT_CHANGE_KINDS = ["booked", "moved", "cancelled", "done"] as const;
-export type VisitChangeKind = (typeof VISIT_CHANGE_KINDS)[number];
 
 /** What a stored WebAuthn challenge is for: adding a passkey, or signing in with one. */
 export const PASSKEY_CEREMONIES = ["register", "sign-in"] as const;

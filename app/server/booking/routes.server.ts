@@ -26,7 +26,7 @@ import { readCompany, readNotifyEmail, readSiteUrl } from "../platform/env.serve
 import { bookVisit, cancelVisit, currentAvailability, visitById, type BookingOutcome } from "./visits.server";
 
 /** The sentences of the booking page. */
-export const BOOKING_MESSAGES = {
+const BOOKING_MESSAGES = {
   full: "Sorry, that arrival window was just taken. Please choose another one below.",
   notOpen:
     "This quote can no longer be accepted online: it has expired, was replaced or is already booked. Call or WhatsApp us for a new one.",

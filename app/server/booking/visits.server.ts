@@ -37,7 +37,7 @@ export async function readAvailabilitySettings(db: Database): Promise<Availabili
 }
 
 /** The days off from `from` to `to` (ISO, inclusive). */
-export async function readDaysOff(db: Database, from: string, to: string): Promise<Set<string>> {
+async function readDaysOff(db: Database, from: string, to: string): Promise<Set<string>> {
   const rows = await db
     .select({ day: daysOff.day })
     .from(daysOff)
@@ -46,7 +46,7 @@ export async function readDaysOff(db: Database, from: string, to: string): Promi
 }
 
 /** The scheduled visits per window from `from` to `to` (ISO, inclusive), keyed by slotKey. */
-export async function bookedCounts(db: Database, from: string, to: string): Promise<Map<string, number>> {
+async function bookedCounts(db: Database, from: string, to: string): Promise<Map<string, number>> {
   const rows = await db
     .select({ day: visits.day, start: visits.windowStart, n: count() })
     .from(visits)
