@@ -97,6 +97,13 @@ describe("/status/:token/book", () => {
     expect(confirmation.text).toContain("Address: 2 Gloucester Avenue");
     expect(confirmation.text).toContain("J$14,500");
     expect(confirmation.links[0]).toContain(`/status/${winner}`);
+    // The visit as an iCalendar event: 9:00-11:00 in Jamaica is 14:00-16:00 UTC.
+    const [ics] = confirmation.attachments!;
+    expect(ics).toMatchObject({ filename: "visit.ics", type: "text/calendar" });
+    expect(ics!.content).toContain("BEGIN:VEVENT");
+    expect(ics!.content).toContain(`DTSTART:${day.replaceAll("-", "")}T140000Z`);
+    expect(ics!.content).toContain(`DTEND:${day.replaceAll("-", "")}T160000Z`);
+    expect(ics!.content).toContain("LOCATION:2 Gloucester Avenue");
     const notice = await waitFor(() => worker.mails().find((mail) => mail.subject.startsWith("Visit booked:")), "the staff's notification");
     expect(notice.to).toBe("bookings@montegobaycleaning.example");
     expect(worker.mails().filter((mail) => mail.subject.startsWith("Your visit is booked"))).toHaveLength(1);

@@ -30,7 +30,15 @@ export interface TestWorker {
   /** Lines the Worker printed to its console so far (console.log/error). */
   output(): string[];
   /** E-mails sent through the console mail transport so far. */
-  mails(): Array<{ to: string; subject: string; links: string[]; text: string; html: string; replyTo?: string }>;
+  mails(): Array<{
+    to: string;
+    subject: string;
+    links: string[];
+    text: string;
+    html: string;
+    replyTo?: string;
+    attachments?: Array<{ filename: string; type: string; content: string }>;
+  }>;
   /** With `mailService`: the e-mails the stand-in Email Service accepted so far. */
   deliveredMails(): Array<{ from: string; to: string; subject: string; text: string; html: string; replyTo?: string }>;
   dispose(): Promise<void>;

@@ -23,6 +23,7 @@ import { z } from "~/forms/zod";
 import { bookingMail, formatPrice, visitCancelledMail, type BookedVisit } from "../mail/customer-mails.server";
 import { queueMail } from "../mail/queue.server";
 import { readCompany, readNotifyEmail, readSiteUrl } from "../platform/env.server";
+import { visitCalendarEvent } from "./calendar.server";
 import { bookVisit, cancelVisit, currentAvailability, visitById, type BookingOutcome } from "./visits.server";
 
 /** The sentences of the booking page. */
@@ -140,19 +141,17 @@ async function queueBookingMails(context: AppLoadContext, request: QuoteRequest,
   };
   const about = { entity: "quote_request" as const, entityId: request.id };
   const siteUrl = readSiteUrl(env);
-  queueMail(
-    context,
-    bookingMail(
-      { email: request.email, reference: request.reference, statusToken: request.statusToken },
-      booked,
-      readCompany(env),
-      siteUrl,
-    ),
-    {
-      kind: "confirmation",
-      ...about,
-    },
+  const company = readCompany(env);
+  const confirmation = bookingMail(
+    { email: request.email, reference: request.reference, statusToken: request.statusToken },
+    booked,
+    company,
+    siteUrl,
   );
+  // The visit as a calendar event, attached (without it if the event cannot be made).
+  const event = visitCalendarEvent(visit, company, new URL(siteUrl).host, confirmation.links[0]!);
+  const attachments = event ? [{ filename: "visit.ics", type: "text/calendar", content: event }] : undefined;
+  queueMail(context, { ...confirmation, attachments }, { kind: "confirmation", ...about });
   const record = `${siteUrl}/admin/quotes/${request.id}`;
   queueMail(
     context,

@@ -23,10 +23,11 @@ import {
   type AvailabilitySettings,
   type DayAvailability,
 } from "~/domain/booking";
-import { DAY_MS, HOUR_MS, jamaicaDayStart, MINUTE_MS, timeInJamaica, todayInJamaica } from "~/domain/dates";
+import { DAY_MS, HOUR_MS, timeInJamaica, todayInJamaica } from "~/domain/dates";
 import { availabilitySettings, customerReplies, daysOff, quoteRequests, visitChanges, visits } from "../../../drizzle/schema";
 import type { Database } from "../platform/db.server";
 import { insertWhere, PREVIOUS_CHANGED_ONE } from "../platform/insert-where.server";
+import { jamaicaInstant } from "./calendar.server";
 
 /** The staff's settings, or the defaults before they first save them. */
 export async function readAvailabilitySettings(db: Database): Promise<AvailabilitySettings> {
@@ -84,15 +85,9 @@ export async function visitById(db: Database, id: string) {
   return db.select().from(visits).where(eq(visits.id, id)).get();
 }
 
-/** When a visit's arrival window begins, ms since the epoch (its day and start in Jamaica). */
-function windowBeginsAt(visit: { day: string; windowStart: string }): number {
-  const [hours, minutes] = visit.windowStart.split(":").map(Number) as [number, number];
-  return jamaicaDayStart(visit.day)! + (hours * 60 + minutes) * MINUTE_MS;
-}
-
 /** Whether a visit can still be moved or cancelled online: more than the cut-off before its window begins. */
 export function beforeCutoff(visit: { day: string; windowStart: string }, settings: AvailabilitySettings, now = new Date()): boolean {
-  return windowBeginsAt(visit) - settings.changeCutoffHours * HOUR_MS > now.getTime();
+  return jamaicaInstant(visit.day, visit.windowStart) - settings.changeCutoffHours * HOUR_MS > now.getTime();
 }
 
 /**

@@ -24,6 +24,7 @@
  * Errors: throws when the transport is misconfigured or the binding refuses the message; the
  * queue's consumer then tries again later.
  */
+import { encodeBase64 } from "@oslojs/encoding";
 import { mailHtml } from "./html.server";
 
 export interface Mail {
@@ -34,6 +35,8 @@ export interface Mail {
   /** Every link in the message, in order (printed separately by the console transport). */
   links: string[];
   replyTo?: string;
+  /** Files sent with it (a visit's calendar event): the name, the MIME type and the text. */
+  attachments?: Array<{ filename: string; type: string; content: string }>;
 }
 
 export type MailEnv = Pick<CloudflareBindings, "MAIL_TRANSPORT" | "MAIL_FROM" | "EMAIL">;
@@ -63,11 +66,30 @@ export async function sendMail(env: MailEnv, mail: Mail): Promise<void> {
       text: mail.text,
       html,
       ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+      ...(mail.attachments
+        ? {
+            attachments: mail.attachments.map(({ filename, type, content }) => ({
+              filename,
+              type,
+              // The binding takes a string attachment as base64 (Email Service's Workers API).
+              content: encodeBase64(new TextEncoder().encode(content)),
+              disposition: "attachment" as const,
+            })),
+          }
+        : {}),
     });
     return;
   }
   console.log(
     CONSOLE_MAIL_PREFIX +
-      JSON.stringify({ to: mail.to, subject: mail.subject, links: mail.links, replyTo: mail.replyTo, text: mail.text, html }),
+      JSON.stringify({
+        to: mail.to,
+        subject: mail.subject,
+        links: mail.links,
+        replyTo: mail.replyTo,
+        text: mail.text,
+        html,
+        attachments: mail.attachments,
+      }),
   );
 }
