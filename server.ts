@@ -47,6 +47,7 @@ import {
 } from "./app/server/mail/queue.server";
 import { deleteExpiredSessions } from "./app/server/auth/session.server";
 import { deleteExpiredChallenges } from "./app/server/two-step/passkeys.server";
+import { sendVisitReminders } from "./app/server/booking/reminders.server";
 import { deleteStaleFailures } from "./app/server/auth/sign-in-throttle.server";
 import { readCompany, readPublicFeatures } from "./app/server/platform/env.server";
 import { checkUrl } from "./app/server/platform/input-gate.server";
@@ -123,7 +124,7 @@ export default {
     const run = { cron: controller.cron, scheduledTime: now.toISOString() };
     const db = getDb(env);
     // Each task runs whatever happens to the others; any failure marks the run failed.
-    const [sweep, gallery, cleanup] = await Promise.allSettled([
+    const [sweep, gallery, cleanup, reminders] = await Promise.allSettled([
       sweepOrphanUploads({ db, bucket: env.UPLOADS, now }),
       sweepOrphanGalleryObjects({ db, bucket: env.UPLOADS, now }),
       Promise.all([
@@ -132,6 +133,7 @@ export default {
         deleteOldAccountMails(db, now),
         deleteExpiredChallenges(db, now),
       ]),
+      sendVisitReminders(db, env, now),
     ]);
     if (sweep.status === "fulfilled") logEvent("orphan_uploads_swept", { ...run, ...sweep.value });
     else logFailure("orphan_uploads_sweep_failed", sweep.reason, { ...run });
@@ -142,6 +144,8 @@ export default {
       logEvent("expired_rows_deleted", { ...run, sessionsDeleted, signInFailuresDeleted, accountMailsDeleted, passkeyChallengesDeleted });
     } else logFailure("expired_rows_delete_failed", cleanup.reason, { ...run });
     // Shown as a failed run in the dashboard's cron events.
-    for (const task of [sweep, gallery, cleanup]) if (task.status === "rejected") throw task.reason;
+    if (reminders.status === "fulfilled") logEvent("visit_reminders_queued", { ...run, queued: reminders.value });
+    else logFailure("visit_reminders_failed", reminders.reason, { ...run });
+    for (const task of [sweep, gallery, cleanup, reminders]) if (task.status === "rejected") throw task.reason;
   },
 } satisfies ExportedHandler<CloudflareBindings>;

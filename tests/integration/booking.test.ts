@@ -154,6 +154,35 @@ describe("cancelling from the status page", () => {
   });
 });
 
+describe("the reminder the day before", () => {
+  test("the daily cron e-mails each visit scheduled for tomorrow once; a cancelled one gets none", async () => {
+    const tomorrow = plusDays(todayInJamaica(), 1);
+    const insertVisit = async (n: number, status: string) => {
+      const quoteRequestId = await quotedRequest(n);
+      await worker.db
+        .prepare(
+          "INSERT INTO visits (id, quote_request_id, quote_id, day, window_start, window_end, status, address, service_type, amount_jmd, created_at, updated_at) VALUES (?, ?, 'q', ?, '09:00', '11:00', ?, '5 Kent Avenue', 'residential', 14500, 1, 1)",
+        )
+        .bind(crypto.randomUUID(), quoteRequestId, tomorrow, status)
+        .run();
+    };
+    await insertVisit(41, "scheduled");
+    await insertVisit(42, "cancelled");
+    const handler = await worker.mf.getWorker();
+    for (let run = 0; run < 2; run++) {
+      const { outcome } = await handler.scheduled({ scheduledTime: new Date(), cron: "30 8 * * *" });
+      expect(outcome).toBe("ok");
+    }
+    const reminder = await waitFor(
+      () => worker.mails().find((mail) => mail.to === "client41@example.com" && mail.subject.startsWith("Reminder")),
+      "the reminder",
+    );
+    expect(reminder.text).toContain(`See you tomorrow: ${dayLabel(tomorrow)}, arrival 9:00 AM-11:00 AM, at 5 Kent Avenue.`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(worker.mails().filter((mail) => mail.subject.startsWith("Reminder"))).toHaveLength(1);
+  });
+});
+
 describe("the booking statement", () => {
   test("20 bookings at once for the last place in a window: exactly one is booked, 19 are told it is full, nothing else is stored", async () => {
     const day = firstBookableDay();

@@ -206,3 +206,17 @@ export function visitCancelledMail(request: CustomerRequest, when: string, compa
     siteUrl,
   );
 }
+
+/** The reminder the day before a visit (`when`: its day and arrival window) at `address`. */
+export function visitReminderMail(request: CustomerRequest, when: string, address: string, company: Company, siteUrl: string): Mail {
+  return customerMail(
+    request,
+    `Reminder: your visit tomorrow (${request.reference})`,
+    [
+      `See you tomorrow: ${when}, at ${address}.`,
+      "Please make sure someone can let the crew in, and tell us about pets. To change anything now, call us.",
+    ],
+    company,
+    siteUrl,
+  );
+}

@@ -113,9 +113,16 @@ export async function putOnQueue(db: Database, queue: Queue<MailQueueMessage>, i
  * Writes the outbox row and queues the mail. With `onlyIf`, the row is written only when that
  * condition holds as the insert runs, and a mail whose row was not written is not sent (logged
  * `mail_held_back`). A row that fails to be written does not stop the mail (it is queued all
- * the same, and logged). Never throws.
+ * the same, and logged). Never throws. Awaited where there is no request to outlive (the cron).
  */
-async function enqueueMail(db: Database, env: MailQueueEnv, mail: Mail, about: MailAbout, onlyIf?: SQL, now = new Date()): Promise<void> {
+export async function enqueueMail(
+  db: Database,
+  env: MailQueueEnv,
+  mail: Mail,
+  about: MailAbout,
+  onlyIf?: SQL,
+  now = new Date(),
+): Promise<void> {
   const id = crypto.randomUUID();
   try {
     const written = await outboxInsert(db, id, mail, about, now, onlyIf).run();

@@ -1,0 +1,45 @@
+/**
+ * The reminder the day before each visit (the daily cron, server.ts `scheduled`): one e-mail
+ * per visit scheduled for tomorrow in Jamaica, through the mail queue. A visit is claimed
+ * (`reminder_sent_at`) before its mail is queued, so a second run of the cron sends nothing
+ * again; a cancelled visit is no longer `scheduled` and gets none.
+ */
+import { and, eq, isNull } from "drizzle-orm";
+import { dayLabel, plusDays, windowLabel } from "~/domain/booking";
+import { todayInJamaica } from "~/domain/dates";
+import { quoteRequests, visits } from "../../../drizzle/schema";
+import { visitReminderMail } from "../mail/customer-mails.server";
+import { enqueueMail, type MailQueueEnv } from "../mail/queue.server";
+import type { Database } from "../platform/db.server";
+import { readCompany, readSiteUrl } from "../platform/env.server";
+
+/** Queues tomorrow's reminders. In: the client, the Worker's env, the cron's time. Out: how many were queued. */
+export async function sendVisitReminders(db: Database, env: CloudflareBindings & MailQueueEnv, now: Date): Promise<number> {
+  const tomorrow = plusDays(todayInJamaica(now), 1);
+  const due = await db
+    .select({ visit: visits, request: quoteRequests })
+    .from(visits)
+    .innerJoin(quoteRequests, eq(visits.quoteRequestId, quoteRequests.id))
+    .where(and(eq(visits.day, tomorrow), eq(visits.status, "scheduled"), isNull(visits.reminderSentAt)));
+  let queued = 0;
+  for (const { visit, request } of due) {
+    if (!request.reference || !request.statusToken) continue;
+    const claimed = await db
+      .update(visits)
+      .set({ reminderSentAt: now })
+      .where(and(eq(visits.id, visit.id), eq(visits.status, "scheduled"), isNull(visits.reminderSentAt)))
+      .returning({ id: visits.id });
+    if (claimed.length !== 1) continue;
+    const when = `${dayLabel(visit.day)}, arrival ${windowLabel({ start: visit.windowStart, end: visit.windowEnd })}`;
+    const mail = visitReminderMail(
+      { email: request.email, reference: request.reference, statusToken: request.statusToken },
+      when,
+      visit.address,
+      readCompany(env),
+      readSiteUrl(env),
+    );
+    await enqueueMail(db, env, mail, { kind: "confirmation", entity: "quote_request", entityId: request.id });
+    queued++;
+  }
+  return queued;
+}
