@@ -99,7 +99,12 @@ afterAll(() => worker?.dispose());
 const PAGES = [...publicPaths(SERVICES.map((service) => service.slug)), "/sitemap.xml", "/robots.txt", "/no-such-page"];
 const AUTH = ["/auth", "/auth/forgot", "/auth/reset", "/auth/verify", "/auth/sign-out", "/auth/invite", "/auth/two-step", "/auth/passkey"];
 /** The seeded quote request's private status page (it must show none of its contact details), and an unknown one. */
-const STATUS = [`/status/${"5".repeat(32)}`, `/status/${"0".repeat(32)}`];
+const STATUS = [
+  `/status/${"5".repeat(32)}`,
+  `/status/${"0".repeat(32)}`,
+  `/status/${"5".repeat(32)}/book`,
+  `/status/${"0".repeat(32)}/book`,
+];
 /** The hidden gallery photo's public URL (always 404), and names that are not a variant. */
 const MEDIA = [
   `/media/${HIDDEN_PHOTO}-480.webp`,
@@ -218,6 +223,8 @@ const NAMES = [
   "clientDataJSON",
   "signature",
   "attestationObject",
+  "day",
+  "windowStart",
 ];
 const nameArb = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...NAMES) }, { weight: 1, arbitrary: fc.string({ maxLength: 20 }) });
 const valueArb = fc.oneof(
@@ -276,6 +283,9 @@ const valueArb = fc.oneof(
     "123456",
     "ABCDE-FGHJK",
     "eyJ0eXBlIjoid2ViYXV0aG4uZ2V0In0",
+    "cancel",
+    "09:00",
+    "2026-11-27",
   ),
   fc.string({ maxLength: 60 }),
   fc.string({ unit: "binary", maxLength: 40 }),
@@ -401,7 +411,7 @@ function decodedPath(path: string): string {
 async function written(): Promise<number> {
   const row = await worker.db
     .prepare(
-      "SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM sessions) + (SELECT count(*) FROM quote_requests) + (SELECT count(*) FROM contact_messages) + (SELECT count(*) FROM attachments) + (SELECT count(*) FROM status_changes) + (SELECT count(*) FROM record_notes) + (SELECT count(*) FROM invitations) + (SELECT count(*) FROM team_changes) + (SELECT count(*) FROM customer_replies) + (SELECT count(*) FROM mail_deliveries) + (SELECT count(*) FROM reply_templates) + (SELECT count(*) FROM reviews) + (SELECT count(*) FROM gallery_items) + (SELECT count(*) FROM gallery_photos) + (SELECT count(*) FROM passkeys) + (SELECT count(*) FROM totp_credentials) + (SELECT count(*) FROM recovery_codes) + (SELECT count(*) FROM passkey_challenges) + (SELECT count(*) FROM security_policy) + (SELECT version FROM content_version) AS n",
+      "SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM sessions) + (SELECT count(*) FROM quote_requests) + (SELECT count(*) FROM contact_messages) + (SELECT count(*) FROM attachments) + (SELECT count(*) FROM status_changes) + (SELECT count(*) FROM record_notes) + (SELECT count(*) FROM invitations) + (SELECT count(*) FROM team_changes) + (SELECT count(*) FROM customer_replies) + (SELECT count(*) FROM mail_deliveries) + (SELECT count(*) FROM reply_templates) + (SELECT count(*) FROM reviews) + (SELECT count(*) FROM gallery_items) + (SELECT count(*) FROM gallery_photos) + (SELECT count(*) FROM passkeys) + (SELECT count(*) FROM totp_credentials) + (SELECT count(*) FROM recovery_codes) + (SELECT count(*) FROM passkey_challenges) + (SELECT count(*) FROM security_policy) + (SELECT count(*) FROM visits) + (SELECT count(*) FROM visit_changes) + (SELECT version FROM content_version) AS n",
     )
     .first<{ n: number }>();
   return row!.n + (await worker.listKeys()).length;
