@@ -632,6 +632,8 @@ export const visits = sqliteTable(
   ],
 );
 
+export type Visit = typeof visits.$inferSelect;
+
 /** A visit's history: booked, moved (from which day and window), cancelled, done; by whom (null: the customer). */
 export const visitChanges = sqliteTable(
   "visit_changes",

@@ -133,6 +133,8 @@ export function AdminDetailFrame(props: {
   /** Whether a quote or reply may be sent now. */
   canCompose: boolean;
   mails: MailLine[];
+  /** A card after the fields (a quote request's booked visit). */
+  extra?: ReactNode;
 }) {
   const { record } = props;
   // The record page's action (recordPageAction) answers a refused form with its result: a
@@ -140,7 +142,7 @@ export function AdminDetailFrame(props: {
   // (a status step, 'Resend', a form that could not be read) above the page.
   const result = useActionData<FormResult>();
   const intent = readResult(result).value("intent");
-  const pageError = intent === "note" || intent === props.composer.kind ? undefined : readResult(result).error("");
+  const pageError = intent === "note" || intent === props.composer.kind || intent === "book" ? undefined : readResult(result).error("");
   const note = readResult(result, { intent: "note" });
   const location = useLocation();
   return (
@@ -172,6 +174,7 @@ export function AdminDetailFrame(props: {
           <ReplyLinks email={record.email} phone={record.phone} name={record.name} />
         </div>
       </Card>
+      {props.extra}
       <Card title={props.composer.kind === "quote" ? "Send quote" : "Send reply"} titleId="compose-heading">
         <Composer
           {...props.composer}

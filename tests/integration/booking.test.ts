@@ -154,6 +154,45 @@ describe("cancelling from the status page", () => {
   });
 });
 
+describe("booking on the customer's behalf", () => {
+  test("a staff member books from the record page (the customer is e-mailed, the history names the staff member) and cancels after the cut-off too", async () => {
+    const day = firstBookableDay();
+    const id = await quotedRequest(7);
+    const admin = await createAdminSession(worker);
+    const refused = await postFields(
+      worker,
+      `/admin/quotes/${id}`,
+      { intent: "book", day, windowStart: "10:00" },
+      { Cookie: admin.cookie },
+    );
+    expect(refused.status).toBe(400);
+    const booked = await postFields(worker, `/admin/quotes/${id}`, { intent: "book", day, windowStart: "11:00" }, { Cookie: admin.cookie });
+    expect(booked.status).toBe(302);
+    expect(await worker.db.prepare("SELECT kind, actor_user_id FROM visit_changes").all()).toMatchObject({
+      results: [{ kind: "booked", actor_user_id: admin.userId }],
+    });
+    await waitFor(
+      () => worker.mails().find((mail) => mail.to === "client7@example.com" && mail.subject.startsWith("Your visit is booked")),
+      "the confirmation",
+    );
+    const page = await (await worker.fetch(`/admin/quotes/${id}`, { headers: { Cookie: admin.cookie } })).text();
+    expect(page).toContain(`Booked: ${dayLabel(day)}, arrival 11:00 AM-1:00 PM`);
+    // A cut-off of a month: the customer could not cancel now; the staff can.
+    await worker.db
+      .prepare(
+        'INSERT INTO availability_settings (id, working_days, windows, capacity, min_notice_days, max_days_ahead, change_cutoff_hours, updated_at) VALUES (1, \'[1,2,3,4,5,6]\', \'[{"start":"11:00","end":"13:00"}]\', 2, 2, 60, 720, 1)',
+      )
+      .run();
+    const cancelled = await postFields(worker, `/admin/quotes/${id}`, { intent: "cancel-visit" }, { Cookie: admin.cookie });
+    expect(cancelled.status).toBe(302);
+    expect(await worker.db.prepare("SELECT status FROM visits").all()).toMatchObject({ results: [{ status: "cancelled" }] });
+    await waitFor(
+      () => worker.mails().find((mail) => mail.to === "client7@example.com" && mail.subject.startsWith("Your visit is cancelled")),
+      "the customer's mail",
+    );
+  });
+});
+
 describe("the reminder the day before", () => {
   test("the daily cron e-mails each visit scheduled for tomorrow once; a cancelled one gets none", async () => {
     const tomorrow = plusDays(todayInJamaica(), 1);

@@ -10,15 +10,16 @@ import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type Load
 import { format, parseISO } from "date-fns";
 import { dayLabel, windowLabel, type DayAvailability } from "~/domain/booking";
 import { refusal } from "~/forms/result";
-import { bookingSchema } from "~/forms/booking";
+import { bookingSchema, staffBookingSchema } from "~/forms/booking";
 import { STATUS_HEADERS } from "../customer/routes.server";
 import { findStatusRequest } from "../customer/status-page.server";
-import { commitNotice } from "../platform/flash.server";
+import { commitNotice, type NoticeKey } from "../platform/flash.server";
 import { formContract } from "../platform/input-gate.server";
 import { logFailure } from "../platform/log.server";
 import { allowStatusView } from "../platform/rate-limit.server";
 import { readSmallForm } from "../platform/small-form.server";
-import type { QuoteRequest } from "../../../drizzle/schema";
+import { eq } from "drizzle-orm";
+import { quoteRequests, type QuoteRequest, type Visit } from "../../../drizzle/schema";
 import { z } from "~/forms/zod";
 import { bookingMail, formatPrice, visitCancelledMail, type BookedVisit } from "../mail/customer-mails.server";
 import { queueMail } from "../mail/queue.server";
@@ -182,37 +183,7 @@ export async function cancelVisitAction({ request, params, context }: ActionFunc
   const outcome = await cancelVisit(context.db, { quoteRequestId: found.record.id, actorUserId: null });
   if (outcome.status === "too-late") return refuse(409, BOOKING_MESSAGES.tooLate);
   if (outcome.status === "none") return refuse(409, BOOKING_MESSAGES.nothingBooked);
-  const { env } = context.cloudflare;
-  const when = `${dayLabel(outcome.visit.day)}, arrival ${windowLabel({ start: outcome.visit.windowStart, end: outcome.visit.windowEnd })}`;
-  const about = { entity: "quote_request" as const, entityId: found.record.id };
-  const record = found.record;
-  if (record.reference && record.statusToken) {
-    queueMail(
-      context,
-      visitCancelledMail(
-        { email: record.email, reference: record.reference, statusToken: record.statusToken },
-        when,
-        readCompany(env),
-        readSiteUrl(env),
-      ),
-      {
-        kind: "confirmation",
-        ...about,
-      },
-    );
-  }
-  const link = `${readSiteUrl(env)}/admin/quotes/${record.id}`;
-  queueMail(
-    context,
-    {
-      to: readNotifyEmail(env),
-      subject: `Visit cancelled: ${found.reference}, ${when}`,
-      text: `${record.name} cancelled their visit online: ${when}.\n\nOpen the request: ${link}`,
-      links: [link],
-      replyTo: record.email,
-    },
-    { kind: "notification", ...about },
-  );
+  queueCancelMails(context, found.record, outcome.visit, "online");
   return redirect(`/status/${params.token}`, {
     headers: { "Set-Cookie": await commitNotice(request, "visitCancelled"), ...STATUS_HEADERS },
   });
@@ -220,3 +191,61 @@ export async function cancelVisitAction({ request, params, context }: ActionFunc
 
 /** The status page's cancel form. */
 const cancelSchema = z.object({ intent: z.literal("cancel") });
+
+/** After a cancellation: the customer's note and the staff's notification, as mails about the request. */
+function queueCancelMails(context: AppLoadContext, record: QuoteRequest, visit: Visit, how: "online" | "by the staff") {
+  const { env } = context.cloudflare;
+  const when = `${dayLabel(visit.day)}, arrival ${windowLabel({ start: visit.windowStart, end: visit.windowEnd })}`;
+  const about = { entity: "quote_request" as const, entityId: record.id };
+  if (record.reference && record.statusToken) {
+    const to = { email: record.email, reference: record.reference, statusToken: record.statusToken };
+    queueMail(context, visitCancelledMail(to, when, readCompany(env), readSiteUrl(env)), { kind: "confirmation", ...about });
+  }
+  const link = `${readSiteUrl(env)}/admin/quotes/${record.id}`;
+  queueMail(
+    context,
+    {
+      to: readNotifyEmail(env),
+      subject: `Visit cancelled: ${record.reference ?? record.name}, ${when}`,
+      text: `The visit of ${record.name} was cancelled ${how}: ${when}.\n\nOpen the request: ${link}`,
+      links: [link],
+      replyTo: record.email,
+    },
+    { kind: "notification", ...about },
+  );
+}
+
+/**
+ * 'Book for the customer' and 'Cancel visit' on a quote request's admin page (a phone booking):
+ * the same rules as the customer's (bookVisit, cancelVisit; staff may cancel after the cut-off),
+ * the same e-mails, the staff member in the visit's history. Success: back to the record with
+ * 'visitBooked' or 'visitCancelled'; a refusal is the form's result with its sentence (400, 409).
+ */
+export async function staffBookingAction(
+  request: Request,
+  context: AppLoadContext,
+  quoteRequestId: string,
+  userId: string,
+  formData: FormData,
+) {
+  const back = async (notice: NoticeKey) =>
+    redirect(new URL(request.url).pathname, { headers: { "Set-Cookie": await commitNotice(request, notice) } });
+  const record = await context.db.select().from(quoteRequests).where(eq(quoteRequests.id, quoteRequestId)).get();
+  if (!record) return data(refusal(formData, BOOKING_MESSAGES.notOpen), { status: 404 });
+  if (formData.get("intent") === "cancel-visit") {
+    const outcome = await cancelVisit(context.db, { quoteRequestId, actorUserId: userId });
+    if (outcome.status !== "cancelled") return data(refusal(formData, BOOKING_MESSAGES.nothingBooked), { status: 409 });
+    queueCancelMails(context, record, outcome.visit, "by the staff");
+    return back("visitCancelled");
+  }
+  const submission = parseWithZod(formData, { schema: staffBookingSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const { day, windowStart } = submission.value;
+  const outcome = await bookVisit(context.db, { quoteRequestId, day, windowStart, actorUserId: userId });
+  const refuse = (status: number, message: string) => data(submission.reply({ formErrors: [message] }), { status });
+  if (outcome.status === "full") return refuse(409, BOOKING_MESSAGES.full);
+  if (outcome.status === "quote-not-open") return refuse(409, BOOKING_MESSAGES.notOpen);
+  if (outcome.status === "unbookable") return refuse(400, BOOKING_MESSAGES.unbookable);
+  await queueBookingMails(context, record, outcome.visitId);
+  return back("visitBooked");
+}

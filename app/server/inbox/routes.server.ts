@@ -8,7 +8,10 @@
  * export.server.ts.
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { nextVisitLabel } from "../booking/visits.server";
+import { windowLabel } from "~/domain/booking";
+import { staffBookingSchema, staffCancelSchema } from "~/forms/booking";
+import { staffBookingAction } from "../booking/routes.server";
+import { nextVisitLabel, readAvailabilitySettings } from "../booking/visits.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { PRIVATE } from "~/cache-control";
 import type { ListFilters } from "~/forms/admin-list";
@@ -136,7 +139,15 @@ const noteForm = z.object({
 });
 
 /** The forms of a record page: the status step, 'Add note', 'Send quote' or 'Send reply', and 'Resend'. */
-const recordForms = z.union([statusForm, noteForm, quoteFormSchema, replyFormSchema, resendFormSchema]);
+const recordForms = z.union([
+  statusForm,
+  noteForm,
+  quoteFormSchema,
+  replyFormSchema,
+  resendFormSchema,
+  staffBookingSchema,
+  staffCancelSchema,
+]);
 
 /** /admin: the quote requests tab. */
 export function adminIndexLoader(_args: LoaderFunctionArgs) {
@@ -248,9 +259,11 @@ export async function recordPageLoader<E extends AuditedEntity>({ request, conte
     loadRecordReplies(context.db, context.cloudflare.env, entity, record, templateId),
     entity === "quote_request" ? nextVisitLabel(context.db, record.id) : null,
   ]);
+  const windows = entity === "quote_request" ? (await readAvailabilitySettings(context.db)).windows : [];
   const { sent, ...rest } = replies;
   return {
     visit,
+    windows: windows.map((window) => ({ start: window.start, label: windowLabel(window) })),
     record: {
       ...record,
       date: formatAdminDate(arrived),
@@ -307,6 +320,9 @@ export async function recordPageAction({ request, context, params }: ActionFunct
     return composeAction(request, context, entity, id, user.id, form.formData);
   }
   if (intent === "resend") return resendAction(request, context, entity, id, form.formData);
+  if ((intent === "book" || intent === "cancel-visit") && entity === "quote_request") {
+    return staffBookingAction(request, context, id, user.id, form.formData);
+  }
   if (intent !== "note") return applyStatusStep(request, context.db, entity, user.id, form.formData);
   const submission = parseWithZod(form.formData, { schema: noteForm });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });

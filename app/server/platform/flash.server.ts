@@ -107,7 +107,8 @@ const NOTICES = {
   twoStepRequired: { tone: "success", text: TWO_STEP_MESSAGES.required },
   twoStepOptional: { tone: "success", text: TWO_STEP_MESSAGES.optional },
   booked: { tone: "success", text: "Booked. The day and arrival time are below." },
-  visitCancelled: { tone: "success", text: "Your visit is cancelled. We have e-mailed you." },
+  visitCancelled: { tone: "success", text: "The visit is cancelled. The e-mails are on their way." },
+  visitBooked: { tone: "success", text: "The visit is booked. The customer gets the confirmation by e-mail." },
 } as const satisfies Record<string, { tone: "success" | "error"; text: string }>;
 export type NoticeKey = keyof typeof NOTICES;
 export type Notice = (typeof NOTICES)[NoticeKey];
