@@ -21,6 +21,7 @@ import {
   MAIL_KINDS,
   MAIL_STATUSES,
   PASSKEY_CEREMONIES,
+  VISIT_ACTORS,
   VISIT_CHANGE_KINDS,
   VISIT_STATUSES,
   PROPERTY_SIZES,
@@ -634,7 +635,10 @@ export const visits = sqliteTable(
 
 export type Visit = typeof visits.$inferSelect;
 
-/** A visit's history: booked, moved (from which day and window), cancelled, done; by whom (null: the customer). */
+/**
+ * A visit's history: booked, moved (from which day and window), cancelled, done; by the customer
+ * or a staff member (`actor_user_id`, null once that account is deleted).
+ */
 export const visitChanges = sqliteTable(
   "visit_changes",
   {
@@ -647,8 +651,13 @@ export const visitChanges = sqliteTable(
     windowStart: text("window_start").notNull(),
     fromDay: text("from_day"),
     fromWindowStart: text("from_window_start"),
+    actor: text("actor", { enum: VISIT_ACTORS }).notNull(),
     actorUserId: text("actor_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
   },
-  (table) => [check("visit_changes_kind_check", oneOf(table.kind, VISIT_CHANGE_KINDS)), index("visit_changes_visit_idx").on(table.visitId)],
+  (table) => [
+    check("visit_changes_kind_check", oneOf(table.kind, VISIT_CHANGE_KINDS)),
+    check("visit_changes_actor_check", oneOf(table.actor, VISIT_ACTORS)),
+    index("visit_changes_visit_idx").on(table.visitId),
+  ],
 );

@@ -25,11 +25,13 @@ CREATE TABLE `visit_changes` (
 	`window_start` text NOT NULL,
 	`from_day` text,
 	`from_window_start` text,
+	`actor` text NOT NULL,
 	`actor_user_id` text,
 	`created_at` integer NOT NULL,
 	FOREIGN KEY (`visit_id`) REFERENCES `visits`(`id`) ON UPDATE no action ON DELETE cascade,
 	FOREIGN KEY (`actor_user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null,
-	CONSTRAINT "visit_changes_kind_check" CHECK("visit_changes"."kind" IN ('booked', 'moved', 'cancelled', 'done'))
+	CONSTRAINT "visit_changes_kind_check" CHECK("visit_changes"."kind" IN ('booked', 'moved', 'cancelled', 'done')),
+	CONSTRAINT "visit_changes_actor_check" CHECK("visit_changes"."actor" IN ('customer', 'staff'))
 );
 --> statement-breakpoint
 CREATE INDEX `visit_changes_visit_idx` ON `visit_changes` (`visit_id`);--> statement-breakpoint

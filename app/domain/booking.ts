@@ -71,6 +71,11 @@ export function windowLabel(window: ArrivalWindow): string {
   return `${clock(window.start)}-${clock(window.end)}`;
 }
 
+/** A day and a window's start as a list says them: "Thu, Dec 3, 9:00 AM". */
+export function shortSlotLabel(day: string, start: string): string {
+  return format(parseISO(`${day}T${start}:00`), "EEE, MMM d, h:mm a");
+}
+
 /** The ISO date `n` days after `day`. */
 export const plusDays = (day: string, n: number) => format(addDays(parseISO(day), n), "yyyy-MM-dd");
 

@@ -33,6 +33,14 @@ export function formatAdminDate(ms: number): string {
   return format(ms, "MMM dd, yyyy", inJamaica);
 }
 
+/**
+ * Whether a quote sent at `sentMs` and valid `validDays` days is over: its last valid day (the
+ * day of sending plus `validDays`, in Jamaica, the day the quote e-mail names) has passed.
+ */
+export function quoteExpired(sentMs: number, validDays: number, now: Date = new Date()): boolean {
+  return todayInJamaica(new Date(sentMs + validDays * DAY_MS)) < todayInJamaica(now);
+}
+
 /** Date and time for the audit trail, e.g. "Nov 22, 2026 14:05" (Jamaica time). */
 export function formatAdminDateTime(ms: number): string {
   return format(ms, "MMM dd, yyyy HH:mm", inJamaica);

@@ -100,6 +100,10 @@ export const VISIT_STATUSES = ["scheduled", "done", "cancelled"] as const;
 
 /** What happened to a visit, in its history: booked, moved to another window, cancelled, done. */
 export const VISIT_CHANGE_KINDS = ["booked", "moved", "cancelled", "done"] as const;
+export type VisitChangeKind = (typeof VISIT_CHANGE_KINDS)[number];
+
+/** Who changed a visit: its customer (from the status page) or a staff member (the record page). */
+export const VISIT_ACTORS = ["customer", "staff"] as const;
 
 /** What a stored WebAuthn challenge is for: adding a passkey, or signing in with one. */
 export const PASSKEY_CEREMONIES = ["register", "sign-in"] as const;

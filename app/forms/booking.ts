@@ -1,16 +1,26 @@
 /**
- * The booking form of /status/:token/book: the day (an ISO date) and the arrival window's start
- * ("HH:MM"), both chosen from the page's own list. Anything else is refused before it is looked at.
+ * The booking forms: the day (an ISO date) and the arrival window's start ("HH:MM"), both chosen
+ * from the page's own list; `intent` says whether they book the accepted quote or move the booked
+ * visit. Anything else is refused before it is looked at.
  */
 import { z } from "./zod";
 
-export const bookingSchema = z.object({
+const slot = {
   day: z.string({ error: "Choose a day." }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Choose a day." }),
   windowStart: z.string({ error: "Choose an arrival window." }).regex(/^\d{2}:\d{2}$/, { error: "Choose an arrival window." }),
-});
+};
 
-/** A staff member books on the customer's behalf (the record page): the same fields. */
-export const staffBookingSchema = bookingSchema.extend({ intent: z.literal("book") });
+/** /status/:token/book: the customer books (`book`, the default) or moves their visit (`move`). */
+export const bookingSchema = z.object({ ...slot, intent: z.enum(["book", "move"]).default("book") });
 
-/** A staff member cancels the request's booked visit (the record page). */
-export const staffCancelSchema = z.object({ intent: z.literal("cancel-visit") });
+/** The customer cancels the booked visit (the status page). */
+export const cancelSchema = z.object({ intent: z.literal("cancel") });
+
+/** A staff member books on the customer's behalf (the record page). */
+export const staffBookingSchema = z.object({ ...slot, intent: z.literal("book") });
+
+/** A staff member moves the request's booked visit (the record page). */
+export const staffMoveSchema = z.object({ ...slot, intent: z.literal("move-visit") });
+
+/** A staff member cancels the request's booked visit, or marks it done (the record page). */
+export const staffVisitStepSchema = z.object({ intent: z.enum(["cancel-visit", "visit-done"]) });

@@ -58,7 +58,7 @@ function firstBookableDay(): string {
 describe("/status/:token/book", () => {
   test("20 customers confirm the last place in one window at once: one is booked, 19 are told it was taken and shown the window as taken", async () => {
     const day = firstBookableDay();
-    await bookVisit(db, { quoteRequestId: await quotedRequest(0), day, windowStart: "09:00", actorUserId: null });
+    await bookVisit(db, { quoteRequestId: await quotedRequest(0), day, windowStart: "09:00", userId: null });
     const tokens = Array.from({ length: 20 }, () => crypto.randomUUID().replaceAll("-", ""));
     await Promise.all(tokens.map((token, i) => quotedRequest(i + 1, token)));
     const page = await worker.fetch(`/status/${tokens[0]}/book?day=${day}`);
@@ -226,11 +226,11 @@ describe("the booking statement", () => {
   test("20 bookings at once for the last place in a window: exactly one is booked, 19 are told it is full, nothing else is stored", async () => {
     const day = firstBookableDay();
     // One place left: capacity 2, one visit already scheduled there.
-    const first = await bookVisit(db, { quoteRequestId: await quotedRequest(0), day, windowStart: "09:00", actorUserId: null });
+    const first = await bookVisit(db, { quoteRequestId: await quotedRequest(0), day, windowStart: "09:00", userId: null });
     expect(first.status).toBe("booked");
     const requests = await Promise.all(Array.from({ length: 20 }, (_, i) => quotedRequest(i + 1)));
     const outcomes = await Promise.all(
-      requests.map((quoteRequestId) => bookVisit(db, { quoteRequestId, day, windowStart: "09:00", actorUserId: null })),
+      requests.map((quoteRequestId) => bookVisit(db, { quoteRequestId, day, windowStart: "09:00", userId: null })),
     );
     const statuses = outcomes.map((outcome) => outcome.status);
     expect(statuses.filter((status) => status === "booked")).toHaveLength(1);
@@ -251,25 +251,25 @@ describe("the booking statement", () => {
   test("a quote is accepted once; a day off, a Sunday, a window that does not exist or a day too soon is refused and writes nothing", async () => {
     const day = firstBookableDay();
     const id = await quotedRequest(1);
-    expect((await bookVisit(db, { quoteRequestId: id, day, windowStart: "11:00", actorUserId: null })).status).toBe("booked");
-    expect(await bookVisit(db, { quoteRequestId: id, day, windowStart: "13:00", actorUserId: null })).toEqual({ status: "quote-not-open" });
+    expect((await bookVisit(db, { quoteRequestId: id, day, windowStart: "11:00", userId: null })).status).toBe("booked");
+    expect(await bookVisit(db, { quoteRequestId: id, day, windowStart: "13:00", userId: null })).toEqual({ status: "quote-not-open" });
     const other = await quotedRequest(2);
     let sunday = day;
     while (new Date(`${sunday}T12:00:00Z`).getUTCDay() !== 0) sunday = plusDays(sunday, 1);
     await worker.db.prepare("INSERT INTO days_off (day, name, created_at) VALUES (?, 'Holiday', 1)").bind(plusDays(sunday, 1)).run();
-    expect(await bookVisit(db, { quoteRequestId: other, day: sunday, windowStart: "09:00", actorUserId: null })).toEqual({
+    expect(await bookVisit(db, { quoteRequestId: other, day: sunday, windowStart: "09:00", userId: null })).toEqual({
       status: "unbookable",
       reason: "day-off",
     });
-    expect(await bookVisit(db, { quoteRequestId: other, day: plusDays(sunday, 1), windowStart: "09:00", actorUserId: null })).toEqual({
+    expect(await bookVisit(db, { quoteRequestId: other, day: plusDays(sunday, 1), windowStart: "09:00", userId: null })).toEqual({
       status: "unbookable",
       reason: "day-off",
     });
-    expect(await bookVisit(db, { quoteRequestId: other, day, windowStart: "10:00", actorUserId: null })).toEqual({
+    expect(await bookVisit(db, { quoteRequestId: other, day, windowStart: "10:00", userId: null })).toEqual({
       status: "unbookable",
       reason: "no-such-window",
     });
-    expect(await bookVisit(db, { quoteRequestId: other, day: todayInJamaica(), windowStart: "09:00", actorUserId: null })).toEqual({
+    expect(await bookVisit(db, { quoteRequestId: other, day: todayInJamaica(), windowStart: "09:00", userId: null })).toEqual({
       status: "unbookable",
       reason: "out-of-range",
     });
@@ -283,7 +283,7 @@ describe("the booking statement", () => {
       .prepare("UPDATE customer_replies SET created_at = ? WHERE entity_id = ?")
       .bind(Date.now() - 20 * 86_400_000, expired)
       .run();
-    expect(await bookVisit(db, { quoteRequestId: expired, day, windowStart: "09:00", actorUserId: null })).toEqual({
+    expect(await bookVisit(db, { quoteRequestId: expired, day, windowStart: "09:00", userId: null })).toEqual({
       status: "quote-not-open",
     });
     expect(await worker.db.prepare("SELECT count(*) AS n FROM visits").first()).toEqual({ n: 0 });

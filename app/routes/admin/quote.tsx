@@ -20,7 +20,7 @@ export const loader = (args: LoaderFunctionArgs) => recordPageLoader(args, "quot
 export const action = (args: ActionFunctionArgs) => recordPageAction(args, "quote_request");
 
 export default function QuoteDetail() {
-  const { record: quote, photos, history, firstReply, composer, mails, visit, windows } = useLoaderData<typeof loader>();
+  const { record: quote, photos, history, firstReply, composer, mails, visit } = useLoaderData<typeof loader>();
   return (
     <AdminDetailFrame
       back={{ to: "/admin/quotes", label: "All quote requests" }}
@@ -44,63 +44,97 @@ export default function QuoteDetail() {
       composer={composer}
       canCompose={QUOTABLE_STATUSES.includes(quote.status)}
       mails={mails}
-      extra={<VisitCard visit={visit} windows={windows} bookable={quote.status === "quoted"} />}
+      extra={visit ? <VisitCard card={visit} bookable={quote.status === "quoted"} /> : null}
     />
   );
 }
 
 /**
- * The request's visit: what is booked, with 'Cancel visit' behind a confirmation; or, while it
- * is quoted, 'Book for the customer' (a day and an arrival window, as on the phone), with the
- * same rules as the customer's own booking.
+ * The request's visits. A scheduled one with 'Move visit' (a day and an arrival window, as on the
+ * phone), 'Mark done' from its day on, and 'Cancel visit' behind a confirmation; while it is
+ * quoted and nothing is scheduled, 'Book for the customer', with the same rules as the
+ * customer's own booking. Below, each visit with its history.
  */
-function VisitCard({
-  visit,
-  windows,
-  bookable,
-}: {
-  visit: string | null;
-  windows: Array<{ start: string; label: string }>;
-  bookable: boolean;
-}) {
-  const result = readResult(useActionData<FormResult>(), { intent: "book" });
+function VisitCard({ card, bookable }: { card: VisitCardData; bookable: boolean }) {
+  const { scheduled, visits, windows } = card;
   return (
     <Card title="Visit" titleId="visit-heading">
-      {visit ? (
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <p className="font-semibold text-slate-900" data-testid="visit">{`Booked: ${visit}`}</p>
-          <Disclosure look="button" summary="Cancel visit">
-            <p>Cancel this visit? The customer is e-mailed and can book another day while the quote is valid.</p>
-            <PostButton fields={{ intent: "cancel-visit" }} variant="danger">
-              Yes, cancel the visit
-            </PostButton>
-          </Disclosure>
-        </div>
-      ) : bookable ? (
-        <Form method="post" className="space-y-3">
-          {result.error("") ? <FormStatus tone="error">{result.error("")}</FormStatus> : null}
-          <input type="hidden" name="intent" value="book" />
-          <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-            <label className="block">
-              <span className="text-sm font-semibold text-slate-800">Day</span>
-              <input type="date" name="day" required className={`${ADMIN_INPUT} mt-1`} />
-            </label>
-            <label className="block">
-              <span className="text-sm font-semibold text-slate-800">Arrival window</span>
-              <select name="windowStart" required className={`${ADMIN_INPUT} mt-1`}>
-                {windows.map((window) => (
-                  <option key={window.start} value={window.start}>
-                    {window.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <Button>Book for the customer</Button>
-          </div>
-        </Form>
-      ) : (
-        <p className="text-slate-600">Not booked. A visit can be booked once the request is quoted.</p>
-      )}
+      <div className="space-y-4">
+        {scheduled ? (
+          <>
+            <p className="font-semibold text-slate-900" data-testid="visit">{`Booked: ${scheduled.label}`}</p>
+            <div className="flex flex-wrap items-start gap-3">
+              <Disclosure look="button" summary="Move visit">
+                <SlotForm intent="move-visit" windows={windows} submit="Move the visit" />
+              </Disclosure>
+              {scheduled.canMarkDone ? (
+                <PostButton fields={{ intent: "visit-done" }} variant="secondary">
+                  Mark done
+                </PostButton>
+              ) : null}
+              <Disclosure look="button" summary="Cancel visit">
+                <p>Cancel this visit? The customer is e-mailed and can book another day while the quote is valid.</p>
+                <PostButton fields={{ intent: "cancel-visit" }} variant="danger">
+                  Yes, cancel the visit
+                </PostButton>
+              </Disclosure>
+            </div>
+          </>
+        ) : bookable ? (
+          <SlotForm intent="book" windows={windows} submit="Book for the customer" />
+        ) : (
+          <p className="text-slate-600">{visits.length > 0 ? "No visit is scheduled." : "Not booked. A visit can be booked once the request is quoted."}</p>
+        )}
+        {visits.length > 0 ? (
+          <ul className="space-y-3 border-t border-slate-200 pt-4" aria-label="Visits">
+            {visits.map((visit) => (
+              <li key={visit.id}>
+                <p className="text-sm font-semibold text-slate-900">
+                  {visit.label} <span className="font-normal text-slate-600">{`(${VISIT_STATUS_LABELS[visit.status]})`}</span>
+                </p>
+                <ul className="mt-1 space-y-0.5 text-sm text-slate-600">
+                  {visit.changes.map((change) => (
+                    <li key={change.key}>{`${change.when}: ${change.text}`}</li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
     </Card>
+  );
+}
+
+type VisitCardData = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["visit"]>;
+
+/** How a visit's status reads on the record page. */
+const VISIT_STATUS_LABELS = { scheduled: "scheduled", done: "done", cancelled: "cancelled" } as const;
+
+/** A day and an arrival window, for booking (`book`) or moving (`move-visit`) the visit, with the form's refusal. */
+function SlotForm({ intent, windows, submit }: { intent: "book" | "move-visit"; windows: VisitCardData["windows"]; submit: string }) {
+  const result = readResult(useActionData<FormResult>(), { intent });
+  return (
+    <Form method="post" className="space-y-3">
+      {result.error("") ? <FormStatus tone="error">{result.error("")}</FormStatus> : null}
+      <input type="hidden" name="intent" value={intent} />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <label className="block">
+          <span className="text-sm font-semibold text-slate-800">Day</span>
+          <input type="date" name="day" required className={`${ADMIN_INPUT} mt-1`} />
+        </label>
+        <label className="block">
+          <span className="text-sm font-semibold text-slate-800">Arrival window</span>
+          <select name="windowStart" required className={`${ADMIN_INPUT} mt-1`}>
+            {windows.map((window) => (
+              <option key={window.start} value={window.start}>
+                {window.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button>{submit}</Button>
+      </div>
+    </Form>
   );
 }

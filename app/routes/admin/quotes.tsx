@@ -23,7 +23,7 @@ export default function QuoteRequests() {
       list={list}
       serviceFilter
       emptyText={ADMIN_MESSAGES.noQuotes}
-      columns={["Date", "Name", "Contact", "Service", "Property", "Address", "Status", "Action"]}
+      columns={["Date", "Name", "Contact", "Service", "Property", "Address", "Next visit", "Status", "Action"]}
       cards={list.rows.map((row) => (
         <RecordCard
           key={row.id}
@@ -32,7 +32,7 @@ export default function QuoteRequests() {
           badge={QUOTE_BADGES[row.status]}
           step={QUOTE_STEPS[row.status]}
           what={SERVICE_TYPE_LABELS[row.serviceType]}
-          excerpt={row.address}
+          excerpt={row.nextVisit ? `Next visit: ${row.nextVisit}. ${row.address}` : row.address}
         />
       ))}
     >
@@ -45,6 +45,7 @@ export default function QuoteRequests() {
             <span className="block text-slate-500">{row.frequency ? FREQUENCY_LABELS[row.frequency] : ""}</span>
           </td>
           <td className={`${CELL} min-w-28 wrap-anywhere text-slate-700`}>{row.address}</td>
+          <td className={`${CELL} text-slate-700`}>{row.nextVisit ?? "-"}</td>
           <StatusCells row={row} badge={QUOTE_BADGES[row.status]} step={QUOTE_STEPS[row.status]} />
         </tr>
       ))}

@@ -1,7 +1,8 @@
 /**
- * /status/:token/book: 'Accept and book'. The customer picks a day (links, so it works without
- * JavaScript; with it, Remix shows the day's windows without a page load) and an arrival window
- * (a plain form), then confirms. Private, never cached or indexed, like the status page.
+ * /status/:token/book: 'Accept and book', or 'Change your visit' once one is booked. The customer
+ * picks a day (links, so it works without JavaScript; with it, Remix shows the day's windows
+ * without a page load) and an arrival window (a plain form), then confirms. Private, never
+ * cached or indexed, like the status page.
  */
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useParams } from "@remix-run/react";
@@ -19,26 +20,44 @@ export const meta: MetaFunction = () => [{ title: "Book your visit" }, { name: "
 export const loader = (args: LoaderFunctionArgs) => bookingPageLoader(args);
 export const action = (args: ActionFunctionArgs) => bookingPageAction(args);
 
+/** The page's title and lead when it cannot offer a booking. */
+const PROBLEMS = {
+  "not-open": [
+    "This quote cannot be booked online",
+    "It has expired, was replaced or is already booked. Call or WhatsApp us and we will sort it out.",
+  ],
+  "too-late": ["It is too close to your visit to change it online", "Please call or WhatsApp us and we will sort it out."],
+  "not-found": ["This link does not work", "Please check that you copied the whole link from our e-mail, or call or WhatsApp us."],
+} as const;
+
 export default function BookingPage() {
   const page = useLoaderData<typeof loader>();
   const refused = readResult(useActionData<typeof action>()).error("");
   const { token } = useParams();
   if (!page.booking) {
+    const [title, lead] = PROBLEMS[page.problem === "not-open" || page.problem === "too-late" ? page.problem : "not-found"];
     return (
-      <PageHero
-        title={page.problem === "not-open" ? "This quote cannot be booked online" : "This link does not work"}
-        lead={
-          page.problem === "not-open"
-            ? "It has expired, was replaced or is already booked. Call or WhatsApp us and we will sort it out."
-            : "Please check that you copied the whole link from our e-mail, or call or WhatsApp us."
-        }
-      />
+      <>
+        <PageHero title={title} lead={lead} />
+        {token && page.reference ? (
+          <p className="mx-auto max-w-3xl px-4 py-10 sm:px-6">
+            <Link to={`/status/${token}`} className={buttonStyles.outline}>
+              Back to your request
+            </Link>
+          </p>
+        ) : null}
+      </>
     );
   }
   const { days, chosen, earlier, later } = page.booking;
+  const moving = page.moving;
   return (
     <>
-      <PageHero eyebrow={`Reference ${page.reference}`} title="Accept and book" lead="Pick a day, then the time the crew arrives." />
+      <PageHero
+        eyebrow={`Reference ${page.reference}`}
+        title={moving ? "Change your visit" : "Accept and book"}
+        lead={moving ? `Booked now: ${moving}. Pick the new day, then the time the crew arrives.` : "Pick a day, then the time the crew arrives."}
+      />
       <div className="mx-auto max-w-3xl space-y-8 px-4 py-12 sm:px-6">
         {refused ? <FormStatus tone="error">{refused}</FormStatus> : null}
         <section aria-labelledby="days-heading">
@@ -80,21 +99,27 @@ export default function BookingPage() {
         {chosen ? (
           <Form method="post" action={`/status/${token}/book?day=${chosen.day}`} className="space-y-4">
             <input type="hidden" name="day" value={chosen.day} />
+            <input type="hidden" name="intent" value={moving ? "move" : "book"} />
             <fieldset>
               <legend className="font-display text-xl font-bold text-slate-900">{`Arrival on ${chosen.label}`}</legend>
               <div className="mt-4 space-y-2">
                 {chosen.windows.map((window) => (
                   <label key={window.start} className="flex items-center gap-3 rounded-xl border border-slate-300 bg-white px-4 py-3">
-                    <input type="radio" name="windowStart" value={window.start} disabled={window.left === 0} required />
+                    <input type="radio" name="windowStart" value={window.start} disabled={window.left === 0 || window.current} required />
                     <span className="font-semibold text-slate-900">{window.label}</span>
-                    <span className="text-sm text-slate-600">{window.left === 0 ? "Taken" : `${window.left} left`}</span>
+                    <span className="text-sm text-slate-600">{window.current ? "Your visit now" : window.left === 0 ? "Taken" : `${window.left} left`}</span>
                   </label>
                 ))}
               </div>
             </fieldset>
-            <button type="submit" className={buttonStyles.primary}>
-              Confirm booking
-            </button>
+            <div className="flex flex-wrap items-center gap-4">
+              <button type="submit" className={buttonStyles.primary}>
+                {moving ? "Move my visit" : "Confirm booking"}
+              </button>
+              <Link to={`/status/${token}`} className="text-sm font-semibold text-brand-700 hover:underline">
+                {moving ? "Keep my visit as it is" : "Not now"}
+              </Link>
+            </div>
           </Form>
         ) : (
           <p className="text-slate-700">No day can be booked online right now. Call or WhatsApp us.</p>

@@ -84,16 +84,21 @@ export default function StatusPage() {
               {`Booked: ${view.booked}`}
             </p>
             {view.canChange ? (
-              <details>
-                <summary className="cursor-pointer text-sm font-semibold text-brand-700">Cancel this visit</summary>
-                <Form method="post" className="mt-3 space-y-3">
-                  <input type="hidden" name="intent" value="cancel" />
-                  <p className="text-sm text-slate-700">Cancel the visit? You can book another day while your quote is valid.</p>
-                  <button type="submit" className={buttonStyles.outline}>
-                    Yes, cancel the visit
-                  </button>
-                </Form>
-              </details>
+              <div className="flex flex-wrap items-start gap-x-6 gap-y-3">
+                <Link to="book" className="text-sm font-semibold text-brand-700 hover:underline">
+                  Change day or time
+                </Link>
+                <details>
+                  <summary className="cursor-pointer text-sm font-semibold text-brand-700">Cancel this visit</summary>
+                  <Form method="post" className="mt-3 space-y-3">
+                    <input type="hidden" name="intent" value="cancel" />
+                    <p className="text-sm text-slate-700">Cancel the visit? You can book another day while your quote is valid.</p>
+                    <button type="submit" className={buttonStyles.outline}>
+                      Yes, cancel the visit
+                    </button>
+                  </Form>
+                </details>
+              </div>
             ) : (
               <p className="text-sm text-slate-700">{`It is too close to your visit to change it online. Call us on ${site?.company.phone ?? "our number"}.`}</p>
             )}

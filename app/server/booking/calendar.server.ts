@@ -16,18 +16,29 @@ export function jamaicaInstant(day: string, time: string): number {
 
 /**
  * The .ics text of a visit: its arrival window as the event, the address as its location, the
- * status page as its link, a UID that stays the visit's (so a moved visit replaces it).
+ * status page as its link, a UID that stays the visit's and a SEQUENCE that grows with each
+ * change (the seconds since it was booked), so a moved visit's event replaces the first (RFC 5545 §3.8.7.4).
  * In: the visit, the company's name and e-mail, the site's host (for the UID) and the status
  * page's link. Out: the text, or null if the library refuses the event.
  */
 export function visitCalendarEvent(
-  visit: { id: string; day: string; windowStart: string; windowEnd: string; address: string; serviceType: ServiceType },
+  visit: {
+    id: string;
+    day: string;
+    windowStart: string;
+    windowEnd: string;
+    address: string;
+    serviceType: ServiceType;
+    createdAt: Date;
+    updatedAt: Date;
+  },
   company: { name: string; email: string },
   siteHost: string,
   statusLink: string,
 ): string | null {
   const { value, error } = createEvent({
     uid: `${visit.id}@${siteHost}`,
+    sequence: Math.max(0, Math.floor((visit.updatedAt.getTime() - visit.createdAt.getTime()) / 1000)),
     productId: `${siteHost}/booking`,
     start: jamaicaInstant(visit.day, visit.windowStart),
     startInputType: "utc",

@@ -1,16 +1,18 @@
 /**
- * The HTTP side of /status/:token/book: the customer accepts the newest quote and books a day
- * and an arrival window (visits.server.ts has the rules). Found by the status page's token
- * alone, under the status page's per-client limit (429), never cached or indexed
- * (STATUS_HEADERS). Nothing a customer sends yields a 500: a refused booking answers 400 or 409
- * with its sentence and the fresh list of windows.
+ * The HTTP side of booking: /status/:token/book, where the customer accepts the newest quote and
+ * books a day and an arrival window, or moves the booked visit; the status page's 'Cancel this
+ * visit'; and the record page's visit forms for staff (visits.server.ts has the rules). The
+ * customer's pages are found by the status page's token alone, under its per-client limit (429),
+ * never cached or indexed (STATUS_HEADERS). Nothing a customer or staff member sends yields a
+ * 500: a refusal answers 400 or 409 with its sentence (and, on the booking page, the fresh list
+ * of windows).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { format, parseISO } from "date-fns";
 import { dayLabel, windowLabel, type DayAvailability } from "~/domain/booking";
 import { refusal } from "~/forms/result";
-import { bookingSchema, staffBookingSchema } from "~/forms/booking";
+import { bookingSchema, cancelSchema, staffBookingSchema, staffMoveSchema } from "~/forms/booking";
 import { STATUS_HEADERS } from "../customer/routes.server";
 import { findStatusRequest } from "../customer/status-page.server";
 import { commitNotice, type NoticeKey } from "../platform/flash.server";
@@ -20,12 +22,26 @@ import { allowStatusView } from "../platform/rate-limit.server";
 import { readSmallForm } from "../platform/small-form.server";
 import { eq } from "drizzle-orm";
 import { quoteRequests, type QuoteRequest, type Visit } from "../../../drizzle/schema";
-import { z } from "~/forms/zod";
-import { bookingMail, formatPrice, visitCancelledMail, type BookedVisit } from "../mail/customer-mails.server";
+import { bookingMail, formatPrice, visitCancelledMail, visitMovedMail, type BookedVisit } from "../mail/customer-mails.server";
+import type { Mail } from "../mail/mailer.server";
 import { queueMail } from "../mail/queue.server";
 import { readCompany, readNotifyEmail, readSiteUrl } from "../platform/env.server";
 import { visitCalendarEvent } from "./calendar.server";
-import { bookVisit, cancelVisit, currentAvailability, visitById, type BookingOutcome } from "./visits.server";
+import {
+  beforeCutoff,
+  bookVisit,
+  cancelVisit,
+  currentAvailability,
+  markVisitDone,
+  moveVisit,
+  visitById,
+  readAvailabilitySettings,
+  visitsWithHistory,
+  type MoveOutcome,
+  type Slot,
+} from "./visits.server";
+import { formatAdminDateTime, todayInJamaica } from "~/domain/dates";
+import type { Database } from "../platform/db.server";
 
 /** The sentences of the booking page. */
 const BOOKING_MESSAGES = {
@@ -35,20 +51,23 @@ const BOOKING_MESSAGES = {
   unbookable: "That day or arrival window cannot be booked. Please choose one from the list.",
   failed: "The booking could not be saved. Please try again.",
   tooLate: "It is too close to your visit to change it online. Please call or WhatsApp us.",
-  nothingBooked: "There is no booked visit to cancel.",
+  nothingBooked: "There is no booked visit to change.",
+  sameWindow: "That is already the day and arrival window of the visit. Choose another one.",
+  notYet: "A visit can be marked done from its day on.",
 } as const;
 
 /** How many days the booking page lists at once (two weeks of working days, about). */
 const DAYS_SHOWN = 12;
 
 /**
- * The page's view of the bookable days: the chosen day (asked for, else the first with a place
- * left), the DAYS_SHOWN days around it with their labels and whether any window is open, the
+ * The page's view of the bookable days: the chosen day (asked for, else the booked visit's day
+ * when it is moved, else the first with a place left), the DAYS_SHOWN days around it with their labels and whether any window is open, the
  * first days of the pages before and after (for 'Earlier days' and 'Later days'), and the chosen
- * day's windows with the places left.
+ * day's windows with the places left (`current`: the window the visit is booked in now).
  */
-function bookingView(days: DayAvailability[], asked: string | null) {
-  const chosen = days.find((day) => day.day === asked) ?? days.find((day) => day.windows.some((window) => window.left > 0)) ?? null;
+function bookingView(days: DayAvailability[], asked: string | null, current: Slot | null) {
+  const chosen =
+    days.find((day) => day.day === (asked ?? current?.day)) ?? days.find((day) => day.windows.some((window) => window.left > 0)) ?? null;
   const start = chosen ? Math.floor(days.indexOf(chosen) / DAYS_SHOWN) * DAYS_SHOWN : 0;
   return {
     days: days.slice(start, start + DAYS_SHOWN).map((day) => ({
@@ -62,21 +81,28 @@ function bookingView(days: DayAvailability[], asked: string | null) {
       ? {
           day: chosen.day,
           label: dayLabel(chosen.day),
-          windows: chosen.windows.map((window) => ({ start: window.start, label: windowLabel(window), left: window.left })),
+          windows: chosen.windows.map((window) => ({
+            start: window.start,
+            label: windowLabel(window),
+            left: window.left,
+            current: current?.day === chosen.day && current.windowStart === window.start,
+          })),
         }
       : null,
   };
 }
 
 type BookingPage =
-  | { problem: "not-found" | "rate-limited" | "not-open"; reference: string | null; booking: null }
-  | { problem: null; reference: string; booking: ReturnType<typeof bookingView> };
+  | { problem: "not-found" | "rate-limited" | "not-open" | "too-late"; reference: string | null; booking: null }
+  | { problem: null; reference: string; booking: ReturnType<typeof bookingView>; moving: string | null };
 
 /**
- * GET /status/:token/book (`?day=` the day whose windows to show): the bookable days from the
- * request's preferred date (when later than the first allowed), the chosen day's windows with
- * the places left. 404 for an unknown token, 409 when the quote cannot be accepted, 429 past
- * the per-client limit.
+ * GET /status/:token/book (`?day=` the day whose windows to show): the bookable days, the chosen
+ * day's windows with the places left. To book: from the request's preferred date when later
+ * than the first allowed; 409 when the quote cannot be accepted. To move a booked visit
+ * (`moving`: its day and window as the page says them): from the first allowed day, the
+ * visit's own day chosen; 409 past the cut-off. 404 for an unknown token, 429 past the
+ * per-client limit.
  */
 export async function bookingPageLoader({ request, params, context }: LoaderFunctionArgs) {
   const answer = (body: BookingPage, status = 200) => data<BookingPage>(body, { status, headers: STATUS_HEADERS });
@@ -85,17 +111,31 @@ export async function bookingPageLoader({ request, params, context }: LoaderFunc
   }
   const found = await findStatusRequest(context.db, params.token ?? "");
   if (!found || found.kind !== "quote_request") return answer({ problem: "not-found", reference: null, booking: null }, 404);
+  const asked = new URL(request.url).searchParams.get("day");
+  const { visit } = found;
+  if (visit) {
+    if (!beforeCutoff(visit, found.settings)) return answer({ problem: "too-late", reference: found.reference, booking: null }, 409);
+    const booking = bookingView(await currentAvailability(context.db), asked, visit);
+    return answer({ problem: null, reference: found.reference, booking, moving: visitLabel(visit) });
+  }
   if (found.record.status !== "quoted" || found.latest?.kind !== "quote") {
     return answer({ problem: "not-open", reference: found.reference, booking: null }, 409);
   }
   const days = await currentAvailability(context.db, new Date(), found.record.preferredDate ?? undefined);
-  return answer({ problem: null, reference: found.reference, booking: bookingView(days, new URL(request.url).searchParams.get("day")) });
+  return answer({ problem: null, reference: found.reference, booking: bookingView(days, asked, null), moving: null });
+}
+
+/** A visit's day and arrival window as pages and e-mails say them: "Thursday, Dec 3, 2026, arrival 9:00 AM-11:00 AM". */
+export function visitLabel(visit: { day: string; windowStart: string; windowEnd: string }): string {
+  return `${dayLabel(visit.day)}, arrival ${windowLabel({ start: visit.windowStart, end: visit.windowEnd })}`;
 }
 
 /**
- * POST /status/:token/book (`day`, `windowStart`): books it (visits.server.ts `bookVisit`) and
- * goes back to the status page with 'booked'; a window just taken answers 409 and the page
- * shows the fresh list; an expired, replaced or accepted quote 409; a day or window not offered 400.
+ * POST /status/:token/book (`day`, `windowStart`, `intent`: `book` or `move`): books the window
+ * (visits.server.ts `bookVisit`) or moves the booked visit to it (`moveVisit`), then goes back to
+ * the status page with 'booked' or 'visitMoved'. A window just taken answers 409 and the page
+ * shows the fresh list; an expired, replaced or accepted quote 409; past the cut-off 409; a day
+ * or window not offered 400.
  */
 export async function bookingPageAction({ request, params, context }: ActionFunctionArgs) {
   const refuse = (status: number, message: string, formData: FormData | null = null) =>
@@ -105,63 +145,134 @@ export async function bookingPageAction({ request, params, context }: ActionFunc
   if (!form.ok) return refuse(400, form.message);
   const submission = parseWithZod(form.formData, { schema: bookingSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: STATUS_HEADERS });
+  const { intent, ...slot } = submission.value;
   try {
     const found = await findStatusRequest(context.db, params.token ?? "");
     if (!found || found.kind !== "quote_request") return refuse(404, BOOKING_MESSAGES.notOpen);
-    const outcome: BookingOutcome = await bookVisit(context.db, {
-      quoteRequestId: found.record.id,
-      ...submission.value,
-      actorUserId: null,
-    });
+    const back = async (notice: NoticeKey) =>
+      redirect(`/status/${params.token}`, { headers: { "Set-Cookie": await commitNotice(request, notice), ...STATUS_HEADERS } });
+    if (intent === "move") {
+      const moved = await moveVisit(context.db, { quoteRequestId: found.record.id, ...slot, userId: null });
+      if (moved.status !== "moved") return refuse(...moveRefusal(moved), form.formData);
+      queueVisitMails(context, found.record, { kind: "moved", visit: moved.to, from: moved.from, by: "customer" });
+      return back("visitMoved");
+    }
+    const outcome = await bookVisit(context.db, { quoteRequestId: found.record.id, ...slot, userId: null });
     if (outcome.status === "full") return refuse(409, BOOKING_MESSAGES.full, form.formData);
     if (outcome.status === "quote-not-open") return refuse(409, BOOKING_MESSAGES.notOpen, form.formData);
     if (outcome.status === "unbookable") return refuse(400, BOOKING_MESSAGES.unbookable, form.formData);
-    await queueBookingMails(context, found.record, outcome.visitId);
-    return redirect(`/status/${params.token}`, { headers: { "Set-Cookie": await commitNotice(request, "booked"), ...STATUS_HEADERS } });
+    const visit = await visitById(context.db, outcome.visitId);
+    if (visit) queueVisitMails(context, found.record, { kind: "booked", visit, by: "customer" });
+    return back("booked");
   } catch (error) {
     logFailure("booking_failed", error);
     return refuse(503, BOOKING_MESSAGES.failed, form.formData);
   }
 }
 
+/** A refused move's status code and sentence. */
+function moveRefusal(outcome: Exclude<MoveOutcome, { status: "moved" }>): [number, string] {
+  switch (outcome.status) {
+    case "full":
+      return [409, BOOKING_MESSAGES.full];
+    case "too-late":
+      return [409, BOOKING_MESSAGES.tooLate];
+    case "none":
+      return [409, BOOKING_MESSAGES.nothingBooked];
+    case "same-window":
+      return [400, BOOKING_MESSAGES.sameWindow];
+    case "unbookable":
+      return [400, BOOKING_MESSAGES.unbookable];
+  }
+}
+
 /**
- * After a booking: the customer's confirmation and the staff's notification (to NOTIFY_EMAIL),
- * both through the mail queue, recorded as mails about the request.
+ * The record page's Visit card: the scheduled visit (its label, and whether 'Mark done' applies:
+ * from its day on), every visit of the request, newest first, with its status and history lines
+ * ("Booked for …, by the customer", "Moved from … to …, by ann@…", with the Jamaica time), and
+ * the arrival windows for the staff's book and move forms.
  */
-async function queueBookingMails(context: AppLoadContext, request: QuoteRequest, visitId: string) {
-  const { env } = context.cloudflare;
-  const visit = await visitById(context.db, visitId);
-  if (!visit || !request.reference || !request.statusToken) return;
-  const booked: BookedVisit = {
-    when: `${dayLabel(visit.day)}, arrival ${windowLabel({ start: visit.windowStart, end: visit.windowEnd })}`,
-    address: visit.address,
-    serviceType: visit.serviceType,
-    amountJmd: visit.amountJmd,
-    amountUsd: visit.amountUsd,
-    included: visit.included,
+export async function visitCardData(db: Database, quoteRequestId: string, now = new Date()) {
+  const [all, settings] = await Promise.all([visitsWithHistory(db, quoteRequestId), readAvailabilitySettings(db)]);
+  const scheduled = all.find(({ visit }) => visit.status === "scheduled")?.visit;
+  const slotLabel = (day: string, start: string) => {
+    const window = settings.windows.find((candidate) => candidate.start === start);
+    return `${dayLabel(day)}, ${window ? windowLabel(window) : start}`;
   };
-  const about = { entity: "quote_request" as const, entityId: request.id };
+  return {
+    scheduled: scheduled ? { label: visitLabel(scheduled), canMarkDone: scheduled.day <= todayInJamaica(now) } : null,
+    visits: all.map(({ visit, changes }) => ({
+      id: visit.id,
+      label: visitLabel(visit),
+      status: visit.status,
+      changes: changes.map((change) => {
+        const to = slotLabel(change.day, change.windowStart);
+        const what = {
+          booked: `Booked for ${to}`,
+          moved: `Moved from ${change.fromDay && change.fromWindowStart ? slotLabel(change.fromDay, change.fromWindowStart) : "?"} to ${to}`,
+          cancelled: "Cancelled",
+          done: "Marked done",
+        }[change.kind];
+        const who = change.actor === "customer" ? "by the customer" : `by ${change.actorEmail ?? "a former staff member"}`;
+        return { key: `${change.kind}-${change.createdAt.getTime()}`, text: `${what}, ${who}`, when: formatAdminDateTime(change.createdAt.getTime()) };
+      }),
+    })),
+    windows: settings.windows.map((window) => ({ start: window.start, label: windowLabel(window) })),
+  };
+}
+
+/** What happened to a visit, for its e-mails: booked, moved (from where), or cancelled; by whom. */
+type VisitNews = { visit: Visit; by: "customer" | "staff" } & (
+  | { kind: "booked" }
+  | { kind: "moved"; from: Visit }
+  | { kind: "cancelled" }
+);
+
+/**
+ * The e-mails of a booking, a move or a cancellation: the customer's (a booked or moved visit
+ * carries its calendar event, visit.ics, with the same UID so the calendar updates it) and the
+ * staff's notification to NOTIFY_EMAIL, through the mail queue, recorded as mails about the request.
+ */
+function queueVisitMails(context: AppLoadContext, record: QuoteRequest, news: VisitNews) {
+  const { env } = context.cloudflare;
+  const { visit } = news;
+  const when = visitLabel(visit);
+  const about = { entity: "quote_request" as const, entityId: record.id };
   const siteUrl = readSiteUrl(env);
   const company = readCompany(env);
-  const confirmation = bookingMail(
-    { email: request.email, reference: request.reference, statusToken: request.statusToken },
-    booked,
-    company,
-    siteUrl,
-  );
-  // The visit as a calendar event, attached (without it if the event cannot be made).
-  const event = visitCalendarEvent(visit, company, new URL(siteUrl).host, confirmation.links[0]!);
-  const attachments = event ? [{ filename: "visit.ics", type: "text/calendar", content: event }] : undefined;
-  queueMail(context, { ...confirmation, attachments }, { kind: "confirmation", ...about });
-  const record = `${siteUrl}/admin/quotes/${request.id}`;
+  if (record.reference && record.statusToken) {
+    const to = { email: record.email, reference: record.reference, statusToken: record.statusToken };
+    const booked: BookedVisit = { ...visit, when };
+    const mail: Mail =
+      news.kind === "booked"
+        ? bookingMail(to, booked, company, siteUrl)
+        : news.kind === "moved"
+          ? visitMovedMail(to, visitLabel(news.from), booked, company, siteUrl)
+          : visitCancelledMail(to, when, company, siteUrl);
+    // A booked or moved visit as a calendar event (the mail goes without it if none can be made).
+    const event = news.kind === "cancelled" ? null : visitCalendarEvent(visit, company, new URL(siteUrl).host, mail.links[0]!);
+    const attachments = event ? [{ filename: "visit.ics", type: "text/calendar", content: event }] : undefined;
+    queueMail(context, { ...mail, attachments }, { kind: "confirmation", ...about });
+  }
+  const link = `${siteUrl}/admin/quotes/${record.id}`;
+  const how = news.by === "customer" ? "online" : "by the staff";
+  const lines: Record<VisitNews["kind"], [string, string]> = {
+    booked: [`Visit booked: ${record.reference ?? record.name}, ${when}`, `${record.name}'s visit was booked ${how}.`],
+    moved: [
+      `Visit moved: ${record.reference ?? record.name}, now ${when}`,
+      `${record.name}'s visit was moved ${how}, from ${news.kind === "moved" ? visitLabel(news.from) : ""}.`,
+    ],
+    cancelled: [`Visit cancelled: ${record.reference ?? record.name}, ${when}`, `${record.name}'s visit was cancelled ${how}.`],
+  };
+  const [subject, line] = lines[news.kind];
   queueMail(
     context,
     {
       to: readNotifyEmail(env),
-      subject: `Visit booked: ${request.reference}, ${booked.when}`,
-      text: `${request.name} booked a visit online.\n\n${booked.when}\nAddress: ${booked.address}\nPrice: ${formatPrice(booked.amountJmd, booked.amountUsd)}\n\nOpen the request: ${record}`,
-      links: [record],
-      replyTo: request.email,
+      subject,
+      text: `${line}\n\n${when}\nAddress: ${visit.address}\nPrice: ${formatPrice(visit.amountJmd, visit.amountUsd)}\n\nOpen the request: ${link}`,
+      links: [link],
+      replyTo: record.email,
     },
     { kind: "notification", ...about },
   );
@@ -177,75 +288,59 @@ export async function cancelVisitAction({ request, params, context }: ActionFunc
   const refuse = (status: number, message: string) => data(refusal(null, message), { status, headers: STATUS_HEADERS });
   if (!(await allowStatusView(context.cloudflare.env.STATUS_RATE_LIMITER, request))) return refuse(429, BOOKING_MESSAGES.tooLate);
   const form = await readSmallForm(request, formContract(cancelSchema));
-  if (!form.ok || form.formData.get("intent") !== "cancel") return refuse(400, BOOKING_MESSAGES.nothingBooked);
+  if (!form.ok || parseWithZod(form.formData, { schema: cancelSchema }).status !== "success") return refuse(400, BOOKING_MESSAGES.nothingBooked);
   const found = await findStatusRequest(context.db, params.token ?? "");
   if (!found || found.kind !== "quote_request") return refuse(404, BOOKING_MESSAGES.nothingBooked);
-  const outcome = await cancelVisit(context.db, { quoteRequestId: found.record.id, actorUserId: null });
+  const outcome = await cancelVisit(context.db, { quoteRequestId: found.record.id, userId: null });
   if (outcome.status === "too-late") return refuse(409, BOOKING_MESSAGES.tooLate);
   if (outcome.status === "none") return refuse(409, BOOKING_MESSAGES.nothingBooked);
-  queueCancelMails(context, found.record, outcome.visit, "online");
+  queueVisitMails(context, found.record, { kind: "cancelled", visit: outcome.visit, by: "customer" });
   return redirect(`/status/${params.token}`, {
     headers: { "Set-Cookie": await commitNotice(request, "visitCancelled"), ...STATUS_HEADERS },
   });
 }
 
-/** The status page's cancel form. */
-const cancelSchema = z.object({ intent: z.literal("cancel") });
-
-/** After a cancellation: the customer's note and the staff's notification, as mails about the request. */
-function queueCancelMails(context: AppLoadContext, record: QuoteRequest, visit: Visit, how: "online" | "by the staff") {
-  const { env } = context.cloudflare;
-  const when = `${dayLabel(visit.day)}, arrival ${windowLabel({ start: visit.windowStart, end: visit.windowEnd })}`;
-  const about = { entity: "quote_request" as const, entityId: record.id };
-  if (record.reference && record.statusToken) {
-    const to = { email: record.email, reference: record.reference, statusToken: record.statusToken };
-    queueMail(context, visitCancelledMail(to, when, readCompany(env), readSiteUrl(env)), { kind: "confirmation", ...about });
-  }
-  const link = `${readSiteUrl(env)}/admin/quotes/${record.id}`;
-  queueMail(
-    context,
-    {
-      to: readNotifyEmail(env),
-      subject: `Visit cancelled: ${record.reference ?? record.name}, ${when}`,
-      text: `The visit of ${record.name} was cancelled ${how}: ${when}.\n\nOpen the request: ${link}`,
-      links: [link],
-      replyTo: record.email,
-    },
-    { kind: "notification", ...about },
-  );
-}
-
 /**
- * 'Book for the customer' and 'Cancel visit' on a quote request's admin page (a phone booking):
- * the same rules as the customer's (bookVisit, cancelVisit; staff may cancel after the cut-off),
- * the same e-mails, the staff member in the visit's history. Success: back to the record with
- * 'visitBooked' or 'visitCancelled'; a refusal is the form's result with its sentence (400, 409).
+ * The record page's visit forms (a phone booking): 'Book for the customer' (`book`), 'Move
+ * visit' (`move-visit`), 'Cancel visit' (`cancel-visit`) and 'Mark done' (`visit-done`), under
+ * the same rules as the customer's (bookVisit, moveVisit, cancelVisit; staff may move and cancel
+ * after the cut-off), with the same e-mails (none for 'Mark done'), the staff member in the
+ * visit's history. Success: back to the record with its notice; a refusal is the form's result
+ * with its sentence (400, 409).
  */
-export async function staffBookingAction(
-  request: Request,
-  context: AppLoadContext,
-  quoteRequestId: string,
-  userId: string,
-  formData: FormData,
-) {
+export async function staffVisitAction(request: Request, context: AppLoadContext, quoteRequestId: string, userId: string, formData: FormData) {
   const back = async (notice: NoticeKey) =>
     redirect(new URL(request.url).pathname, { headers: { "Set-Cookie": await commitNotice(request, notice) } });
+  const refuse = (status: number, message: string) => data(refusal(formData, message), { status });
   const record = await context.db.select().from(quoteRequests).where(eq(quoteRequests.id, quoteRequestId)).get();
-  if (!record) return data(refusal(formData, BOOKING_MESSAGES.notOpen), { status: 404 });
-  if (formData.get("intent") === "cancel-visit") {
-    const outcome = await cancelVisit(context.db, { quoteRequestId, actorUserId: userId });
-    if (outcome.status !== "cancelled") return data(refusal(formData, BOOKING_MESSAGES.nothingBooked), { status: 409 });
-    queueCancelMails(context, record, outcome.visit, "by the staff");
+  if (!record) return refuse(404, BOOKING_MESSAGES.notOpen);
+  const intent = formData.get("intent");
+  if (intent === "cancel-visit") {
+    const outcome = await cancelVisit(context.db, { quoteRequestId, userId });
+    if (outcome.status !== "cancelled") return refuse(409, BOOKING_MESSAGES.nothingBooked);
+    queueVisitMails(context, record, { kind: "cancelled", visit: outcome.visit, by: "staff" });
     return back("visitCancelled");
   }
-  const submission = parseWithZod(formData, { schema: staffBookingSchema });
+  if (intent === "visit-done") {
+    const outcome = await markVisitDone(context.db, { quoteRequestId, userId });
+    if (outcome === "not-yet") return refuse(409, BOOKING_MESSAGES.notYet);
+    return outcome === "done" ? back("visitDone") : refuse(409, BOOKING_MESSAGES.nothingBooked);
+  }
+  const submission = parseWithZod(formData, { schema: intent === "move-visit" ? staffMoveSchema : staffBookingSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const { day, windowStart } = submission.value;
-  const outcome = await bookVisit(context.db, { quoteRequestId, day, windowStart, actorUserId: userId });
-  const refuse = (status: number, message: string) => data(submission.reply({ formErrors: [message] }), { status });
-  if (outcome.status === "full") return refuse(409, BOOKING_MESSAGES.full);
-  if (outcome.status === "quote-not-open") return refuse(409, BOOKING_MESSAGES.notOpen);
-  if (outcome.status === "unbookable") return refuse(400, BOOKING_MESSAGES.unbookable);
-  await queueBookingMails(context, record, outcome.visitId);
+  const slot = { day: submission.value.day, windowStart: submission.value.windowStart };
+  const refuseField = (status: number, message: string) => data(submission.reply({ formErrors: [message] }), { status });
+  if (intent === "move-visit") {
+    const moved = await moveVisit(context.db, { quoteRequestId, ...slot, userId });
+    if (moved.status !== "moved") return refuseField(...moveRefusal(moved));
+    queueVisitMails(context, record, { kind: "moved", visit: moved.to, from: moved.from, by: "staff" });
+    return back("visitMoved");
+  }
+  const outcome = await bookVisit(context.db, { quoteRequestId, ...slot, userId });
+  if (outcome.status === "full") return refuseField(409, BOOKING_MESSAGES.full);
+  if (outcome.status === "quote-not-open") return refuseField(409, BOOKING_MESSAGES.notOpen);
+  if (outcome.status === "unbookable") return refuseField(400, BOOKING_MESSAGES.unbookable);
+  const visit = await visitById(context.db, outcome.visitId);
+  if (visit) queueVisitMails(context, record, { kind: "booked", visit, by: "staff" });
   return back("visitBooked");
 }

@@ -12,7 +12,7 @@
  * Functions take the request's Drizzle client first and return outcomes; none throws for
  * anything a customer chose. D1 errors are thrown to the caller.
  */
-import { and, count, desc, eq, gte, lte, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import {
   availableDays,
   dayLabel,
@@ -23,8 +23,18 @@ import {
   type AvailabilitySettings,
   type DayAvailability,
 } from "~/domain/booking";
-import { DAY_MS, HOUR_MS, timeInJamaica, todayInJamaica } from "~/domain/dates";
-import { availabilitySettings, customerReplies, daysOff, quoteRequests, visitChanges, visits } from "../../../drizzle/schema";
+import { HOUR_MS, quoteExpired, timeInJamaica, todayInJamaica } from "~/domain/dates";
+import type { VisitChangeKind } from "~/domain/enumerations";
+import {
+  availabilitySettings,
+  customerReplies,
+  daysOff,
+  quoteRequests,
+  users,
+  visitChanges,
+  visits,
+  type Visit,
+} from "../../../drizzle/schema";
 import type { Database } from "../platform/db.server";
 import { insertWhere, PREVIOUS_CHANGED_ONE } from "../platform/insert-where.server";
 import { jamaicaInstant } from "./calendar.server";
@@ -90,46 +100,190 @@ export function beforeCutoff(visit: { day: string; windowStart: string }, settin
   return jamaicaInstant(visit.day, visit.windowStart) - settings.changeCutoffHours * HOUR_MS > now.getTime();
 }
 
+/** Who changes a visit: its customer (`userId` null) or a staff member. */
+export interface VisitActor {
+  userId: string | null;
+}
+
 /**
- * Cancels the request's scheduled visit, by its customer (`actorUserId` null, only before the
- * cut-off) or a staff member (any time), with its history row. Out: "cancelled" with the visit
- * as it was; "too-late" past the cut-off; "none" when nothing is scheduled.
+ * The statement that writes a visit's history row, only if the statement before it in the batch
+ * changed one row (the change happened). `to` is the visit's day and window after the change,
+ * `from` before it (a move).
+ */
+function changeStatement(
+  db: Database,
+  change: { visitId: string; kind: VisitChangeKind; to: Slot; from?: Slot },
+  by: VisitActor,
+  now: Date,
+) {
+  return insertWhere(
+    db,
+    visitChanges,
+    {
+      id: crypto.randomUUID(),
+      visitId: change.visitId,
+      kind: change.kind,
+      day: change.to.day,
+      windowStart: change.to.windowStart,
+      fromDay: change.from?.day ?? null,
+      fromWindowStart: change.from?.windowStart ?? null,
+      actor: by.userId === null ? "customer" : "staff",
+      actorUserId: by.userId,
+      createdAt: now,
+    },
+    PREVIOUS_CHANGED_ONE,
+  );
+}
+
+/** A day (ISO, Jamaica) and the start of an arrival window on it ("HH:MM"). */
+export interface Slot {
+  day: string;
+  windowStart: string;
+}
+
+/** The request's scheduled visit (at most one: bookVisit books none while one is), if any. */
+export async function scheduledVisit(db: Database, quoteRequestId: string): Promise<Visit | undefined> {
+  return db
+    .select()
+    .from(visits)
+    .where(and(eq(visits.quoteRequestId, quoteRequestId), eq(visits.status, "scheduled")))
+    .get();
+}
+
+/** Fewer `scheduled` visits in the window than `capacity`, when the statement runs. */
+const placeLeft = (slot: Slot, capacity: number) =>
+  sql`(SELECT count(*) FROM ${visits} WHERE ${visits.day} = ${slot.day} AND ${visits.windowStart} = ${slot.windowStart} AND ${visits.status} = 'scheduled') < ${capacity}`;
+
+/** The day is not a day off, when the statement runs. */
+const notDayOff = (day: string) => sql`NOT EXISTS (SELECT 1 FROM ${daysOff} WHERE ${daysOff.day} = ${day})`;
+
+/** Whether the window has no place left now (to tell a refused statement's reason). */
+async function windowFull(db: Database, slot: Slot, capacity: number): Promise<boolean> {
+  const [taken] = await db
+    .select({ n: count() })
+    .from(visits)
+    .where(and(eq(visits.day, slot.day), eq(visits.windowStart, slot.windowStart), eq(visits.status, "scheduled")));
+  return (taken?.n ?? 0) >= capacity;
+}
+
+/**
+ * Cancels the request's scheduled visit, by its customer (only before the cut-off) or a staff
+ * member (any time), with its history row. Out: "cancelled" with the visit as it was;
+ * "too-late" past the cut-off; "none" when nothing is scheduled.
  */
 export async function cancelVisit(
   db: Database,
-  input: { quoteRequestId: string; actorUserId: string | null },
+  input: { quoteRequestId: string } & VisitActor,
   now = new Date(),
-): Promise<{ status: "cancelled"; visit: typeof visits.$inferSelect } | { status: "too-late" } | { status: "none" }> {
-  const visit = await db
-    .select()
-    .from(visits)
-    .where(and(eq(visits.quoteRequestId, input.quoteRequestId), eq(visits.status, "scheduled")))
-    .get();
+): Promise<{ status: "cancelled"; visit: Visit } | { status: "too-late" } | { status: "none" }> {
+  const visit = await scheduledVisit(db, input.quoteRequestId);
   if (!visit) return { status: "none" };
-  if (input.actorUserId === null && !beforeCutoff(visit, await readAvailabilitySettings(db), now)) return { status: "too-late" };
+  if (input.userId === null && !beforeCutoff(visit, await readAvailabilitySettings(db), now)) return { status: "too-late" };
   const [cancelled] = await db.batch([
     db
       .update(visits)
       .set({ status: "cancelled", updatedAt: now })
       .where(and(eq(visits.id, visit.id), eq(visits.status, "scheduled"))),
-    insertWhere(
-      db,
-      visitChanges,
-      {
-        id: crypto.randomUUID(),
-        visitId: visit.id,
-        kind: "cancelled",
-        day: visit.day,
-        windowStart: visit.windowStart,
-        fromDay: null,
-        fromWindowStart: null,
-        actorUserId: input.actorUserId,
-        createdAt: now,
-      },
-      PREVIOUS_CHANGED_ONE,
-    ),
+    changeStatement(db, { visitId: visit.id, kind: "cancelled", to: visit }, input, now),
   ]);
   return cancelled.meta.changes === 1 ? { status: "cancelled", visit } : { status: "none" };
+}
+
+/** What moving a visit came to. */
+export type MoveOutcome =
+  | { status: "moved"; from: Visit; to: Visit }
+  | { status: "none" }
+  | { status: "too-late" }
+  | { status: "same-window" }
+  | { status: "full" }
+  | { status: "unbookable"; reason: NonNullable<ReturnType<typeof unbookableReason>> };
+
+/**
+ * Moves the request's scheduled visit to another day and window (a reschedule), by its customer
+ * (only before the cut-off) or a staff member (any time), under the same rules as a booking:
+ * a window of the settings, in the booking range, not a day off, not begun, a place left. The
+ * UPDATE carries the capacity and the day off itself, so a move races no booking; the reminder
+ * is due again for the new day. Out: "moved" with the visit before and after; "none" (nothing
+ * scheduled); "too-late"; "same-window"; "unbookable"; "full". Only "moved" wrote anything.
+ */
+export async function moveVisit(
+  db: Database,
+  input: { quoteRequestId: string } & Slot & VisitActor,
+  now = new Date(),
+): Promise<MoveOutcome> {
+  const [settings, visit] = await Promise.all([readAvailabilitySettings(db), scheduledVisit(db, input.quoteRequestId)]);
+  if (!visit) return { status: "none" };
+  if (input.userId === null && !beforeCutoff(visit, settings, now)) return { status: "too-late" };
+  if (visit.day === input.day && visit.windowStart === input.windowStart) return { status: "same-window" };
+  const reason = unbookableReason(
+    settings,
+    await readDaysOff(db, input.day, input.day),
+    input.day,
+    input.windowStart,
+    todayInJamaica(now),
+    timeInJamaica(now),
+  );
+  if (reason) return { status: "unbookable", reason };
+  const window = settings.windows.find((candidate) => candidate.start === input.windowStart)!;
+  const to = { day: input.day, windowStart: window.start };
+  const [moved] = await db.batch([
+    db
+      .update(visits)
+      .set({ day: to.day, windowStart: window.start, windowEnd: window.end, reminderSentAt: null, updatedAt: now })
+      .where(and(eq(visits.id, visit.id), eq(visits.status, "scheduled"), placeLeft(to, settings.capacity), notDayOff(to.day))),
+    changeStatement(db, { visitId: visit.id, kind: "moved", to, from: visit }, input, now),
+  ]);
+  if (moved.meta.changes === 1) return { status: "moved", from: visit, to: { ...visit, ...to, windowEnd: window.end } };
+  return (await windowFull(db, to, settings.capacity)) ? { status: "full" } : { status: "none" };
+}
+
+/**
+ * Marks the request's scheduled visit done (staff only, from its day on: the crew has been).
+ * Out: "done"; "not-yet" before the visit's day in Jamaica; "none" when nothing is scheduled.
+ */
+export async function markVisitDone(
+  db: Database,
+  input: { quoteRequestId: string; userId: string },
+  now = new Date(),
+): Promise<"done" | "not-yet" | "none"> {
+  const visit = await scheduledVisit(db, input.quoteRequestId);
+  if (!visit) return "none";
+  if (visit.day > todayInJamaica(now)) return "not-yet";
+  const [done] = await db.batch([
+    db
+      .update(visits)
+      .set({ status: "done", updatedAt: now })
+      .where(and(eq(visits.id, visit.id), eq(visits.status, "scheduled"))),
+    changeStatement(db, { visitId: visit.id, kind: "done", to: visit }, input, now),
+  ]);
+  return done.meta.changes === 1 ? "done" : "none";
+}
+
+/**
+ * A quote request's visits, newest first, each with its history, oldest first: what changed,
+ * the day and window after (and before, for a move), who (the customer, or a staff member's
+ * e-mail, null once the account is deleted) and when. Two reads.
+ */
+export async function visitsWithHistory(db: Database, quoteRequestId: string) {
+  const rows = await db.select().from(visits).where(eq(visits.quoteRequestId, quoteRequestId)).orderBy(desc(visits.createdAt));
+  if (rows.length === 0) return [];
+  const changes = await db
+    .select({
+      visitId: visitChanges.visitId,
+      kind: visitChanges.kind,
+      day: visitChanges.day,
+      windowStart: visitChanges.windowStart,
+      fromDay: visitChanges.fromDay,
+      fromWindowStart: visitChanges.fromWindowStart,
+      actor: visitChanges.actor,
+      actorEmail: users.email,
+      createdAt: visitChanges.createdAt,
+    })
+    .from(visitChanges)
+    .leftJoin(users, eq(visitChanges.actorUserId, users.id))
+    .where(inArray(visitChanges.visitId, rows.map((row) => row.id)))
+    .orderBy(visitChanges.createdAt);
+  return rows.map((visit) => ({ visit, changes: changes.filter((change) => change.visitId === visit.id) }));
 }
 
 /** What booking a window came to. */
@@ -148,7 +302,7 @@ export type BookingOutcome =
  */
 export async function bookVisit(
   db: Database,
-  input: { quoteRequestId: string; day: string; windowStart: string; actorUserId: string | null },
+  input: { quoteRequestId: string } & Slot & VisitActor,
   now = new Date(),
 ): Promise<BookingOutcome> {
   const settings = await readAvailabilitySettings(db);
@@ -166,10 +320,9 @@ export async function bookVisit(
     db.select().from(quoteRequests).where(eq(quoteRequests.id, input.quoteRequestId)).get(),
     newestQuote(db, input.quoteRequestId),
   ]);
-  if (!request || request.status !== "quoted" || !quote || quoteExpired(quote, now)) return { status: "quote-not-open" };
+  if (!request || request.status !== "quoted" || !quote || quoteExpired(quote.createdAt.getTime(), quote.validDays, now)) return { status: "quote-not-open" };
 
   const visitId = crypto.randomUUID();
-  const scheduledInWindow = sql`(SELECT count(*) FROM ${visits} WHERE ${visits.day} = ${input.day} AND ${visits.windowStart} = ${input.windowStart} AND ${visits.status} = 'scheduled')`;
   const [booked] = await db.batch([
     insertWhere(
       db,
@@ -192,36 +345,19 @@ export async function bookVisit(
         createdAt: now,
         updatedAt: now,
       },
-      sql`${scheduledInWindow} < ${settings.capacity}`,
-      sql`NOT EXISTS (SELECT 1 FROM ${daysOff} WHERE ${daysOff.day} = ${input.day})`,
+      placeLeft(input, settings.capacity),
+      notDayOff(input.day),
       sql`EXISTS (SELECT 1 FROM ${quoteRequests} WHERE ${quoteRequests.id} = ${request.id} AND ${quoteRequests.status} = 'quoted')`,
       // The quote is still the newest, and not accepted already (a cancelled visit gives it back).
       sql`NOT EXISTS (SELECT 1 FROM ${customerReplies} WHERE ${customerReplies.entity} = 'quote_request' AND ${customerReplies.entityId} = ${request.id} AND ${customerReplies.kind} = 'quote' AND ${customerReplies.createdAt} > ${quote.createdAt.getTime()})`,
       sql`NOT EXISTS (SELECT 1 FROM ${visits} WHERE ${visits.quoteId} = ${quote.id} AND ${visits.status} <> 'cancelled')`,
+      // One scheduled visit a request at a time: a new quote does not book a second one.
+      sql`NOT EXISTS (SELECT 1 FROM ${visits} WHERE ${visits.quoteRequestId} = ${request.id} AND ${visits.status} = 'scheduled')`,
     ),
-    insertWhere(
-      db,
-      visitChanges,
-      {
-        id: crypto.randomUUID(),
-        visitId,
-        kind: "booked",
-        day: input.day,
-        windowStart: window.start,
-        fromDay: null,
-        fromWindowStart: null,
-        actorUserId: input.actorUserId,
-        createdAt: now,
-      },
-      PREVIOUS_CHANGED_ONE,
-    ),
+    changeStatement(db, { visitId, kind: "booked", to: { day: input.day, windowStart: window.start } }, input, now),
   ]);
   if (booked.meta.changes === 1) return { status: "booked", visitId };
-  const [taken] = await db
-    .select({ n: count() })
-    .from(visits)
-    .where(and(eq(visits.day, input.day), eq(visits.windowStart, input.windowStart), eq(visits.status, "scheduled")));
-  return (taken?.n ?? 0) >= settings.capacity ? { status: "full" } : { status: "quote-not-open" };
+  return (await windowFull(db, input, settings.capacity)) ? { status: "full" } : { status: "quote-not-open" };
 }
 
 /** The newest quote sent for a quote request, with what a visit copies from it. */
@@ -244,9 +380,4 @@ async function newestQuote(db: Database, quoteRequestId: string) {
     validDays: row.validDays,
     createdAt: row.createdAt,
   };
-}
-
-/** Whether a quote's last valid day (its day of sending plus `validDays`, in Jamaica) is over. */
-function quoteExpired(quote: { createdAt: Date; validDays: number }, now: Date): boolean {
-  return todayInJamaica(new Date(quote.createdAt.getTime() + quote.validDays * DAY_MS)) < todayInJamaica(now);
 }

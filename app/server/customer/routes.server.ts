@@ -7,7 +7,7 @@
  */
 import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { PRIVATE } from "~/cache-control";
-import { DAY_MS, formatAdminDate, formatAdminDateTime } from "~/domain/dates";
+import { formatAdminDate, formatAdminDateTime, quoteExpired } from "~/domain/dates";
 import { SERVICE_TYPE_LABELS, type AuditedEntity } from "~/domain/enumerations";
 import { formatDollars, quoteValidUntil } from "../mail/customer-mails.server";
 import { dayLabel, windowLabel } from "~/domain/booking";
@@ -117,7 +117,7 @@ function statusView(found: StatusRequest, now: Date): StatusView {
             usd: latest.amountUsd ? formatDollars(latest.amountUsd, "USD") : null,
             included: latest.included,
             validUntil: quoteValidUntil(latest.createdAt.getTime(), latest.validDays),
-            expired: latest.createdAt.getTime() + (latest.validDays + 1) * DAY_MS <= now.getTime() && status === "quoted",
+            expired: quoteExpired(latest.createdAt.getTime(), latest.validDays, now) && status === "quoted",
             message: latest.message,
             sentAt: formatAdminDate(latest.createdAt.getTime()),
           }

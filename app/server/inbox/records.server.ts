@@ -8,7 +8,7 @@
  */
 import { and, count, desc, eq, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
-import { attachments, quoteRequests, recordNotes, statusChanges, users } from "../../../drizzle/schema";
+import { attachments, quoteRequests, recordNotes, statusChanges, users, visits } from "../../../drizzle/schema";
 import type { AuditedEntity, ServiceType } from "~/domain/enumerations";
 import { ADMIN_PAGE_SIZE } from "~/domain/limits";
 import { ATTENTION_STATUS, CONTACT_STEPS, isAllowedStep, OVERDUE_AFTER_MS, QUOTE_STEPS, REPLIED_STATUS, type Step } from "~/domain/status";
@@ -104,15 +104,17 @@ function listWhere(entity: AuditedEntity, query: ListQuery, now: Date, countingS
 const newestFirst = (table: RecordTable) => [desc(table.createdAt), desc(table.id)];
 
 /**
- * One page of the records of `entity` matching `query`, newest first, and how many match in
- * all. Throws when D1 fails (the loader shows the product's failure text).
+ * One page of the records of `entity` matching `query`, newest first, how many match in all,
+ * and each quote request's next scheduled visit (id → "YYYY-MM-DD HH:MM", its day and window
+ * start; a contact message has none), in one batch. Throws when D1 fails (the loader shows the
+ * product's failure text).
  */
 export async function listRecords<E extends AuditedEntity>(
   db: Database,
   entity: E,
   query: ListQuery,
   now: Date = new Date(),
-): Promise<{ rows: Array<RecordRow<E>>; total: number }> {
+): Promise<{ rows: Array<RecordRow<E>>; total: number; nextVisits: Map<string, string> }> {
   const table: RecordTable = RECORDS[entity];
   // The page's ids first, from the (created_at, id) indexes alone, then only those rows: an
   // OFFSET never reads the rows it skips.
@@ -123,7 +125,7 @@ export async function listRecords<E extends AuditedEntity>(
     .orderBy(...newestFirst(table))
     .limit(ADMIN_PAGE_SIZE)
     .offset((query.page - 1) * ADMIN_PAGE_SIZE);
-  const [rows, total] = await db.batch([
+  const [rows, total, next] = await db.batch([
     db
       .select()
       .from(table)
@@ -133,8 +135,13 @@ export async function listRecords<E extends AuditedEntity>(
       .select({ n: count() })
       .from(table)
       .where(listWhere(entity, query, now, true)),
+    db
+      .select({ id: visits.quoteRequestId, slot: sql<string>`min(${visits.day} || ' ' || ${visits.windowStart})` })
+      .from(visits)
+      .where(and(inArray(visits.quoteRequestId, pageIds), eq(visits.status, "scheduled")))
+      .groupBy(visits.quoteRequestId),
   ]);
-  return { rows: rows as Array<RecordRow<E>>, total: total[0]?.n ?? 0 };
+  return { rows: rows as Array<RecordRow<E>>, total: total[0]?.n ?? 0, nextVisits: new Map(next.map((row) => [row.id, row.slot])) };
 }
 
 /** Where an export batch stops: the last row's arrival and id (rows are newest first). */
@@ -239,9 +246,9 @@ export interface StatusStep {
  * AND status = <from>`, which changes nothing once another admin has moved the record.
  * Reaching the replied status (REPLIED_STATUS: a quote given, a message answered, by e-mail
  * or by phone) sets the first reply time once (`coalesce`). For a batch; its `meta.changes`
- * is 1 when it moved the record.
+ * is 1 when it moved the record. `conditions`: more that must hold as it runs.
  */
-export function moveStatement(db: Database, step: StatusStep, now: Date) {
+export function moveStatement(db: Database, step: StatusStep, now: Date, ...conditions: SQL[]) {
   const table: RecordTable = RECORDS[step.entity];
   const replied = step.to === REPLIED_STATUS[step.entity];
   return db
@@ -251,7 +258,7 @@ export function moveStatement(db: Database, step: StatusStep, now: Date) {
       updatedAt: now,
       ...(replied ? { firstReplyAt: sql`coalesce(${table.firstReplyAt}, ${now.getTime()})` } : {}),
     })
-    .where(and(eq(table.id, step.id), eq(table.status, step.from)));
+    .where(and(eq(table.id, step.id), eq(table.status, step.from), ...conditions));
 }
 
 /**
@@ -272,14 +279,17 @@ export function auditStatement(db: Database, step: StatusStep, actorUserId: stri
 }
 
 /** What a status step came to (updateStatus). */
-export type StatusUpdate = "updated" | "not-found" | "not-allowed";
+export type StatusUpdate = "updated" | "not-found" | "not-allowed" | "visit-scheduled";
 
 /**
  * Moves a record one step along its status machine (app/domain/status.ts). The update only
  * applies while the record still has the status it was read with, so two admins clicking at
  * once cannot skip a step; the audit row is written in the same batch, only if the update
  * changed the record (SQLite's `changes()` counts the rows the previous statement changed).
- * Out: "updated", "not-found", or "not-allowed" (not the next step, or moved meanwhile).
+ * A quote request is completed or cancelled only while none of its visits is still scheduled
+ * (its visits done or cancelled first), checked by the update itself.
+ * Out: "updated", "not-found", "not-allowed" (not the next step, or moved meanwhile), or
+ * "visit-scheduled".
  */
 export async function updateStatus(
   db: Database,
@@ -295,7 +305,15 @@ export async function updateStatus(
   const from = record.status;
   if (!isAllowedStep<RecordStatus>(KINDS[entity].steps, from, to)) return "not-allowed";
   const step = { entity, id, from, to };
+  const closing = entity === "quote_request" && (to === "completed" || to === "cancelled");
+  const noVisitScheduled = sql`NOT EXISTS (SELECT 1 FROM ${visits} WHERE ${visits.quoteRequestId} = ${id} AND ${visits.status} = 'scheduled')`;
   // One D1 batch (one transaction).
-  const [update] = await db.batch([moveStatement(db, step, now), auditStatement(db, step, actorUserId, now, PREVIOUS_CHANGED_ONE)]);
-  return update.meta.changes === 1 ? "updated" : "not-allowed";
+  const [update] = await db.batch([
+    moveStatement(db, step, now, ...(closing ? [noVisitScheduled] : [])),
+    auditStatement(db, step, actorUserId, now, PREVIOUS_CHANGED_ONE),
+  ]);
+  if (update.meta.changes === 1) return "updated";
+  if (!closing) return "not-allowed";
+  const scheduled = await db.select({ id: visits.id }).from(visits).where(and(eq(visits.quoteRequestId, id), eq(visits.status, "scheduled"))).get();
+  return scheduled ? "visit-scheduled" : "not-allowed";
 }

@@ -8,10 +8,9 @@
  * export.server.ts.
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { windowLabel } from "~/domain/booking";
-import { staffBookingSchema, staffCancelSchema } from "~/forms/booking";
-import { staffBookingAction } from "../booking/routes.server";
-import { nextVisitLabel, readAvailabilitySettings } from "../booking/visits.server";
+import { shortSlotLabel } from "~/domain/booking";
+import { staffBookingSchema, staffMoveSchema, staffVisitStepSchema } from "~/forms/booking";
+import { staffVisitAction, visitCardData } from "../booking/routes.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { PRIVATE } from "~/cache-control";
 import type { ListFilters } from "~/forms/admin-list";
@@ -138,7 +137,7 @@ const noteForm = z.object({
     .max(TEXT_LIMITS.note, ADMIN_MESSAGES.noteTooLong(TEXT_LIMITS.note)),
 });
 
-/** The forms of a record page: the status step, 'Add note', 'Send quote' or 'Send reply', and 'Resend'. */
+/** The forms of a record page: the status step, 'Add note', 'Send quote' or 'Send reply', 'Resend', and the Visit card's. */
 const recordForms = z.union([
   statusForm,
   noteForm,
@@ -146,8 +145,12 @@ const recordForms = z.union([
   replyFormSchema,
   resendFormSchema,
   staffBookingSchema,
-  staffCancelSchema,
+  staffMoveSchema,
+  staffVisitStepSchema,
 ]);
+
+/** The intents of the record page's Visit card (booking/routes.server.ts `staffVisitAction`). */
+const VISIT_INTENTS: ReadonlySet<string> = new Set(["book", "move-visit", "cancel-visit", "visit-done"]);
 
 /** /admin: the quote requests tab. */
 export function adminIndexLoader(_args: LoaderFunctionArgs) {
@@ -189,20 +192,29 @@ export async function listPageLoader<E extends AuditedEntity>({ request, context
   const page = { page: query.page, filters, problems };
   const now = new Date();
   try {
-    const { rows, total } = await listRecords(context.db, entity, query);
+    const { rows, total, nextVisits } = await listRecords(context.db, entity, query);
     return {
       ...page,
       total,
       error: null,
-      rows: rows.map((row) => ({
-        ...row,
-        date: formatAdminDate(row.createdAt.getTime()),
-        overdue: isOverdue(entity, row.status, row.createdAt.getTime(), now),
-      })),
+      rows: rows.map((row) => {
+        const next = nextVisits.get(row.id)?.split(" ");
+        return {
+          ...row,
+          date: formatAdminDate(row.createdAt.getTime()),
+          overdue: isOverdue(entity, row.status, row.createdAt.getTime(), now),
+          nextVisit: next ? shortSlotLabel(next[0]!, next[1]!) : null,
+        };
+      }),
     };
   } catch (error) {
     logFailure("admin_list_failed", error);
-    return { ...page, total: 0, rows: [] as Array<RecordRow<E> & { date: string; overdue: boolean }>, error: KINDS[entity].loadFailed };
+    return {
+      ...page,
+      total: 0,
+      rows: [] as Array<RecordRow<E> & { date: string; overdue: boolean; nextVisit: string | null }>,
+      error: KINDS[entity].loadFailed,
+    };
   }
 }
 
@@ -231,6 +243,9 @@ async function applyStatusStep(request: Request, db: Database, entity: AuditedEn
   if (outcome === "not-allowed") {
     return data(refusal(formData, `${failed}: that status change is not allowed. Reload to see the current status.`), { status: 409 });
   }
+  if (outcome === "visit-scheduled") {
+    return data(refusal(formData, `${failed}: a visit is still scheduled. Mark it done or cancel it first.`), { status: 409 });
+  }
   const url = new URL(request.url);
   return redirect(url.pathname + url.search, { headers: { "Set-Cookie": await commitNotice(request, notice) } });
 }
@@ -257,13 +272,11 @@ export async function recordPageLoader<E extends AuditedEntity>({ request, conte
   const [extras, replies, visit] = await Promise.all([
     recordExtras(context.db, entity, record.id),
     loadRecordReplies(context.db, context.cloudflare.env, entity, record, templateId),
-    entity === "quote_request" ? nextVisitLabel(context.db, record.id) : null,
+    entity === "quote_request" ? visitCardData(context.db, record.id) : null,
   ]);
-  const windows = entity === "quote_request" ? (await readAvailabilitySettings(context.db)).windows : [];
   const { sent, ...rest } = replies;
   return {
     visit,
-    windows: windows.map((window) => ({ start: window.start, label: windowLabel(window) })),
     record: {
       ...record,
       date: formatAdminDate(arrived),
@@ -320,8 +333,8 @@ export async function recordPageAction({ request, context, params }: ActionFunct
     return composeAction(request, context, entity, id, user.id, form.formData);
   }
   if (intent === "resend") return resendAction(request, context, entity, id, form.formData);
-  if ((intent === "book" || intent === "cancel-visit") && entity === "quote_request") {
-    return staffBookingAction(request, context, id, user.id, form.formData);
+  if (typeof intent === "string" && VISIT_INTENTS.has(intent) && entity === "quote_request") {
+    return staffVisitAction(request, context, id, user.id, form.formData);
   }
   if (intent !== "note") return applyStatusStep(request, context.db, entity, user.id, form.formData);
   const submission = parseWithZod(form.formData, { schema: noteForm });

@@ -194,6 +194,20 @@ export function bookingMail(request: CustomerRequest, visit: BookedVisit, compan
   return customerMail(request, `Your visit is booked (${request.reference})`, [details.join("\n"), prepare], company, siteUrl);
 }
 
+/** The customer's note that their visit moved from `from` (its old day and arrival window) to `visit`, with the details again. */
+export function visitMovedMail(request: CustomerRequest, from: string, visit: BookedVisit, company: Company, siteUrl: string): Mail {
+  return customerMail(
+    request,
+    `Your visit is moved (${request.reference})`,
+    [
+      `Your visit is moved to ${visit.when} (it was ${from}). The calendar event attached replaces the old one.`,
+      [`Address: ${visit.address}`, `Service: ${SERVICE_TYPE_LABELS[visit.serviceType]}`, `Price: ${formatPrice(visit.amountJmd, visit.amountUsd)}`].join("\n"),
+    ],
+    company,
+    siteUrl,
+  );
+}
+
 /** The customer's note that their visit (`when`: its day and arrival window) is cancelled. */
 export function visitCancelledMail(request: CustomerRequest, when: string, company: Company, siteUrl: string): Mail {
   return customerMail(

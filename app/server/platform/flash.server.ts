@@ -109,6 +109,8 @@ const NOTICES = {
   booked: { tone: "success", text: "Booked. The day and arrival time are below." },
   visitCancelled: { tone: "success", text: "The visit is cancelled. The e-mails are on their way." },
   visitBooked: { tone: "success", text: "The visit is booked. The customer gets the confirmation by e-mail." },
+  visitMoved: { tone: "success", text: "The visit is moved. The e-mails with the new day are on their way." },
+  visitDone: { tone: "success", text: "The visit is marked done." },
 } as const satisfies Record<string, { tone: "success" | "error"; text: string }>;
 export type NoticeKey = keyof typeof NOTICES;
 export type Notice = (typeof NOTICES)[NoticeKey];
