@@ -55,6 +55,15 @@ function firstBookableDay(): string {
   return day;
 }
 
+/** The `count` working days (not Sundays) after `day`. */
+function workingDaysAfter(day: string, count: number): string[] {
+  const days: string[] = [];
+  for (let next = plusDays(day, 1); days.length < count; next = plusDays(next, 1)) {
+    if (new Date(`${next}T12:00:00Z`).getUTCDay() !== 0) days.push(next);
+  }
+  return days;
+}
+
 describe("/status/:token/book", () => {
   test("20 customers confirm the last place in one window at once: one is booked, 19 are told it was taken and shown the window as taken", async () => {
     const day = firstBookableDay();
@@ -151,6 +160,159 @@ describe("cancelling from the status page", () => {
     const refused = await postFields(worker, `/status/${token}`, { intent: "cancel" });
     expect(refused.status).toBe(409);
     expect(await worker.db.prepare("SELECT status FROM visits").all()).toMatchObject({ results: [{ status: "scheduled" }] });
+  });
+});
+
+describe("moving a visit", () => {
+  test("the customer moves the visit: the new window is taken, the old one is free, both sides are e-mailed with the new day, the .ics keeps its UID", async () => {
+    const day = firstBookableDay();
+    const [later] = workingDaysAfter(day, 1) as [string];
+    const token = crypto.randomUUID().replaceAll("-", "");
+    await quotedRequest(3, token);
+    expect((await postFields(worker, `/status/${token}/book`, { day, windowStart: "09:00" })).status).toBe(302);
+    const status = await (await worker.fetch(`/status/${token}`)).text();
+    expect(status).toContain("Change day or time");
+    const page = await (await worker.fetch(`/status/${token}/book`)).text();
+    expect(page).toContain("Change your visit");
+    expect(page).toContain("Your visit now");
+
+    // The same window again is refused and changes nothing.
+    expect((await postFields(worker, `/status/${token}/book`, { intent: "move", day, windowStart: "09:00" })).status).toBe(400);
+    const moved = await postFields(worker, `/status/${token}/book`, { intent: "move", day: later, windowStart: "13:00" });
+    expect(moved.status).toBe(302);
+    expect(await worker.db.prepare("SELECT day, window_start, window_end, status FROM visits").all()).toMatchObject({
+      results: [{ day: later, window_start: "13:00", window_end: "15:00", status: "scheduled" }],
+    });
+    expect(
+      await worker.db
+        .prepare("SELECT kind, from_day, from_window_start, day, window_start, actor FROM visit_changes ORDER BY created_at")
+        .all(),
+    ).toMatchObject({
+      results: [
+        { kind: "booked", actor: "customer" },
+        { kind: "moved", from_day: day, from_window_start: "09:00", day: later, window_start: "13:00", actor: "customer" },
+      ],
+    });
+    const days = await currentAvailability(db);
+    expect(days.find((entry) => entry.day === day)?.windows.find((window) => window.start === "09:00")?.left).toBe(2);
+    expect(days.find((entry) => entry.day === later)?.windows.find((window) => window.start === "13:00")?.left).toBe(1);
+    const mail = await waitFor(
+      () => worker.mails().find((sent) => sent.to === "client3@example.com" && sent.subject.startsWith("Your visit is moved")),
+      "the customer's mail",
+    );
+    expect(mail.text).toContain(`${dayLabel(later)}, arrival 1:00 PM-3:00 PM`);
+    expect(mail.text).toContain(`it was ${dayLabel(day)}, arrival 9:00 AM-11:00 AM`);
+    const booked = worker.mails().find((sent) => sent.to === "client3@example.com" && sent.subject.startsWith("Your visit is booked"));
+    const uid = (text: string | undefined) => /UID:(\S+)/.exec(text ?? "")?.[1];
+    expect(uid(mail.attachments?.[0]?.content)).toBeTruthy();
+    expect(uid(mail.attachments?.[0]?.content)).toBe(uid(booked?.attachments?.[0]?.content));
+    await waitFor(() => worker.mails().find((sent) => sent.subject.startsWith("Visit moved:")), "the staff's mail");
+  });
+
+  test("a move into a full window, a day off or past the cut-off is refused and changes nothing", async () => {
+    const day = firstBookableDay();
+    const token = crypto.randomUUID().replaceAll("-", "");
+    await quotedRequest(4, token);
+    expect((await postFields(worker, `/status/${token}/book`, { day, windowStart: "09:00" })).status).toBe(302);
+    // 11:00 full: two other customers there.
+    for (const n of [5, 6]) {
+      expect((await bookVisit(db, { quoteRequestId: await quotedRequest(n), day, windowStart: "11:00", userId: null })).status).toBe(
+        "booked",
+      );
+    }
+    expect((await postFields(worker, `/status/${token}/book`, { intent: "move", day, windowStart: "11:00" })).status).toBe(409);
+    const off = plusDays(day, 7);
+    await worker.db.prepare("INSERT INTO days_off (day, name, created_at) VALUES (?, 'Closed', 1)").bind(off).run();
+    expect((await postFields(worker, `/status/${token}/book`, { intent: "move", day: off, windowStart: "09:00" })).status).toBe(400);
+    await worker.db
+      .prepare(
+        'INSERT INTO availability_settings (id, working_days, windows, capacity, min_notice_days, max_days_ahead, change_cutoff_hours, updated_at) VALUES (1, \'[1,2,3,4,5,6]\', \'[{"start":"09:00","end":"11:00"},{"start":"13:00","end":"15:00"}]\', 2, 2, 60, 720, 1)',
+      )
+      .run();
+    expect((await postFields(worker, `/status/${token}/book`, { intent: "move", day, windowStart: "13:00" })).status).toBe(409);
+    expect((await worker.fetch(`/status/${token}/book`)).status).toBe(409);
+    expect(
+      await worker.db
+        .prepare("SELECT day, window_start FROM visits WHERE quote_request_id IN (SELECT id FROM quote_requests WHERE status_token = ?)")
+        .bind(token)
+        .all(),
+    ).toMatchObject({
+      results: [{ day, window_start: "09:00" }],
+    });
+    expect(await worker.db.prepare("SELECT count(*) AS n FROM visit_changes WHERE kind = 'moved'").first()).toEqual({ n: 0 });
+  });
+
+  test("20 moves at once into the last place of a window: one lands, 19 are told it was taken", async () => {
+    const day = firstBookableDay();
+    await bookVisit(db, { quoteRequestId: await quotedRequest(0), day, windowStart: "13:00", userId: null });
+    const later = workingDaysAfter(day, 10);
+    const tokens = await Promise.all(
+      Array.from({ length: 20 }, async (_, n) => {
+        const token = crypto.randomUUID().replaceAll("-", "");
+        const id = await quotedRequest(100 + n, token);
+        // Each starts alone in a window of a later day.
+        const from = { day: later[Math.floor(n / 2)]!, windowStart: n % 2 ? "09:00" : "11:00" };
+        expect((await bookVisit(db, { quoteRequestId: id, ...from, userId: null })).status).toBe("booked");
+        return token;
+      }),
+    );
+    const answers = await Promise.all(
+      tokens.map((token) => postFields(worker, `/status/${token}/book`, { intent: "move", day, windowStart: "13:00" })),
+    );
+    const codes = answers.map((answer) => answer.status).sort();
+    expect(codes.filter((code) => code === 302)).toHaveLength(1);
+    expect(codes.filter((code) => code === 409)).toHaveLength(19);
+    expect(
+      await worker.db
+        .prepare("SELECT count(*) AS n FROM visits WHERE day = ? AND window_start = '13:00' AND status = 'scheduled'")
+        .bind(day)
+        .first(),
+    ).toEqual({ n: 2 });
+    expect(await worker.db.prepare("SELECT count(*) AS n FROM visit_changes WHERE kind = 'moved'").first()).toEqual({ n: 1 });
+  });
+
+  test("staff move a visit after the cut-off, mark it done from its day on, and only then complete the request; the list shows the next visit", async () => {
+    const day = firstBookableDay();
+    const id = await quotedRequest(8);
+    const admin = await createAdminSession(worker);
+    const post = (fields: Record<string, string>) => postFields(worker, `/admin/quotes/${id}`, fields, { Cookie: admin.cookie });
+    expect((await post({ intent: "book", day, windowStart: "09:00" })).status).toBe(302);
+    const list = await (await worker.fetch("/admin/quotes", { headers: { Cookie: admin.cookie } })).text();
+    expect(list).toContain("Next visit");
+    expect(list).toContain(
+      new Date(`${day}T12:00:00Z`).toLocaleDateString("en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" }) +
+        ", 9:00 AM",
+    );
+    // Not yet its day: 'Mark done' is refused; completing the request too.
+    expect((await post({ intent: "visit-done" })).status).toBe(409);
+    const completing = await post({ id, to: "completed" });
+    expect(completing.status).toBe(409);
+    expect(await completing.text()).toContain("a visit is still scheduled");
+    await worker.db
+      .prepare(
+        'INSERT INTO availability_settings (id, working_days, windows, capacity, min_notice_days, max_days_ahead, change_cutoff_hours, updated_at) VALUES (1, \'[1,2,3,4,5,6,7]\', \'[{"start":"09:00","end":"11:00"},{"start":"11:00","end":"13:00"}]\', 2, 0, 60, 720, 1)',
+      )
+      .run();
+    // Staff may move it past the customer's cut-off: to today's last window, if not begun; else tomorrow's.
+    const today = todayInJamaica();
+    const moved = await post({ intent: "move-visit", day: today, windowStart: "11:00" });
+    const target = moved.status === 302 ? today : plusDays(today, 1);
+    if (moved.status !== 302) expect((await post({ intent: "move-visit", day: target, windowStart: "11:00" })).status).toBe(302);
+    const page = await (await worker.fetch(`/admin/quotes/${id}`, { headers: { Cookie: admin.cookie } })).text();
+    expect(page).toContain(`Moved from ${dayLabel(day)}, 9:00 AM-11:00 AM to ${dayLabel(target)}, 11:00 AM-1:00 PM, by ${admin.email}`);
+    // The visit's day comes: it can be marked done, and then the request completed.
+    await worker.db.prepare("UPDATE visits SET day = ?").bind(today).run();
+    expect((await post({ intent: "visit-done" })).status).toBe(302);
+    expect((await post({ id, to: "completed" })).status).toBe(302);
+    expect(await worker.db.prepare("SELECT status FROM quote_requests WHERE id = ?").bind(id).first()).toEqual({ status: "completed" });
+    expect(await worker.db.prepare("SELECT status FROM visits").first()).toEqual({ status: "done" });
+    expect(await worker.db.prepare("SELECT kind, actor FROM visit_changes ORDER BY created_at").all()).toMatchObject({
+      results: [
+        { kind: "booked", actor: "staff" },
+        { kind: "moved", actor: "staff" },
+        { kind: "done", actor: "staff" },
+      ],
+    });
   });
 });
 
