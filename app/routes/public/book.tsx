@@ -5,7 +5,7 @@
  * cached or indexed, like the status page.
  */
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { FormStatus } from "~/components/form-field";
 import { PageHero } from "~/components/page-hero";
 import { buttonStyles } from "~/components/ui";
@@ -18,6 +18,10 @@ export const headers: HeadersFunction = () => STATUS_HEADERS;
 export const meta: MetaFunction = () => [{ title: "Book your visit" }, { name: "robots", content: "noindex, nofollow" }];
 
 export const loader = (args: LoaderFunctionArgs) => bookingPageLoader(args);
+
+/** After any booking, refused ones too (409: the window was just taken), the windows are read again. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod === "POST" || defaultShouldRevalidate;
 export const action = (args: ActionFunctionArgs) => bookingPageAction(args);
 
 /** The page's title and lead when it cannot offer a booking. */
