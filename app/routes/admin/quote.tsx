@@ -64,7 +64,7 @@ function VisitCard({ card, bookable }: { card: VisitCardData; bookable: boolean 
           <>
             <p className="font-semibold text-slate-900" data-testid="visit">{`Booked: ${scheduled.label}`}</p>
             <div className="flex flex-wrap items-start gap-3">
-              <Disclosure look="button" summary="Move visit">
+              <Disclosure summary="Move visit" className="min-h-10 content-center">
                 <SlotForm intent="move-visit" windows={windows} submit="Move the visit" />
               </Disclosure>
               {scheduled.canMarkDone ? (

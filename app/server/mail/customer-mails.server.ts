@@ -149,7 +149,16 @@ export function quoteMail(
     ...(terms.included ? [`Included:\n${terms.included}`] : []),
     `Valid until: ${quoteValidUntil(sentAt.getTime(), terms.validDays)} (${terms.validDays} days)`,
   ];
-  return customerMail(request, `Your quote ${request.reference}`, [terms.message, quote.join("\n")], company, siteUrl);
+  const validUntil = quoteValidUntil(sentAt.getTime(), terms.validDays);
+  const bookLink = `${siteUrl}${statusPath(request.statusToken)}/book`;
+  const mail = customerMail(
+    request,
+    `Your quote ${request.reference}`,
+    [terms.message, quote.join("\n"), `To accept this quote, pick a day and an arrival time online (until ${validUntil}):\n${bookLink}`],
+    company,
+    siteUrl,
+  );
+  return { ...mail, links: [...mail.links, bookLink] };
 }
 
 /**
