@@ -76,6 +76,11 @@ export function shortSlotLabel(day: string, start: string): string {
   return format(parseISO(`${day}T${start}:00`), "EEE, MMM d, h:mm a");
 }
 
+/** A visit's day and arrival window as pages and e-mails say them: "Thursday, Dec 3, 2026, arrival 9:00 AM-11:00 AM". */
+export function visitLabel(visit: { day: string; windowStart: string; windowEnd: string }): string {
+  return `${dayLabel(visit.day)}, arrival ${windowLabel({ start: visit.windowStart, end: visit.windowEnd })}`;
+}
+
 /** The ISO date `n` days after `day`. */
 export const plusDays = (day: string, n: number) => format(addDays(parseISO(day), n), "yyyy-MM-dd");
 

@@ -123,7 +123,14 @@ for (const width of [390, 1280]) {
     await page.goto("/admin/quotes");
     // The next visit: in the row at 1280 px, in the request's card at 390 px.
     const next = new RegExp(`${moved.day}, \\d+:\\d\\d [AP]M`);
-    await expect(width < 600 ? page.getByText(/^Next visit: /).filter({ hasText: "Queens Drive" }).first() : page.getByRole("row").filter({ hasText: email })).toContainText(next);
+    await expect(
+      width < 600
+        ? page
+            .getByText(/^Next visit: /)
+            .filter({ hasText: "Queens Drive" })
+            .first()
+        : page.getByRole("row").filter({ hasText: email }),
+    ).toContainText(next);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await page.goto(`/admin/quotes/${id}`);
     const card = page.getByRole("region", { name: "Visit" });

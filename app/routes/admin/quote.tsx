@@ -83,7 +83,9 @@ function VisitCard({ card, bookable }: { card: VisitCardData; bookable: boolean 
         ) : bookable ? (
           <SlotForm intent="book" windows={windows} submit="Book for the customer" />
         ) : (
-          <p className="text-slate-600">{visits.length > 0 ? "No visit is scheduled." : "Not booked. A visit can be booked once the request is quoted."}</p>
+          <p className="text-slate-600">
+            {visits.length > 0 ? "No visit is scheduled." : "Not booked. A visit can be booked once the request is quoted."}
+          </p>
         )}
         {visits.length > 0 ? (
           <ul className="space-y-3 border-t border-slate-200 pt-4" aria-label="Visits">

@@ -60,7 +60,11 @@ export default function BookingPage() {
       <PageHero
         eyebrow={`Reference ${page.reference}`}
         title={moving ? "Change your visit" : "Accept and book"}
-        lead={moving ? `Booked now: ${moving}. Pick the new day, then the time the crew arrives.` : "Pick a day, then the time the crew arrives."}
+        lead={
+          moving
+            ? `Booked now: ${moving}. Pick the new day, then the time the crew arrives.`
+            : "Pick a day, then the time the crew arrives."
+        }
       />
       <div className="mx-auto max-w-3xl space-y-8 px-4 py-12 sm:px-6">
         {refused ? <FormStatus tone="error">{refused}</FormStatus> : null}
@@ -111,7 +115,9 @@ export default function BookingPage() {
                   <label key={window.start} className="flex items-center gap-3 rounded-xl border border-slate-300 bg-white px-4 py-3">
                     <input type="radio" name="windowStart" value={window.start} disabled={window.left === 0 || window.current} required />
                     <span className="font-semibold text-slate-900">{window.label}</span>
-                    <span className="text-sm text-slate-600">{window.current ? "Your visit now" : window.left === 0 ? "Taken" : `${window.left} left`}</span>
+                    <span className="text-sm text-slate-600">
+                      {window.current ? "Your visit now" : window.left === 0 ? "Taken" : `${window.left} left`}
+                    </span>
                   </label>
                 ))}
               </div>

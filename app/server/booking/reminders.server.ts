@@ -5,7 +5,7 @@
  * again; a cancelled visit is no longer `scheduled` and gets none.
  */
 import { and, eq, isNull } from "drizzle-orm";
-import { dayLabel, plusDays, windowLabel } from "~/domain/booking";
+import { plusDays, visitLabel } from "~/domain/booking";
 import { todayInJamaica } from "~/domain/dates";
 import { quoteRequests, visits } from "../../../drizzle/schema";
 import { visitReminderMail } from "../mail/customer-mails.server";
@@ -30,10 +30,9 @@ export async function sendVisitReminders(db: Database, env: CloudflareBindings &
       .where(and(eq(visits.id, visit.id), eq(visits.status, "scheduled"), isNull(visits.reminderSentAt)))
       .returning({ id: visits.id });
     if (claimed.length !== 1) continue;
-    const when = `${dayLabel(visit.day)}, arrival ${windowLabel({ start: visit.windowStart, end: visit.windowEnd })}`;
     const mail = visitReminderMail(
       { email: request.email, reference: request.reference, statusToken: request.statusToken },
-      when,
+      visitLabel(visit),
       visit.address,
       readCompany(env),
       readSiteUrl(env),

@@ -10,7 +10,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { format, parseISO } from "date-fns";
-import { dayLabel, windowLabel, type DayAvailability } from "~/domain/booking";
+import { dayLabel, visitLabel, windowLabel, type DayAvailability } from "~/domain/booking";
 import { refusal } from "~/forms/result";
 import { bookingSchema, cancelSchema, staffBookingSchema, staffMoveSchema } from "~/forms/booking";
 import { STATUS_HEADERS } from "../customer/routes.server";
@@ -125,11 +125,6 @@ export async function bookingPageLoader({ request, params, context }: LoaderFunc
   return answer({ problem: null, reference: found.reference, booking: bookingView(days, asked, null), moving: null });
 }
 
-/** A visit's day and arrival window as pages and e-mails say them: "Thursday, Dec 3, 2026, arrival 9:00 AM-11:00 AM". */
-export function visitLabel(visit: { day: string; windowStart: string; windowEnd: string }): string {
-  return `${dayLabel(visit.day)}, arrival ${windowLabel({ start: visit.windowStart, end: visit.windowEnd })}`;
-}
-
 /**
  * POST /status/:token/book (`day`, `windowStart`, `intent`: `book` or `move`): books the window
  * (visits.server.ts `bookVisit`) or moves the booked visit to it (`moveVisit`), then goes back to
@@ -214,7 +209,11 @@ export async function visitCardData(db: Database, quoteRequestId: string, now = 
           done: "Marked done",
         }[change.kind];
         const who = change.actor === "customer" ? "by the customer" : `by ${change.actorEmail ?? "a former staff member"}`;
-        return { key: `${change.kind}-${change.createdAt.getTime()}`, text: `${what}, ${who}`, when: formatAdminDateTime(change.createdAt.getTime()) };
+        return {
+          key: `${change.kind}-${change.createdAt.getTime()}`,
+          text: `${what}, ${who}`,
+          when: formatAdminDateTime(change.createdAt.getTime()),
+        };
       }),
     })),
     windows: settings.windows.map((window) => ({ start: window.start, label: windowLabel(window) })),
@@ -222,11 +221,7 @@ export async function visitCardData(db: Database, quoteRequestId: string, now = 
 }
 
 /** What happened to a visit, for its e-mails: booked, moved (from where), or cancelled; by whom. */
-type VisitNews = { visit: Visit; by: "customer" | "staff" } & (
-  | { kind: "booked" }
-  | { kind: "moved"; from: Visit }
-  | { kind: "cancelled" }
-);
+type VisitNews = { visit: Visit; by: "customer" | "staff" } & ({ kind: "booked" } | { kind: "moved"; from: Visit } | { kind: "cancelled" });
 
 /**
  * The e-mails of a booking, a move or a cancellation: the customer's (a booked or moved visit
@@ -288,7 +283,8 @@ export async function cancelVisitAction({ request, params, context }: ActionFunc
   const refuse = (status: number, message: string) => data(refusal(null, message), { status, headers: STATUS_HEADERS });
   if (!(await allowStatusView(context.cloudflare.env.STATUS_RATE_LIMITER, request))) return refuse(429, BOOKING_MESSAGES.tooLate);
   const form = await readSmallForm(request, formContract(cancelSchema));
-  if (!form.ok || parseWithZod(form.formData, { schema: cancelSchema }).status !== "success") return refuse(400, BOOKING_MESSAGES.nothingBooked);
+  if (!form.ok || parseWithZod(form.formData, { schema: cancelSchema }).status !== "success")
+    return refuse(400, BOOKING_MESSAGES.nothingBooked);
   const found = await findStatusRequest(context.db, params.token ?? "");
   if (!found || found.kind !== "quote_request") return refuse(404, BOOKING_MESSAGES.nothingBooked);
   const outcome = await cancelVisit(context.db, { quoteRequestId: found.record.id, userId: null });
@@ -308,7 +304,13 @@ export async function cancelVisitAction({ request, params, context }: ActionFunc
  * visit's history. Success: back to the record with its notice; a refusal is the form's result
  * with its sentence (400, 409).
  */
-export async function staffVisitAction(request: Request, context: AppLoadContext, quoteRequestId: string, userId: string, formData: FormData) {
+export async function staffVisitAction(
+  request: Request,
+  context: AppLoadContext,
+  quoteRequestId: string,
+  userId: string,
+  formData: FormData,
+) {
   const back = async (notice: NoticeKey) =>
     redirect(new URL(request.url).pathname, { headers: { "Set-Cookie": await commitNotice(request, notice) } });
   const refuse = (status: number, message: string) => data(refusal(formData, message), { status });

@@ -15,11 +15,9 @@
 import { and, count, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import {
   availableDays,
-  dayLabel,
   DEFAULT_AVAILABILITY,
   plusDays,
   unbookableReason,
-  windowLabel,
   type AvailabilitySettings,
   type DayAvailability,
 } from "~/domain/booking";
@@ -79,17 +77,6 @@ export async function currentAvailability(db: Database, now = new Date(), from?:
   return availableDays(settings, off, booked, today, timeInJamaica(now), from);
 }
 
-/** The request's next scheduled visit as staff and customer read it ("Saturday, Nov 28, 2026, arrival 11:00 AM-1:00 PM"), or null. */
-export async function nextVisitLabel(db: Database, quoteRequestId: string): Promise<string | null> {
-  const visit = await db
-    .select({ day: visits.day, start: visits.windowStart, end: visits.windowEnd })
-    .from(visits)
-    .where(and(eq(visits.quoteRequestId, quoteRequestId), eq(visits.status, "scheduled")))
-    .orderBy(visits.day, visits.windowStart)
-    .get();
-  return visit ? `${dayLabel(visit.day)}, arrival ${windowLabel(visit)}` : null;
-}
-
 /** One visit by its id, if it exists. */
 export async function visitById(db: Database, id: string) {
   return db.select().from(visits).where(eq(visits.id, id)).get();
@@ -142,7 +129,7 @@ export interface Slot {
 }
 
 /** The request's scheduled visit (at most one: bookVisit books none while one is), if any. */
-export async function scheduledVisit(db: Database, quoteRequestId: string): Promise<Visit | undefined> {
+async function scheduledVisit(db: Database, quoteRequestId: string): Promise<Visit | undefined> {
   return db
     .select()
     .from(visits)
@@ -281,7 +268,12 @@ export async function visitsWithHistory(db: Database, quoteRequestId: string) {
     })
     .from(visitChanges)
     .leftJoin(users, eq(visitChanges.actorUserId, users.id))
-    .where(inArray(visitChanges.visitId, rows.map((row) => row.id)))
+    .where(
+      inArray(
+        visitChanges.visitId,
+        rows.map((row) => row.id),
+      ),
+    )
     .orderBy(visitChanges.createdAt);
   return rows.map((visit) => ({ visit, changes: changes.filter((change) => change.visitId === visit.id) }));
 }
@@ -320,7 +312,8 @@ export async function bookVisit(
     db.select().from(quoteRequests).where(eq(quoteRequests.id, input.quoteRequestId)).get(),
     newestQuote(db, input.quoteRequestId),
   ]);
-  if (!request || request.status !== "quoted" || !quote || quoteExpired(quote.createdAt.getTime(), quote.validDays, now)) return { status: "quote-not-open" };
+  if (!request || request.status !== "quoted" || !quote || quoteExpired(quote.createdAt.getTime(), quote.validDays, now))
+    return { status: "quote-not-open" };
 
   const visitId = crypto.randomUUID();
   const [booked] = await db.batch([

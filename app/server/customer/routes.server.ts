@@ -10,7 +10,7 @@ import { PRIVATE } from "~/cache-control";
 import { formatAdminDate, formatAdminDateTime, quoteExpired } from "~/domain/dates";
 import { SERVICE_TYPE_LABELS, type AuditedEntity } from "~/domain/enumerations";
 import { formatDollars, quoteValidUntil } from "../mail/customer-mails.server";
-import { dayLabel, windowLabel } from "~/domain/booking";
+import { visitLabel } from "~/domain/booking";
 import { beforeCutoff } from "../booking/visits.server";
 import { allowStatusView } from "../platform/rate-limit.server";
 import { findStatusRequest, type StatusRequest } from "./status-page.server";
@@ -70,11 +70,6 @@ export async function statusPageLoader({ request, params, context }: LoaderFunct
   return found ? answer({ view: statusView(found, new Date()), problem: null }) : answer({ view: null, problem: "not-found" }, 404);
 }
 
-/** A booked visit as the page says it: "Thursday, Dec 3, 2026, arrival 9:00 AM-11:00 AM". */
-function bookedLabel(visit: { day: string; windowStart: string; windowEnd: string }): string {
-  return `${dayLabel(visit.day)}, arrival ${windowLabel({ start: visit.windowStart, end: visit.windowEnd })}`;
-}
-
 /** The time of the first change of the record to `to`, or null. */
 function reachedAt(changes: StatusRequest["changes"], to: string): number | null {
   const times = changes.filter((change) => change.to === to).map((change) => change.at.getTime());
@@ -122,7 +117,7 @@ function statusView(found: StatusRequest, now: Date): StatusView {
             sentAt: formatAdminDate(latest.createdAt.getTime()),
           }
         : null;
-    const booked = found.visit ? bookedLabel(found.visit) : null;
+    const booked = found.visit ? visitLabel(found.visit) : null;
     return {
       ...base,
       headline: booked && status === "quoted" ? "Your visit is booked." : headline,

@@ -314,6 +314,10 @@ export async function updateStatus(
   ]);
   if (update.meta.changes === 1) return "updated";
   if (!closing) return "not-allowed";
-  const scheduled = await db.select({ id: visits.id }).from(visits).where(and(eq(visits.quoteRequestId, id), eq(visits.status, "scheduled"))).get();
+  const scheduled = await db
+    .select({ id: visits.id })
+    .from(visits)
+    .where(and(eq(visits.quoteRequestId, id), eq(visits.status, "scheduled")))
+    .get();
   return scheduled ? "visit-scheduled" : "not-allowed";
 }

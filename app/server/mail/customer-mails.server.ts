@@ -210,7 +210,11 @@ export function visitMovedMail(request: CustomerRequest, from: string, visit: Bo
     `Your visit is moved (${request.reference})`,
     [
       `Your visit is moved to ${visit.when} (it was ${from}). The calendar event attached replaces the old one.`,
-      [`Address: ${visit.address}`, `Service: ${SERVICE_TYPE_LABELS[visit.serviceType]}`, `Price: ${formatPrice(visit.amountJmd, visit.amountUsd)}`].join("\n"),
+      [
+        `Address: ${visit.address}`,
+        `Service: ${SERVICE_TYPE_LABELS[visit.serviceType]}`,
+        `Price: ${formatPrice(visit.amountJmd, visit.amountUsd)}`,
+      ].join("\n"),
     ],
     company,
     siteUrl,
