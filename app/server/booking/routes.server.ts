@@ -149,7 +149,7 @@ export async function bookingPageAction({ request, params, context }: ActionFunc
     if (intent === "move") {
       const moved = await moveVisit(context.db, { quoteRequestId: found.record.id, ...slot, userId: null });
       if (moved.status !== "moved") return refuse(...moveRefusal(moved), form.formData);
-      queueVisitMails(context, found.record, { kind: "moved", visit: moved.to, from: moved.from, by: "customer" });
+      await queueVisitMails(context, found.record, { kind: "moved", visit: moved.to, from: moved.from, by: "customer" });
       return back("visitMoved");
     }
     const outcome = await bookVisit(context.db, { quoteRequestId: found.record.id, ...slot, userId: null });
@@ -157,7 +157,7 @@ export async function bookingPageAction({ request, params, context }: ActionFunc
     if (outcome.status === "quote-not-open") return refuse(409, BOOKING_MESSAGES.notOpen, form.formData);
     if (outcome.status === "unbookable") return refuse(400, BOOKING_MESSAGES.unbookable, form.formData);
     const visit = await visitById(context.db, outcome.visitId);
-    if (visit) queueVisitMails(context, found.record, { kind: "booked", visit, by: "customer" });
+    if (visit) await queueVisitMails(context, found.record, { kind: "booked", visit, by: "customer" });
     return back("booked");
   } catch (error) {
     logFailure("booking_failed", error);
@@ -228,7 +228,16 @@ type VisitNews = { visit: Visit; by: "customer" | "staff" } & ({ kind: "booked" 
  * carries its calendar event, visit.ics, with the same UID so the calendar updates it) and the
  * staff's notification to NOTIFY_EMAIL, through the mail queue, recorded as mails about the request.
  */
-function queueVisitMails(context: AppLoadContext, record: QuoteRequest, news: VisitNews) {
+async function queueVisitMails(context: AppLoadContext, record: QuoteRequest, news: VisitNews) {
+  // The visit is booked, moved or cancelled already: a failure here loses the e-mails (logged), never the change.
+  try {
+    await queueVisitMailsNow(context, record, news);
+  } catch (error) {
+    logFailure("visit_mails_failed", error, { quoteRequestId: record.id, kind: news.kind });
+  }
+}
+
+async function queueVisitMailsNow(context: AppLoadContext, record: QuoteRequest, news: VisitNews) {
   const { env } = context.cloudflare;
   const { visit } = news;
   const when = visitLabel(visit);
@@ -237,7 +246,8 @@ function queueVisitMails(context: AppLoadContext, record: QuoteRequest, news: Vi
   const company = readCompany(env);
   if (record.reference && record.statusToken) {
     const to = { email: record.email, reference: record.reference, statusToken: record.statusToken };
-    const booked: BookedVisit = { ...visit, when };
+    const { changeCutoffHours } = await readAvailabilitySettings(context.db);
+    const booked: BookedVisit = { ...visit, when, cutoffHours: changeCutoffHours };
     const mail: Mail =
       news.kind === "booked"
         ? bookingMail(to, booked, company, siteUrl)
@@ -290,7 +300,7 @@ export async function cancelVisitAction({ request, params, context }: ActionFunc
   const outcome = await cancelVisit(context.db, { quoteRequestId: found.record.id, userId: null });
   if (outcome.status === "too-late") return refuse(409, BOOKING_MESSAGES.tooLate);
   if (outcome.status === "none") return refuse(409, BOOKING_MESSAGES.nothingBooked);
-  queueVisitMails(context, found.record, { kind: "cancelled", visit: outcome.visit, by: "customer" });
+  await queueVisitMails(context, found.record, { kind: "cancelled", visit: outcome.visit, by: "customer" });
   return redirect(`/status/${params.token}`, {
     headers: { "Set-Cookie": await commitNotice(request, "visitCancelled"), ...STATUS_HEADERS },
   });
@@ -320,7 +330,7 @@ export async function staffVisitAction(
   if (intent === "cancel-visit") {
     const outcome = await cancelVisit(context.db, { quoteRequestId, userId });
     if (outcome.status !== "cancelled") return refuse(409, BOOKING_MESSAGES.nothingBooked);
-    queueVisitMails(context, record, { kind: "cancelled", visit: outcome.visit, by: "staff" });
+    await queueVisitMails(context, record, { kind: "cancelled", visit: outcome.visit, by: "staff" });
     return back("visitCancelled");
   }
   if (intent === "visit-done") {
@@ -335,7 +345,7 @@ export async function staffVisitAction(
   if (intent === "move-visit") {
     const moved = await moveVisit(context.db, { quoteRequestId, ...slot, userId });
     if (moved.status !== "moved") return refuseField(...moveRefusal(moved));
-    queueVisitMails(context, record, { kind: "moved", visit: moved.to, from: moved.from, by: "staff" });
+    await queueVisitMails(context, record, { kind: "moved", visit: moved.to, from: moved.from, by: "staff" });
     return back("visitMoved");
   }
   const outcome = await bookVisit(context.db, { quoteRequestId, ...slot, userId });
@@ -343,6 +353,6 @@ export async function staffVisitAction(
   if (outcome.status === "quote-not-open") return refuseField(409, BOOKING_MESSAGES.notOpen);
   if (outcome.status === "unbookable") return refuseField(400, BOOKING_MESSAGES.unbookable);
   const visit = await visitById(context.db, outcome.visitId);
-  if (visit) queueVisitMails(context, record, { kind: "booked", visit, by: "staff" });
+  if (visit) await queueVisitMails(context, record, { kind: "booked", visit, by: "staff" });
   return back("visitBooked");
 }

@@ -178,6 +178,8 @@ export function replyMail(request: CustomerRequest, message: string, company: Co
 /** A booked visit as its e-mails tell it: the day and arrival window (labels), the address, the service and the price. */
 export interface BookedVisit {
   when: string;
+  /** Until how many hours before the window the customer can change or cancel online. */
+  cutoffHours: number;
   address: string;
   serviceType: ServiceType;
   amountJmd: number;
@@ -200,7 +202,18 @@ export function bookingMail(request: CustomerRequest, visit: BookedVisit, compan
   ];
   const prepare =
     "Before we come: please make sure someone can let the crew in (or tell us where the key is), put away valuables and fragile items, and tell us about pets.";
-  return customerMail(request, `Your visit is booked (${request.reference})`, [details.join("\n"), prepare], company, siteUrl);
+  return customerMail(
+    request,
+    `Your visit is booked (${request.reference})`,
+    [details.join("\n"), prepare, changeOrCancel(visit.cutoffHours, company)],
+    company,
+    siteUrl,
+  );
+}
+
+/** How the customer changes or cancels: on their page until the cut-off, then by phone. */
+function changeOrCancel(cutoffHours: number, company: Company): string {
+  return `To change the day or cancel, use your page (the link below) up to ${cutoffHours} hours before the visit; after that, call us on ${company.phone}.`;
 }
 
 /** The customer's note that their visit moved from `from` (its old day and arrival window) to `visit`, with the details again. */
