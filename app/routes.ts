@@ -27,6 +27,7 @@ export default [
     route("reviews", "routes/admin/reviews.tsx"),
     route("gallery", "routes/admin/gallery.tsx"),
     route("security", "routes/admin/security.tsx"),
+    route("availability", "routes/admin/availability.tsx"),
   ]),
   route("admin/security/passkey", "routes/admin/security-passkey.ts"),
   route("admin/attachments/:id", "routes/admin/attachment.tsx"),

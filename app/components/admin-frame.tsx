@@ -33,6 +33,7 @@ const MENU_GROUPS: ReadonlyArray<{ label: string; links: ReadonlyArray<{ to: str
   {
     label: "Settings",
     links: [
+      { to: "/admin/availability", label: "Availability" },
       { to: "/admin/team", label: "Team" },
       { to: "/admin/security", label: "Security" },
     ],

@@ -177,3 +177,20 @@ export const TWO_STEP = {
   perAccountFailures: 10,
   maxConsecutiveFailures: 100,
 } as const;
+
+/**
+ * The availability page's bounds (docs/product.md §10 "Availability"): at most `maxWindows`
+ * arrival windows a day; each window takes `capacity` visits (crews; the same bounds as the
+ * CHECK of `availability_settings`); the first bookable day `minNoticeDays` and the last
+ * `maxDaysAhead` days after today; changes online until `changeCutoffHours` before a window; a
+ * day off at most `dayOffYearsAhead` years ahead, its name at most `dayOffName` characters.
+ */
+export const AVAILABILITY_LIMITS = {
+  maxWindows: 8,
+  capacity: { min: 1, max: 50 },
+  minNoticeDays: { min: 0, max: 30 },
+  maxDaysAhead: { min: 1, max: 365 },
+  changeCutoffHours: { min: 0, max: 168 },
+  dayOffYearsAhead: 2,
+  dayOffName: 80,
+} as const;

@@ -203,3 +203,15 @@ export const GALLERY_MESSAGES = {
     `Photo ${name} is too large: at most ${GALLERY_LIMITS.maxSidePx.toLocaleString("en-US")} pixels on a side and ${GALLERY_LIMITS.maxMegapixels} megapixels.`,
   samePhoto: "The before and after photos are the same photo. Please choose one of each.",
 } as const;
+
+/** What /admin/availability says (docs/product.md §10 "Availability"). */
+export const AVAILABILITY_MESSAGES = {
+  saved: "Availability saved. Customers booking from now on see the new days and arrival windows.",
+  dayOffAdded: "Day off saved. Nobody can book it.",
+  dayOffRenamed: "Day off renamed",
+  dayOffRemoved: "Day off removed. Customers can book it again if it is a working day.",
+  holidaysAdded: "Jamaica's public holidays of the next 12 months are in the list of days off.",
+  holidaysThere: "Every public holiday of the next 12 months was in the list already.",
+  dayOffGone: "This day off is no longer in the list. Reload the page to see the days off as they are now.",
+  failed: "The availability could not be saved. Please try again.",
+} as const;

@@ -36,6 +36,15 @@ export function choice<T extends readonly [string, ...string[]]>(values: T, labe
   return z.enum(values, { error: `Please choose a valid ${label.toLowerCase()}.` });
 }
 
+/** A calendar date typed in a date field, as an ISO date that exists ("2026-02-30" does not). */
+export const isoDateSchema = z
+  .string({ error: "Date is required." })
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Date must be a date (YYYY-MM-DD)." })
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T12:00:00Z`)) && new Date(`${value}T12:00:00Z`).toISOString().startsWith(value), {
+    error: "Date must be a date (YYYY-MM-DD).",
+  });
+
 /** An e-mail address, for visitors and accounts alike (RFC 5321 length limit). */
 export const emailSchema = z
   .string({ error: "Email is required." })

@@ -4,7 +4,7 @@
  * Each names what it does in `intent`.
  */
 import { z } from "./zod";
-import { choice, optionalText, requiredText } from "./fields";
+import { choice, isoDateSchema, optionalText, requiredText } from "./fields";
 import { SERVICE_TYPES } from "~/domain/enumerations";
 import { todayInJamaica } from "~/domain/dates";
 import { TEXT_LIMITS } from "~/domain/limits";
@@ -16,13 +16,7 @@ const addReviewSchema = z.object({
   serviceType: choice(SERVICE_TYPES, "Service"),
   rating: z.enum(["1", "2", "3", "4", "5"], { error: "Please choose a rating from 1 to 5 stars." }).transform(Number),
   body: requiredText("Review", TEXT_LIMITS.reviewBody, { multiline: true }),
-  reviewedOn: z
-    .string({ error: "Date is required." })
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Date must be a date (YYYY-MM-DD)." })
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T12:00:00Z`)) && new Date(`${value}T12:00:00Z`).toISOString().startsWith(value), {
-      error: "Date must be a date (YYYY-MM-DD).",
-    })
+  reviewedOn: isoDateSchema
     // A review is of a visit that happened: today in Jamaica at the latest.
     .refine((value) => value <= todayInJamaica(), { error: "Date cannot be in the future." }),
 });

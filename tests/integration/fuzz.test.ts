@@ -129,6 +129,7 @@ const adminPaths = () => [
   `/admin/gallery/media/${HIDDEN_PHOTO}-480.webp`,
   "/admin/security",
   "/admin/security/passkey",
+  "/admin/availability",
 ];
 
 /** A known path, often bent: case, percent-encoding, doubled or trailing slashes, dot segments, `.data`. */
@@ -225,6 +226,18 @@ const NAMES = [
   "attestationObject",
   "day",
   "windowStart",
+  "day1",
+  "day7",
+  "start1",
+  "end1",
+  "start2",
+  "end8",
+  "start9",
+  "remove1",
+  "capacity",
+  "minNoticeDays",
+  "maxDaysAhead",
+  "changeCutoffHours",
 ];
 const nameArb = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...NAMES) }, { weight: 1, arbitrary: fc.string({ maxLength: 20 }) });
 const valueArb = fc.oneof(
@@ -291,6 +304,16 @@ const valueArb = fc.oneof(
     "visit-done",
     "09:00",
     "2026-11-27",
+    "10:30",
+    "24:00",
+    "0",
+    "50",
+    "365",
+    "add-day-off",
+    "rename-day-off",
+    "remove-day-off",
+    "fill-holidays",
+    "2026-12-25",
   ),
   fc.string({ maxLength: 60 }),
   fc.string({ unit: "binary", maxLength: 40 }),
@@ -416,7 +439,7 @@ function decodedPath(path: string): string {
 async function written(): Promise<number> {
   const row = await worker.db
     .prepare(
-      "SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM sessions) + (SELECT count(*) FROM quote_requests) + (SELECT count(*) FROM contact_messages) + (SELECT count(*) FROM attachments) + (SELECT count(*) FROM status_changes) + (SELECT count(*) FROM record_notes) + (SELECT count(*) FROM invitations) + (SELECT count(*) FROM team_changes) + (SELECT count(*) FROM customer_replies) + (SELECT count(*) FROM mail_deliveries) + (SELECT count(*) FROM reply_templates) + (SELECT count(*) FROM reviews) + (SELECT count(*) FROM gallery_items) + (SELECT count(*) FROM gallery_photos) + (SELECT count(*) FROM passkeys) + (SELECT count(*) FROM totp_credentials) + (SELECT count(*) FROM recovery_codes) + (SELECT count(*) FROM passkey_challenges) + (SELECT count(*) FROM security_policy) + (SELECT count(*) FROM visits) + (SELECT count(*) FROM visit_changes) + (SELECT version FROM content_version) AS n",
+      "SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM sessions) + (SELECT count(*) FROM quote_requests) + (SELECT count(*) FROM contact_messages) + (SELECT count(*) FROM attachments) + (SELECT count(*) FROM status_changes) + (SELECT count(*) FROM record_notes) + (SELECT count(*) FROM invitations) + (SELECT count(*) FROM team_changes) + (SELECT count(*) FROM customer_replies) + (SELECT count(*) FROM mail_deliveries) + (SELECT count(*) FROM reply_templates) + (SELECT count(*) FROM reviews) + (SELECT count(*) FROM gallery_items) + (SELECT count(*) FROM gallery_photos) + (SELECT count(*) FROM passkeys) + (SELECT count(*) FROM totp_credentials) + (SELECT count(*) FROM recovery_codes) + (SELECT count(*) FROM passkey_challenges) + (SELECT count(*) FROM security_policy) + (SELECT count(*) FROM visits) + (SELECT count(*) FROM visit_changes) + (SELECT count(*) FROM days_off) + coalesce((SELECT updated_at FROM availability_settings), 0) + (SELECT version FROM content_version) AS n",
     )
     .first<{ n: number }>();
   return row!.n + (await worker.listKeys()).length;

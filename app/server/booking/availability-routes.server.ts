@@ -1,0 +1,101 @@
+/**
+ * The request side of /admin/availability (docs/product.md §10 "Availability"): admins only
+ * (`requireAdmin` in the loader and the action, like the team and template pages). The loader
+ * shows the settings (or the defaults before the first save), what customers can book with them
+ * now, and the days off ahead; the action saves the settings or changes the days off, through the
+ * input gate and the forms' schema (app/forms/availability.ts). Statements:
+ * availability.server.ts.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { dayLabel } from "~/domain/booking";
+import { formatAdminDateTime, todayInJamaica } from "~/domain/dates";
+import { AVAILABILITY_MESSAGES } from "~/domain/staff-messages";
+import { availabilityFormSchema, settingsFromForm } from "~/forms/availability";
+import { refusal } from "~/forms/result";
+import { requireAdmin } from "../auth/permissions.server";
+import { commitNotice, type NoticeKey } from "../platform/flash.server";
+import { formContract } from "../platform/input-gate.server";
+import { logFailure } from "../platform/log.server";
+import { readSmallForm } from "../platform/small-form.server";
+import {
+  addDayOff,
+  fillPublicHolidays,
+  holidaysUntil,
+  removeDayOff,
+  renameDayOff,
+  saveAvailabilitySettings,
+  settingsSavedAt,
+  upcomingDaysOff,
+} from "./availability.server";
+import { currentAvailability, readAvailabilitySettings } from "./visits.server";
+
+const PAGE = "/admin/availability";
+
+/**
+ * The loader of /admin/availability: admins only. Out: the settings as they apply now and when
+ * they were saved ('MMM dd, yyyy HH:mm', Jamaica; null while the defaults apply); the bookable
+ * days they give today (how many, the first and the last, as customers read them); the days off
+ * from today on with their labels; today (the date field's minimum) and the last day 'Fill in
+ * public holidays' reaches.
+ */
+export async function availabilityPageLoader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(context.db, request, context.cloudflare.env);
+  const now = new Date();
+  const today = todayInJamaica(now);
+  const [settings, savedAt, bookable, daysOff] = await Promise.all([
+    readAvailabilitySettings(context.db),
+    settingsSavedAt(context.db),
+    currentAvailability(context.db, now),
+    upcomingDaysOff(context.db, today),
+  ]);
+  const first = bookable[0];
+  const last = bookable.at(-1);
+  return {
+    settings,
+    savedAt: savedAt ? formatAdminDateTime(savedAt.getTime()) : null,
+    bookable: first && last ? { days: bookable.length, first: dayLabel(first.day), last: dayLabel(last.day) } : null,
+    daysOff: daysOff.map((dayOff) => ({ ...dayOff, label: dayLabel(dayOff.day) })),
+    today,
+    holidaysUntil: dayLabel(holidaysUntil(today)),
+  };
+}
+
+/**
+ * POST on /admin/availability: 'Save availability' (intent "save"), 'Add day off', 'Rename',
+ * 'Remove' and 'Fill in public holidays'. Answers a redirect to the page with a notice, or the
+ * form's result (app/forms/result.ts): 400 with the fields' messages and the values as sent,
+ * nothing stored; 404 for a day off that is gone; 503 when D1 fails. Not an admin: the redirect
+ * of `requireAdmin`, before the body is read.
+ */
+export async function availabilityPageAction({ request, context }: ActionFunctionArgs) {
+  await requireAdmin(context.db, request, context.cloudflare.env);
+  const form = await readSmallForm(request, formContract(availabilityFormSchema));
+  if (!form.ok) return data(refusal(null, form.message), { status: 400 });
+  const submission = parseWithZod(form.formData, { schema: availabilityFormSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const value = submission.value;
+  const done = async (notice: NoticeKey) => redirect(PAGE, { headers: { "Set-Cookie": await commitNotice(request, notice) } });
+  try {
+    switch (value.intent) {
+      case "save":
+        await saveAvailabilitySettings(context.db, settingsFromForm(value));
+        return await done("availabilitySaved");
+      case "add-day-off":
+        await addDayOff(context.db, { day: value.day, name: value.name });
+        return await done("dayOffAdded");
+      case "rename-day-off":
+        if (!(await renameDayOff(context.db, value.day, value.name))) break;
+        return await done("dayOffRenamed");
+      case "remove-day-off":
+        if (!(await removeDayOff(context.db, value.day))) break;
+        return await done("dayOffRemoved");
+      case "fill-holidays":
+        return await done((await fillPublicHolidays(context.db, todayInJamaica())) > 0 ? "holidaysAdded" : "holidaysThere");
+    }
+    return data(submission.reply({ formErrors: [AVAILABILITY_MESSAGES.dayOffGone] }), { status: 404 });
+  } catch (error) {
+    logFailure("availability_change_failed", error);
+    return data(submission.reply({ formErrors: [AVAILABILITY_MESSAGES.failed] }), { status: 503 });
+  }
+}
