@@ -48,6 +48,8 @@ import {
 import { deleteExpiredSessions } from "./app/server/auth/session.server";
 import { deleteExpiredChallenges } from "./app/server/two-step/passkeys.server";
 import { sendVisitReminders } from "./app/server/booking/reminders.server";
+import { extendPublicHolidays } from "./app/server/booking/availability.server";
+import { todayInJamaica } from "./app/domain/dates";
 import { deleteStaleFailures } from "./app/server/auth/sign-in-throttle.server";
 import { readCompany, readPublicFeatures } from "./app/server/platform/env.server";
 import { checkUrl } from "./app/server/platform/input-gate.server";
@@ -124,7 +126,7 @@ export default {
     const run = { cron: controller.cron, scheduledTime: now.toISOString() };
     const db = getDb(env);
     // Each task runs whatever happens to the others; any failure marks the run failed.
-    const [sweep, gallery, cleanup, reminders] = await Promise.allSettled([
+    const [sweep, gallery, cleanup, booking] = await Promise.allSettled([
       sweepOrphanUploads({ db, bucket: env.UPLOADS, now }),
       sweepOrphanGalleryObjects({ db, bucket: env.UPLOADS, now }),
       Promise.all([
@@ -133,7 +135,7 @@ export default {
         deleteOldAccountMails(db, now),
         deleteExpiredChallenges(db, now),
       ]),
-      sendVisitReminders(db, env, now),
+      Promise.all([sendVisitReminders(db, env, now), extendPublicHolidays(db, todayInJamaica(now), now)]),
     ]);
     if (sweep.status === "fulfilled") logEvent("orphan_uploads_swept", { ...run, ...sweep.value });
     else logFailure("orphan_uploads_sweep_failed", sweep.reason, { ...run });
@@ -144,8 +146,10 @@ export default {
       logEvent("expired_rows_deleted", { ...run, sessionsDeleted, signInFailuresDeleted, accountMailsDeleted, passkeyChallengesDeleted });
     } else logFailure("expired_rows_delete_failed", cleanup.reason, { ...run });
     // Shown as a failed run in the dashboard's cron events.
-    if (reminders.status === "fulfilled") logEvent("visit_reminders_queued", { ...run, queued: reminders.value });
-    else logFailure("visit_reminders_failed", reminders.reason, { ...run });
-    for (const task of [sweep, gallery, cleanup, reminders]) if (task.status === "rejected") throw task.reason;
+    if (booking.status === "fulfilled") {
+      const [remindersQueued, holidaysAdded] = booking.value;
+      logEvent("booking_tasks_done", { ...run, remindersQueued, holidaysAdded });
+    } else logFailure("booking_tasks_failed", booking.reason, { ...run });
+    for (const task of [sweep, gallery, cleanup, booking]) if (task.status === "rejected") throw task.reason;
   },
 } satisfies ExportedHandler<CloudflareBindings>;

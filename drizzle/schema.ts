@@ -598,6 +598,21 @@ export const daysOff = sqliteTable("days_off", {
 });
 
 /**
+ * How far Jamaica's public holidays have been added to the days off (one row, id 1): the daily
+ * cron adds those after `through` up to twelve months ahead, so a holiday the staff removed is
+ * not added again (app/server/booking/availability.server.ts `extendPublicHolidays`).
+ */
+export const publicHolidaysFilled = sqliteTable(
+  "public_holidays_filled",
+  {
+    id: integer("id").primaryKey(),
+    through: text("through").notNull(),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [check("public_holidays_filled_single_row_check", sql`${table.id} = 1`)],
+);
+
+/**
  * A booked visit (a job): a quote request's accepted quote on one day, in one arrival window
  * (Jamaica time), with what the quote said: the address, the service, the price and what is
  * included. A window never holds more `scheduled` visits than the capacity: the booking

@@ -17,6 +17,13 @@ CREATE TABLE `days_off` (
 	`created_at` integer NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE `public_holidays_filled` (
+	`id` integer PRIMARY KEY NOT NULL,
+	`through` text NOT NULL,
+	`updated_at` integer NOT NULL,
+	CONSTRAINT "public_holidays_filled_single_row_check" CHECK("public_holidays_filled"."id" = 1)
+);
+--> statement-breakpoint
 CREATE TABLE `visit_changes` (
 	`id` text PRIMARY KEY NOT NULL,
 	`visit_id` text NOT NULL,

@@ -179,7 +179,7 @@ export const TWO_STEP = {
 } as const;
 
 /**
- * The availability page's bounds (docs/product.md §10 "Availability"): at most `maxWindows`
+ * The availability page's bounds (docs/product.md §11 "Availability"): at most `maxWindows`
  * arrival windows a day; each window takes `capacity` visits (crews; the same bounds as the
  * CHECK of `availability_settings`); the first bookable day `minNoticeDays` and the last
  * `maxDaysAhead` days after today; changes online until `changeCutoffHours` before a window; a

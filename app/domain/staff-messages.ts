@@ -204,7 +204,7 @@ export const GALLERY_MESSAGES = {
   samePhoto: "The before and after photos are the same photo. Please choose one of each.",
 } as const;
 
-/** What /admin/availability says (docs/product.md §10 "Availability"). */
+/** What /admin/availability says (docs/product.md §11 "Availability"). */
 export const AVAILABILITY_MESSAGES = {
   saved: "Availability saved. Customers booking from now on see the new days and arrival windows.",
   dayOffAdded: "Day off saved. Nobody can book it.",

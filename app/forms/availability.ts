@@ -1,5 +1,5 @@
 /**
- * The forms of /admin/availability (docs/product.md §10 "Availability"): the booking settings
+ * The forms of /admin/availability (docs/product.md §11 "Availability"): the booking settings
  * (working days, arrival windows, visits per window, the earliest and furthest bookable day, the
  * change cut-off) and the days off (add, rename, remove, fill in Jamaica's public holidays).
  * Every form posts to the same page and names what it does in `intent`.

@@ -1,5 +1,5 @@
 /**
- * The availability page, /admin/availability (docs/product.md §10 "Availability"), against the
+ * The availability page, /admin/availability (docs/product.md §11 "Availability"), against the
  * production Worker in Miniflare with real D1: saving the settings changes what customers can
  * book; a refused form answers 400 with its messages and stores nothing; days off leave the
  * bookable days and come back; Jamaica's public holidays fill in once however often asked; only
@@ -12,6 +12,7 @@ import { dayLabel, DEFAULT_AVAILABILITY, isoWeekday, plusDays } from "~/domain/b
 import { todayInJamaica } from "~/domain/dates";
 import { GATE_MESSAGES } from "~/domain/messages";
 import { AVAILABILITY_MESSAGES } from "~/domain/staff-messages";
+import { extendPublicHolidays } from "~/server/booking/availability.server";
 import { currentAvailability } from "~/server/booking/visits.server";
 import type { Database } from "~/server/platform/db.server";
 import * as schema from "../../drizzle/schema";
@@ -27,7 +28,9 @@ beforeAll(async () => {
 afterAll(() => worker?.dispose());
 beforeEach(async () => {
   await worker.db.batch(
-    ["availability_settings", "days_off", "sessions", "users"].map((table) => worker.db.prepare(`DELETE FROM ${table}`)),
+    ["availability_settings", "days_off", "public_holidays_filled", "sessions", "users"].map((table) =>
+      worker.db.prepare(`DELETE FROM ${table}`),
+    ),
   );
   admin = await createAdminSession(worker);
 });
@@ -291,6 +294,34 @@ describe("Jamaica's public holidays", () => {
     const third = await pageAfter(await post({ intent: "fill-holidays" }));
     expect(third).toContain(AVAILABILITY_MESSAGES.holidaysThere);
     expect(await daysOffRows()).toEqual(rows);
+  });
+});
+
+describe("the daily run keeps the holidays twelve months ahead", () => {
+  test("the first run adds the next 12 months; a removed holiday stays removed; a year on, only the new months are added", async () => {
+    const today = todayInJamaica();
+    const expected = PUBLIC_HOLIDAYS.filter((holiday) => holiday.day >= today && holiday.day <= addYear(today));
+    const handler = await worker.mf.getWorker();
+    const { outcome } = await handler.scheduled({ scheduledTime: new Date(), cron: "30 8 * * *" });
+    expect(outcome).toBe("ok");
+    expect(await daysOffRows()).toEqual(expected);
+    expect(await worker.db.prepare("SELECT through FROM public_holidays_filled").first()).toEqual({ through: addYear(today) });
+
+    // The staff remove one; the next days' runs do not bring it back.
+    const [removed] = expected;
+    expect((await post({ intent: "remove-day-off", day: removed!.day })).status).toBe(302);
+    expect(await extendPublicHolidays(db, today)).toBe(0);
+    expect(await extendPublicHolidays(db, plusDays(today, 1))).toBeLessThanOrEqual(1);
+    expect((await daysOffRows()).map((row) => row.day)).not.toContain(removed!.day);
+
+    // A year later: the holidays of the months now in range, and no others.
+    const later = addYear(today);
+    const added = await extendPublicHolidays(db, later);
+    const next = PUBLIC_HOLIDAYS.filter((holiday) => holiday.day > plusDays(today, 1) && holiday.day <= addYear(later));
+    expect(added).toBeGreaterThanOrEqual(9);
+    expect((await daysOffRows()).filter((row) => row.day > addYear(plusDays(today, 1)))).toEqual(
+      next.filter((holiday) => holiday.day > addYear(plusDays(today, 1))),
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * /admin/availability (docs/product.md §10 "Availability"): when customers can book a visit
+ * /admin/availability (docs/product.md §11 "Availability"): when customers can book a visit
  * online. 'Booking settings': the working days, the arrival windows (Jamaica time; a new row to
  * add one, 'Remove' to drop one), the visits each window takes, the earliest and the furthest
  * bookable day and how long before a visit changes can be made online. 'Days off': the days
@@ -245,7 +245,7 @@ function DaysOff({
       </p>
       <div className="mt-4 flex flex-col gap-3 rounded-lg bg-slate-50 p-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-slate-700">
-          {`Jamaica's public holidays from today to ${holidaysUntil}. Adds the ones missing; names you changed stay.`}
+          {`Jamaica's public holidays are added by themselves, twelve months ahead; one you remove stays removed. To bring back the ones removed, up to ${holidaysUntil}: names you changed stay.`}
         </p>
         <PostButton fields={{ intent: "fill-holidays" }} variant={daysOff.length === 0 ? "primary" : "secondary"}>
           Fill in public holidays

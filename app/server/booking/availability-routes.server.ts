@@ -1,5 +1,5 @@
 /**
- * The request side of /admin/availability (docs/product.md §10 "Availability"): admins only
+ * The request side of /admin/availability (docs/product.md §11 "Availability"): admins only
  * (`requireAdmin` in the loader and the action, like the team and template pages). The loader
  * shows the settings (or the defaults before the first save), what customers can book with them
  * now, and the days off ahead; the action saves the settings or changes the days off, through the

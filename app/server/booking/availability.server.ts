@@ -1,5 +1,5 @@
 /**
- * The staff's availability (docs/product.md §10 "Availability"), its statements: the one row of
+ * The staff's availability (docs/product.md §11 "Availability"), its statements: the one row of
  * settings (id 1; before its first save the defaults of app/domain/booking.ts apply, read by
  * visits.server.ts `readAvailabilitySettings`) and the days off, including Jamaica's public
  * holidays of the next 12 months from app/content/public-holidays.ts (generated from the
@@ -11,10 +11,10 @@
  * Drizzle client first and throw what D1 threw.
  */
 import { addMonths, format, parseISO } from "date-fns";
-import { eq, gte } from "drizzle-orm";
+import { eq, gte, sql } from "drizzle-orm";
 import { PUBLIC_HOLIDAYS } from "~/content/public-holidays";
-import type { AvailabilitySettings } from "~/domain/booking";
-import { availabilitySettings, daysOff } from "../../../drizzle/schema";
+import { plusDays, type AvailabilitySettings } from "~/domain/booking";
+import { availabilitySettings, daysOff, publicHolidaysFilled } from "../../../drizzle/schema";
 import type { Database } from "../platform/db.server";
 
 /** A day off: its ISO date (Jamaica) and its name. */
@@ -23,7 +23,7 @@ export interface DayOff {
   name: string;
 }
 
-/** The settings row's one id (its CHECK allows no other). */
+/** The one id of the settings row and of the holidays' mark (their CHECKs allow no other). */
 const SETTINGS_ID = 1;
 
 /** How far ahead 'Fill in public holidays' reaches. */
@@ -90,21 +90,46 @@ export function holidaysUntil(today: string): string {
 }
 
 /**
- * Adds Jamaica's public holidays from `today` (ISO, Jamaica) to twelve months on to the days
- * off, with their names: `INSERT … ON CONFLICT DO NOTHING`, so a day off already there (a
- * holiday renamed, a day the staff added) is left as it is and running it twice adds nothing
- * the second time. Out: how many days were added.
+ * Adds Jamaica's public holidays from `from` to `until` (ISO, inclusive) to the days off, with
+ * their names, `INSERT … ON CONFLICT DO NOTHING` (a day off already there keeps its name), and
+ * marks the holidays filled through `until`, all in one batch. Out: how many days were added.
  */
-export async function fillPublicHolidays(db: Database, today: string, now = new Date()): Promise<number> {
-  const until = holidaysUntil(today);
-  const holidays = PUBLIC_HOLIDAYS.filter((holiday) => holiday.day >= today && holiday.day <= until);
-  if (holidays.length === 0) return 0;
+async function addPublicHolidays(db: Database, from: string, until: string, now: Date): Promise<number> {
+  const holidays = PUBLIC_HOLIDAYS.filter((holiday) => holiday.day >= from && holiday.day <= until);
   const statements = [];
   for (let i = 0; i < holidays.length; i += ROWS_PER_INSERT) {
     const rows = holidays.slice(i, i + ROWS_PER_INSERT).map((holiday) => ({ ...holiday, createdAt: now }));
     statements.push(db.insert(daysOff).values(rows).onConflictDoNothing());
   }
-  const [first, ...rest] = statements;
-  const results = await db.batch([first!, ...rest]);
-  return results.reduce((added, result) => added + result.meta.changes, 0);
+  const mark = db
+    .insert(publicHolidaysFilled)
+    .values({ id: SETTINGS_ID, through: until, updatedAt: now })
+    .onConflictDoUpdate({
+      target: publicHolidaysFilled.id,
+      set: { through: sql`max(${publicHolidaysFilled.through}, excluded.through)`, updatedAt: now },
+    });
+  const results = await db.batch([mark, ...statements]);
+  return results.slice(1).reduce((added, result) => added + result.meta.changes, 0);
+}
+
+/**
+ * 'Fill in public holidays': adds Jamaica's public holidays from `today` (ISO, Jamaica) to twelve
+ * months on, so a holiday the staff removed comes back; a day off already there is left as it
+ * is, and running it twice adds nothing the second time. Out: how many days were added.
+ */
+export function fillPublicHolidays(db: Database, today: string, now = new Date()): Promise<number> {
+  return addPublicHolidays(db, today, holidaysUntil(today), now);
+}
+
+/**
+ * The daily cron's part (server.ts `scheduled`): keeps the days off filled with Jamaica's public
+ * holidays twelve months ahead. It adds only those after the last day filled before (from
+ * `today` the first time), so the holidays are there from the first run after a deploy, and a
+ * holiday the staff removed stays removed. Out: how many days were added.
+ */
+export async function extendPublicHolidays(db: Database, today: string, now = new Date()): Promise<number> {
+  const filled = await db.select({ through: publicHolidaysFilled.through }).from(publicHolidaysFilled).get();
+  const from = filled && filled.through >= today ? plusDays(filled.through, 1) : today;
+  const until = holidaysUntil(today);
+  return from > until ? 0 : addPublicHolidays(db, from, until, now);
 }
