@@ -10,6 +10,7 @@
  * and 95th percentile end to end, and the Worker's own time for the page (its request log).
  */
 import { execFileSync } from "node:child_process";
+import { percentile, random } from "./bench-common.mjs";
 import { bin } from "./run.mjs";
 
 const RECORDS = 50_000;
@@ -90,16 +91,6 @@ const WORDS = [
 const SERVICES = ["residential", "commercial", "industrial-kitchen", "deep-clean", "post-construction", "airbnb", "strata"];
 const QUOTE_STATUSES = ["pending", "quoted", "completed"];
 const MESSAGE_STATUSES = ["unread", "read", "responded"];
-
-/** A small deterministic generator (mulberry32), so every run fills the same records. */
-function random(seed) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Inserts the records, 1,000 per statement (rows as JSON, spread by json_each), so D1's triggers index them as the site's inserts would. */
 async function fill(db) {
@@ -240,9 +231,4 @@ async function measure(base, path, cookie, requestLog) {
   return { matches, p50: median(total), p95: percentile(total, 0.95), workerP50: median(worker) };
 }
 
-function percentile(values, q) {
-  if (values.length === 0) return "-";
-  const sorted = [...values].sort((a, b) => a - b);
-  return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]);
-}
 const median = (values) => percentile(values, 0.5);

@@ -15,26 +15,33 @@
  *   add to every request.
  * - The admin search at 50,000 quote requests and 50,000 contact messages
  *   (scripts/bench-admin-search.mjs).
+ * - Booking at 5,000 scheduled visits (scripts/bench-booking.mjs): a month of availability,
+ *   GET /status/:token/book one request at a time, end to end and in the Worker; then the
+ *   booking action, 20 POSTs one at a time, then 20 at once from 20 quoted requests, 10 rounds
+ *   (the last all for one window's last place), with the answers and the rows that landed.
  * - The production Worker bundle from `wrangler deploy --dry-run`, gzipped.
  *
  * - The navigation time from / to /services in Chromium: client-side, and as a new document with
  *   and without the speculation rules (scripts/bench-navigation.mjs).
  *
- * `npm run bench -- --search-only` runs only the admin search part; `-- --lighthouse-only` only
- * Lighthouse and the navigation time; `-- --pages=/,/gallery` only those pages; `-- --runs=N` N
- * Lighthouse runs per page (default 5; a run Lighthouse aborts is run again), reported as the
- * median and the range (min-max) of each figure, with Lighthouse's LCP breakdown;
+ * `npm run bench -- --search-only` runs only the admin search part; `-- --booking-only` only the
+ * booking part; `-- --lighthouse-only` only Lighthouse and the navigation time;
+ * `-- --pages=/,/gallery` only those pages; `-- --runs=N` N Lighthouse runs per page (default 5;
+ * a run Lighthouse aborts is run again), reported as the median and the range (min-max) of each
+ * figure, with Lighthouse's LCP breakdown;
  * `-- --no-content` skips the runs with published content; `-- --no-navigation` the navigation
  * time.
  */
 import { spawn } from "node:child_process";
 import { existsSync, openSync, readFileSync, rmSync } from "node:fs";
+import { availableParallelism, loadavg } from "node:os";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { getPlatformProxy } from "wrangler";
 import { benchAdminSearch } from "./bench-admin-search.mjs";
+import { benchBooking } from "./bench-booking.mjs";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, spread } from "./bench-common.mjs";
 import { benchNavigation } from "./bench-navigation.mjs";
 import { publishBenchContent } from "./bench-content.mjs";
@@ -104,8 +111,36 @@ async function searchBench() {
     await proxy.dispose();
   }
 }
+/** The booking part: fills the bench database with visits, then prints its tables. */
+async function bookingBench() {
+  const proxy = await getPlatformProxy({ persist: { path: `${STATE}/v3` } });
+  try {
+    const before = loadavg()[0].toFixed(1);
+    const { seeded, fillSeconds, availability, rows, summary } = await benchBooking({ base: BASE, db: proxy.env.DB, requestLog });
+    const loadAverage = loadavg()[0].toFixed(1);
+    console.log(
+      `\nBooking (local D1, filled in ${fillSeconds} s; machine load average ${before} before, ${loadAverage} after, ${availableParallelism()} cores): ${seeded}.`,
+    );
+    console.log(
+      "A month of availability: GET /status/:token/book, 200 requests each, one at a time, the four in turn, after 5 each not counted, each from its own client address (Worker = its own time, from its request log, 1 ms resolution; target: under 50 ms at the 95th percentile):",
+    );
+    console.table(availability);
+    console.log(
+      "The booking action: POST /status/:token/book from quoted requests, each from its own client address: round 0 one at a time, rounds 1-10 20 at once (302: booked; 409 taken: the window was just taken, the page shown again; other: any other status):",
+    );
+    console.table(rows);
+    console.log(summary);
+  } finally {
+    await proxy.dispose();
+  }
+}
 if (process.argv.includes("--search-only")) {
   await searchBench();
+  server.kill();
+  process.exit(0);
+}
+if (process.argv.includes("--booking-only")) {
+  await bookingBench();
   server.kill();
   process.exit(0);
 }
@@ -326,6 +361,7 @@ do {
 await proxy.dispose();
 
 await searchBench();
+await bookingBench();
 
 // --- Worker bundle ----------------------------------------------------------------------
 bundleWorker(".cache/bench-bundle");
