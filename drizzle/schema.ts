@@ -645,6 +645,7 @@ export const visits = sqliteTable(
     check("visits_service_type_check", oneOf(table.serviceType, SERVICE_TYPES)),
     index("visits_slot_idx").on(table.day, table.windowStart, table.status),
     index("visits_quote_request_idx").on(table.quoteRequestId),
+    index("visits_quote_idx").on(table.quoteId),
   ],
 );
 

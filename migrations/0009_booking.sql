@@ -65,4 +65,5 @@ CREATE TABLE `visits` (
 );
 --> statement-breakpoint
 CREATE INDEX `visits_slot_idx` ON `visits` (`day`,`window_start`,`status`);--> statement-breakpoint
-CREATE INDEX `visits_quote_request_idx` ON `visits` (`quote_request_id`);
+CREATE INDEX `visits_quote_request_idx` ON `visits` (`quote_request_id`);--> statement-breakpoint
+CREATE INDEX `visits_quote_idx` ON `visits` (`quote_id`);

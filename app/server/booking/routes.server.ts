@@ -115,13 +115,13 @@ export async function bookingPageLoader({ request, params, context }: LoaderFunc
   const { visit } = found;
   if (visit) {
     if (!beforeCutoff(visit, found.settings)) return answer({ problem: "too-late", reference: found.reference, booking: null }, 409);
-    const booking = bookingView(await currentAvailability(context.db), asked, visit);
+    const booking = bookingView(await currentAvailability(context.db, new Date(), undefined, found.settings), asked, visit);
     return answer({ problem: null, reference: found.reference, booking, moving: visitLabel(visit) });
   }
   if (found.record.status !== "quoted" || found.latest?.kind !== "quote") {
     return answer({ problem: "not-open", reference: found.reference, booking: null }, 409);
   }
-  const days = await currentAvailability(context.db, new Date(), found.record.preferredDate ?? undefined);
+  const days = await currentAvailability(context.db, new Date(), found.record.preferredDate ?? undefined, found.settings);
   return answer({ problem: null, reference: found.reference, booking: bookingView(days, asked, null), moving: null });
 }
 

@@ -67,10 +67,16 @@ async function bookedCounts(db: Database, from: string, to: string): Promise<Map
 /**
  * What a customer can book now: the bookable days (app/domain/booking.ts `availableDays`) from
  * the first the settings allow, or from `from` (a preferred date) when later, with the places
- * left in each window. Three reads: the settings, the days off and the booked counts of the range.
+ * left in each window. Reads the days off and the booked counts of the range side by side, and
+ * the settings first unless `known` (already read, as the status page's lookup does).
  */
-export async function currentAvailability(db: Database, now = new Date(), from?: string): Promise<DayAvailability[]> {
-  const settings = await readAvailabilitySettings(db);
+export async function currentAvailability(
+  db: Database,
+  now = new Date(),
+  from?: string,
+  known?: AvailabilitySettings,
+): Promise<DayAvailability[]> {
+  const settings = known ?? (await readAvailabilitySettings(db));
   const today = todayInJamaica(now);
   const last = plusDays(today, settings.maxDaysAhead);
   const [off, booked] = await Promise.all([readDaysOff(db, today, last), bookedCounts(db, today, last)]);
