@@ -142,7 +142,8 @@ export function AdminDetailFrame(props: {
   // (a status step, 'Resend', a form that could not be read) above the page.
   const result = useActionData<FormResult>();
   const intent = readResult(result).value("intent");
-  const pageError = intent === "note" || intent === props.composer.kind || intent === "book" ? undefined : readResult(result).error("");
+  // The Visit card's day-and-window forms show their own.
+  const pageError = ["note", props.composer.kind, "book", "move-visit"].includes(String(intent)) ? undefined : readResult(result).error("");
   const note = readResult(result, { intent: "note" });
   const location = useLocation();
   return (

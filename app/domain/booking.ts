@@ -57,6 +57,44 @@ export interface DayAvailability {
 /** The key of one window on one day in the counts of booked visits: "YYYY-MM-DD HH:MM". */
 export const slotKey = (day: string, start: string) => `${day} ${start}`;
 
+/** Whether two arrival windows of one day overlap ("HH:MM" compare as text). */
+export const windowsOverlap = (a: ArrivalWindow, b: ArrivalWindow) => a.start < b.end && b.start < a.end;
+
+/**
+ * The scheduled visits each of today's windows holds (slotKey → count), from the visits booked
+ * per day and window as they were booked: a visit counts in every window it overlaps, so a
+ * visit booked before the staff redrew the windows still takes a crew in the new ones.
+ */
+export function countByWindow(
+  windows: readonly ArrivalWindow[],
+  booked: ReadonlyArray<{ day: string; start: string; end: string; n: number }>,
+): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const row of booked) {
+    for (const window of windows) {
+      if (!windowsOverlap(window, row)) continue;
+      const key = slotKey(row.day, window.start);
+      counts.set(key, (counts.get(key) ?? 0) + row.n);
+    }
+  }
+  return counts;
+}
+
+/**
+ * Whether the customer can accept the request's newest quote and book: the request is quoted,
+ * its newest reply is a quote still valid (its last valid day not passed, Jamaica: `expired`),
+ * nothing is scheduled, and no visit (scheduled or done) took this quote already. The status
+ * page's 'Accept and book' and the booking page follow it; the booking statement holds it again.
+ */
+export function quoteBookable(request: {
+  status: string;
+  quote: { expired: boolean } | null;
+  scheduled: boolean;
+  accepted: boolean;
+}): boolean {
+  return request.status === "quoted" && request.quote !== null && !request.quote.expired && !request.scheduled && !request.accepted;
+}
+
 /** The ISO weekday (1 Monday … 7 Sunday) of an ISO calendar date, whatever the process's zone. */
 export function isoWeekday(day: string): number {
   return Number(format(parseISO(day), "i"));

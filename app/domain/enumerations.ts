@@ -97,6 +97,7 @@ export type TeamAction = (typeof TEAM_ACTIONS)[number];
  * (done) or it is called off (cancelled).
  */
 export const VISIT_STATUSES = ["scheduled", "done", "cancelled"] as const;
+export type VisitStatus = (typeof VISIT_STATUSES)[number];
 
 /** What happened to a visit, in its history: booked, moved to another window, cancelled, done. */
 export const VISIT_CHANGE_KINDS = ["booked", "moved", "cancelled", "done"] as const;

@@ -3,10 +3,12 @@
  * from the page's own list; `intent` says whether they book the accepted quote or move the booked
  * visit. Anything else is refused before it is looked at.
  */
+import { isoDateSchema } from "./fields";
 import { z } from "./zod";
 
 const slot = {
-  day: z.string({ error: "Choose a day." }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Choose a day." }),
+  /** A real calendar date: "2026-11-31" is refused here, before any rule reads it. */
+  day: isoDateSchema,
   windowStart: z.string({ error: "Choose an arrival window." }).regex(/^\d{2}:\d{2}$/, { error: "Choose an arrival window." }),
 };
 

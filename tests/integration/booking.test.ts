@@ -136,6 +136,12 @@ describe("cancelling from the status page", () => {
       () => worker.mails().find((mail) => mail.to === "client1@example.com" && mail.subject.startsWith("Your visit is cancelled")),
       "the customer's mail",
     );
+    const cancelledMail = worker
+      .mails()
+      .find((mail) => mail.to === "client1@example.com" && mail.subject.startsWith("Your visit is cancelled"));
+    // The calendar event's cancellation: the same UID, METHOD:CANCEL.
+    expect(cancelledMail?.attachments?.[0]?.content).toMatch(/METHOD:CANCEL/);
+    expect(cancelledMail?.attachments?.[0]?.content).toMatch(/STATUS:CANCELLED/);
     await waitFor(() => worker.mails().find((mail) => mail.subject.startsWith("Visit cancelled:")), "the staff's mail");
     expect(await (await worker.fetch(`/status/${token}`)).text()).toContain("Accept and book");
     expect((await postFields(worker, `/status/${token}/book`, { day, windowStart: "11:00" })).status).toBe(302);
@@ -206,6 +212,10 @@ describe("moving a visit", () => {
     const uid = (text: string | undefined) => /UID:(\S+)/.exec(text ?? "")?.[1];
     expect(uid(mail.attachments?.[0]?.content)).toBeTruthy();
     expect(uid(mail.attachments?.[0]?.content)).toBe(uid(booked?.attachments?.[0]?.content));
+    // A higher SEQUENCE, so calendars replace the first event; no status link (its token) in the event.
+    expect(booked?.attachments?.[0]?.content).toMatch(/SEQUENCE:0/);
+    expect(mail.attachments?.[0]?.content).toMatch(/SEQUENCE:1/);
+    expect(mail.attachments?.[0]?.content).not.toContain(token);
     await waitFor(() => worker.mails().find((sent) => sent.subject.startsWith("Visit moved:")), "the staff's mail");
   });
 
@@ -313,6 +323,62 @@ describe("moving a visit", () => {
         { kind: "done", actor: "staff" },
       ],
     });
+  });
+});
+
+describe("a form sent twice, a date that does not exist, windows redrawn", () => {
+  test("the same booking and the same move sent twice are done once: both answers succeed, one visit, one history row each, one set of e-mails", async () => {
+    const day = firstBookableDay();
+    const [later] = workingDaysAfter(day, 1) as [string];
+    const token = crypto.randomUUID().replaceAll("-", "");
+    await quotedRequest(9, token);
+    const twice = async (fields: Record<string, string>) =>
+      Promise.all([postFields(worker, `/status/${token}/book`, fields), postFields(worker, `/status/${token}/book`, fields)]);
+    expect((await twice({ day, windowStart: "09:00" })).map((answer) => answer.status)).toEqual([302, 302]);
+    expect((await twice({ intent: "move", day: later, windowStart: "11:00" })).map((answer) => answer.status)).toEqual([302, 302]);
+    expect(await worker.db.prepare("SELECT day, window_start, status FROM visits").all()).toMatchObject({
+      results: [{ day: later, window_start: "11:00", status: "scheduled" }],
+    });
+    expect(await worker.db.prepare("SELECT kind FROM visit_changes ORDER BY created_at").all()).toMatchObject({
+      results: [{ kind: "booked" }, { kind: "moved" }],
+    });
+    await waitFor(() => worker.mails().find((mail) => mail.subject.startsWith("Visit moved:")), "the staff's mail");
+    const mine = worker.mails().filter((mail) => mail.to === "client9@example.com");
+    expect(mine.filter((mail) => mail.subject.startsWith("Your visit is booked"))).toHaveLength(1);
+    expect(mine.filter((mail) => mail.subject.startsWith("Your visit is moved"))).toHaveLength(1);
+  });
+
+  test("a day that is not in the calendar is refused with 400 for the customer and the staff, and nothing is stored", async () => {
+    const token = crypto.randomUUID().replaceAll("-", "");
+    const id = await quotedRequest(10, token);
+    const admin = await createAdminSession(worker);
+    for (const day of ["2026-11-31", "2027-02-29", "2026-13-01"]) {
+      expect((await postFields(worker, `/status/${token}/book`, { day, windowStart: "09:00" })).status).toBe(400);
+      expect(
+        (await postFields(worker, `/admin/quotes/${id}`, { intent: "book", day, windowStart: "09:00" }, { Cookie: admin.cookie })).status,
+      ).toBe(400);
+    }
+    expect(await worker.db.prepare("SELECT count(*) AS n FROM visits").first()).toEqual({ n: 0 });
+  });
+
+  test("after the staff redraw the windows, visits booked in the old ones still take their crews", async () => {
+    const day = firstBookableDay();
+    for (const n of [11, 12]) {
+      expect((await bookVisit(db, { quoteRequestId: await quotedRequest(n), day, windowStart: "09:00", userId: null })).status).toBe(
+        "booked",
+      );
+    }
+    // 09:00-11:00 (full, capacity 2) becomes 08:00-10:00 and 10:00-12:00: both overlap the two visits.
+    await worker.db
+      .prepare(
+        'INSERT INTO availability_settings (id, working_days, windows, capacity, min_notice_days, max_days_ahead, change_cutoff_hours, updated_at) VALUES (1, \'[1,2,3,4,5,6]\', \'[{"start":"08:00","end":"10:00"},{"start":"10:00","end":"12:00"},{"start":"13:00","end":"15:00"}]\', 2, 2, 60, 24, 1)',
+      )
+      .run();
+    const windows = (await currentAvailability(db)).find((entry) => entry.day === day)!.windows;
+    expect(windows.map((window) => window.left)).toEqual([0, 0, 2]);
+    const refused = await bookVisit(db, { quoteRequestId: await quotedRequest(13), day, windowStart: "10:00", userId: null });
+    expect(refused).toEqual({ status: "full" });
+    expect(await worker.db.prepare("SELECT count(*) AS n FROM visits").first()).toEqual({ n: 2 });
   });
 });
 

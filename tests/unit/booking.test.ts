@@ -3,7 +3,7 @@
  * Jamaica's calendar, the same whatever time zone the process runs in.
  */
 import { afterEach, describe, expect, test } from "vitest";
-import { availableDays, DEFAULT_AVAILABILITY, isoWeekday, slotKey, unbookableReason } from "~/domain/booking";
+import { availableDays, countByWindow, DEFAULT_AVAILABILITY, isoWeekday, quoteBookable, slotKey, unbookableReason } from "~/domain/booking";
 
 const settings = { ...DEFAULT_AVAILABILITY, capacity: 2, minNoticeDays: 2, maxDaysAhead: 14 };
 const zone = process.env.TZ;
@@ -61,5 +61,43 @@ describe("unbookableReason", () => {
 
   test("a window of today that has begun, with no notice", () => {
     expect(unbookableReason({ ...settings, minNoticeDays: 0 }, new Set(), today, "09:00", today, "09:00")).toBe("begun");
+  });
+});
+
+describe("countByWindow", () => {
+  test("a visit counts in every window it overlaps, so windows redrawn after booking still see it", () => {
+    const now = [
+      { start: "08:00", end: "10:00" },
+      { start: "10:00", end: "12:00" },
+      { start: "13:00", end: "15:00" },
+    ];
+    // Two visits booked 09:00-11:00 before the windows changed, one 13:00-15:00.
+    const counts = countByWindow(now, [
+      { day: "2026-12-03", start: "09:00", end: "11:00", n: 2 },
+      { day: "2026-12-03", start: "13:00", end: "15:00", n: 1 },
+    ]);
+    expect(counts).toEqual(
+      new Map([
+        [slotKey("2026-12-03", "08:00"), 2],
+        [slotKey("2026-12-03", "10:00"), 2],
+        [slotKey("2026-12-03", "13:00"), 1],
+      ]),
+    );
+    // Back to back is not overlapping.
+    expect(countByWindow([{ start: "11:00", end: "13:00" }], [{ day: "2026-12-03", start: "09:00", end: "11:00", n: 1 }]).size).toBe(0);
+  });
+});
+
+describe("quoteBookable", () => {
+  const open = { status: "quoted", quote: { expired: false }, scheduled: false, accepted: false };
+  test("a quoted request with a valid quote, nothing scheduled and the quote not taken can be booked; anything else cannot", () => {
+    expect(quoteBookable(open)).toBe(true);
+    expect(quoteBookable({ ...open, status: "pending" })).toBe(false);
+    expect(quoteBookable({ ...open, status: "completed" })).toBe(false);
+    expect(quoteBookable({ ...open, quote: null })).toBe(false);
+    expect(quoteBookable({ ...open, quote: { expired: true } })).toBe(false);
+    expect(quoteBookable({ ...open, scheduled: true })).toBe(false);
+    // Its visit done: the quote was taken, it is not offered again.
+    expect(quoteBookable({ ...open, accepted: true })).toBe(false);
   });
 });

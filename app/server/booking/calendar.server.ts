@@ -6,7 +6,7 @@
  */
 import { createEvent } from "ics";
 import { MINUTE_MS, jamaicaDayStart } from "~/domain/dates";
-import { SERVICE_TYPE_LABELS, type ServiceType } from "~/domain/enumerations";
+import { SERVICE_TYPE_LABELS, type ServiceType, type VisitStatus } from "~/domain/enumerations";
 
 /** When an arrival window "HH:MM" of `day` (ISO) begins in Jamaica, ms since the epoch. */
 export function jamaicaInstant(day: string, time: string): number {
@@ -16,10 +16,13 @@ export function jamaicaInstant(day: string, time: string): number {
 
 /**
  * The .ics text of a visit: its arrival window as the event, the address as its location, the
- * status page as its link, a UID that stays the visit's and a SEQUENCE that grows with each
- * change (the seconds since it was booked), so a moved visit's event replaces the first (RFC 5545 §3.8.7.4).
- * In: the visit, the company's name and e-mail, the site's host (for the UID) and the status
- * page's link. Out: the text, or null if the library refuses the event.
+ * reference in its text, a UID that stays the visit's and its SEQUENCE (`visits.sequence`, one
+ * more at each change), so the event of a moved visit replaces the first, and that of a
+ * cancelled one (METHOD:CANCEL, STATUS:CANCELLED) removes it (RFC 5545 §3.8.7.4, RFC 5546
+ * §3.2.5). The status page's link is left out: it lets whoever holds it change the visit, and a
+ * calendar is shared more widely than a mailbox. In: the visit, the company's name and e-mail,
+ * the site's host (for the UID) and the request's reference. Out: the text, or null if the
+ * library refuses the event.
  */
 export function visitCalendarEvent(
   visit: {
@@ -27,18 +30,20 @@ export function visitCalendarEvent(
     day: string;
     windowStart: string;
     windowEnd: string;
+    status: VisitStatus;
+    sequence: number;
     address: string;
     serviceType: ServiceType;
-    createdAt: Date;
-    updatedAt: Date;
   },
   company: { name: string; email: string },
   siteHost: string,
-  statusLink: string,
+  reference: string,
 ): string | null {
+  const cancelled = visit.status === "cancelled";
   const { value, error } = createEvent({
     uid: `${visit.id}@${siteHost}`,
-    sequence: Math.max(0, Math.floor((visit.updatedAt.getTime() - visit.createdAt.getTime()) / 1000)),
+    sequence: visit.sequence,
+    method: cancelled ? "CANCEL" : "PUBLISH",
     productId: `${siteHost}/booking`,
     start: jamaicaInstant(visit.day, visit.windowStart),
     startInputType: "utc",
@@ -47,10 +52,9 @@ export function visitCalendarEvent(
     endInputType: "utc",
     endOutputType: "utc",
     title: `${company.name}: ${SERVICE_TYPE_LABELS[visit.serviceType]} (arrival window)`,
-    description: `The crew arrives in this window. Your booking: ${statusLink}`,
+    description: `The crew arrives in this window. Your reference: ${reference}. The link to change or cancel is in our e-mail.`,
     location: visit.address,
-    url: statusLink,
-    status: "CONFIRMED",
+    status: cancelled ? "CANCELLED" : "CONFIRMED",
     organizer: { name: company.name, email: company.email },
   });
   return error ? null : value;

@@ -24,16 +24,17 @@ export async function sendVisitReminders(db: Database, env: CloudflareBindings &
   let queued = 0;
   for (const { visit, request } of due) {
     if (!request.reference || !request.statusToken) continue;
-    const claimed = await db
+    // Claimed only as read: still scheduled for tomorrow, not reminded (a move in between is not claimed).
+    const [claimed] = await db
       .update(visits)
       .set({ reminderSentAt: now })
-      .where(and(eq(visits.id, visit.id), eq(visits.status, "scheduled"), isNull(visits.reminderSentAt)))
-      .returning({ id: visits.id });
-    if (claimed.length !== 1) continue;
+      .where(and(eq(visits.id, visit.id), eq(visits.status, "scheduled"), eq(visits.day, tomorrow), isNull(visits.reminderSentAt)))
+      .returning();
+    if (!claimed) continue;
     const mail = visitReminderMail(
       { email: request.email, reference: request.reference, statusToken: request.statusToken },
-      visitLabel(visit),
-      visit.address,
+      visitLabel(claimed),
+      claimed.address,
       readCompany(env),
       readSiteUrl(env),
     );

@@ -10,9 +10,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { format, parseISO } from "date-fns";
-import { dayLabel, visitLabel, windowLabel, type DayAvailability } from "~/domain/booking";
+import { dayLabel, quoteBookable, visitLabel, windowLabel, type DayAvailability } from "~/domain/booking";
 import { refusal } from "~/forms/result";
-import { bookingSchema, cancelSchema, staffBookingSchema, staffMoveSchema } from "~/forms/booking";
+import { bookingSchema, cancelSchema, staffBookingSchema, staffMoveSchema, staffVisitStepSchema } from "~/forms/booking";
+import { FORM_GUARD_MESSAGES } from "~/domain/messages";
 import { STATUS_HEADERS } from "../customer/routes.server";
 import { findStatusRequest } from "../customer/status-page.server";
 import { commitNotice, type NoticeKey } from "../platform/flash.server";
@@ -40,7 +41,7 @@ import {
   type MoveOutcome,
   type Slot,
 } from "./visits.server";
-import { formatAdminDateTime, todayInJamaica } from "~/domain/dates";
+import { formatAdminDateTime, quoteExpired, todayInJamaica } from "~/domain/dates";
 import type { Database } from "../platform/db.server";
 
 /** The sentences of the booking page. */
@@ -54,6 +55,7 @@ const BOOKING_MESSAGES = {
   nothingBooked: "There is no booked visit to change.",
   sameWindow: "That is already the day and arrival window of the visit. Choose another one.",
   notYet: "A visit can be marked done from its day on.",
+  staffNotOpen: "This request has no open quote to book: send a quote first (or a new one, if it expired or was booked).",
 } as const;
 
 /** How many days the booking page lists at once (two weeks of working days, about). */
@@ -118,7 +120,19 @@ export async function bookingPageLoader({ request, params, context }: LoaderFunc
     const booking = bookingView(await currentAvailability(context.db, new Date(), undefined, found.settings), asked, visit);
     return answer({ problem: null, reference: found.reference, booking, moving: visitLabel(visit) });
   }
-  if (found.record.status !== "quoted" || found.latest?.kind !== "quote") {
+  const { latest } = found;
+  const quote =
+    latest?.kind === "quote" && latest.validDays !== null
+      ? { id: latest.id, expired: quoteExpired(latest.createdAt.getTime(), latest.validDays) }
+      : null;
+  if (
+    !quoteBookable({
+      status: found.record.status,
+      quote,
+      scheduled: false,
+      accepted: quote !== null && found.acceptedQuoteIds.has(quote.id),
+    })
+  ) {
     return answer({ problem: "not-open", reference: found.reference, booking: null }, 409);
   }
   const days = await currentAvailability(context.db, new Date(), found.record.preferredDate ?? undefined, found.settings);
@@ -135,7 +149,7 @@ export async function bookingPageLoader({ request, params, context }: LoaderFunc
 export async function bookingPageAction({ request, params, context }: ActionFunctionArgs) {
   const refuse = (status: number, message: string, formData: FormData | null = null) =>
     data(refusal(formData, message), { status, headers: STATUS_HEADERS });
-  if (!(await allowStatusView(context.cloudflare.env.STATUS_RATE_LIMITER, request))) return refuse(429, BOOKING_MESSAGES.unbookable);
+  if (!(await allowStatusView(context.cloudflare.env.STATUS_RATE_LIMITER, request))) return refuse(429, FORM_GUARD_MESSAGES.rateLimited);
   const form = await readSmallForm(request, formContract(bookingSchema));
   if (!form.ok) return refuse(400, form.message);
   const submission = parseWithZod(form.formData, { schema: bookingSchema });
@@ -144,29 +158,73 @@ export async function bookingPageAction({ request, params, context }: ActionFunc
   try {
     const found = await findStatusRequest(context.db, params.token ?? "");
     if (!found || found.kind !== "quote_request") return refuse(404, BOOKING_MESSAGES.notOpen);
-    const back = async (notice: NoticeKey) =>
-      redirect(`/status/${params.token}`, { headers: { "Set-Cookie": await commitNotice(request, notice), ...STATUS_HEADERS } });
-    if (intent === "move") {
-      const moved = await moveVisit(context.db, { quoteRequestId: found.record.id, ...slot, userId: null });
-      if (moved.status !== "moved") return refuse(...moveRefusal(moved), form.formData);
-      await queueVisitMails(context, found.record, { kind: "moved", visit: moved.to, from: moved.from, by: "customer" });
-      return back("visitMoved");
-    }
-    const outcome = await bookVisit(context.db, { quoteRequestId: found.record.id, ...slot, userId: null });
-    if (outcome.status === "full") return refuse(409, BOOKING_MESSAGES.full, form.formData);
-    if (outcome.status === "quote-not-open") return refuse(409, BOOKING_MESSAGES.notOpen, form.formData);
-    if (outcome.status === "unbookable") return refuse(400, BOOKING_MESSAGES.unbookable, form.formData);
-    const visit = await visitById(context.db, outcome.visitId);
-    if (visit) await queueVisitMails(context, found.record, { kind: "booked", visit, by: "customer" });
-    return back("booked");
+    const change = await changeVisit(context, found.record, { intent, ...slot }, null);
+    if ("refused" in change) return refuse(change.refused[0], change.refused[1], form.formData);
+    return redirect(`/status/${params.token}`, {
+      headers: { "Set-Cookie": await commitNotice(request, change.notice), ...STATUS_HEADERS },
+    });
   } catch (error) {
     logFailure("booking_failed", error);
     return refuse(503, BOOKING_MESSAGES.failed, form.formData);
   }
 }
 
+/** What the customer or a staff member asks of the request's visit. */
+type VisitRequest = ({ intent: "book" | "move" } & Slot) | { intent: "cancel" | "done" };
+
+/**
+ * Books, moves, cancels or marks done the request's visit for the customer (`userId` null) or
+ * a staff member, and queues the e-mails of what changed (none for 'done', none for a form sent
+ * twice whose first copy did the work). Out: the notice to show, or the refusal's status and
+ * sentence. The rules are visits.server.ts's; a staff member's refusal of a quote not open says
+ * what staff can do.
+ */
+async function changeVisit(
+  context: AppLoadContext,
+  record: QuoteRequest,
+  asked: VisitRequest,
+  userId: string | null,
+): Promise<{ notice: NoticeKey } | { refused: [number, string] }> {
+  const { db } = context;
+  const by = userId === null ? "customer" : "staff";
+  const base = { quoteRequestId: record.id, userId };
+  switch (asked.intent) {
+    case "cancel": {
+      const outcome = await cancelVisit(db, base);
+      if (outcome.status === "too-late") return { refused: [409, BOOKING_MESSAGES.tooLate] };
+      if (outcome.status === "none") return { refused: [409, BOOKING_MESSAGES.nothingBooked] };
+      await queueVisitMails(context, record, { kind: "cancelled", visit: outcome.visit, by });
+      return { notice: "visitCancelled" };
+    }
+    case "done": {
+      const outcome = await markVisitDone(db, { quoteRequestId: record.id, userId: userId ?? "" });
+      if (outcome === "not-yet") return { refused: [409, BOOKING_MESSAGES.notYet] };
+      return outcome === "done" ? { notice: "visitDone" } : { refused: [409, BOOKING_MESSAGES.nothingBooked] };
+    }
+    case "move": {
+      const moved = await moveVisit(db, { ...base, day: asked.day, windowStart: asked.windowStart });
+      if (moved.status === "moved-already") return { notice: "visitMoved" };
+      if (moved.status !== "moved") return { refused: moveRefusal(moved) };
+      await queueVisitMails(context, record, { kind: "moved", visit: moved.to, from: moved.from, by });
+      return { notice: "visitMoved" };
+    }
+    case "book": {
+      const booked = await bookVisit(db, { ...base, day: asked.day, windowStart: asked.windowStart });
+      const notice = userId === null ? "booked" : "visitBooked";
+      if (booked.status === "booked-already") return { notice };
+      if (booked.status === "full") return { refused: [409, BOOKING_MESSAGES.full] };
+      if (booked.status === "quote-not-open")
+        return { refused: [409, userId === null ? BOOKING_MESSAGES.notOpen : BOOKING_MESSAGES.staffNotOpen] };
+      if (booked.status === "unbookable") return { refused: [400, BOOKING_MESSAGES.unbookable] };
+      const visit = await visitById(db, booked.visitId);
+      if (visit) await queueVisitMails(context, record, { kind: "booked", visit, by });
+      return { notice };
+    }
+  }
+}
+
 /** A refused move's status code and sentence. */
-function moveRefusal(outcome: Exclude<MoveOutcome, { status: "moved" }>): [number, string] {
+function moveRefusal(outcome: Exclude<MoveOutcome, { status: "moved" | "moved-already" }>): [number, string] {
   switch (outcome.status) {
     case "full":
       return [409, BOOKING_MESSAGES.full];
@@ -190,10 +248,7 @@ function moveRefusal(outcome: Exclude<MoveOutcome, { status: "moved" }>): [numbe
 export async function visitCardData(db: Database, quoteRequestId: string, now = new Date()) {
   const [all, settings] = await Promise.all([visitsWithHistory(db, quoteRequestId), readAvailabilitySettings(db)]);
   const scheduled = all.find(({ visit }) => visit.status === "scheduled")?.visit;
-  const slotLabel = (day: string, start: string) => {
-    const window = settings.windows.find((candidate) => candidate.start === start);
-    return `${dayLabel(day)}, ${window ? windowLabel(window) : start}`;
-  };
+  const slotLabel = (day: string, start: string, end: string) => `${dayLabel(day)}, ${windowLabel({ start, end })}`;
   return {
     scheduled: scheduled ? { label: visitLabel(scheduled), canMarkDone: scheduled.day <= todayInJamaica(now) } : null,
     visits: all.map(({ visit, changes }) => ({
@@ -201,10 +256,10 @@ export async function visitCardData(db: Database, quoteRequestId: string, now = 
       label: visitLabel(visit),
       status: visit.status,
       changes: changes.map((change) => {
-        const to = slotLabel(change.day, change.windowStart);
+        const to = slotLabel(change.day, change.windowStart, change.windowEnd);
         const what = {
           booked: `Booked for ${to}`,
-          moved: `Moved from ${change.fromDay && change.fromWindowStart ? slotLabel(change.fromDay, change.fromWindowStart) : "?"} to ${to}`,
+          moved: `Moved from ${change.fromDay && change.fromWindowStart && change.fromWindowEnd ? slotLabel(change.fromDay, change.fromWindowStart, change.fromWindowEnd) : "another day"} to ${to}`,
           cancelled: "Cancelled",
           done: "Marked done",
         }[change.kind];
@@ -254,8 +309,8 @@ async function queueVisitMailsNow(context: AppLoadContext, record: QuoteRequest,
         : news.kind === "moved"
           ? visitMovedMail(to, visitLabel(news.from), booked, company, siteUrl)
           : visitCancelledMail(to, when, company, siteUrl);
-    // A booked or moved visit as a calendar event (the mail goes without it if none can be made).
-    const event = news.kind === "cancelled" ? null : visitCalendarEvent(visit, company, new URL(siteUrl).host, mail.links[0]!);
+    // The visit as a calendar event, or its cancellation (the mail goes without it if none can be made).
+    const event = visitCalendarEvent(visit, company, new URL(siteUrl).host, record.reference);
     const attachments = event ? [{ filename: "visit.ics", type: "text/calendar", content: event }] : undefined;
     queueMail(context, { ...mail, attachments }, { kind: "confirmation", ...about });
   }
@@ -291,19 +346,23 @@ async function queueVisitMailsNow(context: AppLoadContext, record: QuoteRequest,
  */
 export async function cancelVisitAction({ request, params, context }: ActionFunctionArgs) {
   const refuse = (status: number, message: string) => data(refusal(null, message), { status, headers: STATUS_HEADERS });
-  if (!(await allowStatusView(context.cloudflare.env.STATUS_RATE_LIMITER, request))) return refuse(429, BOOKING_MESSAGES.tooLate);
+  if (!(await allowStatusView(context.cloudflare.env.STATUS_RATE_LIMITER, request))) return refuse(429, FORM_GUARD_MESSAGES.rateLimited);
   const form = await readSmallForm(request, formContract(cancelSchema));
-  if (!form.ok || parseWithZod(form.formData, { schema: cancelSchema }).status !== "success")
+  if (!form.ok || parseWithZod(form.formData, { schema: cancelSchema }).status !== "success") {
     return refuse(400, BOOKING_MESSAGES.nothingBooked);
-  const found = await findStatusRequest(context.db, params.token ?? "");
-  if (!found || found.kind !== "quote_request") return refuse(404, BOOKING_MESSAGES.nothingBooked);
-  const outcome = await cancelVisit(context.db, { quoteRequestId: found.record.id, userId: null });
-  if (outcome.status === "too-late") return refuse(409, BOOKING_MESSAGES.tooLate);
-  if (outcome.status === "none") return refuse(409, BOOKING_MESSAGES.nothingBooked);
-  await queueVisitMails(context, found.record, { kind: "cancelled", visit: outcome.visit, by: "customer" });
-  return redirect(`/status/${params.token}`, {
-    headers: { "Set-Cookie": await commitNotice(request, "visitCancelled"), ...STATUS_HEADERS },
-  });
+  }
+  try {
+    const found = await findStatusRequest(context.db, params.token ?? "");
+    if (!found || found.kind !== "quote_request") return refuse(404, BOOKING_MESSAGES.nothingBooked);
+    const change = await changeVisit(context, found.record, { intent: "cancel" }, null);
+    if ("refused" in change) return refuse(...change.refused);
+    return redirect(`/status/${params.token}`, {
+      headers: { "Set-Cookie": await commitNotice(request, change.notice), ...STATUS_HEADERS },
+    });
+  } catch (error) {
+    logFailure("visit_cancel_failed", error);
+    return refuse(503, BOOKING_MESSAGES.failed);
+  }
 }
 
 /**
@@ -321,38 +380,26 @@ export async function staffVisitAction(
   userId: string,
   formData: FormData,
 ) {
-  const back = async (notice: NoticeKey) =>
-    redirect(new URL(request.url).pathname, { headers: { "Set-Cookie": await commitNotice(request, notice) } });
-  const refuse = (status: number, message: string) => data(refusal(formData, message), { status });
-  const record = await context.db.select().from(quoteRequests).where(eq(quoteRequests.id, quoteRequestId)).get();
-  if (!record) return refuse(404, BOOKING_MESSAGES.notOpen);
   const intent = formData.get("intent");
-  if (intent === "cancel-visit") {
-    const outcome = await cancelVisit(context.db, { quoteRequestId, userId });
-    if (outcome.status !== "cancelled") return refuse(409, BOOKING_MESSAGES.nothingBooked);
-    await queueVisitMails(context, record, { kind: "cancelled", visit: outcome.visit, by: "staff" });
-    return back("visitCancelled");
-  }
-  if (intent === "visit-done") {
-    const outcome = await markVisitDone(context.db, { quoteRequestId, userId });
-    if (outcome === "not-yet") return refuse(409, BOOKING_MESSAGES.notYet);
-    return outcome === "done" ? back("visitDone") : refuse(409, BOOKING_MESSAGES.nothingBooked);
-  }
-  const submission = parseWithZod(formData, { schema: intent === "move-visit" ? staffMoveSchema : staffBookingSchema });
+  const submission =
+    intent === "move-visit" || intent === "book"
+      ? parseWithZod(formData, { schema: intent === "move-visit" ? staffMoveSchema : staffBookingSchema })
+      : parseWithZod(formData, { schema: staffVisitStepSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const slot = { day: submission.value.day, windowStart: submission.value.windowStart };
-  const refuseField = (status: number, message: string) => data(submission.reply({ formErrors: [message] }), { status });
-  if (intent === "move-visit") {
-    const moved = await moveVisit(context.db, { quoteRequestId, ...slot, userId });
-    if (moved.status !== "moved") return refuseField(...moveRefusal(moved));
-    await queueVisitMails(context, record, { kind: "moved", visit: moved.to, from: moved.from, by: "staff" });
-    return back("visitMoved");
+  const refuse = (status: number, message: string) => data(submission.reply({ formErrors: [message] }), { status });
+  try {
+    const record = await context.db.select().from(quoteRequests).where(eq(quoteRequests.id, quoteRequestId)).get();
+    if (!record) return refuse(404, BOOKING_MESSAGES.nothingBooked);
+    const value = submission.value;
+    const asked: VisitRequest =
+      value.intent === "book" || value.intent === "move-visit"
+        ? { intent: value.intent === "book" ? "book" : "move", day: value.day, windowStart: value.windowStart }
+        : { intent: value.intent === "cancel-visit" ? "cancel" : "done" };
+    const change = await changeVisit(context, record, asked, userId);
+    if ("refused" in change) return refuse(...change.refused);
+    return redirect(new URL(request.url).pathname, { headers: { "Set-Cookie": await commitNotice(request, change.notice) } });
+  } catch (error) {
+    logFailure("visit_change_failed", error, { quoteRequestId });
+    return refuse(503, BOOKING_MESSAGES.failed);
   }
-  const outcome = await bookVisit(context.db, { quoteRequestId, ...slot, userId });
-  if (outcome.status === "full") return refuseField(409, BOOKING_MESSAGES.full);
-  if (outcome.status === "quote-not-open") return refuseField(409, BOOKING_MESSAGES.notOpen);
-  if (outcome.status === "unbookable") return refuseField(400, BOOKING_MESSAGES.unbookable);
-  const visit = await visitById(context.db, outcome.visitId);
-  if (visit) await queueVisitMails(context, record, { kind: "booked", visit, by: "staff" });
-  return back("visitBooked");
 }

@@ -12,12 +12,14 @@
  * Functions take the request's Drizzle client first and return outcomes; none throws for
  * anything a customer chose. D1 errors are thrown to the caller.
  */
-import { and, count, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, gte, inArray, lt, lte, sql } from "drizzle-orm";
 import {
   availableDays,
+  countByWindow,
   DEFAULT_AVAILABILITY,
   plusDays,
   unbookableReason,
+  type ArrivalWindow,
   type AvailabilitySettings,
   type DayAvailability,
 } from "~/domain/booking";
@@ -39,7 +41,11 @@ import { jamaicaInstant } from "./calendar.server";
 
 /** The staff's settings, or the defaults before they first save them. */
 export async function readAvailabilitySettings(db: Database): Promise<AvailabilitySettings> {
-  const row = await db.select().from(availabilitySettings).get();
+  return settingsOf(await db.select().from(availabilitySettings).get());
+}
+
+/** The settings a row of `availability_settings` holds (read in a caller's batch), or the defaults when there is none. */
+export function settingsOf(row: typeof availabilitySettings.$inferSelect | undefined): AvailabilitySettings {
   if (!row) return DEFAULT_AVAILABILITY;
   const { workingDays, windows, capacity, minNoticeDays, maxDaysAhead, changeCutoffHours } = row;
   return { workingDays, windows, capacity, minNoticeDays, maxDaysAhead, changeCutoffHours };
@@ -54,14 +60,14 @@ async function readDaysOff(db: Database, from: string, to: string): Promise<Set<
   return new Set(rows.map((row) => row.day));
 }
 
-/** The scheduled visits per window from `from` to `to` (ISO, inclusive), keyed by slotKey. */
-async function bookedCounts(db: Database, from: string, to: string): Promise<Map<string, number>> {
+/** The scheduled visits from `from` to `to` (ISO, inclusive) each window of `windows` holds, keyed by slotKey (`countByWindow`). */
+async function bookedCounts(db: Database, windows: readonly ArrivalWindow[], from: string, to: string): Promise<Map<string, number>> {
   const rows = await db
-    .select({ day: visits.day, start: visits.windowStart, n: count() })
+    .select({ day: visits.day, start: visits.windowStart, end: visits.windowEnd, n: count() })
     .from(visits)
     .where(and(eq(visits.status, "scheduled"), gte(visits.day, from), lte(visits.day, to)))
-    .groupBy(visits.day, visits.windowStart);
-  return new Map(rows.map((row) => [`${row.day} ${row.start}`, row.n]));
+    .groupBy(visits.day, visits.windowStart, visits.windowEnd);
+  return countByWindow(windows, rows);
 }
 
 /**
@@ -79,7 +85,7 @@ export async function currentAvailability(
   const settings = known ?? (await readAvailabilitySettings(db));
   const today = todayInJamaica(now);
   const last = plusDays(today, settings.maxDaysAhead);
-  const [off, booked] = await Promise.all([readDaysOff(db, today, last), bookedCounts(db, today, last)]);
+  const [off, booked] = await Promise.all([readDaysOff(db, today, last), bookedCounts(db, settings.windows, today, last)]);
   return availableDays(settings, off, booked, today, timeInJamaica(now), from);
 }
 
@@ -105,7 +111,7 @@ export interface VisitActor {
  */
 function changeStatement(
   db: Database,
-  change: { visitId: string; kind: VisitChangeKind; to: Slot; from?: Slot },
+  change: { visitId: string; kind: VisitChangeKind; to: BookedWindow; from?: BookedWindow },
   by: VisitActor,
   now: Date,
 ) {
@@ -118,8 +124,10 @@ function changeStatement(
       kind: change.kind,
       day: change.to.day,
       windowStart: change.to.windowStart,
+      windowEnd: change.to.windowEnd,
       fromDay: change.from?.day ?? null,
       fromWindowStart: change.from?.windowStart ?? null,
+      fromWindowEnd: change.from?.windowEnd ?? null,
       actor: by.userId === null ? "customer" : "staff",
       actorUserId: by.userId,
       createdAt: now,
@@ -134,6 +142,9 @@ export interface Slot {
   windowStart: string;
 }
 
+/** A visit's day and its whole window, as booked. */
+type BookedWindow = Slot & { windowEnd: string };
+
 /** The request's scheduled visit (at most one: bookVisit books none while one is), if any. */
 async function scheduledVisit(db: Database, quoteRequestId: string): Promise<Visit | undefined> {
   return db
@@ -143,20 +154,41 @@ async function scheduledVisit(db: Database, quoteRequestId: string): Promise<Vis
     .get();
 }
 
-/** Fewer `scheduled` visits in the window than `capacity`, when the statement runs. */
-const placeLeft = (slot: Slot, capacity: number) =>
-  sql`(SELECT count(*) FROM ${visits} WHERE ${visits.day} = ${slot.day} AND ${visits.windowStart} = ${slot.windowStart} AND ${visits.status} = 'scheduled') < ${capacity}`;
+/** Fewer `scheduled` visits overlapping the window than `capacity`, when the statement runs (`countByWindow`'s rule). */
+const placeLeft = (slot: BookedWindow, capacity: number, movingId = "") =>
+  sql`(SELECT count(*) FROM ${visits} WHERE ${visits.day} = ${slot.day} AND ${visits.windowStart} < ${slot.windowEnd} AND ${visits.windowEnd} > ${slot.windowStart} AND ${visits.status} = 'scheduled' AND ${visits.id} <> ${movingId}) < ${capacity}`;
+
+/** The visit is still scheduled where it was read (no other change came in between). */
+const stillAsRead = (visit: Visit) =>
+  and(eq(visits.id, visit.id), eq(visits.status, "scheduled"), eq(visits.day, visit.day), eq(visits.windowStart, visit.windowStart));
+
+/** No visit of the request is scheduled, when the statement runs (also the condition of completing it: app/server/inbox/records.server.ts). */
+export const noScheduledVisit = (quoteRequestId: string) =>
+  sql`NOT EXISTS (SELECT 1 FROM ${visits} WHERE ${visits.quoteRequestId} = ${quoteRequestId} AND ${visits.status} = 'scheduled')`;
 
 /** The day is not a day off, when the statement runs. */
 const notDayOff = (day: string) => sql`NOT EXISTS (SELECT 1 FROM ${daysOff} WHERE ${daysOff.day} = ${day})`;
 
 /** Whether the window has no place left now (to tell a refused statement's reason). */
-async function windowFull(db: Database, slot: Slot, capacity: number): Promise<boolean> {
+async function windowFull(db: Database, slot: BookedWindow, capacity: number): Promise<boolean> {
   const [taken] = await db
     .select({ n: count() })
     .from(visits)
-    .where(and(eq(visits.day, slot.day), eq(visits.windowStart, slot.windowStart), eq(visits.status, "scheduled")));
+    .where(
+      and(
+        eq(visits.day, slot.day),
+        lt(visits.windowStart, slot.windowEnd),
+        gt(visits.windowEnd, slot.windowStart),
+        eq(visits.status, "scheduled"),
+      ),
+    );
   return (taken?.n ?? 0) >= capacity;
+}
+
+/** The request's scheduled visit is in `slot` already (a form sent twice: its first copy did the work). */
+async function alreadyIn(db: Database, quoteRequestId: string, slot: Slot): Promise<Visit | null> {
+  const visit = await scheduledVisit(db, quoteRequestId);
+  return visit && visit.day === slot.day && visit.windowStart === slot.windowStart ? visit : null;
 }
 
 /**
@@ -175,16 +207,18 @@ export async function cancelVisit(
   const [cancelled] = await db.batch([
     db
       .update(visits)
-      .set({ status: "cancelled", updatedAt: now })
-      .where(and(eq(visits.id, visit.id), eq(visits.status, "scheduled"))),
+      .set({ status: "cancelled", sequence: sql`${visits.sequence} + 1`, updatedAt: now })
+      .where(stillAsRead(visit))
+      .returning(),
     changeStatement(db, { visitId: visit.id, kind: "cancelled", to: visit }, input, now),
   ]);
-  return cancelled.meta.changes === 1 ? { status: "cancelled", visit } : { status: "none" };
+  return cancelled[0] ? { status: "cancelled", visit: cancelled[0] } : { status: "none" };
 }
 
 /** What moving a visit came to. */
 export type MoveOutcome =
   | { status: "moved"; from: Visit; to: Visit }
+  | { status: "moved-already" }
   | { status: "none" }
   | { status: "too-late" }
   | { status: "same-window" }
@@ -196,8 +230,11 @@ export type MoveOutcome =
  * (only before the cut-off) or a staff member (any time), under the same rules as a booking:
  * a window of the settings, in the booking range, not a day off, not begun, a place left. The
  * UPDATE carries the capacity and the day off itself, so a move races no booking; the reminder
- * is due again for the new day. Out: "moved" with the visit before and after; "none" (nothing
- * scheduled); "too-late"; "same-window"; "unbookable"; "full". Only "moved" wrote anything.
+ * is due again for the new day, and the calendar event's SEQUENCE grows. The UPDATE applies only
+ * to the visit as it was read, so two changes sent at once cannot both apply. Out: "moved" with
+ * the visit before and after; "moved-already" (the same move sent twice: its first copy did
+ * it); "none" (nothing scheduled); "too-late"; "same-window"; "unbookable"; "full". Only
+ * "moved" wrote anything.
  */
 export async function moveVisit(
   db: Database,
@@ -218,15 +255,17 @@ export async function moveVisit(
   );
   if (reason) return { status: "unbookable", reason };
   const window = settings.windows.find((candidate) => candidate.start === input.windowStart)!;
-  const to = { day: input.day, windowStart: window.start };
+  const to = { day: input.day, windowStart: window.start, windowEnd: window.end };
   const [moved] = await db.batch([
     db
       .update(visits)
-      .set({ day: to.day, windowStart: window.start, windowEnd: window.end, reminderSentAt: null, updatedAt: now })
-      .where(and(eq(visits.id, visit.id), eq(visits.status, "scheduled"), placeLeft(to, settings.capacity), notDayOff(to.day))),
+      .set({ ...to, sequence: sql`${visits.sequence} + 1`, reminderSentAt: null, updatedAt: now })
+      .where(and(stillAsRead(visit), placeLeft(to, settings.capacity, visit.id), notDayOff(to.day)))
+      .returning(),
     changeStatement(db, { visitId: visit.id, kind: "moved", to, from: visit }, input, now),
   ]);
-  if (moved.meta.changes === 1) return { status: "moved", from: visit, to: { ...visit, ...to, windowEnd: window.end } };
+  if (moved[0]) return { status: "moved", from: visit, to: moved[0] };
+  if (await alreadyIn(db, input.quoteRequestId, to)) return { status: "moved-already" };
   return (await windowFull(db, to, settings.capacity)) ? { status: "full" } : { status: "none" };
 }
 
@@ -266,8 +305,10 @@ export async function visitsWithHistory(db: Database, quoteRequestId: string) {
       kind: visitChanges.kind,
       day: visitChanges.day,
       windowStart: visitChanges.windowStart,
+      windowEnd: visitChanges.windowEnd,
       fromDay: visitChanges.fromDay,
       fromWindowStart: visitChanges.fromWindowStart,
+      fromWindowEnd: visitChanges.fromWindowEnd,
       actor: visitChanges.actor,
       actorEmail: users.email,
       createdAt: visitChanges.createdAt,
@@ -287,6 +328,7 @@ export async function visitsWithHistory(db: Database, quoteRequestId: string) {
 /** What booking a window came to. */
 export type BookingOutcome =
   | { status: "booked"; visitId: string }
+  | { status: "booked-already" }
   | { status: "full" }
   | { status: "quote-not-open" }
   | { status: "unbookable"; reason: NonNullable<ReturnType<typeof unbookableReason>> };
@@ -294,8 +336,8 @@ export type BookingOutcome =
 /**
  * Books the arrival window starting `windowStart` on `day` (ISO, Jamaica) for the quote
  * request's newest quote, on the customer's behalf (`actorUserId` null) or a staff member's.
- * Out: "booked" with the visit's id; "unbookable" (not a window, outside the booking range, a
- * day off, begun); "quote-not-open" (no quote, expired, replaced, already accepted, the request
+ * Out: "booked" with the visit's id; "booked-already" (the same booking sent twice: its first
+ * copy booked it); "unbookable" (not a window, outside the booking range, a day off, begun); "quote-not-open" (no quote, expired, replaced, already accepted, the request
  * not quoted); "full" (the window has no place left). Only "booked" wrote anything.
  */
 export async function bookVisit(
@@ -340,23 +382,25 @@ export async function bookVisit(
         amountUsd: quote.amountUsd,
         included: quote.included,
         notes: null,
+        sequence: 0,
         reminderSentAt: null,
         createdAt: now,
         updatedAt: now,
       },
-      placeLeft(input, settings.capacity),
+      placeLeft({ ...input, windowEnd: window.end }, settings.capacity),
       notDayOff(input.day),
       sql`EXISTS (SELECT 1 FROM ${quoteRequests} WHERE ${quoteRequests.id} = ${request.id} AND ${quoteRequests.status} = 'quoted')`,
       // The quote is still the newest, and not accepted already (a cancelled visit gives it back).
       sql`NOT EXISTS (SELECT 1 FROM ${customerReplies} WHERE ${customerReplies.entity} = 'quote_request' AND ${customerReplies.entityId} = ${request.id} AND ${customerReplies.kind} = 'quote' AND ${customerReplies.createdAt} > ${quote.createdAt.getTime()})`,
       sql`NOT EXISTS (SELECT 1 FROM ${visits} WHERE ${visits.quoteId} = ${quote.id} AND ${visits.status} <> 'cancelled')`,
       // One scheduled visit a request at a time: a new quote does not book a second one.
-      sql`NOT EXISTS (SELECT 1 FROM ${visits} WHERE ${visits.quoteRequestId} = ${request.id} AND ${visits.status} = 'scheduled')`,
+      noScheduledVisit(request.id),
     ),
-    changeStatement(db, { visitId, kind: "booked", to: { day: input.day, windowStart: window.start } }, input, now),
+    changeStatement(db, { visitId, kind: "booked", to: { day: input.day, windowStart: window.start, windowEnd: window.end } }, input, now),
   ]);
   if (booked.meta.changes === 1) return { status: "booked", visitId };
-  return (await windowFull(db, input, settings.capacity)) ? { status: "full" } : { status: "quote-not-open" };
+  if (await alreadyIn(db, request.id, input)) return { status: "booked-already" };
+  return (await windowFull(db, { ...input, windowEnd: window.end }, settings.capacity)) ? { status: "full" } : { status: "quote-not-open" };
 }
 
 /** The newest quote sent for a quote request, with what a visit copies from it. */

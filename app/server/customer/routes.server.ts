@@ -10,7 +10,7 @@ import { PRIVATE } from "~/cache-control";
 import { formatAdminDate, formatAdminDateTime, quoteExpired } from "~/domain/dates";
 import { SERVICE_TYPE_LABELS, type AuditedEntity } from "~/domain/enumerations";
 import { formatDollars, quoteValidUntil } from "../mail/customer-mails.server";
-import { visitLabel } from "~/domain/booking";
+import { quoteBookable, visitLabel } from "~/domain/booking";
 import { beforeCutoff } from "../booking/visits.server";
 import { allowStatusView } from "../platform/rate-limit.server";
 import { findStatusRequest, type StatusRequest } from "./status-page.server";
@@ -122,7 +122,12 @@ function statusView(found: StatusRequest, now: Date): StatusView {
       ...base,
       headline: booked && status === "quoted" ? "Your visit is booked." : headline,
       booked,
-      canBook: status === "quoted" && quote !== null && !quote.expired && booked === null,
+      canBook: quoteBookable({
+        status,
+        quote,
+        scheduled: found.visit !== undefined,
+        accepted: latest?.kind === "quote" && found.acceptedQuoteIds.has(latest.id),
+      }),
       canChange: found.visit ? beforeCutoff(found.visit, found.settings, now) : false,
       service: SERVICE_TYPE_LABELS[record.serviceType],
       preferredDate: record.preferredDate ? formatAdminDate(Date.parse(`${record.preferredDate}T12:00:00Z`)) : null,

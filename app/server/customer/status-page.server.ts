@@ -5,20 +5,21 @@
  * page says of it (never the request's contact details, nothing of any other request) is shaped
  * in routes.server.ts.
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, ne } from "drizzle-orm";
 import {
   contactMessages,
   customerReplies,
   quoteRequests,
   statusChanges,
   visits,
+  availabilitySettings,
   type ContactMessage,
   type CustomerReply,
   type QuoteRequest,
 } from "../../../drizzle/schema";
 import type { AvailabilitySettings } from "~/domain/booking";
 import { STATUS_TOKEN_PATTERN } from "~/domain/reference";
-import { readAvailabilitySettings } from "../booking/visits.server";
+import { settingsOf } from "../booking/visits.server";
 import type { Database } from "../platform/db.server";
 
 /** What the status page needs of the request a token names. */
@@ -30,6 +31,8 @@ interface StatusHistory {
   latest: CustomerReply | undefined;
   /** A quote request's scheduled visit (the booked day and arrival window), if any. */
   visit: { day: string; windowStart: string; windowEnd: string } | undefined;
+  /** The quotes a visit took, scheduled or done (a quote is accepted once). */
+  acceptedQuoteIds: Set<string>;
   /** The availability settings (their change cut-off), read with the visit. */
   settings: AvailabilitySettings;
 }
@@ -55,7 +58,7 @@ export async function findStatusRequest(db: Database, token: string): Promise<St
       : null;
   const reference = found?.record.reference;
   if (!found || !reference) return null;
-  const [changes, sent, booked] = await db.batch([
+  const [changes, sent, taken, settings] = await db.batch([
     db
       .select({ to: statusChanges.toStatus, at: statusChanges.createdAt })
       .from(statusChanges)
@@ -66,12 +69,26 @@ export async function findStatusRequest(db: Database, token: string): Promise<St
       .where(and(eq(customerReplies.entity, found.kind), eq(customerReplies.entityId, found.record.id)))
       .orderBy(desc(customerReplies.createdAt))
       .limit(1),
+    // A contact message's id names no visit: both come back empty for it.
     db
-      .select({ day: visits.day, windowStart: visits.windowStart, windowEnd: visits.windowEnd })
+      .select({
+        quoteId: visits.quoteId,
+        status: visits.status,
+        day: visits.day,
+        windowStart: visits.windowStart,
+        windowEnd: visits.windowEnd,
+      })
       .from(visits)
-      .where(and(eq(visits.quoteRequestId, found.record.id), eq(visits.status, "scheduled")))
-      .orderBy(visits.day)
-      .limit(1),
+      .where(and(eq(visits.quoteRequestId, found.record.id), ne(visits.status, "cancelled"))),
+    db.select().from(availabilitySettings).limit(1),
   ]);
-  return { ...found, reference, changes, latest: sent[0], visit: booked[0], settings: await readAvailabilitySettings(db) };
+  return {
+    ...found,
+    reference,
+    changes,
+    latest: sent[0],
+    visit: taken.find((visit) => visit.status === "scheduled"),
+    acceptedQuoteIds: new Set(taken.map((visit) => visit.quoteId)),
+    settings: settingsOf(settings[0]),
+  };
 }

@@ -14,6 +14,7 @@ import { ADMIN_PAGE_SIZE } from "~/domain/limits";
 import { ATTENTION_STATUS, CONTACT_STEPS, isAllowedStep, OVERDUE_AFTER_MS, QUOTE_STEPS, REPLIED_STATUS, type Step } from "~/domain/status";
 import { matchesSearch } from "./search.server";
 import { insertWhere, PREVIOUS_CHANGED_ONE } from "../platform/insert-where.server";
+import { noScheduledVisit } from "../booking/visits.server";
 import { recordExists, RECORDS, type Database, type RecordRow, type RecordStatus, type RecordTable } from "../platform/db.server";
 
 /** What differs between the kinds beyond their table: the status machine and the photos' owner kind. */
@@ -286,8 +287,8 @@ export type StatusUpdate = "updated" | "not-found" | "not-allowed" | "visit-sche
  * applies while the record still has the status it was read with, so two admins clicking at
  * once cannot skip a step; the audit row is written in the same batch, only if the update
  * changed the record (SQLite's `changes()` counts the rows the previous statement changed).
- * A quote request is completed or cancelled only while none of its visits is still scheduled
- * (its visits done or cancelled first), checked by the update itself.
+ * A quote request is completed only while none of its visits is still scheduled (its visits
+ * done or cancelled first), checked by the update itself.
  * Out: "updated", "not-found", "not-allowed" (not the next step, or moved meanwhile), or
  * "visit-scheduled".
  */
@@ -305,11 +306,10 @@ export async function updateStatus(
   const from = record.status;
   if (!isAllowedStep<RecordStatus>(KINDS[entity].steps, from, to)) return "not-allowed";
   const step = { entity, id, from, to };
-  const closing = entity === "quote_request" && (to === "completed" || to === "cancelled");
-  const noVisitScheduled = sql`NOT EXISTS (SELECT 1 FROM ${visits} WHERE ${visits.quoteRequestId} = ${id} AND ${visits.status} = 'scheduled')`;
+  const closing = entity === "quote_request" && to === "completed";
   // One D1 batch (one transaction).
   const [update] = await db.batch([
-    moveStatement(db, step, now, ...(closing ? [noVisitScheduled] : [])),
+    moveStatement(db, step, now, ...(closing ? [noScheduledVisit(id)] : [])),
     auditStatement(db, step, actorUserId, now, PREVIOUS_CHANGED_ONE),
   ]);
   if (update.meta.changes === 1) return "updated";
