@@ -58,7 +58,7 @@ export interface DayAvailability {
 export const slotKey = (day: string, start: string) => `${day} ${start}`;
 
 /** Whether two arrival windows of one day overlap ("HH:MM" compare as text). */
-export const windowsOverlap = (a: ArrivalWindow, b: ArrivalWindow) => a.start < b.end && b.start < a.end;
+const windowsOverlap = (a: ArrivalWindow, b: ArrivalWindow) => a.start < b.end && b.start < a.end;
 
 /**
  * The scheduled visits each of today's windows holds (slotKey → count), from the visits booked

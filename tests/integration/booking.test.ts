@@ -182,8 +182,8 @@ describe("moving a visit", () => {
     expect(page).toContain("Change your visit");
     expect(page).toContain("Your visit now");
 
-    // The same window again is refused and changes nothing.
-    expect((await postFields(worker, `/status/${token}/book`, { intent: "move", day, windowStart: "09:00" })).status).toBe(400);
+    // The window it is in already: nothing to do, nothing written.
+    expect((await postFields(worker, `/status/${token}/book`, { intent: "move", day, windowStart: "09:00" })).status).toBe(302);
     const moved = await postFields(worker, `/status/${token}/book`, { intent: "move", day: later, windowStart: "13:00" });
     expect(moved.status).toBe(302);
     expect(await worker.db.prepare("SELECT day, window_start, window_end, status FROM visits").all()).toMatchObject({
@@ -331,7 +331,7 @@ describe("a form sent twice, a date that does not exist, windows redrawn", () =>
     const day = firstBookableDay();
     const [later] = workingDaysAfter(day, 1) as [string];
     const token = crypto.randomUUID().replaceAll("-", "");
-    await quotedRequest(9, token);
+    const id = await quotedRequest(9, token);
     const twice = async (fields: Record<string, string>) =>
       Promise.all([postFields(worker, `/status/${token}/book`, fields), postFields(worker, `/status/${token}/book`, fields)]);
     expect((await twice({ day, windowStart: "09:00" })).map((answer) => answer.status)).toEqual([302, 302]);
@@ -342,10 +342,25 @@ describe("a form sent twice, a date that does not exist, windows redrawn", () =>
     expect(await worker.db.prepare("SELECT kind FROM visit_changes ORDER BY created_at").all()).toMatchObject({
       results: [{ kind: "booked" }, { kind: "moved" }],
     });
-    await waitFor(() => worker.mails().find((mail) => mail.subject.startsWith("Visit moved:")), "the staff's mail");
+    const ofClient = (subject: string) => () =>
+      worker.mails().find((mail) => mail.to === "client9@example.com" && mail.subject.startsWith(subject));
+    await waitFor(ofClient("Your visit is booked"), "the confirmation");
+    await waitFor(ofClient("Your visit is moved"), "the move's mail");
     const mine = worker.mails().filter((mail) => mail.to === "client9@example.com");
     expect(mine.filter((mail) => mail.subject.startsWith("Your visit is booked"))).toHaveLength(1);
     expect(mine.filter((mail) => mail.subject.startsWith("Your visit is moved"))).toHaveLength(1);
+    // Every mail about the request, as queued: one confirmation and one notification for each change.
+    expect(
+      await worker.db
+        .prepare("SELECT kind, count(*) AS n FROM mail_deliveries WHERE entity_id = ? GROUP BY kind ORDER BY kind")
+        .bind(id)
+        .all(),
+    ).toMatchObject({
+      results: [
+        { kind: "confirmation", n: 2 },
+        { kind: "notification", n: 2 },
+      ],
+    });
   });
 
   test("a day that is not in the calendar is refused with 400 for the customer and the staff, and nothing is stored", async () => {

@@ -53,7 +53,6 @@ const BOOKING_MESSAGES = {
   failed: "The booking could not be saved. Please try again.",
   tooLate: "It is too close to your visit to change it online. Please call or WhatsApp us.",
   nothingBooked: "There is no booked visit to change.",
-  sameWindow: "That is already the day and arrival window of the visit. Choose another one.",
   notYet: "A visit can be marked done from its day on.",
   staffNotOpen: "This request has no open quote to book: send a quote first (or a new one, if it expired or was booked).",
 } as const;
@@ -232,8 +231,6 @@ function moveRefusal(outcome: Exclude<MoveOutcome, { status: "moved" | "moved-al
       return [409, BOOKING_MESSAGES.tooLate];
     case "none":
       return [409, BOOKING_MESSAGES.nothingBooked];
-    case "same-window":
-      return [400, BOOKING_MESSAGES.sameWindow];
     case "unbookable":
       return [400, BOOKING_MESSAGES.unbookable];
   }

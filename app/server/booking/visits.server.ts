@@ -221,7 +221,6 @@ export type MoveOutcome =
   | { status: "moved-already" }
   | { status: "none" }
   | { status: "too-late" }
-  | { status: "same-window" }
   | { status: "full" }
   | { status: "unbookable"; reason: NonNullable<ReturnType<typeof unbookableReason>> };
 
@@ -233,8 +232,8 @@ export type MoveOutcome =
  * is due again for the new day, and the calendar event's SEQUENCE grows. The UPDATE applies only
  * to the visit as it was read, so two changes sent at once cannot both apply. Out: "moved" with
  * the visit before and after; "moved-already" (the same move sent twice: its first copy did
- * it); "none" (nothing scheduled); "too-late"; "same-window"; "unbookable"; "full". Only
- * "moved" wrote anything.
+ * it, or the visit is in that window already); "none" (nothing scheduled); "too-late";
+ * "unbookable"; "full". Only "moved" wrote anything.
  */
 export async function moveVisit(
   db: Database,
@@ -244,7 +243,8 @@ export async function moveVisit(
   const [settings, visit] = await Promise.all([readAvailabilitySettings(db), scheduledVisit(db, input.quoteRequestId)]);
   if (!visit) return { status: "none" };
   if (input.userId === null && !beforeCutoff(visit, settings, now)) return { status: "too-late" };
-  if (visit.day === input.day && visit.windowStart === input.windowStart) return { status: "same-window" };
+  // Already there: the same move sent twice (or to where it is); nothing to do.
+  if (visit.day === input.day && visit.windowStart === input.windowStart) return { status: "moved-already" };
   const reason = unbookableReason(
     settings,
     await readDaysOff(db, input.day, input.day),
