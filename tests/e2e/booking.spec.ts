@@ -9,22 +9,7 @@ import type { Page } from "@playwright/test";
 import { MESSAGES } from "../../app/domain/messages";
 import { createAdmin, signIn } from "./accounts";
 import { queryD1 } from "./d1";
-import { axeViolations, expect, successWithReference, test, type SentMail } from "./fixtures";
-
-/** Polls the server log for a mail to `to` whose subject starts with `subject`. */
-async function mailTo(mails: () => SentMail[], to: string, subject: string): Promise<SentMail & { attachments?: SentMail[] }> {
-  let found: SentMail | undefined;
-  await expect
-    .poll(() => (found = mails().find((mail) => mail.to === to && mail.subject.startsWith(subject))), { timeout: 20_000 })
-    .toBeTruthy();
-  return found!;
-}
-
-/** Nothing scrolls sideways, and (with JavaScript, which axe needs) axe finds no WCAG 2.2 AA violation. */
-async function expectSoundPage(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
-  if (test.info().project.name === "js") expect(await axeViolations(page)).toEqual([]);
-}
+import { expect, expectSoundPage, mailTo, successWithReference, test, type SentMail } from "./fixtures";
 
 /** A quote request sent from /quote, and its quote sent by a new admin from the record page; out: the status link and the ids. */
 async function quotedRequest(page: Page, mails: () => SentMail[], email: string) {
@@ -98,7 +83,7 @@ for (const width of [390, 1280]) {
     expect(confirmation.text).toContain("Price: J$16,000");
     expect(confirmation.text).toContain("Three bedrooms, two bathrooms, kitchen, floors");
     expect(confirmation.text).toContain("Before we come");
-    const ics = (confirmation as unknown as { attachments: Array<{ filename: string; content: string }> }).attachments[0]!;
+    const ics = confirmation.attachments![0]!;
     expect(ics.filename).toBe("visit.ics");
     expect(ics.content).toContain("BEGIN:VEVENT");
     expect(ics.content).toContain("LOCATION:14 Queens Drive\\, Montego Bay");

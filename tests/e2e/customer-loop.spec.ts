@@ -4,26 +4,10 @@
  * confirmation's status link, 'Send quote' on a phone, the quote on the status page, a reply
  * template edited on /admin/templates, and 'Send reply'.
  */
-import type { Page } from "@playwright/test";
 import { MESSAGES } from "../../app/domain/messages";
 import { createAdmin, signIn } from "./accounts";
 import { queryD1 } from "./d1";
-import { axeViolations, expect, successWithReference, test, type SentMail } from "./fixtures";
-
-/** Polls the server log for a mail to `to` whose subject starts with `subject` (the mail queue sends within seconds). */
-async function mailTo(mails: () => SentMail[], to: string, subject: string): Promise<SentMail> {
-  let found: SentMail | undefined;
-  await expect
-    .poll(() => (found = mails().find((mail) => mail.to === to && mail.subject.startsWith(subject))), { timeout: 20_000 })
-    .toBeTruthy();
-  return found!;
-}
-
-/** Nothing scrolls sideways, and (with JavaScript, which axe needs) axe finds no WCAG 2.2 AA violation. */
-async function expectSoundPage(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
-  if (test.info().project.name === "js") expect(await axeViolations(page)).toEqual([]);
-}
+import { expect, expectSoundPage, mailTo, successWithReference, test } from "./fixtures";
 
 test("a quote request's status link, 'Send quote' on a phone, and the quote on the customer's status page", async ({
   page,

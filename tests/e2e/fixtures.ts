@@ -18,6 +18,8 @@ export interface SentMail {
   subject: string;
   links: string[];
   text: string;
+  /** Files sent with it (a visit's calendar event), as the console transport prints them. */
+  attachments?: Array<{ filename: string; type: string; content: string }>;
 }
 
 let counter = 0;
@@ -70,6 +72,21 @@ export const test = base.extend<{ clientIp: string; mails: () => SentMail[]; poi
 });
 
 export { expect };
+
+/** Polls the server log for a mail to `to` whose subject starts with `subject` (the mail queue sends within seconds). */
+export async function mailTo(mails: () => SentMail[], to: string, subject: string): Promise<SentMail> {
+  let found: SentMail | undefined;
+  await expect
+    .poll(() => (found = mails().find((mail) => mail.to === to && mail.subject.startsWith(subject))), { timeout: 20_000 })
+    .toBeTruthy();
+  return found!;
+}
+
+/** Nothing scrolls sideways, and (with JavaScript, which axe needs) axe finds no WCAG 2.2 AA violation. */
+export async function expectSoundPage(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+  if (test.info().project.name === "js") expect(await axeViolations(page)).toEqual([]);
+}
 
 /** Collects script errors and CSP reports of the page from now on. */
 export async function watchProblems(page: Page): Promise<string[]> {

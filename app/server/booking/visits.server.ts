@@ -335,10 +335,11 @@ export type BookingOutcome =
 
 /**
  * Books the arrival window starting `windowStart` on `day` (ISO, Jamaica) for the quote
- * request's newest quote, on the customer's behalf (`actorUserId` null) or a staff member's.
- * Out: "booked" with the visit's id; "booked-already" (the same booking sent twice: its first
- * copy booked it); "unbookable" (not a window, outside the booking range, a day off, begun); "quote-not-open" (no quote, expired, replaced, already accepted, the request
- * not quoted); "full" (the window has no place left). Only "booked" wrote anything.
+ * request's newest quote, for the customer (`userId` null) or by a staff member. Out: "booked"
+ * with the visit's id; "booked-already" (the same booking sent twice: its first copy booked
+ * it); "unbookable" (not a window, outside the booking range, a day off, begun);
+ * "quote-not-open" (no quote, expired, replaced, already accepted, the request not quoted);
+ * "full" (the window has no place left). Only "booked" wrote anything.
  */
 export async function bookVisit(
   db: Database,
