@@ -397,6 +397,36 @@ describe("a form sent twice, a date that does not exist, windows redrawn", () =>
   });
 });
 
+describe("a new quote while a visit is scheduled", () => {
+  test("its e-mail offers no booking link (the visit keeps the quote it took); once the visit is cancelled, the next quote's does", async () => {
+    const day = firstBookableDay();
+    const token = crypto.randomUUID().replaceAll("-", "");
+    const id = await quotedRequest(14, token);
+    const admin = await createAdminSession(worker);
+    expect((await postFields(worker, `/status/${token}/book`, { day, windowStart: "09:00" })).status).toBe(302);
+    const quote = (amountJmd: string) =>
+      postFields(
+        worker,
+        `/admin/quotes/${id}`,
+        { intent: "quote", amountJmd, validDays: "14", message: "Hello" },
+        { Cookie: admin.cookie },
+      );
+    expect((await quote("15000")).status).toBe(302);
+    const second = await waitFor(
+      () => worker.mails().find((mail) => mail.to === "client14@example.com" && mail.text.includes("J$15,000")),
+      "the second quote",
+    );
+    expect(second.text).not.toContain(`/status/${token}/book`);
+    expect((await postFields(worker, `/status/${token}`, { intent: "cancel" })).status).toBe(302);
+    expect((await quote("16000")).status).toBe(302);
+    const third = await waitFor(
+      () => worker.mails().find((mail) => mail.to === "client14@example.com" && mail.text.includes("J$16,000")),
+      "the third quote",
+    );
+    expect(third.text).toContain(`/status/${token}/book`);
+  });
+});
+
 describe("booking on the customer's behalf", () => {
   test("a staff member books from the record page (the customer is e-mailed, the history names the staff member) and cancels after the cut-off too", async () => {
     const day = firstBookableDay();

@@ -154,6 +154,11 @@ async function scheduledVisit(db: Database, quoteRequestId: string): Promise<Vis
     .get();
 }
 
+/** Whether a visit of the request is scheduled now. */
+export async function hasScheduledVisit(db: Database, quoteRequestId: string): Promise<boolean> {
+  return (await scheduledVisit(db, quoteRequestId)) !== undefined;
+}
+
 /** Fewer `scheduled` visits overlapping the window than `capacity`, when the statement runs (`countByWindow`'s rule). */
 const placeLeft = (slot: BookedWindow, capacity: number, movingId = "") =>
   sql`(SELECT count(*) FROM ${visits} WHERE ${visits.day} = ${slot.day} AND ${visits.windowStart} < ${slot.windowEnd} AND ${visits.windowEnd} > ${slot.windowStart} AND ${visits.status} = 'scheduled' AND ${visits.id} <> ${movingId}) < ${capacity}`;

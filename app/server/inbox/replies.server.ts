@@ -21,6 +21,7 @@ import type { Company } from "../platform/env.server";
 import { quoteMail, replyMail } from "../mail/customer-mails.server";
 import { recordExists, RECORDS, type Database, type RecordGuard, type RecordTable } from "../platform/db.server";
 import { insertWhere } from "../platform/insert-where.server";
+import { hasScheduledVisit } from "../booking/visits.server";
 import type { Mail } from "../mail/mailer.server";
 import { outboxInsert, putOnQueue, type MailQueueMessage } from "../mail/queue.server";
 import { auditStatement, getRecord, moveStatement } from "./records.server";
@@ -103,6 +104,8 @@ export async function sendQuote(context: SendContext, id: string, terms: Omit<Qu
     now,
     context.company,
     context.siteUrl,
+    // A visit already scheduled keeps the quote it took: the new one is not offered for booking.
+    !(await hasScheduledVisit(context.db, id)),
   );
   return recordAndQueue({ ...context, now }, { entity: "quote_request", id, status: request.status }, mail, { kind: "quote", ...terms });
 }

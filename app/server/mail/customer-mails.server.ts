@@ -133,7 +133,9 @@ export interface QuoteTerms {
 
 /**
  * The quote e-mail. In: the request (e-mail, reference, status token, service), the terms,
- * when it is sent, the company and SITE_URL's origin. Out: the Mail to the customer.
+ * when it is sent, the company, SITE_URL's origin, and whether the quote can be booked online
+ * (not while a visit of the request is scheduled): then it ends with the booking page's link.
+ * Out: the Mail to the customer.
  */
 export function quoteMail(
   request: CustomerRequest & { serviceType: ServiceType },
@@ -141,6 +143,7 @@ export function quoteMail(
   sentAt: Date,
   company: Company,
   siteUrl: string,
+  bookable: boolean,
 ): Mail {
   const quote = [
     `Your quote, reference ${request.reference}`,
@@ -151,14 +154,15 @@ export function quoteMail(
   ];
   const validUntil = quoteValidUntil(sentAt.getTime(), terms.validDays);
   const bookLink = `${siteUrl}${statusPath(request.statusToken)}/book`;
+  const booking = `To accept this quote, pick a day and an arrival time online (until ${validUntil}):\n${bookLink}`;
   const mail = customerMail(
     request,
     `Your quote ${request.reference}`,
-    [terms.message, quote.join("\n"), `To accept this quote, pick a day and an arrival time online (until ${validUntil}):\n${bookLink}`],
+    [terms.message, quote.join("\n"), ...(bookable ? [booking] : [])],
     company,
     siteUrl,
   );
-  return { ...mail, links: [...mail.links, bookLink] };
+  return bookable ? { ...mail, links: [...mail.links, bookLink] } : mail;
 }
 
 /**
@@ -222,12 +226,13 @@ export function visitMovedMail(request: CustomerRequest, from: string, visit: Bo
     request,
     `Your visit is moved (${request.reference})`,
     [
-      `Your visit is moved to ${visit.when} (it was ${from}). The calendar event attached replaces the old one.`,
+      `Your visit is moved to ${visit.when} (it was ${from}). If the visit is in your calendar, the event attached moves it.`,
       [
         `Address: ${visit.address}`,
         `Service: ${SERVICE_TYPE_LABELS[visit.serviceType]}`,
         `Price: ${formatPrice(visit.amountJmd, visit.amountUsd)}`,
       ].join("\n"),
+      changeOrCancel(visit.cutoffHours, company),
     ],
     company,
     siteUrl,
