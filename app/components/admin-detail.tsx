@@ -143,7 +143,9 @@ export function AdminDetailFrame(props: {
   const result = useActionData<FormResult>();
   const intent = readResult(result).value("intent");
   // The Visit card's day-and-window forms show their own.
-  const pageError = ["note", props.composer.kind, "book", "move-visit"].includes(String(intent)) ? undefined : readResult(result).error("");
+  const pageError = ["note", props.composer.kind, "book", "move-visit", "visit-notes"].includes(String(intent))
+    ? undefined
+    : readResult(result).error("");
   const note = readResult(result, { intent: "note" });
   const location = useLocation();
   return (

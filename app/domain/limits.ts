@@ -51,6 +51,8 @@ export const TEXT_LIMITS = {
   fileName: 255,
   /** An internal note on a record (docs/product.md §10 "Notes"). */
   note: 2000,
+  /** A visit's notes for the crew (docs/product.md §11 "For the staff"). */
+  visitNotes: 1000,
   /** The admin lists' search field (docs/product.md §10 "Search"). */
   search: 200,
   /** A quote's or reply's message to the customer, and a reply template's text (docs/product.md §10). */

@@ -3,6 +3,7 @@
  * from the page's own list; `intent` says whether they book the accepted quote or move the booked
  * visit. Anything else is refused before it is looked at.
  */
+import { TEXT_LIMITS } from "~/domain/limits";
 import { isoDateSchema } from "./fields";
 import { z } from "./zod";
 
@@ -26,3 +27,13 @@ export const staffMoveSchema = z.object({ ...slot, intent: z.literal("move-visit
 
 /** A staff member cancels the request's booked visit, or marks it done (the record page). */
 export const staffVisitStepSchema = z.object({ intent: z.enum(["cancel-visit", "visit-done"]) });
+
+/** A staff member writes the scheduled visit's notes for the crew (empty clears them). */
+export const staffVisitNotesSchema = z.object({
+  intent: z.literal("visit-notes"),
+  notes: z
+    .string()
+    .trim()
+    .max(TEXT_LIMITS.visitNotes, { error: `Notes must be at most ${TEXT_LIMITS.visitNotes.toLocaleString("en-US")} characters.` })
+    .default(""),
+});

@@ -310,6 +310,15 @@ describe("moving a visit", () => {
     if (moved.status !== 302) expect((await post({ intent: "move-visit", day: target, windowStart: "11:00" })).status).toBe(302);
     const page = await (await worker.fetch(`/admin/quotes/${id}`, { headers: { Cookie: admin.cookie } })).text();
     expect(page).toContain(`Moved from ${dayLabel(day)}, 9:00 AM-11:00 AM to ${dayLabel(target)}, 11:00 AM-1:00 PM, by ${admin.email}`);
+    // Notes for the crew: saved, shown, refused when too long (and then unchanged).
+    expect((await post({ intent: "visit-notes", notes: "Gate code 4412; a friendly dog." })).status).toBe(302);
+    const tooLong = await post({ intent: "visit-notes", notes: "x".repeat(1001) });
+    expect(tooLong.status).toBe(400);
+    expect(await tooLong.text()).toContain("Notes must be at most 1,000 characters.");
+    expect(await worker.db.prepare("SELECT notes FROM visits").first()).toEqual({ notes: "Gate code 4412; a friendly dog." });
+    expect(await (await worker.fetch(`/admin/quotes/${id}`, { headers: { Cookie: admin.cookie } })).text()).toContain(
+      "Gate code 4412; a friendly dog.",
+    );
     // The visit's day comes: it can be marked done, and then the request completed.
     await worker.db.prepare("UPDATE visits SET day = ?").bind(today).run();
     expect((await post({ intent: "visit-done" })).status).toBe(302);

@@ -63,6 +63,21 @@ function VisitCard({ card, bookable }: { card: VisitCardData; bookable: boolean 
         {scheduled ? (
           <>
             <p className="font-semibold text-slate-900" data-testid="visit">{`Booked: ${scheduled.label}`}</p>
+            <dl className="grid gap-x-6 gap-y-1 text-sm text-slate-700 sm:grid-cols-[max-content_1fr]">
+              <dt className="font-semibold text-slate-800">Address</dt>
+              <dd className="wrap-anywhere">{scheduled.address}</dd>
+              <dt className="font-semibold text-slate-800">Service</dt>
+              <dd>{scheduled.service}</dd>
+              <dt className="font-semibold text-slate-800">Price</dt>
+              <dd>{scheduled.price}</dd>
+              {scheduled.included ? (
+                <>
+                  <dt className="font-semibold text-slate-800">Included</dt>
+                  <dd className="whitespace-pre-line">{scheduled.included}</dd>
+                </>
+              ) : null}
+            </dl>
+            <NotesForm notes={scheduled.notes} />
             <div className="flex flex-wrap items-start gap-3">
               <Disclosure summary="Move visit" className="min-h-10 content-center">
                 <SlotForm intent="move-visit" windows={windows} submit="Move the visit" />
@@ -109,6 +124,34 @@ function VisitCard({ card, bookable }: { card: VisitCardData; bookable: boolean 
 }
 
 type VisitCardData = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["visit"]>;
+
+/** The scheduled visit's notes for the crew (a gate code, a dog, where the key is), with 'Save notes'. */
+function NotesForm({ notes }: { notes: string }) {
+  const result = readResult(useActionData<FormResult>(), { intent: "visit-notes" });
+  const error = result.error("notes") ?? result.error("");
+  return (
+    <Form method="post" className="space-y-2">
+      <input type="hidden" name="intent" value="visit-notes" />
+      <label className="block">
+        <span className="text-sm font-semibold text-slate-800">Notes for the crew</span>
+        <textarea
+          name="notes"
+          rows={2}
+          defaultValue={result.value("notes") ?? notes}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "visit-notes-error" : undefined}
+          className={`${ADMIN_INPUT} mt-1`}
+        />
+      </label>
+      {error ? (
+        <p id="visit-notes-error" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <Button variant="secondary">Save notes</Button>
+    </Form>
+  );
+}
 
 /** How a visit's status reads on the record page. */
 const VISIT_STATUS_LABELS = { scheduled: "scheduled", done: "done", cancelled: "cancelled" } as const;

@@ -12,7 +12,14 @@ import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type Load
 import { format, parseISO } from "date-fns";
 import { dayLabel, quoteBookable, visitLabel, windowLabel, type DayAvailability } from "~/domain/booking";
 import { refusal } from "~/forms/result";
-import { bookingSchema, cancelSchema, staffBookingSchema, staffMoveSchema, staffVisitStepSchema } from "~/forms/booking";
+import {
+  bookingSchema,
+  cancelSchema,
+  staffBookingSchema,
+  staffMoveSchema,
+  staffVisitNotesSchema,
+  staffVisitStepSchema,
+} from "~/forms/booking";
 import { FORM_GUARD_MESSAGES } from "~/domain/messages";
 import { STATUS_HEADERS } from "../customer/routes.server";
 import { findStatusRequest } from "../customer/status-page.server";
@@ -35,6 +42,7 @@ import {
   currentAvailability,
   markVisitDone,
   moveVisit,
+  saveVisitNotes,
   visitById,
   readAvailabilitySettings,
   visitsWithHistory,
@@ -42,6 +50,7 @@ import {
   type Slot,
 } from "./visits.server";
 import { formatAdminDateTime, quoteExpired, todayInJamaica } from "~/domain/dates";
+import { SERVICE_TYPE_LABELS } from "~/domain/enumerations";
 import type { Database } from "../platform/db.server";
 
 /** The sentences of the booking page. */
@@ -169,7 +178,7 @@ export async function bookingPageAction({ request, params, context }: ActionFunc
 }
 
 /** What the customer or a staff member asks of the request's visit. */
-type VisitRequest = ({ intent: "book" | "move" } & Slot) | { intent: "cancel" | "done" };
+type VisitRequest = ({ intent: "book" | "move" } & Slot) | { intent: "cancel" | "done" } | { intent: "notes"; notes: string };
 
 /**
  * Books, moves, cancels or marks done the request's visit for the customer (`userId` null) or
@@ -195,6 +204,10 @@ async function changeVisit(
       await queueVisitMails(context, record, { kind: "cancelled", visit: outcome.visit, by });
       return { notice: "visitCancelled" };
     }
+    case "notes":
+      return (await saveVisitNotes(db, { quoteRequestId: record.id, notes: asked.notes }))
+        ? { notice: "visitNotesSaved" }
+        : { refused: [409, BOOKING_MESSAGES.nothingBooked] };
     case "done": {
       const outcome = await markVisitDone(db, { quoteRequestId: record.id, userId: userId ?? "" });
       if (outcome === "not-yet") return { refused: [409, BOOKING_MESSAGES.notYet] };
@@ -247,7 +260,17 @@ export async function visitCardData(db: Database, quoteRequestId: string, now = 
   const scheduled = all.find(({ visit }) => visit.status === "scheduled")?.visit;
   const slotLabel = (day: string, start: string, end: string) => `${dayLabel(day)}, ${windowLabel({ start, end })}`;
   return {
-    scheduled: scheduled ? { label: visitLabel(scheduled), canMarkDone: scheduled.day <= todayInJamaica(now) } : null,
+    scheduled: scheduled
+      ? {
+          label: visitLabel(scheduled),
+          canMarkDone: scheduled.day <= todayInJamaica(now),
+          address: scheduled.address,
+          service: SERVICE_TYPE_LABELS[scheduled.serviceType],
+          price: formatPrice(scheduled.amountJmd, scheduled.amountUsd),
+          included: scheduled.included,
+          notes: scheduled.notes ?? "",
+        }
+      : null,
     visits: all.map(({ visit, changes }) => ({
       id: visit.id,
       label: visitLabel(visit),
@@ -364,7 +387,8 @@ export async function cancelVisitAction({ request, params, context }: ActionFunc
 
 /**
  * The record page's visit forms (a phone booking): 'Book for the customer' (`book`), 'Move
- * visit' (`move-visit`), 'Cancel visit' (`cancel-visit`) and 'Mark done' (`visit-done`), under
+ * visit' (`move-visit`), 'Cancel visit' (`cancel-visit`), 'Mark done' (`visit-done`) and the
+ * crew's notes (`visit-notes`), under
  * the same rules as the customer's (bookVisit, moveVisit, cancelVisit; staff may move and cancel
  * after the cut-off), with the same e-mails (none for 'Mark done'), the staff member in the
  * visit's history. Success: back to the record with its notice; a refusal is the form's result
@@ -381,7 +405,9 @@ export async function staffVisitAction(
   const submission =
     intent === "move-visit" || intent === "book"
       ? parseWithZod(formData, { schema: intent === "move-visit" ? staffMoveSchema : staffBookingSchema })
-      : parseWithZod(formData, { schema: staffVisitStepSchema });
+      : intent === "visit-notes"
+        ? parseWithZod(formData, { schema: staffVisitNotesSchema })
+        : parseWithZod(formData, { schema: staffVisitStepSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const refuse = (status: number, message: string) => data(submission.reply({ formErrors: [message] }), { status });
   try {
@@ -391,7 +417,9 @@ export async function staffVisitAction(
     const asked: VisitRequest =
       value.intent === "book" || value.intent === "move-visit"
         ? { intent: value.intent === "book" ? "book" : "move", day: value.day, windowStart: value.windowStart }
-        : { intent: value.intent === "cancel-visit" ? "cancel" : "done" };
+        : value.intent === "visit-notes"
+          ? { intent: "notes", notes: value.notes }
+          : { intent: value.intent === "cancel-visit" ? "cancel" : "done" };
     const change = await changeVisit(context, record, asked, userId);
     if ("refused" in change) return refuse(...change.refused);
     return redirect(new URL(request.url).pathname, { headers: { "Set-Cookie": await commitNotice(request, change.notice) } });

@@ -274,6 +274,16 @@ export async function moveVisit(
   return (await windowFull(db, to, settings.capacity)) ? { status: "full" } : { status: "none" };
 }
 
+/** Writes the request's scheduled visit's notes for the crew (staff only; "" clears them). Out: false when nothing is scheduled. */
+export async function saveVisitNotes(db: Database, input: { quoteRequestId: string; notes: string }, now = new Date()): Promise<boolean> {
+  const saved = await db
+    .update(visits)
+    .set({ notes: input.notes === "" ? null : input.notes, updatedAt: now })
+    .where(and(eq(visits.quoteRequestId, input.quoteRequestId), eq(visits.status, "scheduled")))
+    .returning({ id: visits.id });
+  return saved.length === 1;
+}
+
 /**
  * Marks the request's scheduled visit done (staff only, from its day on: the crew has been).
  * Out: "done"; "not-yet" before the visit's day in Jamaica; "none" when nothing is scheduled.

@@ -9,7 +9,7 @@
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { shortSlotLabel } from "~/domain/booking";
-import { staffBookingSchema, staffMoveSchema, staffVisitStepSchema } from "~/forms/booking";
+import { staffBookingSchema, staffMoveSchema, staffVisitNotesSchema, staffVisitStepSchema } from "~/forms/booking";
 import { staffVisitAction, visitCardData } from "../booking/routes.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { PRIVATE } from "~/cache-control";
@@ -147,10 +147,11 @@ const recordForms = z.union([
   staffBookingSchema,
   staffMoveSchema,
   staffVisitStepSchema,
+  staffVisitNotesSchema,
 ]);
 
 /** The intents of the record page's Visit card (booking/routes.server.ts `staffVisitAction`). */
-const VISIT_INTENTS: ReadonlySet<string> = new Set(["book", "move-visit", "cancel-visit", "visit-done"]);
+const VISIT_INTENTS: ReadonlySet<string> = new Set(["book", "move-visit", "cancel-visit", "visit-done", "visit-notes"]);
 
 /** /admin: the quote requests tab. */
 export function adminIndexLoader(_args: LoaderFunctionArgs) {
