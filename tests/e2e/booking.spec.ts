@@ -121,6 +121,13 @@ for (const width of [390, 1280]) {
     const card = page.getByRole("region", { name: "Visit" });
     await expect(card.getByText(/, by the customer$/)).toHaveCount(2);
     await expect(card.getByText(/Moved from .* to .*, by the customer/)).toBeVisible();
+    await expect(card.getByText("14 Queens Drive, Montego Bay")).toBeVisible();
+    await card.getByLabel("Notes for the crew").fill("Gate code 4412. A friendly dog.");
+    await card.getByRole("button", { name: "Save notes" }).click();
+    await expect(page.getByText("The visit's notes are saved.")).toBeVisible();
+    await expect(page.getByRole("region", { name: "Visit" }).getByLabel("Notes for the crew")).toHaveValue(
+      "Gate code 4412. A friendly dog.",
+    );
     await expectSoundPage(page);
     await shot("record-visit");
     await page.context().clearCookies();
