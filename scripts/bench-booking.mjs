@@ -154,8 +154,8 @@ async function seed(db) {
      SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, 'scheduled', value ->> 6, 'residential', 14500, value ->> 7, value ->> 7 FROM json_each(?)`,
   );
   const insertChanges = db.prepare(
-    `INSERT INTO visit_changes (id, visit_id, kind, day, window_start, created_at)
-     SELECT value ->> 0, value ->> 1, 'booked', value ->> 2, value ->> 3, value ->> 4 FROM json_each(?)`,
+    `INSERT INTO visit_changes (id, visit_id, kind, day, window_start, window_end, actor, created_at)
+     SELECT value ->> 0, value ->> 1, 'booked', value ->> 2, value ->> 3, value ->> 4, 'customer', value ->> 5 FROM json_each(?)`,
   );
   const requestRows = (requests) => JSON.stringify(requests.map((r) => [r.id, r.at, r.name, r.email, r.address, newReference(), r.token]));
   // A quote is sent a day after its request (those of the measurements: now).
@@ -169,7 +169,7 @@ async function seed(db) {
       insertVisits.bind(
         JSON.stringify(part.map((v) => [v.id, v.request.id, v.request.quoteId, v.day, v.start, v.end, v.request.address, v.at])),
       ),
-      insertChanges.bind(JSON.stringify(part.map((v) => [crypto.randomUUID(), v.id, v.day, v.start, v.at]))),
+      insertChanges.bind(JSON.stringify(part.map((v) => [crypto.randomUUID(), v.id, v.day, v.start, v.end, v.at]))),
     ]);
   }
   await db.batch([
