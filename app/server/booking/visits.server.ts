@@ -220,6 +220,20 @@ export async function cancelVisit(
   return cancelled[0] ? { status: "cancelled", visit: cancelled[0] } : { status: "none" };
 }
 
+/** Why a day and window cannot be booked (app/domain/booking.ts `unbookableReason`). */
+type Unbookable = { status: "unbookable"; reason: NonNullable<ReturnType<typeof unbookableReason>> };
+
+/**
+ * The settings' arrival window that `slot` names, when a booking or a move may take it now
+ * (a window of the settings, in the booking range, a working day, not a day off, not begun;
+ * capacity is the statement's), or why not. One read: the slot's day off.
+ */
+async function bookableWindow(db: Database, settings: AvailabilitySettings, slot: Slot, now: Date): Promise<ArrivalWindow | Unbookable> {
+  const off = await readDaysOff(db, slot.day, slot.day);
+  const reason = unbookableReason(settings, off, slot.day, slot.windowStart, todayInJamaica(now), timeInJamaica(now));
+  return reason ? { status: "unbookable", reason } : settings.windows.find((candidate) => candidate.start === slot.windowStart)!;
+}
+
 /** What moving a visit came to. */
 export type MoveOutcome =
   | { status: "moved"; from: Visit; to: Visit }
@@ -227,7 +241,7 @@ export type MoveOutcome =
   | { status: "none" }
   | { status: "too-late" }
   | { status: "full" }
-  | { status: "unbookable"; reason: NonNullable<ReturnType<typeof unbookableReason>> };
+  | Unbookable;
 
 /**
  * Moves the request's scheduled visit to another day and window (a reschedule), by its customer
@@ -250,16 +264,8 @@ export async function moveVisit(
   if (input.userId === null && !beforeCutoff(visit, settings, now)) return { status: "too-late" };
   // Already there: the same move sent twice (or to where it is); nothing to do.
   if (visit.day === input.day && visit.windowStart === input.windowStart) return { status: "moved-already" };
-  const reason = unbookableReason(
-    settings,
-    await readDaysOff(db, input.day, input.day),
-    input.day,
-    input.windowStart,
-    todayInJamaica(now),
-    timeInJamaica(now),
-  );
-  if (reason) return { status: "unbookable", reason };
-  const window = settings.windows.find((candidate) => candidate.start === input.windowStart)!;
+  const window = await bookableWindow(db, settings, input, now);
+  if ("reason" in window) return window;
   const to = { day: input.day, windowStart: window.start, windowEnd: window.end };
   const [moved] = await db.batch([
     db
@@ -342,11 +348,7 @@ export async function visitsWithHistory(db: Database, quoteRequestId: string) {
 
 /** What booking a window came to. */
 export type BookingOutcome =
-  | { status: "booked"; visitId: string }
-  | { status: "booked-already" }
-  | { status: "full" }
-  | { status: "quote-not-open" }
-  | { status: "unbookable"; reason: NonNullable<ReturnType<typeof unbookableReason>> };
+  { status: "booked"; visitId: string } | { status: "booked-already" } | { status: "full" } | { status: "quote-not-open" } | Unbookable;
 
 /**
  * Books the arrival window starting `windowStart` on `day` (ISO, Jamaica) for the quote
@@ -362,16 +364,8 @@ export async function bookVisit(
   now = new Date(),
 ): Promise<BookingOutcome> {
   const settings = await readAvailabilitySettings(db);
-  const reason = unbookableReason(
-    settings,
-    await readDaysOff(db, input.day, input.day),
-    input.day,
-    input.windowStart,
-    todayInJamaica(now),
-    timeInJamaica(now),
-  );
-  if (reason) return { status: "unbookable", reason };
-  const window = settings.windows.find((candidate) => candidate.start === input.windowStart)!;
+  const window = await bookableWindow(db, settings, input, now);
+  if ("reason" in window) return window;
   const [request, quote] = await Promise.all([
     db.select().from(quoteRequests).where(eq(quoteRequests.id, input.quoteRequestId)).get(),
     newestQuote(db, input.quoteRequestId),
