@@ -613,6 +613,28 @@ export const publicHolidaysFilled = sqliteTable(
 );
 
 /**
+ * A crew: a named team that cleans together ("Crew A: Keisha and Andre"). Active crews are the
+ * capacity of each arrival window (app/server/booking/crews.server.ts); a crew is made inactive,
+ * never deleted, so its past visits keep it.
+ */
+export const crews = sqliteTable(
+  "crews",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    /** Who is in it, as staff write it ("Keisha and Andre"). */
+    members: text("members"),
+    active: integer("active", { mode: "boolean" }).notNull().default(true),
+    /** Its place in lists and on the schedule, 1 first. */
+    position: integer("position").notNull(),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex("crews_name_unique").on(table.name)],
+);
+
+export type Crew = typeof crews.$inferSelect;
+
+/**
  * A booked visit (a job): a quote request's accepted quote on one day, in one arrival window
  * (Jamaica time), with what the quote said: the address, the service, the price and what is
  * included. A window never holds more `scheduled` visits than the capacity: the booking
@@ -637,6 +659,8 @@ export const visits = sqliteTable(
     amountUsd: integer("amount_usd"),
     included: text("included"),
     notes: text("notes"),
+    /** The crew that does it, once assigned (null: not yet; set null if the crew row goes). */
+    crewId: text("crew_id").references(() => crews.id, { onDelete: "set null" }),
     /** Its calendar event's SEQUENCE (RFC 5545 §3.8.7.4): 0 when booked, one more at each move or cancellation. */
     sequence: integer("sequence").notNull().default(0),
     reminderSentAt: integer("reminder_sent_at", { mode: "timestamp_ms" }),
@@ -648,6 +672,10 @@ export const visits = sqliteTable(
     index("visits_slot_idx").on(table.day, table.windowStart, table.status),
     index("visits_quote_request_idx").on(table.quoteRequestId),
     index("visits_quote_idx").on(table.quoteId),
+    // A crew is in one place at a time: at most one scheduled visit per crew, day and window start.
+    uniqueIndex("visits_crew_slot_unique")
+      .on(table.crewId, table.day, table.windowStart)
+      .where(sql`${table.status} = 'scheduled' AND ${table.crewId} IS NOT NULL`),
   ],
 );
 

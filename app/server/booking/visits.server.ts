@@ -392,6 +392,7 @@ export async function bookVisit(
         amountUsd: quote.amountUsd,
         included: quote.included,
         notes: null,
+        crewId: null,
         sequence: 0,
         reminderSentAt: null,
         createdAt: now,
