@@ -21,6 +21,7 @@ import {
   MAIL_KINDS,
   MAIL_STATUSES,
   PASSKEY_CEREMONIES,
+  SERIES_STATUSES,
   VISIT_ACTORS,
   VISIT_CHANGE_KINDS,
   VISIT_STATUSES,
@@ -462,6 +463,10 @@ export const reviews = sqliteTable(
     body: text("body").notNull(),
     reviewedOn: text("reviewed_on").notNull(),
     published: integer("published", { mode: "boolean" }).notNull().default(false),
+    /** Written by the customer of a done visit through a review link (app/server/reviews/review-requests.server.ts): shown as "Verified customer". */
+    verified: integer("verified", { mode: "boolean" }).notNull().default(false),
+    /** The visit it is about, for a verified review (null once that visit is deleted). */
+    visitId: text("visit_id").references((): AnySQLiteColumn => visits.id, { onDelete: "set null" }),
     updatedByUserId: text("updated_by_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
@@ -624,6 +629,11 @@ export const crews = sqliteTable(
     name: text("name").notNull(),
     /** Who is in it, as staff write it ("Keisha and Andre"). */
     members: text("members"),
+    /** The ISO weekdays it works (1 Monday … 7 Sunday), JSON: its share of each day's capacity. */
+    workingDays: text("working_days", { mode: "json" })
+      .$type<number[]>()
+      .notNull()
+      .default(sql`'[1,2,3,4,5,6]'`),
     active: integer("active", { mode: "boolean" }).notNull().default(true),
     /** Its place in lists and on the schedule, 1 first. */
     position: integer("position").notNull(),
@@ -633,6 +643,47 @@ export const crews = sqliteTable(
 );
 
 export type Crew = typeof crews.$inferSelect;
+
+/**
+ * A series of regular visits (weekly, every two weeks, monthly): an RFC 5545 recurrence rule
+ * (`rrule`, e.g. "FREQ=WEEKLY;INTERVAL=2") from `dtstart` (ISO day, Jamaica) in one arrival
+ * window, with what its quote said. Its visits are rows of `visits` (series_id), made ahead by
+ * the daily cron up to 60 days (app/server/booking/series.server.ts); `generated_through` is
+ * the last day made so far, `until` (inclusive) where "this and all later ones" ended it.
+ */
+export const visitSeries = sqliteTable(
+  "visit_series",
+  {
+    id: text("id").primaryKey(),
+    quoteRequestId: text("quote_request_id")
+      .notNull()
+      .references(() => quoteRequests.id, { onDelete: "cascade" }),
+    quoteId: text("quote_id").notNull(),
+    rrule: text("rrule").notNull(),
+    dtstart: text("dtstart").notNull(),
+    until: text("until"),
+    windowStart: text("window_start").notNull(),
+    windowEnd: text("window_end").notNull(),
+    crewId: text("crew_id").references(() => crews.id, { onDelete: "set null" }),
+    status: text("status", { enum: SERIES_STATUSES }).notNull(),
+    generatedThrough: text("generated_through").notNull(),
+    address: text("address").notNull(),
+    serviceType: text("service_type", { enum: SERVICE_TYPES }).notNull(),
+    amountJmd: integer("amount_jmd").notNull(),
+    amountUsd: integer("amount_usd"),
+    included: text("included"),
+    notes: text("notes"),
+    ...timestamps,
+  },
+  (table) => [
+    check("visit_series_status_check", oneOf(table.status, SERIES_STATUSES)),
+    check("visit_series_service_type_check", oneOf(table.serviceType, SERVICE_TYPES)),
+    index("visit_series_quote_request_idx").on(table.quoteRequestId),
+    index("visit_series_status_idx").on(table.status),
+  ],
+);
+
+export type VisitSeries = typeof visitSeries.$inferSelect;
 
 /**
  * A booked visit (a job): a quote request's accepted quote on one day, in one arrival window
@@ -661,6 +712,9 @@ export const visits = sqliteTable(
     notes: text("notes"),
     /** The crew that does it, once assigned (null: not yet; set null if the crew row goes). */
     crewId: text("crew_id").references(() => crews.id, { onDelete: "set null" }),
+    /** The series it belongs to (null: a single visit), and the day its rule gave it (before any move). */
+    seriesId: text("series_id").references(() => visitSeries.id, { onDelete: "set null" }),
+    occurrenceDay: text("occurrence_day"),
     /** Its calendar event's SEQUENCE (RFC 5545 §3.8.7.4): 0 when booked, one more at each move or cancellation. */
     sequence: integer("sequence").notNull().default(0),
     reminderSentAt: integer("reminder_sent_at", { mode: "timestamp_ms" }),
@@ -676,6 +730,9 @@ export const visits = sqliteTable(
     uniqueIndex("visits_crew_slot_unique")
       .on(table.crewId, table.day, table.windowStart)
       .where(sql`${table.status} = 'scheduled' AND ${table.crewId} IS NOT NULL`),
+    // A series makes each of its days once, whatever became of it (moved, skipped).
+    uniqueIndex("visits_series_occurrence_unique").on(table.seriesId, table.occurrenceDay),
+    index("visits_crew_day_idx").on(table.crewId, table.day),
   ],
 );
 
@@ -699,6 +756,8 @@ export const visitChanges = sqliteTable(
     fromDay: text("from_day"),
     fromWindowStart: text("from_window_start"),
     fromWindowEnd: text("from_window_end"),
+    /** For "assigned": the crew's name then (null: unassigned). */
+    crewName: text("crew_name"),
     actor: text("actor", { enum: VISIT_ACTORS }).notNull(),
     actorUserId: text("actor_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
@@ -709,3 +768,52 @@ export const visitChanges = sqliteTable(
     index("visit_changes_visit_idx").on(table.visitId),
   ],
 );
+
+/**
+ * A private calendar feed (iCalendar, app/server/booking/feeds.server.ts): one crew's visits, or
+ * the whole team's (`crew_id` null), at /calendar/<token>.ics. Only the token's SHA-256 is kept;
+ * revoking sets `revoked_at`, after which the URL answers 404.
+ */
+export const calendarFeeds = sqliteTable(
+  "calendar_feeds",
+  {
+    id: text("id").primaryKey(),
+    crewId: text("crew_id").references(() => crews.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdByUserId: text("created_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+  },
+  (table) => [uniqueIndex("calendar_feeds_token_hash_unique").on(table.tokenHash), index("calendar_feeds_crew_idx").on(table.crewId)],
+);
+
+export type CalendarFeed = typeof calendarFeeds.$inferSelect;
+
+/**
+ * A done visit's request for a review: its e-mail is queued from `send_after` (the morning after)
+ * by the daily cron, its one-time link (only the token's SHA-256 is kept) works until
+ * `expires_at` (30 days) and once (`used_at`, with the review it gave).
+ */
+export const reviewRequests = sqliteTable(
+  "review_requests",
+  {
+    id: text("id").primaryKey(),
+    visitId: text("visit_id")
+      .notNull()
+      .references(() => visits.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    sendAfter: integer("send_after", { mode: "timestamp_ms" }).notNull(),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    reviewId: text("review_id").references(() => reviews.id, { onDelete: "set null" }),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [
+    uniqueIndex("review_requests_visit_unique").on(table.visitId),
+    uniqueIndex("review_requests_token_hash_unique").on(table.tokenHash),
+    index("review_requests_send_idx").on(table.sentAt, table.sendAfter),
+  ],
+);
+
+export type ReviewRequest = typeof reviewRequests.$inferSelect;

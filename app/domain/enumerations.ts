@@ -94,17 +94,37 @@ export type TeamAction = (typeof TEAM_ACTIONS)[number];
 
 /**
  * A booked visit's status (app/server/booking/visits.server.ts): scheduled until the crew has been
- * (done) or it is called off (cancelled).
+ * (done), found nobody to let them in (no_show), or it is called off: one visit of a series left
+ * out by the customer or for a day off (skipped), or the visit cancelled.
  */
-export const VISIT_STATUSES = ["scheduled", "done", "cancelled"] as const;
+export const VISIT_STATUSES = ["scheduled", "done", "no_show", "skipped", "cancelled"] as const;
 export type VisitStatus = (typeof VISIT_STATUSES)[number];
 
-/** What happened to a visit, in its history: booked, moved to another window, cancelled, done. */
-export const VISIT_CHANGE_KINDS = ["booked", "moved", "cancelled", "done"] as const;
+/** A visit's status as staff read it. */
+export const VISIT_STATUS_LABELS: Record<VisitStatus, string> = {
+  scheduled: "Scheduled",
+  done: "Done",
+  no_show: "No-show",
+  skipped: "Skipped",
+  cancelled: "Cancelled",
+};
+
+/**
+ * What happened to a visit, in its history: booked, moved to another window, assigned to a crew
+ * (or unassigned), cancelled, skipped (one visit of a series), done, no-show.
+ */
+export const VISIT_CHANGE_KINDS = ["booked", "moved", "assigned", "cancelled", "skipped", "done", "no_show"] as const;
 export type VisitChangeKind = (typeof VISIT_CHANGE_KINDS)[number];
 
-/** Who changed a visit: its customer (from the status page) or a staff member (the record page). */
-export const VISIT_ACTORS = ["customer", "staff"] as const;
+/** Who changed a visit: its customer (from the status page), a staff member, or the daily cron (a series' day off). */
+export const VISIT_ACTORS = ["customer", "staff", "system"] as const;
+
+/**
+ * A series of regular visits (app/server/booking/series.server.ts): active (the cron adds its
+ * visits ahead), paused by the customer or staff (no new visits until resumed), or ended.
+ */
+export const SERIES_STATUSES = ["active", "paused", "ended"] as const;
+export type SeriesStatus = (typeof SERIES_STATUSES)[number];
 
 /** What a stored WebAuthn challenge is for: adding a passkey, or signing in with one. */
 export const PASSKEY_CEREMONIES = ["register", "sign-in"] as const;

@@ -8,7 +8,7 @@ import { ADMIN_INPUT, Button, Card, Disclosure, PostButton } from "~/components/
 import { FormStatus } from "~/components/form-field";
 import { readResult, type FormResult } from "~/forms/result";
 import { AdminDetailFrame } from "~/components/admin-detail";
-import { FREQUENCY_LABELS, PROPERTY_SIZE_LABELS, SERVICE_TYPE_LABELS } from "~/domain/enumerations";
+import { FREQUENCY_LABELS, PROPERTY_SIZE_LABELS, SERVICE_TYPE_LABELS, VISIT_STATUS_LABELS } from "~/domain/enumerations";
 import { QUOTABLE_STATUSES, QUOTE_BADGES, QUOTE_STEPS } from "~/domain/status";
 import { recordPageAction, recordPageLoader } from "~/server/inbox/routes.server";
 import { keepDataWhenOnlyThePhotoChanges } from "~/components/photo-index";
@@ -107,7 +107,7 @@ function VisitCard({ card, bookable }: { card: VisitCardData; bookable: boolean 
             {visits.map((visit) => (
               <li key={visit.id}>
                 <p className="text-sm font-semibold text-slate-900">
-                  {visit.label} <span className="font-normal text-slate-600">{`(${VISIT_STATUS_LABELS[visit.status]})`}</span>
+                  {visit.label} <span className="font-normal text-slate-600">{`(${VISIT_STATUS_LABELS[visit.status].toLowerCase()})`}</span>
                 </p>
                 <ul className="mt-1 space-y-0.5 text-sm text-slate-600">
                   {visit.changes.map((change) => (
@@ -154,7 +154,6 @@ function NotesForm({ notes }: { notes: string }) {
 }
 
 /** How a visit's status reads on the record page. */
-const VISIT_STATUS_LABELS = { scheduled: "scheduled", done: "done", cancelled: "cancelled" } as const;
 
 /** A day and an arrival window, for booking (`book`) or moving (`move-visit`) the visit, with the form's refusal. */
 function SlotForm({ intent, windows, submit }: { intent: "book" | "move-visit"; windows: VisitCardData["windows"]; submit: string }) {

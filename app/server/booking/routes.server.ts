@@ -280,10 +280,18 @@ export async function visitCardData(db: Database, quoteRequestId: string, now = 
         const what = {
           booked: `Booked for ${to}`,
           moved: `Moved from ${change.fromDay && change.fromWindowStart && change.fromWindowEnd ? slotLabel(change.fromDay, change.fromWindowStart, change.fromWindowEnd) : "another day"} to ${to}`,
+          assigned: change.crewName ? `Assigned to ${change.crewName}` : "Taken off its crew",
           cancelled: "Cancelled",
+          skipped: "Skipped",
           done: "Marked done",
+          no_show: "Marked no-show",
         }[change.kind];
-        const who = change.actor === "customer" ? "by the customer" : `by ${change.actorEmail ?? "a former staff member"}`;
+        const who =
+          change.actor === "customer"
+            ? "by the customer"
+            : change.actor === "system"
+              ? "automatically"
+              : `by ${change.actorEmail ?? "a former staff member"}`;
         return {
           key: `${change.kind}-${change.createdAt.getTime()}`,
           text: `${what}, ${who}`,
