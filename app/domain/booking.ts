@@ -123,11 +123,27 @@ export function visitLabel(visit: { day: string; windowStart: string; windowEnd:
 export const plusDays = (day: string, n: number) => format(addDays(parseISO(day), n), "yyyy-MM-dd");
 
 /**
+ * How many visits one window of a day can take: one per active crew working that ISO weekday
+ * (app/server/booking/crews.server.ts), or the settings' `capacity` while no crew is set up.
+ */
+export type Capacity = (day: string) => number;
+
+/** The capacity of each day from the active crews' working days (ISO weekdays), or the settings' figure when there is no crew. */
+export function crewCapacity(settings: AvailabilitySettings, activeCrews: ReadonlyArray<{ workingDays: readonly number[] }>): Capacity {
+  if (activeCrews.length === 0) return () => settings.capacity;
+  return (day) => {
+    const weekday = isoWeekday(day);
+    return activeCrews.filter((crew) => crew.workingDays.includes(weekday)).length;
+  };
+}
+
+/**
  * The bookable days from the first one the settings allow (or `from`, when later) to the last,
  * each with its windows and the places left. A day off, a day the crews do not work and a
  * window that has begun (today, with no notice) are left out; a full window stays, with 0 left,
- * so the page can say it is taken. In: the settings, the days off, the scheduled visits per
- * window (slotKey → count), today in Jamaica (ISO) and the time there now ("HH:MM").
+ * so the page can say it is taken; a day no crew works (capacity 0) is left out. In: the
+ * settings, the days off, the scheduled visits per window (slotKey → count), today in Jamaica
+ * (ISO), the time there now ("HH:MM"), a first day wished for, and the capacity of each day.
  */
 export function availableDays(
   settings: AvailabilitySettings,
@@ -136,15 +152,17 @@ export function availableDays(
   today: string,
   nowTime: string,
   from?: string,
+  capacity: Capacity = crewCapacity(settings, []),
 ): DayAvailability[] {
   const first = plusDays(today, settings.minNoticeDays);
   const last = plusDays(today, settings.maxDaysAhead);
   const days: DayAvailability[] = [];
   for (let day = from && from > first ? from : first; day <= last; day = plusDays(day, 1)) {
-    if (daysOff.has(day) || !settings.workingDays.includes(isoWeekday(day))) continue;
+    const places = capacity(day);
+    if (daysOff.has(day) || !settings.workingDays.includes(isoWeekday(day)) || places === 0) continue;
     const windows = settings.windows
       .filter((window) => day > today || window.start > nowTime)
-      .map((window) => ({ ...window, left: Math.max(0, settings.capacity - (booked.get(slotKey(day, window.start)) ?? 0)) }));
+      .map((window) => ({ ...window, left: Math.max(0, places - (booked.get(slotKey(day, window.start)) ?? 0)) }));
     if (windows.length > 0) days.push({ day, windows });
   }
   return days;
@@ -152,7 +170,7 @@ export function availableDays(
 
 /**
  * Why a window cannot be booked, or null when it can: not a window of the settings, outside
- * the booking range, a day off or a day the crews do not work, or begun already. Capacity is
+ * the booking range, a day off or a day no crew works, or begun already. The places left are
  * not checked here: only the booking statement itself can (app/server/booking/).
  */
 export function unbookableReason(
@@ -162,10 +180,11 @@ export function unbookableReason(
   start: string,
   today: string,
   nowTime: string,
+  capacity: Capacity = crewCapacity(settings, []),
 ): "no-such-window" | "out-of-range" | "day-off" | "begun" | null {
   if (!settings.windows.some((window) => window.start === start)) return "no-such-window";
   if (day < plusDays(today, settings.minNoticeDays) || day > plusDays(today, settings.maxDaysAhead)) return "out-of-range";
-  if (daysOff.has(day) || !settings.workingDays.includes(isoWeekday(day))) return "day-off";
+  if (daysOff.has(day) || !settings.workingDays.includes(isoWeekday(day)) || capacity(day) === 0) return "day-off";
   if (day === today && start <= nowTime) return "begun";
   return null;
 }

@@ -12,14 +12,7 @@ import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type Load
 import { format, parseISO } from "date-fns";
 import { dayLabel, quoteBookable, visitLabel, windowLabel, type DayAvailability } from "~/domain/booking";
 import { refusal } from "~/forms/result";
-import {
-  bookingSchema,
-  cancelSchema,
-  staffBookingSchema,
-  staffMoveSchema,
-  staffVisitNotesSchema,
-  staffVisitStepSchema,
-} from "~/forms/booking";
+import { bookingSchema, cancelSchema, staffVisitForms, type StaffVisitForm } from "~/forms/booking";
 import { FORM_GUARD_MESSAGES } from "~/domain/messages";
 import { STATUS_HEADERS } from "../customer/routes.server";
 import { findStatusRequest } from "../customer/status-page.server";
@@ -35,13 +28,15 @@ import type { Mail } from "../mail/mailer.server";
 import { queueMail } from "../mail/queue.server";
 import { readCompany, readNotifyEmail, readSiteUrl } from "../platform/env.server";
 import { visitCalendarEvent } from "./calendar.server";
+import { assignCrew } from "./crews.server";
 import {
   beforeCutoff,
   bookVisit,
   cancelVisit,
   currentAvailability,
-  markVisitDone,
+  markVisitOutcome,
   moveVisit,
+  scheduledVisit,
   saveVisitNotes,
   visitById,
   readAvailabilitySettings,
@@ -62,7 +57,9 @@ const BOOKING_MESSAGES = {
   failed: "The booking could not be saved. Please try again.",
   tooLate: "It is too close to your visit to change it online. Please call or WhatsApp us.",
   nothingBooked: "There is no booked visit to change.",
-  notYet: "A visit can be marked done from its day on.",
+  notYet: "A visit can be marked done or no-show from its day on.",
+  crewBusy: "That crew has another visit then, or does not work that day. Choose another crew, or move the visit first.",
+  noSuchCrew: "Choose one of the active crews.",
   staffNotOpen: "This request has no open quote to book: send a quote first (or a new one, if it expired or was booked).",
 } as const;
 
@@ -177,13 +174,20 @@ export async function bookingPageAction({ request, params, context }: ActionFunc
   }
 }
 
-/** What the customer or a staff member asks of the request's visit. */
-type VisitRequest = ({ intent: "book" | "move" } & Slot) | { intent: "cancel" | "done" } | { intent: "notes"; notes: string };
+/** What the customer or a staff member asks of the request's visit (`visitId`: that one, else the next scheduled). */
+type VisitRequest =
+  | ({ intent: "book" } & Slot)
+  | ({ visitId?: string } & (
+      | ({ intent: "move" } & Slot)
+      | { intent: "cancel" | "done" | "no_show" }
+      | { intent: "notes"; notes: string }
+      | { intent: "assign"; crewId: string | null }
+    ));
 
 /**
- * Books, moves, cancels or marks done the request's visit for the customer (`userId` null) or
- * a staff member, and queues the e-mails of what changed (none for 'done', none for a form sent
- * twice whose first copy did the work). Out: the notice to show, or the refusal's status and
+ * Books, moves, cancels, assigns or marks done or no-show the request's visit for the customer
+ * (`userId` null) or a staff member, and queues the e-mails of what changed (none for 'done',
+ * 'no-show' and a crew, none for a form sent twice whose first copy did the work). Out: the notice to show, or the refusal's status and
  * sentence. The rules are visits.server.ts's; a staff member's refusal of a quote not open says
  * what staff can do.
  */
@@ -195,7 +199,7 @@ async function changeVisit(
 ): Promise<{ notice: NoticeKey } | { refused: [number, string] }> {
   const { db } = context;
   const by = userId === null ? "customer" : "staff";
-  const base = { quoteRequestId: record.id, userId };
+  const base = { quoteRequestId: record.id, visitId: asked.intent === "book" ? undefined : asked.visitId, userId };
   switch (asked.intent) {
     case "cancel": {
       const outcome = await cancelVisit(db, base);
@@ -205,13 +209,24 @@ async function changeVisit(
       return { notice: "visitCancelled" };
     }
     case "notes":
-      return (await saveVisitNotes(db, { quoteRequestId: record.id, notes: asked.notes }))
+      return (await saveVisitNotes(db, { ...base, notes: asked.notes }))
         ? { notice: "visitNotesSaved" }
         : { refused: [409, BOOKING_MESSAGES.nothingBooked] };
-    case "done": {
-      const outcome = await markVisitDone(db, { quoteRequestId: record.id, userId: userId ?? "" });
+    case "done":
+    case "no_show": {
+      const outcome = await markVisitOutcome(db, { ...base, userId: userId ?? "", outcome: asked.intent });
       if (outcome === "not-yet") return { refused: [409, BOOKING_MESSAGES.notYet] };
-      return outcome === "done" ? { notice: "visitDone" } : { refused: [409, BOOKING_MESSAGES.nothingBooked] };
+      if (outcome === "none") return { refused: [409, BOOKING_MESSAGES.nothingBooked] };
+      return { notice: outcome === "done" ? "visitDone" : "visitNoShow" };
+    }
+    case "assign": {
+      const visit = await scheduledVisit(db, base);
+      if (!visit) return { refused: [409, BOOKING_MESSAGES.nothingBooked] };
+      const outcome = await assignCrew(db, visit, asked.crewId, { userId });
+      if (outcome === "crew-busy") return { refused: [409, BOOKING_MESSAGES.crewBusy] };
+      if (outcome === "no-such-crew") return { refused: [400, BOOKING_MESSAGES.noSuchCrew] };
+      if (outcome === "not-scheduled") return { refused: [409, BOOKING_MESSAGES.nothingBooked] };
+      return { notice: "visitAssigned" };
     }
     case "move": {
       const moved = await moveVisit(db, { ...base, day: asked.day, windowStart: asked.windowStart });
@@ -393,6 +408,26 @@ export async function cancelVisitAction({ request, params, context }: ActionFunc
   }
 }
 
+/** What a staff visit form asks, as changeVisit reads it. */
+function visitRequestOf(value: StaffVisitForm): VisitRequest {
+  switch (value.intent) {
+    case "book":
+      return { intent: "book", day: value.day, windowStart: value.windowStart };
+    case "move-visit":
+      return { intent: "move", visitId: value.visitId, day: value.day, windowStart: value.windowStart };
+    case "visit-notes":
+      return { intent: "notes", visitId: value.visitId, notes: value.notes };
+    case "assign-crew":
+      return { intent: "assign", visitId: value.visitId, crewId: value.crewId === "" ? null : value.crewId };
+    case "cancel-visit":
+      return { intent: "cancel", visitId: value.visitId };
+    case "visit-done":
+      return { intent: "done", visitId: value.visitId };
+    case "visit-no-show":
+      return { intent: "no_show", visitId: value.visitId };
+  }
+}
+
 /**
  * The record page's visit forms (a phone booking): 'Book for the customer' (`book`), 'Move
  * visit' (`move-visit`), 'Cancel visit' (`cancel-visit`), 'Mark done' (`visit-done`) and the
@@ -408,29 +443,17 @@ export async function staffVisitAction(
   quoteRequestId: string,
   userId: string,
   formData: FormData,
+  backTo = new URL(request.url).pathname,
 ) {
-  const intent = formData.get("intent");
-  const submission =
-    intent === "move-visit" || intent === "book"
-      ? parseWithZod(formData, { schema: intent === "move-visit" ? staffMoveSchema : staffBookingSchema })
-      : intent === "visit-notes"
-        ? parseWithZod(formData, { schema: staffVisitNotesSchema })
-        : parseWithZod(formData, { schema: staffVisitStepSchema });
+  const submission = parseWithZod(formData, { schema: staffVisitForms });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const refuse = (status: number, message: string) => data(submission.reply({ formErrors: [message] }), { status });
   try {
     const record = await context.db.select().from(quoteRequests).where(eq(quoteRequests.id, quoteRequestId)).get();
     if (!record) return refuse(404, BOOKING_MESSAGES.nothingBooked);
-    const value = submission.value;
-    const asked: VisitRequest =
-      value.intent === "book" || value.intent === "move-visit"
-        ? { intent: value.intent === "book" ? "book" : "move", day: value.day, windowStart: value.windowStart }
-        : value.intent === "visit-notes"
-          ? { intent: "notes", notes: value.notes }
-          : { intent: value.intent === "cancel-visit" ? "cancel" : "done" };
-    const change = await changeVisit(context, record, asked, userId);
+    const change = await changeVisit(context, record, visitRequestOf(submission.value), userId);
     if ("refused" in change) return refuse(...change.refused);
-    return redirect(new URL(request.url).pathname, { headers: { "Set-Cookie": await commitNotice(request, change.notice) } });
+    return redirect(backTo, { headers: { "Set-Cookie": await commitNotice(request, change.notice) } });
   } catch (error) {
     logFailure("visit_change_failed", error, { quoteRequestId });
     return refuse(503, BOOKING_MESSAGES.failed);

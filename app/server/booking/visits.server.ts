@@ -21,12 +21,13 @@ import {
   unbookableReason,
   type ArrivalWindow,
   type AvailabilitySettings,
+  type Capacity,
   type DayAvailability,
 } from "~/domain/booking";
 import { HOUR_MS, quoteExpired, timeInJamaica, todayInJamaica } from "~/domain/dates";
-import type { VisitChangeKind } from "~/domain/enumerations";
 import {
   availabilitySettings,
+  crews,
   customerReplies,
   daysOff,
   quoteRequests,
@@ -36,8 +37,10 @@ import {
   type Visit,
 } from "../../../drizzle/schema";
 import type { Database } from "../platform/db.server";
-import { insertWhere, PREVIOUS_CHANGED_ONE } from "../platform/insert-where.server";
+import { insertWhere } from "../platform/insert-where.server";
 import { jamaicaInstant } from "./calendar.server";
+import { crewFree, firstFreeCrew, readCapacity } from "./crews.server";
+import { changeStatement, type BookedWindow, type VisitActor } from "./history.server";
 
 /** The staff's settings, or the defaults before they first save them. */
 export async function readAvailabilitySettings(db: Database): Promise<AvailabilitySettings> {
@@ -85,8 +88,12 @@ export async function currentAvailability(
   const settings = known ?? (await readAvailabilitySettings(db));
   const today = todayInJamaica(now);
   const last = plusDays(today, settings.maxDaysAhead);
-  const [off, booked] = await Promise.all([readDaysOff(db, today, last), bookedCounts(db, settings.windows, today, last)]);
-  return availableDays(settings, off, booked, today, timeInJamaica(now), from);
+  const [off, booked, capacity] = await Promise.all([
+    readDaysOff(db, today, last),
+    bookedCounts(db, settings.windows, today, last),
+    readCapacity(db, settings),
+  ]);
+  return availableDays(settings, off, booked, today, timeInJamaica(now), from, capacity);
 }
 
 /** One visit by its id, if it exists. */
@@ -99,65 +106,41 @@ export function beforeCutoff(visit: { day: string; windowStart: string }, settin
   return jamaicaInstant(visit.day, visit.windowStart) - settings.changeCutoffHours * HOUR_MS > now.getTime();
 }
 
-/** Who changes a visit: its customer (`userId` null) or a staff member. */
-export interface VisitActor {
-  userId: string | null;
-}
-
-/**
- * The statement that writes a visit's history row, only if the statement before it in the batch
- * changed one row (the change happened). `to` is the visit's day and window after the change,
- * `from` before it (a move).
- */
-function changeStatement(
-  db: Database,
-  change: { visitId: string; kind: VisitChangeKind; to: BookedWindow; from?: BookedWindow },
-  by: VisitActor,
-  now: Date,
-) {
-  return insertWhere(
-    db,
-    visitChanges,
-    {
-      id: crypto.randomUUID(),
-      visitId: change.visitId,
-      kind: change.kind,
-      day: change.to.day,
-      windowStart: change.to.windowStart,
-      windowEnd: change.to.windowEnd,
-      fromDay: change.from?.day ?? null,
-      fromWindowStart: change.from?.windowStart ?? null,
-      fromWindowEnd: change.from?.windowEnd ?? null,
-      crewName: null,
-      actor: by.userId === null ? "customer" : "staff",
-      actorUserId: by.userId,
-      createdAt: now,
-    },
-    PREVIOUS_CHANGED_ONE,
-  );
-}
-
 /** A day (ISO, Jamaica) and the start of an arrival window on it ("HH:MM"). */
 export interface Slot {
   day: string;
   windowStart: string;
 }
 
-/** A visit's day and its whole window, as booked. */
-type BookedWindow = Slot & { windowEnd: string };
+/**
+ * Which visit a change is for: the request's visit `visitId` (the schedule, a series' list), or
+ * without it the request's next scheduled visit (the status page, the record's Visit card).
+ */
+export interface VisitTarget {
+  quoteRequestId: string;
+  visitId?: string;
+}
 
-/** The request's scheduled visit (at most one: bookVisit books none while one is), if any. */
-async function scheduledVisit(db: Database, quoteRequestId: string): Promise<Visit | undefined> {
+/** The target's scheduled visit (app: `VisitTarget`), if any: the earliest when no id is given. */
+export async function scheduledVisit(db: Database, target: VisitTarget): Promise<Visit | undefined> {
   return db
     .select()
     .from(visits)
-    .where(and(eq(visits.quoteRequestId, quoteRequestId), eq(visits.status, "scheduled")))
+    .where(
+      and(
+        eq(visits.quoteRequestId, target.quoteRequestId),
+        eq(visits.status, "scheduled"),
+        target.visitId === undefined ? undefined : eq(visits.id, target.visitId),
+      ),
+    )
+    .orderBy(visits.day, visits.windowStart)
+    .limit(1)
     .get();
 }
 
 /** Whether a visit of the request is scheduled now. */
 export async function hasScheduledVisit(db: Database, quoteRequestId: string): Promise<boolean> {
-  return (await scheduledVisit(db, quoteRequestId)) !== undefined;
+  return (await scheduledVisit(db, { quoteRequestId })) !== undefined;
 }
 
 /** Fewer `scheduled` visits overlapping the window than `capacity`, when the statement runs (`countByWindow`'s rule). */
@@ -191,32 +174,35 @@ async function windowFull(db: Database, slot: BookedWindow, capacity: number): P
   return (taken?.n ?? 0) >= capacity;
 }
 
-/** The request's scheduled visit is in `slot` already (a form sent twice: its first copy did the work). */
-async function alreadyIn(db: Database, quoteRequestId: string, slot: Slot): Promise<Visit | null> {
-  const visit = await scheduledVisit(db, quoteRequestId);
+/** The target's scheduled visit is in `slot` already (a form sent twice: its first copy did the work). */
+async function alreadyIn(db: Database, target: VisitTarget, slot: Slot): Promise<Visit | null> {
+  const visit = await scheduledVisit(db, target);
   return visit && visit.day === slot.day && visit.windowStart === slot.windowStart ? visit : null;
 }
 
 /**
- * Cancels the request's scheduled visit, by its customer (only before the cut-off) or a staff
- * member (any time), with its history row. Out: "cancelled" with the visit as it was;
- * "too-late" past the cut-off; "none" when nothing is scheduled.
+ * Cancels the target's scheduled visit (or skips it: one visit of a series left out, `as`
+ * "skipped"), by its customer (only before the cut-off), a staff member or the cron (any time),
+ * with its history row. Out: "cancelled" with the visit as it was; "too-late" past the cut-off;
+ * "none" when nothing is scheduled.
  */
 export async function cancelVisit(
   db: Database,
-  input: { quoteRequestId: string } & VisitActor,
+  input: VisitTarget & VisitActor & { as?: "cancelled" | "skipped" },
   now = new Date(),
 ): Promise<{ status: "cancelled"; visit: Visit } | { status: "too-late" } | { status: "none" }> {
-  const visit = await scheduledVisit(db, input.quoteRequestId);
+  const visit = await scheduledVisit(db, input);
   if (!visit) return { status: "none" };
-  if (input.userId === null && !beforeCutoff(visit, await readAvailabilitySettings(db), now)) return { status: "too-late" };
+  if (input.userId === null && !input.system && !beforeCutoff(visit, await readAvailabilitySettings(db), now))
+    return { status: "too-late" };
+  const as = input.as ?? "cancelled";
   const [cancelled] = await db.batch([
     db
       .update(visits)
-      .set({ status: "cancelled", sequence: sql`${visits.sequence} + 1`, updatedAt: now })
+      .set({ status: as, sequence: sql`${visits.sequence} + 1`, updatedAt: now })
       .where(stillAsRead(visit))
       .returning(),
-    changeStatement(db, { visitId: visit.id, kind: "cancelled", to: visit }, input, now),
+    changeStatement(db, { visitId: visit.id, kind: as, to: visit }, input, now),
   ]);
   return cancelled[0] ? { status: "cancelled", visit: cancelled[0] } : { status: "none" };
 }
@@ -229,10 +215,16 @@ type Unbookable = { status: "unbookable"; reason: NonNullable<ReturnType<typeof 
  * (a window of the settings, in the booking range, a working day, not a day off, not begun;
  * capacity is the statement's), or why not. One read: the slot's day off.
  */
-async function bookableWindow(db: Database, settings: AvailabilitySettings, slot: Slot, now: Date): Promise<ArrivalWindow | Unbookable> {
-  const off = await readDaysOff(db, slot.day, slot.day);
-  const reason = unbookableReason(settings, off, slot.day, slot.windowStart, todayInJamaica(now), timeInJamaica(now));
-  return reason ? { status: "unbookable", reason } : settings.windows.find((candidate) => candidate.start === slot.windowStart)!;
+async function bookableWindow(
+  db: Database,
+  settings: AvailabilitySettings,
+  slot: Slot,
+  now: Date,
+): Promise<(ArrivalWindow & { capacity: number }) | Unbookable> {
+  const [off, capacity] = await Promise.all([readDaysOff(db, slot.day, slot.day), readCapacity(db, settings)]);
+  const reason = unbookableReason(settings, off, slot.day, slot.windowStart, todayInJamaica(now), timeInJamaica(now), capacity);
+  if (reason) return { status: "unbookable", reason };
+  return { ...settings.windows.find((candidate) => candidate.start === slot.windowStart)!, capacity: capacity(slot.day) };
 }
 
 /** What moving a visit came to. */
@@ -245,22 +237,19 @@ export type MoveOutcome =
   | Unbookable;
 
 /**
- * Moves the request's scheduled visit to another day and window (a reschedule), by its customer
+ * Moves the target's scheduled visit to another day and window (a reschedule), by its customer
  * (only before the cut-off) or a staff member (any time), under the same rules as a booking:
  * a window of the settings, in the booking range, not a day off, not begun, a place left. The
- * UPDATE carries the capacity and the day off itself, so a move races no booking; the reminder
- * is due again for the new day, and the calendar event's SEQUENCE grows. The UPDATE applies only
+ * UPDATE carries the capacity and the day off itself, so a move races no booking; the visit
+ * keeps its crew when that crew is free then, else takes the first free one (`firstFreeCrew`);
+ * the reminder is due again for the new day, and the calendar event's SEQUENCE grows. The UPDATE applies only
  * to the visit as it was read, so two changes sent at once cannot both apply. Out: "moved" with
  * the visit before and after; "moved-already" (the same move sent twice: its first copy did
  * it, or the visit is in that window already); "none" (nothing scheduled); "too-late";
  * "unbookable"; "full". Only "moved" wrote anything.
  */
-export async function moveVisit(
-  db: Database,
-  input: { quoteRequestId: string } & Slot & VisitActor,
-  now = new Date(),
-): Promise<MoveOutcome> {
-  const [settings, visit] = await Promise.all([readAvailabilitySettings(db), scheduledVisit(db, input.quoteRequestId)]);
+export async function moveVisit(db: Database, input: VisitTarget & Slot & VisitActor, now = new Date()): Promise<MoveOutcome> {
+  const [settings, visit] = await Promise.all([readAvailabilitySettings(db), scheduledVisit(db, input)]);
   if (!visit) return { status: "none" };
   if (input.userId === null && !beforeCutoff(visit, settings, now)) return { status: "too-late" };
   // Already there: the same move sent twice (or to where it is); nothing to do.
@@ -268,49 +257,53 @@ export async function moveVisit(
   const window = await bookableWindow(db, settings, input, now);
   if ("reason" in window) return window;
   const to = { day: input.day, windowStart: window.start, windowEnd: window.end };
+  const crewId = sql`COALESCE(CASE WHEN ${visits.crewId} IS NOT NULL AND ${crewFree(visits.crewId, to, visit.id)} THEN ${visits.crewId} END, ${firstFreeCrew(to, visit.id)})`;
   const [moved] = await db.batch([
     db
       .update(visits)
-      .set({ ...to, sequence: sql`${visits.sequence} + 1`, reminderSentAt: null, updatedAt: now })
-      .where(and(stillAsRead(visit), placeLeft(to, settings.capacity, visit.id), notDayOff(to.day)))
+      .set({ ...to, crewId, sequence: sql`${visits.sequence} + 1`, reminderSentAt: null, updatedAt: now })
+      .where(and(stillAsRead(visit), placeLeft(to, window.capacity, visit.id), notDayOff(to.day)))
       .returning(),
     changeStatement(db, { visitId: visit.id, kind: "moved", to, from: visit }, input, now),
   ]);
   if (moved[0]) return { status: "moved", from: visit, to: moved[0] };
-  if (await alreadyIn(db, input.quoteRequestId, to)) return { status: "moved-already" };
-  return (await windowFull(db, to, settings.capacity)) ? { status: "full" } : { status: "none" };
+  if (await alreadyIn(db, { quoteRequestId: input.quoteRequestId, visitId: visit.id }, to)) return { status: "moved-already" };
+  return (await windowFull(db, to, window.capacity)) ? { status: "full" } : { status: "none" };
 }
 
-/** Writes the request's scheduled visit's notes for the crew (staff only; "" clears them). Out: false when nothing is scheduled. */
-export async function saveVisitNotes(db: Database, input: { quoteRequestId: string; notes: string }, now = new Date()): Promise<boolean> {
+/** Writes the target's scheduled visit's notes for the crew (staff only; "" clears them). Out: false when nothing is scheduled. */
+export async function saveVisitNotes(db: Database, input: VisitTarget & { notes: string }, now = new Date()): Promise<boolean> {
+  const visit = await scheduledVisit(db, input);
+  if (!visit) return false;
   const saved = await db
     .update(visits)
     .set({ notes: input.notes === "" ? null : input.notes, updatedAt: now })
-    .where(and(eq(visits.quoteRequestId, input.quoteRequestId), eq(visits.status, "scheduled")))
+    .where(and(eq(visits.id, visit.id), eq(visits.status, "scheduled")))
     .returning({ id: visits.id });
   return saved.length === 1;
 }
 
 /**
- * Marks the request's scheduled visit done (staff only, from its day on: the crew has been).
- * Out: "done"; "not-yet" before the visit's day in Jamaica; "none" when nothing is scheduled.
+ * Records how the target's scheduled visit went (staff only, from its day on): "done" (the crew
+ * has cleaned) or "no_show" (nobody let the crew in). Out: the outcome; "not-yet" before the
+ * visit's day in Jamaica; "none" when nothing is scheduled.
  */
-export async function markVisitDone(
+export async function markVisitOutcome(
   db: Database,
-  input: { quoteRequestId: string; userId: string },
+  input: VisitTarget & { userId: string; outcome: "done" | "no_show" },
   now = new Date(),
-): Promise<"done" | "not-yet" | "none"> {
-  const visit = await scheduledVisit(db, input.quoteRequestId);
+): Promise<"done" | "no_show" | "not-yet" | "none"> {
+  const visit = await scheduledVisit(db, input);
   if (!visit) return "none";
   if (visit.day > todayInJamaica(now)) return "not-yet";
-  const [done] = await db.batch([
+  const [marked] = await db.batch([
     db
       .update(visits)
-      .set({ status: "done", updatedAt: now })
+      .set({ status: input.outcome, updatedAt: now })
       .where(and(eq(visits.id, visit.id), eq(visits.status, "scheduled"))),
-    changeStatement(db, { visitId: visit.id, kind: "done", to: visit }, input, now),
+    changeStatement(db, { visitId: visit.id, kind: input.outcome, to: visit }, input, now),
   ]);
-  return done.meta.changes === 1 ? "done" : "none";
+  return marked.meta.changes === 1 ? input.outcome : "none";
 }
 
 /**
@@ -394,7 +387,7 @@ export async function bookVisit(
         amountUsd: quote.amountUsd,
         included: quote.included,
         notes: null,
-        crewId: null,
+        crewId: firstFreeCrew({ day: input.day, windowStart: window.start, windowEnd: window.end }),
         seriesId: null,
         occurrenceDay: null,
         sequence: 0,
@@ -402,7 +395,7 @@ export async function bookVisit(
         createdAt: now,
         updatedAt: now,
       },
-      placeLeft({ ...input, windowEnd: window.end }, settings.capacity),
+      placeLeft({ ...input, windowEnd: window.end }, window.capacity),
       notDayOff(input.day),
       sql`EXISTS (SELECT 1 FROM ${quoteRequests} WHERE ${quoteRequests.id} = ${request.id} AND ${quoteRequests.status} = 'quoted')`,
       // The quote is still the newest, and not accepted already (a cancelled visit gives it back).
@@ -414,8 +407,8 @@ export async function bookVisit(
     changeStatement(db, { visitId, kind: "booked", to: { day: input.day, windowStart: window.start, windowEnd: window.end } }, input, now),
   ]);
   if (booked.meta.changes === 1) return { status: "booked", visitId };
-  if (await alreadyIn(db, request.id, input)) return { status: "booked-already" };
-  return (await windowFull(db, { ...input, windowEnd: window.end }, settings.capacity)) ? { status: "full" } : { status: "quote-not-open" };
+  if (await alreadyIn(db, { quoteRequestId: request.id }, input)) return { status: "booked-already" };
+  return (await windowFull(db, { ...input, windowEnd: window.end }, window.capacity)) ? { status: "full" } : { status: "quote-not-open" };
 }
 
 /** The newest quote sent for a quote request, with what a visit copies from it. */

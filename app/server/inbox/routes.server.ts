@@ -9,7 +9,7 @@
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { shortSlotLabel } from "~/domain/booking";
-import { staffBookingSchema, staffMoveSchema, staffVisitNotesSchema, staffVisitStepSchema } from "~/forms/booking";
+import { staffVisitForms } from "~/forms/booking";
 import { staffVisitAction, visitCardData } from "../booking/routes.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { PRIVATE } from "~/cache-control";
@@ -138,20 +138,18 @@ const noteForm = z.object({
 });
 
 /** The forms of a record page: the status step, 'Add note', 'Send quote' or 'Send reply', 'Resend', and the Visit card's. */
-const recordForms = z.union([
-  statusForm,
-  noteForm,
-  quoteFormSchema,
-  replyFormSchema,
-  resendFormSchema,
-  staffBookingSchema,
-  staffMoveSchema,
-  staffVisitStepSchema,
-  staffVisitNotesSchema,
-]);
+const recordForms = z.union([statusForm, noteForm, quoteFormSchema, replyFormSchema, resendFormSchema, staffVisitForms]);
 
 /** The intents of the record page's Visit card (booking/routes.server.ts `staffVisitAction`). */
-const VISIT_INTENTS: ReadonlySet<string> = new Set(["book", "move-visit", "cancel-visit", "visit-done", "visit-notes"]);
+const VISIT_INTENTS: ReadonlySet<string> = new Set([
+  "book",
+  "move-visit",
+  "cancel-visit",
+  "visit-done",
+  "visit-no-show",
+  "visit-notes",
+  "assign-crew",
+]);
 
 /** /admin: the quote requests tab. */
 export function adminIndexLoader(_args: LoaderFunctionArgs) {

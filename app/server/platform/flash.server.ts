@@ -118,6 +118,8 @@ const NOTICES = {
   visitBooked: { tone: "success", text: "The visit is booked. The customer gets the confirmation by e-mail." },
   visitMoved: { tone: "success", text: "The visit is moved. The e-mails with the new day are on their way." },
   visitDone: { tone: "success", text: "The visit is marked done." },
+  visitNoShow: { tone: "success", text: "The visit is marked no-show." },
+  visitAssigned: { tone: "success", text: "The visit's crew is saved." },
   visitNotesSaved: { tone: "success", text: "The visit's notes are saved." },
 } as const satisfies Record<string, { tone: "success" | "error"; text: string }>;
 export type NoticeKey = keyof typeof NOTICES;

@@ -219,7 +219,7 @@ function unwrap(node: SchemaNode): SchemaNode {
 }
 
 /**
- * The contract of a form from its zod object schema (or a discriminated union of them): each
+ * The contract of a form from its zod object schema (or a union of them, nested or not): each
  * key is a field; an array is a file field (its `max` is the number of files); a string's
  * `max` is its limit, else FORM_LIMITS.defaultChars. `extraText` adds fields the schema does
  * not parse (honeypot, Turnstile token, the sign-in form's `js`), with their limits.
@@ -227,9 +227,8 @@ function unwrap(node: SchemaNode): SchemaNode {
 export function formContract(schema: z.ZodType, extraText: Record<string, number> = {}): FormContract {
   const text = new Map<string, number>(Object.entries(extraText));
   const files = new Map<string, number>();
-  const root = schema as unknown as SchemaNode;
-  const objects = root.def.type === "union" ? (root.def.options ?? []) : [root];
-  for (const object of objects) {
+  const objectsOf = (node: SchemaNode): SchemaNode[] => (node.def.type === "union" ? (node.def.options ?? []).flatMap(objectsOf) : [node]);
+  for (const object of objectsOf(schema as unknown as SchemaNode)) {
     for (const [name, field] of Object.entries(object.shape ?? {})) {
       const inner = unwrap(field);
       const max = maximumOf(inner);
