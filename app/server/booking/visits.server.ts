@@ -21,7 +21,6 @@ import {
   unbookableReason,
   type ArrivalWindow,
   type AvailabilitySettings,
-  type Capacity,
   type DayAvailability,
 } from "~/domain/booking";
 import { HOUR_MS, quoteExpired, timeInJamaica, todayInJamaica } from "~/domain/dates";
