@@ -26,7 +26,6 @@ import {
 import { HOUR_MS, quoteExpired, timeInJamaica, todayInJamaica } from "~/domain/dates";
 import {
   availabilitySettings,
-  crews,
   customerReplies,
   daysOff,
   quoteRequests,
