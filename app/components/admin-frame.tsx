@@ -31,6 +31,13 @@ const MENU_GROUPS: ReadonlyArray<{ label: string; links: ReadonlyArray<{ to: str
     ],
   },
   {
+    label: "Schedule",
+    links: [
+      { to: "/admin/crews", label: "Crews" },
+      { to: "/admin/calendar-feeds", label: "Calendar feeds" },
+    ],
+  },
+  {
     label: "Settings",
     links: [
       { to: "/admin/availability", label: "Availability" },
@@ -182,6 +189,11 @@ function SectionsNav({ counts }: { counts: AdminFrameProps["counts"] }) {
           <NavLink to="/admin/messages" className={tab}>
             {counts ? <>Contact Messages ({counts.messages.total})</> : "Contact Messages"}
             {counts ? <AttentionPills counts={counts.messages} waiting="unread" /> : null}
+          </NavLink>
+        </li>
+        <li className="flex">
+          <NavLink to="/admin/schedule" className={tab}>
+            Schedule
           </NavLink>
         </li>
       </ul>

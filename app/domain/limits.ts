@@ -196,3 +196,6 @@ export const AVAILABILITY_LIMITS = {
   dayOffYearsAhead: 2,
   dayOffName: 80,
 } as const;
+
+/** A crew's name and who is in it, as the crews page takes them (docs/product.md §12 "Crews"); at most `max` crews. */
+export const CREW_LIMITS = { name: 60, members: 200, max: 50 } as const;

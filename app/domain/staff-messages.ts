@@ -215,3 +215,13 @@ export const AVAILABILITY_MESSAGES = {
   dayOffGone: "This day off is no longer in the list. Reload the page to see the days off as they are now.",
   failed: "The availability could not be saved. Please try again.",
 } as const;
+
+/** The crews page's sentences (docs/product.md §12 "Crews"). */
+export const CREW_MESSAGES = {
+  added: "Crew added. Each arrival window now takes one more visit on the days it works.",
+  saved: "Crew saved.",
+  nameTaken: "Another crew has this name. Choose another one.",
+  gone: "This crew is no longer in the list. Reload the page to see the crews as they are now.",
+  tooMany: "The list is full: make a crew inactive and change it instead of adding one.",
+  failed: "The crew could not be saved. Please try again.",
+} as const;

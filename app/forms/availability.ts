@@ -21,13 +21,22 @@ import { AVAILABILITY_LIMITS } from "~/domain/limits";
 /** The ISO weekdays, Monday (1) to Sunday (7). */
 const ISO_WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 
+/** The checkboxes `day1` (Monday) … `day7` (Sunday) of a form that picks working days (this page's, a crew's). */
+export const weekdayCheckboxes = () =>
+  Object.fromEntries(ISO_WEEKDAYS.map((day) => [`day${day}`, checkbox])) as Record<`day${(typeof ISO_WEEKDAYS)[number]}`, typeof checkbox>;
+
+/** The ISO weekdays a form's `day1` … `day7` ticked, in order. */
+export const tickedWeekdays = (value: object): number[] =>
+  ISO_WEEKDAYS.filter((day) => (value as Record<string, unknown>)[`day${day}`] === "on");
+
 /** The rows of arrival windows the form has: 1 to AVAILABILITY_LIMITS.maxWindows. */
 const WINDOW_ROWS = Array.from({ length: AVAILABILITY_LIMITS.maxWindows }, (_, i) => i + 1);
+
+const checkbox = z.literal("on", { error: "Please tick or untick the box." }).optional();
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const isTime = (value: unknown): value is string => typeof value === "string" && TIME.test(value);
 
-const checkbox = z.literal("on", { error: "Please tick or untick the box." }).optional();
 const time = z
   .string()
   .trim()
@@ -48,10 +57,7 @@ const { capacity, minNoticeDays, maxDaysAhead, changeCutoffHours } = AVAILABILIT
 
 const settingsShape = {
   intent: z.literal("save"),
-  ...(Object.fromEntries(ISO_WEEKDAYS.map((day) => [`day${day}`, checkbox])) as Record<
-    `day${(typeof ISO_WEEKDAYS)[number]}`,
-    typeof checkbox
-  >),
+  ...weekdayCheckboxes(),
   ...(Object.fromEntries(WINDOW_ROWS.flatMap((row) => [`start${row}`, `end${row}`].map((name) => [name, time]))) as Record<
     `start${number}` | `end${number}`,
     typeof time
@@ -90,7 +96,7 @@ function windowRows(value: SettingsFields): WindowRow[] {
 const settingsSchema = z.object(settingsShape).superRefine((value, ctx) => {
   const fields = value as unknown as SettingsFields;
   const problem = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
-  if (!ISO_WEEKDAYS.some((day) => fields[`day${day}`] === "on")) problem("workingDays", "Choose at least one working day.");
+  if (tickedWeekdays(fields).length === 0) problem("workingDays", "Choose at least one working day.");
   for (const row of WINDOW_ROWS) {
     if (fields[`remove${row}`] === "on") continue;
     const start = fields[`start${row}`];
@@ -119,7 +125,7 @@ export type SettingsInput = z.output<typeof settingsSchema>;
 export function settingsFromForm(value: SettingsInput): AvailabilitySettings {
   const fields = value as unknown as SettingsFields;
   return {
-    workingDays: ISO_WEEKDAYS.filter((day) => fields[`day${day}`] === "on"),
+    workingDays: tickedWeekdays(fields),
     windows: windowRows(fields).map(({ start, end }) => ({ start, end })),
     capacity: value.capacity,
     minNoticeDays: value.minNoticeDays,

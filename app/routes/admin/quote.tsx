@@ -153,8 +153,6 @@ function NotesForm({ notes }: { notes: string }) {
   );
 }
 
-/** How a visit's status reads on the record page. */
-
 /** A day and an arrival window, for booking (`book`) or moving (`move-visit`) the visit, with the form's refusal. */
 function SlotForm({ intent, windows, submit }: { intent: "book" | "move-visit"; windows: VisitCardData["windows"]; submit: string }) {
   const result = readResult(useActionData<FormResult>(), { intent });

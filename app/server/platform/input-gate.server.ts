@@ -23,6 +23,7 @@
 import type { z } from "zod";
 import { SERVICE_TYPES } from "~/domain/enumerations";
 import { LIST_QUERY_NAMES } from "~/forms/admin-list";
+import { SCHEDULE_QUERY_NAMES } from "~/domain/schedule";
 import { GATE_MESSAGES } from "~/domain/messages";
 
 /** Query names marketing links add (UTM, Google, Meta, Microsoft); pages ignore them. */
@@ -59,6 +60,9 @@ const QUERY_NAMES: ReadonlyMap<string, ReadonlySet<string>> = new Map([
   ["/admin/messages", ADMIN_LIST_QUERY],
   ["/admin/quotes.csv", ADMIN_LIST_QUERY],
   ["/admin/messages.csv", ADMIN_LIST_QUERY],
+  // The schedule: the day, the view and the crew (docs/product.md §12); its day sheets: the day and the crew.
+  ["/admin/schedule", new Set(SCHEDULE_QUERY_NAMES)],
+  ["/admin/schedule/sheet", new Set(SCHEDULE_QUERY_NAMES)],
   // Route discovery: the paths to look up and the build.
   [ROUTE_DISCOVERY_PATH, new Set(["p", "version"])],
 ]);

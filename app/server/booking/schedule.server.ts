@@ -1,0 +1,72 @@
+/**
+ * The staff's schedule (docs/product.md §12): the visits of some days with what a crew needs
+ * (the customer, the phone, the address, the service, the window, the price, what is included,
+ * the notes), for the schedule's day and week views and the printed day sheets. One read.
+ */
+import { and, asc, eq, gte, inArray, isNull, lte, or, type SQL } from "drizzle-orm";
+import { crews, quoteRequests, visits } from "../../../drizzle/schema";
+import type { Database } from "../platform/db.server";
+
+/** The statuses a schedule shows: what is planned and how it went (cancelled and skipped visits are not on it). */
+const ON_SCHEDULE = ["scheduled", "done", "no_show"] as const;
+
+/** Which crew's visits: every crew's (undefined), one crew's (its id), or those on no crew yet ("none"). */
+export type CrewFilter = string | "none" | undefined;
+
+/**
+ * The visits from `from` to `to` (ISO days, inclusive) that are scheduled, done or no-show, for
+ * the crew filter, in order of day, window and crew. Each row: the visit's fields, its crew's
+ * name (null: none) and the request's reference, customer name, phone and e-mail.
+ */
+export function scheduleVisits(db: Database, from: string, to: string, crew: CrewFilter = undefined) {
+  const crewCondition: SQL | undefined = crew === undefined ? undefined : crew === "none" ? isNull(visits.crewId) : eq(visits.crewId, crew);
+  return db
+    .select({
+      id: visits.id,
+      quoteRequestId: visits.quoteRequestId,
+      day: visits.day,
+      windowStart: visits.windowStart,
+      windowEnd: visits.windowEnd,
+      status: visits.status,
+      address: visits.address,
+      serviceType: visits.serviceType,
+      amountJmd: visits.amountJmd,
+      amountUsd: visits.amountUsd,
+      included: visits.included,
+      notes: visits.notes,
+      crewId: visits.crewId,
+      seriesId: visits.seriesId,
+      crewName: crews.name,
+      reference: quoteRequests.reference,
+      name: quoteRequests.name,
+      phone: quoteRequests.phone,
+      email: quoteRequests.email,
+    })
+    .from(visits)
+    .innerJoin(quoteRequests, eq(quoteRequests.id, visits.quoteRequestId))
+    .leftJoin(crews, eq(crews.id, visits.crewId))
+    .where(and(gte(visits.day, from), lte(visits.day, to), inArray(visits.status, ON_SCHEDULE), crewCondition))
+    .orderBy(asc(visits.day), asc(visits.windowStart), asc(crews.position), asc(quoteRequests.name));
+}
+
+export type ScheduleVisit = Awaited<ReturnType<typeof scheduleVisits>>[number];
+
+/** Crews that a filter may name: active ones, and inactive ones that still have visits in the range (so old days read right). */
+export function crewsOnSchedule(db: Database, from: string, to: string) {
+  return db
+    .select({ id: crews.id, name: crews.name, members: crews.members, active: crews.active, workingDays: crews.workingDays })
+    .from(crews)
+    .where(
+      or(
+        eq(crews.active, true),
+        inArray(
+          crews.id,
+          db
+            .select({ id: visits.crewId })
+            .from(visits)
+            .where(and(gte(visits.day, from), lte(visits.day, to))),
+        ),
+      ),
+    )
+    .orderBy(asc(crews.position), asc(crews.name));
+}
