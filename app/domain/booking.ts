@@ -128,12 +128,19 @@ export const plusDays = (day: string, n: number) => format(addDays(parseISO(day)
  */
 export type Capacity = (day: string) => number;
 
-/** The capacity of each day from the active crews' working days (ISO weekdays), or the settings' figure when there is no crew. */
-export function crewCapacity(settings: AvailabilitySettings, activeCrews: ReadonlyArray<{ workingDays: readonly number[] }>): Capacity {
-  if (activeCrews.length === 0) return () => settings.capacity;
+/**
+ * The capacity of each day from the crews (each with its working ISO weekdays and whether it is
+ * active), or the settings' figure when there is no crew at all. Crews that are all inactive
+ * give no place: the company has said who cleans, and nobody does.
+ */
+export function crewCapacity(
+  settings: AvailabilitySettings,
+  crews: ReadonlyArray<{ workingDays: readonly number[]; active: boolean }>,
+): Capacity {
+  if (crews.length === 0) return () => settings.capacity;
   return (day) => {
     const weekday = isoWeekday(day);
-    return activeCrews.filter((crew) => crew.workingDays.includes(weekday)).length;
+    return crews.filter((crew) => crew.active && crew.workingDays.includes(weekday)).length;
   };
 }
 

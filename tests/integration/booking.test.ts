@@ -10,6 +10,7 @@ import { todayInJamaica } from "~/domain/dates";
 import type { Database } from "~/server/platform/db.server";
 import { bookVisit, currentAvailability } from "~/server/booking/visits.server";
 import * as schema from "../../drizzle/schema";
+import { seedQuotedRequest } from "./booking-seed";
 import { createAdminSession, postFields, startWorker, waitFor, type TestWorker } from "./worker";
 
 let worker: TestWorker;
@@ -27,26 +28,8 @@ beforeEach(async () => {
   );
 });
 
-/** A quoted request with a quote sent now, valid 14 days; out: its id. */
-async function quotedRequest(n: number, token = crypto.randomUUID().replaceAll("-", "")): Promise<string> {
-  const id = crypto.randomUUID();
-  const now = Date.now();
-  const alphabet = "23456789ABCDEFGHJKMNPQRSTVWXYZ";
-  const reference = `MB-${Array.from(crypto.getRandomValues(new Uint8Array(10)), (byte) => alphabet[byte % alphabet.length]).join("")}`;
-  await worker.db.batch([
-    worker.db
-      .prepare(
-        "INSERT INTO quote_requests (id, created_at, updated_at, name, email, phone, address, service_type, status, reference, status_token) VALUES (?, ?, ?, ?, ?, '876 555 0101', '2 Gloucester Avenue', 'residential', 'quoted', ?, ?)",
-      )
-      .bind(id, now, now, `Client ${n}`, `client${n}@example.com`, reference, token),
-    worker.db
-      .prepare(
-        "INSERT INTO customer_replies (id, kind, entity, entity_id, amount_jmd, valid_days, message, created_at) VALUES (?, 'quote', 'quote_request', ?, 14500, 14, 'Quote', ?)",
-      )
-      .bind(crypto.randomUUID(), id, now),
-  ]);
-  return id;
-}
+/** A quoted request with a quote sent now (tests/integration/booking-seed.ts). */
+const quotedRequest = (n: number, token?: string) => seedQuotedRequest(worker, n, token);
 
 /** The first working day the default settings let a customer book (two days' notice, not a Sunday). */
 function firstBookableDay(): string {

@@ -130,6 +130,9 @@ const adminPaths = () => [
   "/admin/security",
   "/admin/security/passkey",
   "/admin/availability",
+  "/admin/schedule",
+  "/admin/schedule/sheet",
+  "/admin/crews",
 ];
 
 /** A known path, often bent: case, percent-encoding, doubled or trailing slashes, dot segments, `.data`. */
@@ -192,6 +195,15 @@ const NAMES = [
   "overdue",
   "intent",
   "body",
+  "members",
+  "day1",
+  "day7",
+  "active",
+  "crewId",
+  "visitId",
+  "windowStart",
+  "view",
+  "crew",
   "photo",
   "download",
   "redirectTo",
@@ -441,7 +453,7 @@ function decodedPath(path: string): string {
 async function written(): Promise<number> {
   const row = await worker.db
     .prepare(
-      "SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM sessions) + (SELECT count(*) FROM quote_requests) + (SELECT count(*) FROM contact_messages) + (SELECT count(*) FROM attachments) + (SELECT count(*) FROM status_changes) + (SELECT count(*) FROM record_notes) + (SELECT count(*) FROM invitations) + (SELECT count(*) FROM team_changes) + (SELECT count(*) FROM customer_replies) + (SELECT count(*) FROM mail_deliveries) + (SELECT count(*) FROM reply_templates) + (SELECT count(*) FROM reviews) + (SELECT count(*) FROM gallery_items) + (SELECT count(*) FROM gallery_photos) + (SELECT count(*) FROM passkeys) + (SELECT count(*) FROM totp_credentials) + (SELECT count(*) FROM recovery_codes) + (SELECT count(*) FROM passkey_challenges) + (SELECT count(*) FROM security_policy) + (SELECT count(*) FROM visits) + (SELECT count(*) FROM visit_changes) + (SELECT count(*) FROM days_off) + coalesce((SELECT updated_at FROM availability_settings), 0) + (SELECT version FROM content_version) AS n",
+      "SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM sessions) + (SELECT count(*) FROM quote_requests) + (SELECT count(*) FROM contact_messages) + (SELECT count(*) FROM attachments) + (SELECT count(*) FROM status_changes) + (SELECT count(*) FROM record_notes) + (SELECT count(*) FROM invitations) + (SELECT count(*) FROM team_changes) + (SELECT count(*) FROM customer_replies) + (SELECT count(*) FROM mail_deliveries) + (SELECT count(*) FROM reply_templates) + (SELECT count(*) FROM reviews) + (SELECT count(*) FROM gallery_items) + (SELECT count(*) FROM gallery_photos) + (SELECT count(*) FROM passkeys) + (SELECT count(*) FROM totp_credentials) + (SELECT count(*) FROM recovery_codes) + (SELECT count(*) FROM passkey_challenges) + (SELECT count(*) FROM security_policy) + (SELECT count(*) FROM visits) + (SELECT count(*) FROM visit_changes) + (SELECT count(*) FROM days_off) + (SELECT count(*) FROM crews) + coalesce((SELECT updated_at FROM availability_settings), 0) + (SELECT version FROM content_version) AS n",
     )
     .first<{ n: number }>();
   return row!.n + (await worker.listKeys()).length;

@@ -21,10 +21,9 @@ export function listCrews(db: Database): Promise<Crew[]> {
     .orderBy(sql`${crews.active} DESC`, asc(crews.position), asc(crews.name));
 }
 
-/** The capacity of each day (app/domain/booking.ts `crewCapacity`): the active crews' working days, or the settings' figure. */
+/** The capacity of each day (app/domain/booking.ts `crewCapacity`): the active crews' working days, or the settings' figure with no crew. */
 export async function readCapacity(db: Database, settings: AvailabilitySettings): Promise<Capacity> {
-  const rows = await db.select({ workingDays: crews.workingDays }).from(crews).where(eq(crews.active, true));
-  return crewCapacity(settings, rows);
+  return crewCapacity(settings, await db.select({ workingDays: crews.workingDays, active: crews.active }).from(crews));
 }
 
 /** What staff set for a crew. */
