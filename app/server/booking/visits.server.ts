@@ -38,6 +38,7 @@ import {
 import type { Database } from "../platform/db.server";
 import { insertWhere, PREVIOUS_CHANGED_ONE } from "../platform/insert-where.server";
 import { jamaicaInstant } from "./calendar.server";
+import { reviewRequestInsert } from "../reviews/review-requests.server";
 
 /** The staff's settings, or the defaults before they first save them. */
 export async function readAvailabilitySettings(db: Database): Promise<AvailabilitySettings> {
@@ -292,8 +293,8 @@ export async function saveVisitNotes(db: Database, input: { quoteRequestId: stri
 }
 
 /**
- * Marks the request's scheduled visit done (staff only, from its day on: the crew has been).
- * Out: "done"; "not-yet" before the visit's day in Jamaica; "none" when nothing is scheduled.
+ * Marks the request's scheduled visit done (staff only, from its day on: the crew has been), with
+ * its review request in the same batch (app/server/reviews/review-requests.server.ts). Out: "done"; "not-yet" before the visit's day in Jamaica; "none" when nothing is scheduled.
  */
 export async function markVisitDone(
   db: Database,
@@ -309,6 +310,7 @@ export async function markVisitDone(
       .set({ status: "done", updatedAt: now })
       .where(and(eq(visits.id, visit.id), eq(visits.status, "scheduled"))),
     changeStatement(db, { visitId: visit.id, kind: "done", to: visit }, input, now),
+    reviewRequestInsert(db, visit.id, now),
   ]);
   return done.meta.changes === 1 ? "done" : "none";
 }
