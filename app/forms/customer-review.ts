@@ -9,9 +9,7 @@ import { TEXT_LIMITS } from "~/domain/limits";
 import { requiredText } from "./fields";
 
 /** A rating as a form sends it ("1" to "5"), read as a number. */
-export const ratingSchema = z
-  .enum(["1", "2", "3", "4", "5"], { error: "Please choose a rating from 1 to 5 stars." })
-  .transform(Number);
+export const ratingSchema = z.enum(["1", "2", "3", "4", "5"], { error: "Please choose a rating from 1 to 5 stars." }).transform(Number);
 
 export const customerReviewSchema = z.object({
   rating: ratingSchema,
