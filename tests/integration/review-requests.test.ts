@@ -176,7 +176,7 @@ describe("/review/:token", () => {
     expect(page.status).toBe(200);
     expect(page.headers.get("Cache-Control")).toBe("private, no-store");
     expect(page.headers.get("X-Robots-Tag")).toBe("noindex, nofollow");
-    expect(page.headers.get("Referrer-Policy")).toBe("no-referrer");
+    expect(page.headers.get("Referrer-Policy")).toBe("same-origin");
     const text = await html(page);
     expect(text).toContain("How did we do?");
     expect(text).toContain(`Your Airbnb Turnover Cleaning visit on ${dayLabel(day)}.`);

@@ -2,7 +2,7 @@
  * /review/:token: the customer's review form, the one-time link of the e-mail sent the morning
  * after a visit (docs/product.md §10 "Review requests"): a star rating, a few words and the name
  * to show. A plain form that works without JavaScript (Conform adds checks in the browser once
- * its schema is loaded); never cached or indexed, no Referer sent. The loader and action are in
+ * its schema is loaded); never cached or indexed, no Referer sent to other sites. The loader and action are in
  * app/server/reviews/review-page-routes.server.ts.
  */
 import { getFormProps, useForm } from "@conform-to/react";
@@ -26,7 +26,7 @@ export const headers: HeadersFunction = () => REVIEW_PAGE_HEADERS;
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
   { title: page?.state === "open" ? "How did we do?" : page?.state === "thanks" ? REVIEW_PAGE_MESSAGES.thanksTitle : "Review link" },
   { name: "robots", content: "noindex, nofollow" },
-  { name: "referrer", content: "no-referrer" },
+  { name: "referrer", content: "same-origin" },
 ];
 
 export const loader = (args: LoaderFunctionArgs) => reviewPageLoader(args);
@@ -110,7 +110,7 @@ function Thanks({ page }: { page: Extract<ReviewPage, { state: "thanks" }> }) {
   return (
     <>
       <PageHero title={REVIEW_PAGE_MESSAGES.thanksTitle} lead={REVIEW_PAGE_MESSAGES.thanks} />
-      <div className="mx-auto flex max-w-3xl flex-wrap gap-4 px-4 py-12 sm:px-6">
+      <div className="mx-auto flex max-w-7xl flex-wrap gap-4 px-4 py-12 sm:px-6">
         <Link to="/" className={buttonStyles.secondary}>
           Back to the home page
         </Link>

@@ -3,7 +3,7 @@
  * requests"): the link of the e-mail review-requests.server.ts sends the morning after a visit.
  * The page shows only the visit's day and service: the link may be forwarded, so nothing of the
  * customer (no name, address, e-mail or phone). Every answer carries REVIEW_PAGE_HEADERS: never
- * cached, never indexed, no Referer sent from it.
+ * cached, never indexed, no Referer sent to other sites.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { getZodConstraint } from "@conform-to/zod/v4";
@@ -25,9 +25,12 @@ import { findReviewRequest, submitCustomerReview } from "./review-requests.serve
 
 /**
  * The headers of every answer of the page, also the route's `headers`: the status page's
- * (`private, no-store`, `noindex`), and no Referer to any link it has, since its URL is the key.
+ * (`private, no-store`, `noindex`), and no Referer at all to another site, since the page's URL is
+ * its key (the default policy would send the origin). Not `no-referrer`: under it browsers send
+ * `Origin: null` with the page's own form, which the same-origin check (app/worker/origin.ts)
+ * refuses.
  */
-export const REVIEW_PAGE_HEADERS = { ...STATUS_HEADERS, "Referrer-Policy": "no-referrer" };
+export const REVIEW_PAGE_HEADERS = { ...STATUS_HEADERS, "Referrer-Policy": "same-origin" };
 
 /** The form's HTML constraints (required, maxlength), from its schema. */
 const REVIEW_CONSTRAINT = getZodConstraint(customerReviewSchema);
