@@ -71,7 +71,7 @@ const visitStillDone = (visitId: string) =>
  * night), and `expiresAt`, REVIEW_REQUEST.validDays days (of 24 hours: Jamaica keeps no
  * daylight saving) after it.
  */
-export function reviewRequestTimes(doneAt: Date): { sendAfter: Date; expiresAt: Date } {
+function reviewRequestTimes(doneAt: Date): { sendAfter: Date; expiresAt: Date } {
   const sendAfter = jamaicaInstant(plusDays(todayInJamaica(doneAt), 1), REVIEW_REQUEST.sendAt);
   return { sendAfter: new Date(sendAfter), expiresAt: new Date(sendAfter + REVIEW_REQUEST.validDays * DAY_MS) };
 }
@@ -225,7 +225,7 @@ export async function findReviewRequest(db: Database, token: string, now: Date):
  * for "12 Rose Hall Drive, Montego Bay", or null: a verified review shows the area, as staff
  * type it on /admin/reviews, never the address.
  */
-export function areaOf(address: string): string | null {
+function areaOf(address: string): string | null {
   const text = address.toLowerCase();
   const found = SERVICE_AREAS.map((area) => ({ area, at: text.search(new RegExp(`\\b${area.toLowerCase()}\\b`)) }))
     .filter(({ at }) => at >= 0)
