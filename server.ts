@@ -22,9 +22,11 @@
  * R2 that no attachment row refers to (app/server/uploads/attachments.server.ts) and of gallery
  * objects whose photo has no row (app/server/gallery/media.server.ts), and the deletion of
  * expired sessions, of failed sign-ins older than their window, of account mails' outbox
- * rows older than 30 days, and of passkey challenges past their 5 minutes. Reset and verification
- * links are signed tokens, not rows: nothing is stored for them, and a used reset link is
- * dead because it names the password hash it was made for (app/server/auth/tokens.server.ts).
+ * rows older than 30 days, and of passkey challenges past their 5 minutes; the booking
+ * reminders; and the e-mails asking for a review of a visit done
+ * (app/server/reviews/review-requests.server.ts). Reset and verification links are signed
+ * tokens, not rows: nothing is stored for them, and a used reset link is dead because it names
+ * the password hash it was made for (app/server/auth/tokens.server.ts).
  */
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // The server build is produced by `npm run build` (remix vite:build).
@@ -49,6 +51,7 @@ import { deleteExpiredSessions } from "./app/server/auth/session.server";
 import { deleteExpiredChallenges } from "./app/server/two-step/passkeys.server";
 import { sendVisitReminders } from "./app/server/booking/reminders.server";
 import { extendPublicHolidays } from "./app/server/booking/availability.server";
+import { sendReviewRequests } from "./app/server/reviews/review-requests.server";
 import { todayInJamaica } from "./app/domain/dates";
 import { deleteStaleFailures } from "./app/server/auth/sign-in-throttle.server";
 import { readCompany, readPublicFeatures } from "./app/server/platform/env.server";
@@ -126,7 +129,7 @@ export default {
     const run = { cron: controller.cron, scheduledTime: now.toISOString() };
     const db = getDb(env);
     // Each task runs whatever happens to the others; any failure marks the run failed.
-    const [sweep, gallery, cleanup, booking] = await Promise.allSettled([
+    const [sweep, gallery, cleanup, booking, reviewRequests] = await Promise.allSettled([
       sweepOrphanUploads({ db, bucket: env.UPLOADS, now }),
       sweepOrphanGalleryObjects({ db, bucket: env.UPLOADS, now }),
       Promise.all([
@@ -136,6 +139,7 @@ export default {
         deleteExpiredChallenges(db, now),
       ]),
       Promise.all([sendVisitReminders(db, env, now), extendPublicHolidays(db, todayInJamaica(now), now)]),
+      sendReviewRequests(db, env, now),
     ]);
     if (sweep.status === "fulfilled") logEvent("orphan_uploads_swept", { ...run, ...sweep.value });
     else logFailure("orphan_uploads_sweep_failed", sweep.reason, { ...run });
@@ -150,6 +154,8 @@ export default {
       const [remindersQueued, holidaysAdded] = booking.value;
       logEvent("booking_tasks_done", { ...run, remindersQueued, holidaysAdded });
     } else logFailure("booking_tasks_failed", booking.reason, { ...run });
-    for (const task of [sweep, gallery, cleanup, booking]) if (task.status === "rejected") throw task.reason;
+    if (reviewRequests.status === "fulfilled") logEvent("review_requests_queued", { ...run, queued: reviewRequests.value });
+    else logFailure("review_requests_failed", reviewRequests.reason, { ...run });
+    for (const task of [sweep, gallery, cleanup, booking, reviewRequests]) if (task.status === "rejected") throw task.reason;
   },
 } satisfies ExportedHandler<CloudflareBindings>;

@@ -1,6 +1,6 @@
 /**
- * Analytics events (docs/product.md §7: `quote_request` with the service type as label, and
- * `contact_form_submit`), pushed to `window.dataLayer` the way gtag.js expects: each entry is
+ * Analytics events (docs/product.md §7: `quote_request` with the service type as label,
+ * `contact_form_submit` and `review_submit`), pushed to `window.dataLayer` the way gtag.js expects: each entry is
  * the `arguments` object of a `gtag("event", name, params)` call. The GA4 or Cloudflare Web
  * Analytics tag is only loaded when its id is set in [vars] (see app/root.tsx); the events
  * are queued in dataLayer either way.
@@ -14,6 +14,7 @@ declare global {
 export const ANALYTICS_EVENTS = {
   quote: "quote_request",
   contact: "contact_form_submit",
+  review: "review_submit",
 } as const;
 
 /** gtag-compatible: pushes its own `arguments` object. */

@@ -48,6 +48,7 @@ export default [
     route("quote", "routes/public/quote.tsx"),
     route("status/:token", "routes/public/status.tsx"),
     route("status/:token/book", "routes/public/book.tsx"),
+    route("review/:token", "routes/public/review.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -38,15 +38,22 @@ export function FormField(props: {
           {hint}
         </p>
       ) : null}
-      <div id={errorId} aria-live="polite">
-        {errors?.length ? (
-          <ul className="mt-1.5 space-y-0.5 text-sm font-medium text-red-700">
-            {errors.map((error) => (
-              <li key={error}>{error}</li>
-            ))}
-          </ul>
-        ) : null}
-      </div>
+      <FieldErrors errorId={errorId} errors={errors} />
+    </div>
+  );
+}
+
+/** A field's errors, in the element with its errorId (which its control names in aria-describedby), announced as they change. */
+export function FieldErrors({ errorId, errors }: { errorId: string; errors?: string[] }) {
+  return (
+    <div id={errorId} aria-live="polite">
+      {errors?.length ? (
+        <ul className="mt-1.5 space-y-0.5 text-sm font-medium text-red-700">
+          {errors.map((error) => (
+            <li key={error}>{error}</li>
+          ))}
+        </ul>
+      ) : null}
     </div>
   );
 }

@@ -1,10 +1,12 @@
 /**
  * Published customer reviews on a public page (docs/product.md §10 "Reviews"): the average
- * and count, then the newest reviews as cards, and their schema.org `Review` /
- * `AggregateRating` data. Rendered only when there are published reviews.
+ * and count, then the newest reviews as cards ('Verified customer' on those written through a
+ * review link), and their schema.org `Review` / `AggregateRating` data. Rendered only when
+ * there are published reviews.
  */
 import type { PublishedReviews } from "~/server/reviews/routes.server";
 import { jsonForScript, reviewsJsonLd } from "~/seo";
+import { Icon } from "./icon";
 import { SectionHeading } from "./page-hero";
 
 /** "★★★★☆" with the rating for screen readers. */
@@ -36,6 +38,12 @@ export function ReviewsSection({ published, origin, title }: { published: Publis
               {review.author}
               {review.area ? <span className="font-normal text-slate-600">, {review.area}</span> : null}
             </p>
+            {review.verified ? (
+              <p className="flex items-center gap-1 text-sm font-semibold text-brand-700">
+                <Icon name="check" className="size-4" />
+                Verified customer
+              </p>
+            ) : null}
             <p className="text-sm text-slate-600">
               {review.service} · {review.date}
             </p>

@@ -157,6 +157,14 @@ export const TEAM_ACCOUNTS_SHOWN = 200;
 export const REVIEWS_SHOWN = 6;
 
 /**
+ * A done visit's request for a review (docs/product.md §10 "Review requests"): its e-mail is due
+ * from `sendAt` (Jamaica time, "HH:MM") the morning after the visit is marked done, and its link
+ * works once, for `validDays` days from then. The daily cron queues at most `perRun` a run (the
+ * rest on the next run).
+ */
+export const REVIEW_REQUEST = { sendAt: "08:00", validDays: 30, perRun: 100 } as const;
+
+/**
  * Two-step sign-in (docs/decisions/015-two-step-sign-in.md): a half-finished sign-in (the
  * password right, the second step not yet done) lasts `pendingMinutes`; authenticator-app
  * codes are RFC 6238's defaults (6 digits, 30-second steps) and one step either side of now is

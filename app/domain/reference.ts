@@ -33,3 +33,15 @@ export const STATUS_TOKEN_PATTERN = /^[0-9a-f]{32}$/;
 export function statusPath(token: string): string {
   return `/status/${token}`;
 }
+
+/**
+ * A review link (docs/product.md §10 "Review requests"): `/review/` and a token of 20 random
+ * bytes in lower-case base32 (160 bits, app/server/reviews/review-requests.server.ts). Only the
+ * token's SHA-256 is stored.
+ */
+export const REVIEW_TOKEN_PATTERN = /^[a-z2-7]{32}$/;
+
+/** The path of a review link, e.g. "/review/k3…"; the origin is SITE_URL's. */
+export function reviewPath(token: string): string {
+  return `/review/${token}`;
+}

@@ -8,13 +8,14 @@ import { choice, isoDateSchema, optionalText, requiredText } from "./fields";
 import { SERVICE_TYPES } from "~/domain/enumerations";
 import { todayInJamaica } from "~/domain/dates";
 import { TEXT_LIMITS } from "~/domain/limits";
+import { ratingSchema } from "./customer-review";
 
 const addReviewSchema = z.object({
   intent: z.literal("add"),
   author: requiredText("Name or initials", TEXT_LIMITS.reviewAuthor),
   area: optionalText("Area", TEXT_LIMITS.reviewArea),
   serviceType: choice(SERVICE_TYPES, "Service"),
-  rating: z.enum(["1", "2", "3", "4", "5"], { error: "Please choose a rating from 1 to 5 stars." }).transform(Number),
+  rating: ratingSchema,
   body: requiredText("Review", TEXT_LIMITS.reviewBody, { multiline: true }),
   reviewedOn: isoDateSchema
     // A review is of a visit that happened: today in Jamaica at the latest.

@@ -1,4 +1,4 @@
-/** /robots.txt: everything public may be crawled; sign-in, admin and customers' status pages may not. */
+/** /robots.txt: everything public may be crawled; sign-in, admin and customers' status and review pages may not. */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { robotsLoader } from "~/server/site/routes.server";
 

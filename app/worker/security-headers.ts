@@ -116,7 +116,8 @@ export function withSecurityHeaders(response: Response, options: SecurityOptions
   const headers = secured.headers;
   if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", NON_HTML_POLICY);
   headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  // A page may ask for the stricter `same-origin` (a review link's page, whose URL is its key).
+  if (headers.get("Referrer-Policy") !== "same-origin") headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()");
   headers.set("X-Frame-Options", "DENY");
   headers.set("Cross-Origin-Opener-Policy", "same-origin");

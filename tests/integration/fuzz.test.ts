@@ -17,9 +17,13 @@
  * 6. the hidden gallery photo is only ever served (200) on the admin's own URL, to an admin,
  *    privately; its public /media URL never serves it.
  *
+ * The seeded quote request has a done visit whose review link (/review/<token>) is open: its form
+ * is fuzzed like the others, and its page must show none of the request's details (property 4).
+ *
  * FUZZ_RUNS cases per run (default 500) from FUZZ_SEED (default: new each run, printed).
  * A failure reproduces with the printed command.
  */
+import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { publicPaths } from "~/content/navigation";
@@ -39,10 +43,12 @@ const PHOTO_MARKER = "Zq7PhotoBytesAdminOnly";
 let worker: TestWorker;
 let admin: { cookie: string; sessionId: string; userId: string };
 let user: { cookie: string; sessionId: string; userId: string };
-let ids: { quote: string; message: string; attachment: string; statusToken: string };
+let ids: { quote: string; message: string; attachment: string; statusToken: string; visit: string };
 /** A hidden gallery photo (its item's title carries MARKER): never served to the public. */
 const HIDDEN_PHOTO = "7".repeat(32);
 let largestPage = 0;
+/** The seeded done visit's review link token (open: sent, unused, unexpired). */
+const REVIEW_TOKEN = "r".repeat(32);
 /** A half-finished sign-in of the admin (the password given, the second step not), for /auth/two-step and /auth/passkey. */
 let secondStepCookie: string;
 
@@ -52,7 +58,13 @@ beforeAll(async () => {
   user = await createAdminSession(worker, "user");
   const pending = createCookie("__two_step", { secrets: [TEST_SESSION_SECRET] });
   secondStepCookie = (await pending.serialize({ u: admin.userId, r: "/admin", e: Date.now() + 3_600_000 })).split(";")[0]!;
-  ids = { quote: crypto.randomUUID(), message: crypto.randomUUID(), attachment: crypto.randomUUID(), statusToken: "5".repeat(32) };
+  ids = {
+    quote: crypto.randomUUID(),
+    message: crypto.randomUUID(),
+    attachment: crypto.randomUUID(),
+    statusToken: "5".repeat(32),
+    visit: crypto.randomUUID(),
+  };
   const now = Date.now();
   const key = `quote-requests/${ids.quote}/${ids.attachment}`;
   const photo = new Uint8Array([...makePng(), ...new TextEncoder().encode(PHOTO_MARKER)]);
@@ -84,6 +96,16 @@ beforeAll(async () => {
         "INSERT INTO gallery_items (id, kind, title, category, alt_text, photo_id, position, published, created_at, updated_at) VALUES (?, 'photo', ?, 'Airbnb', ?, ?, 1, 0, ?, ?)",
       )
       .bind(crypto.randomUUID(), `Gallery ${MARKER}`, MARKER, HIDDEN_PHOTO, now, now),
+    worker.db
+      .prepare(
+        "INSERT INTO visits (id, quote_request_id, quote_id, day, window_start, window_end, status, address, service_type, amount_jmd, created_at, updated_at) VALUES (?, ?, 'q', '2026-11-20', '09:00', '11:00', 'done', ?, 'residential', 14500, ?, ?)",
+      )
+      .bind(ids.visit, ids.quote, `1 ${MARKER} Road`, now, now),
+    worker.db
+      .prepare(
+        "INSERT INTO review_requests (id, visit_id, token_hash, send_after, sent_at, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      )
+      .bind(crypto.randomUUID(), ids.visit, createHash("sha256").update(REVIEW_TOKEN).digest("hex"), now, now, now + 30 * 86_400_000, now),
   ]);
   // The largest page any visitor or admin can be shown, the reference for property 2.
   for (const path of [...PAGES, "/admin/quotes", "/admin/messages", `/admin/quotes/${ids.quote}`]) {
@@ -105,6 +127,8 @@ const STATUS = [
   `/status/${"5".repeat(32)}/book`,
   `/status/${"0".repeat(32)}/book`,
 ];
+/** The seeded visit's review link (open until a fuzzed post happens to fill its form right), and an unknown one. */
+const REVIEW = [`/review/${REVIEW_TOKEN}`, `/review/${"a".repeat(32)}`];
 /** The hidden gallery photo's public URL (always 404), and names that are not a variant. */
 const MEDIA = [
   `/media/${HIDDEN_PHOTO}-480.webp`,
@@ -138,7 +162,7 @@ const adminPaths = () => [
 /** A known path, often bent: case, percent-encoding, doubled or trailing slashes, dot segments, `.data`. */
 const pathArb = fc
   .tuple(
-    fc.constantFrom(...PAGES, ...AUTH, ...STATUS, ...MEDIA, "__admin__", "__admin__", "/__manifest", "/_root.data"),
+    fc.constantFrom(...PAGES, ...AUTH, ...STATUS, ...REVIEW, ...MEDIA, "__admin__", "__admin__", "/__manifest", "/_root.data"),
     fc.nat(100),
     fc.array(fc.constantFrom("upper", "encode", "double", "trailing", "dots", "data", "segment", "none"), { maxLength: 3 }),
     fc.string({ maxLength: 12 }),
@@ -328,6 +352,8 @@ const valueArb = fc.oneof(
     "remove-day-off",
     "fill-holidays",
     "2026-12-25",
+    "5",
+    "Spotless, thank you.",
   ),
   fc.string({ maxLength: 60 }),
   fc.string({ unit: "binary", maxLength: 40 }),
@@ -453,7 +479,7 @@ function decodedPath(path: string): string {
 async function written(): Promise<number> {
   const row = await worker.db
     .prepare(
-      "SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM sessions) + (SELECT count(*) FROM quote_requests) + (SELECT count(*) FROM contact_messages) + (SELECT count(*) FROM attachments) + (SELECT count(*) FROM status_changes) + (SELECT count(*) FROM record_notes) + (SELECT count(*) FROM invitations) + (SELECT count(*) FROM team_changes) + (SELECT count(*) FROM customer_replies) + (SELECT count(*) FROM mail_deliveries) + (SELECT count(*) FROM reply_templates) + (SELECT count(*) FROM reviews) + (SELECT count(*) FROM gallery_items) + (SELECT count(*) FROM gallery_photos) + (SELECT count(*) FROM passkeys) + (SELECT count(*) FROM totp_credentials) + (SELECT count(*) FROM recovery_codes) + (SELECT count(*) FROM passkey_challenges) + (SELECT count(*) FROM security_policy) + (SELECT count(*) FROM visits) + (SELECT count(*) FROM visit_changes) + (SELECT count(*) FROM days_off) + (SELECT count(*) FROM crews) + coalesce((SELECT updated_at FROM availability_settings), 0) + (SELECT version FROM content_version) AS n",
+      "SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM sessions) + (SELECT count(*) FROM quote_requests) + (SELECT count(*) FROM contact_messages) + (SELECT count(*) FROM attachments) + (SELECT count(*) FROM status_changes) + (SELECT count(*) FROM record_notes) + (SELECT count(*) FROM invitations) + (SELECT count(*) FROM team_changes) + (SELECT count(*) FROM customer_replies) + (SELECT count(*) FROM mail_deliveries) + (SELECT count(*) FROM reply_templates) + (SELECT count(*) FROM reviews) + (SELECT count(*) FROM gallery_items) + (SELECT count(*) FROM gallery_photos) + (SELECT count(*) FROM passkeys) + (SELECT count(*) FROM totp_credentials) + (SELECT count(*) FROM recovery_codes) + (SELECT count(*) FROM passkey_challenges) + (SELECT count(*) FROM security_policy) + (SELECT count(*) FROM visits) + (SELECT count(*) FROM visit_changes) + (SELECT count(*) FROM days_off) + (SELECT count(*) FROM crews) + (SELECT count(*) FROM review_requests) + (SELECT count(*) FROM review_requests WHERE used_at IS NOT NULL) + coalesce((SELECT updated_at FROM availability_settings), 0) + (SELECT version FROM content_version) AS n",
     )
     .first<{ n: number }>();
   return row!.n + (await worker.listKeys()).length;

@@ -1,11 +1,12 @@
 /**
  * /admin/reviews (docs/product.md §10 "Reviews"): add a customer review (name or initials,
  * area, service, 1 to 5 stars, what they wrote, the date), then publish or hide it, or delete
- * it. Published reviews appear on the home page and their service's page at once. Every form
+ * it. A review a customer wrote through their review link (§10 "Review requests") arrives hidden
+ * too, marked 'Verified customer', with a link to the quote request of its visit. Published reviews appear on the home page and their service's page at once. Every form
  * is a plain POST to this page, so it works without JavaScript.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import {
   AdminInput,
   AdminSelect,
@@ -119,9 +120,20 @@ export default function ReviewsPage() {
                 </p>
                 <p className="text-sm text-slate-600">
                   {review.service} · {review.date}
+                  {review.record ? (
+                    <>
+                      {" · "}
+                      <Link to={`/admin/quotes/${review.record.id}`} className="font-semibold text-brand-700 hover:underline">
+                        {`Quote request ${review.record.reference}`}
+                      </Link>
+                    </>
+                  ) : null}
                 </p>
               </div>
-              <Badge tone={review.published ? "positive" : "secondary"}>{review.published ? "Published" : "Hidden"}</Badge>
+              <div className="flex flex-wrap gap-2">
+                {review.verified ? <Badge tone="default">Verified customer</Badge> : null}
+                <Badge tone={review.published ? "positive" : "secondary"}>{review.published ? "Published" : "Hidden"}</Badge>
+              </div>
             </div>
             <p className="mt-3 break-words whitespace-pre-line text-slate-800">{review.body}</p>
             <div className="mt-4 flex flex-wrap items-center gap-3">

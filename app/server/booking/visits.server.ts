@@ -37,6 +37,7 @@ import {
 import type { Database } from "../platform/db.server";
 import { insertWhere } from "../platform/insert-where.server";
 import { jamaicaInstant } from "./calendar.server";
+import { reviewRequestInsert } from "../reviews/review-requests.server";
 import { crewFree, firstFreeCrew, readCapacity } from "./crews.server";
 import { changeStatement, type BookedWindow, type VisitActor } from "./history.server";
 
@@ -283,8 +284,9 @@ export async function saveVisitNotes(db: Database, input: VisitTarget & { notes:
 
 /**
  * Records how the target's scheduled visit went (staff only, from its day on): "done" (the crew
- * has cleaned) or "no_show" (nobody let the crew in). Out: the outcome; "not-yet" before the
- * visit's day in Jamaica; "none" when nothing is scheduled.
+ * has cleaned; its review request is made in the same batch, app/server/reviews/
+ * review-requests.server.ts) or "no_show" (nobody let the crew in; no review request). Out: the
+ * outcome; "not-yet" before the visit's day in Jamaica; "none" when nothing is scheduled.
  */
 export async function markVisitOutcome(
   db: Database,
@@ -300,6 +302,8 @@ export async function markVisitOutcome(
       .set({ status: input.outcome, updatedAt: now })
       .where(and(eq(visits.id, visit.id), eq(visits.status, "scheduled"))),
     changeStatement(db, { visitId: visit.id, kind: input.outcome, to: visit }, input, now),
+    // Written only while the visit is done (not for a no-show).
+    reviewRequestInsert(db, visit.id, now),
   ]);
   return marked.meta.changes === 1 ? input.outcome : "none";
 }

@@ -6,7 +6,9 @@
  *   kind is stated in CONFIRMATIONS;
  * - `quoteMail`: the quote staff send from a quote request's page ("Send quote"): price, what
  *   is included, until when it holds;
- * - `replyMail`: the reply staff send from a contact message's page ("Reply").
+ * - `replyMail`: the reply staff send from a contact message's page ("Reply");
+ * - the booking mails (booked, moved, cancelled, the reminder) and `reviewRequestMail`, the
+ *   request for a review the morning after a visit is done.
  * Each ends the same way (`customerMail`): the link to the request's private status page, the
  * company's phone and WhatsApp with the reference, the company's name; replies go to the
  * company's address. Plain text; the HTML part is made from it (html.server.tsx), with no
@@ -15,7 +17,7 @@
  */
 import { DAY_MS, formatAdminDate } from "~/domain/dates";
 import { SERVICE_TYPE_LABELS, type AuditedEntity, type ServiceType } from "~/domain/enumerations";
-import { QUOTE_REPLY_HOURS } from "~/domain/limits";
+import { QUOTE_REPLY_HOURS, REVIEW_REQUEST } from "~/domain/limits";
 import { whatsappHref } from "~/domain/phone";
 import { statusPath } from "~/domain/reference";
 import type { Company } from "../platform/env.server";
@@ -264,4 +266,34 @@ export function visitReminderMail(request: CustomerRequest, when: string, addres
     company,
     siteUrl,
   );
+}
+
+/**
+ * The request for a review, queued by the daily cron the morning after a visit is done
+ * (docs/product.md §10 "Review requests"). In: the request (name, e-mail, reference, status
+ * token), the visit's day as the customer reads it ("Thursday, Dec 3, 2026") and its service,
+ * the one-time review link (SITE_URL's origin and the token), the link's last day ('MMM dd,
+ * yyyy'), the company and SITE_URL's origin. Out: the Mail, the review link first among its links.
+ */
+export function reviewRequestMail(
+  request: CustomerRequest & { name: string },
+  visit: { day: string; serviceType: ServiceType },
+  reviewLink: string,
+  validUntil: string,
+  company: Company,
+  siteUrl: string,
+): Mail {
+  const mail = customerMail(
+    request,
+    `How did we do? (${request.reference})`,
+    [
+      `Hello ${oneLine(request.name)},`,
+      `Thank you for choosing ${company.name.replace(/\.$/, "")} for your visit on ${visit.day} (${SERVICE_TYPE_LABELS[visit.serviceType]}). How did it go?`,
+      `Tell us in a minute, with a star rating and a few words:\n${reviewLink}`,
+      `This link is only for you: it works once, for ${REVIEW_REQUEST.validDays} days (until ${validUntil}). We read every review before it appears on our website, with the name you choose.`,
+    ],
+    company,
+    siteUrl,
+  );
+  return { ...mail, links: [reviewLink, ...mail.links] };
 }

@@ -41,6 +41,8 @@ export interface MailAbout {
   kind: MailKind;
   entity?: AuditedEntity;
   entityId?: string;
+  /** The mail carries a one-time link whose token D1 keeps only as its hash (a review link): its row keeps no text and cannot be resent. */
+  oneTimeLink?: true;
 }
 
 export type MailQueueEnv = MailEnv & Pick<CloudflareBindings, "MAIL_QUEUE" | "MAIL_RETRY_BASE_SECONDS">;
@@ -67,9 +69,9 @@ export function outboxInsert(db: Database, id: string, mail: Mail, about: MailAb
   return onlyIf ? insertWhere(db, mailDeliveries, row, onlyIf) : db.insert(mailDeliveries).values(row);
 }
 
-/** A mail's outbox row, status `queued`; an account mail keeps no text (it holds a sign-in link). */
+/** A mail's outbox row, status `queued`; an account mail, or one with a one-time link, keeps no text (it holds the link). */
 function outboxRow(id: string, mail: Mail, about: MailAbout, now: Date): Required<typeof mailDeliveries.$inferInsert> {
-  const keepsText = about.kind !== "account";
+  const keepsText = about.kind !== "account" && !about.oneTimeLink;
   return {
     id,
     kind: about.kind,

@@ -19,7 +19,7 @@ import {
   TWO_STEP_MESSAGES,
 } from "~/domain/staff-messages";
 
-const FLASH_FORMS = ["quote", "contact"] as const;
+const FLASH_FORMS = ["quote", "contact", "review"] as const;
 export type FlashForm = (typeof FLASH_FORMS)[number];
 
 const flashSchema = z.object({

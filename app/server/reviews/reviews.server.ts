@@ -7,7 +7,7 @@
  * them, are in routes.server.ts.
  */
 import { and, avg, count, desc, eq } from "drizzle-orm";
-import { reviews, type Review } from "../../../drizzle/schema";
+import { quoteRequests, reviews, visits, type Review } from "../../../drizzle/schema";
 import type { ServiceType } from "~/domain/enumerations";
 import { REVIEWS_SHOWN } from "~/domain/limits";
 import type { AddReviewInput } from "~/forms/review";
@@ -43,11 +43,16 @@ export async function readPublishedReviews(
   return { reviews: rows, count: n, average: n > 0 ? Number(totals[0]?.average) : null };
 }
 
-/** Every review, published or not, newest first. Throws what D1 threw. */
-export function listReviews(db: Database): Promise<Review[]> {
+/**
+ * Every review, published or not, newest first, each with the quote request of its visit (id and
+ * reference) when it is a verified review whose visit still exists, else null. Throws what D1 threw.
+ */
+export function listReviews(db: Database): Promise<Array<{ review: Review; record: { id: string; reference: string | null } | null }>> {
   return db
-    .select()
+    .select({ review: reviews, record: { id: quoteRequests.id, reference: quoteRequests.reference } })
     .from(reviews)
+    .leftJoin(visits, eq(visits.id, reviews.visitId))
+    .leftJoin(quoteRequests, eq(quoteRequests.id, visits.quoteRequestId))
     .orderBy(...NEWEST_FIRST);
 }
 

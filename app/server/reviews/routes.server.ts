@@ -2,7 +2,8 @@
  * The request side of customer reviews (docs/product.md §10 "Reviews"): the loader and action
  * of /admin/reviews, and what public pages show of the published ones (`publishedReviews`, for
  * the loaders of the home page and the service pages). They check the permission, read the
- * form, call reviews.server.ts (the queries) and shape what the pages show.
+ * form, call reviews.server.ts (the queries) and shape what the pages show. The customer's own
+ * form, /review/:token, is review-page-routes.server.ts's.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
@@ -32,6 +33,8 @@ export interface PublicReview {
   reviewedOn: string;
   /** 'MMM dd, yyyy'. */
   date: string;
+  /** Written by the customer of a done visit through their review link: 'Verified customer'. */
+  verified: boolean;
 }
 
 /** The published reviews a page shows (of one service, or all) and their count and average rating. */
@@ -53,6 +56,7 @@ const toPublic = (review: Review): PublicReview => ({
   body: review.body,
   reviewedOn: review.reviewedOn,
   date: formatAdminDate(Date.parse(`${review.reviewedOn}T12:00:00Z`)),
+  verified: review.verified,
 });
 
 /**
@@ -75,11 +79,21 @@ export async function publishedReviews(db: Database, service?: ServiceType): Pro
   }
 }
 
-/** The loader of /admin/reviews: admins only; every review, newest first. */
+/**
+ * The loader of /admin/reviews: admins only; every review, newest first, a verified one with the
+ * quote request of its visit (`record`: id and reference; null when typed by staff or the visit is gone).
+ */
 export async function reviewsPageLoader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context.db, request, context.cloudflare.env);
   const rows = await listReviews(context.db);
-  return { reviews: rows.map((review) => ({ ...toPublic(review), published: review.published, serviceType: review.serviceType })) };
+  return {
+    reviews: rows.map(({ review, record }) => ({
+      ...toPublic(review),
+      published: review.published,
+      serviceType: review.serviceType,
+      record: record ? { id: record.id, reference: record.reference ?? "" } : null,
+    })),
+  };
 }
 
 const NOTICES = { add: "reviewAdded", publish: "reviewPublished", hide: "reviewHidden", delete: "reviewDeleted" } as const satisfies Record<

@@ -57,7 +57,7 @@ export function notFoundLoader() {
   return data(null, { status: 404 });
 }
 
-/** /robots.txt: everything public may be crawled; sign-in, admin and customers' status pages may not. */
+/** /robots.txt: everything public may be crawled; sign-in, admin and customers' status and review pages may not. */
 export function robotsLoader({ context }: LoaderFunctionArgs) {
   const origin = readSiteUrl(context.cloudflare.env);
   const body = [
@@ -66,6 +66,7 @@ export function robotsLoader({ context }: LoaderFunctionArgs) {
     "Disallow: /admin",
     "Disallow: /auth",
     "Disallow: /status",
+    "Disallow: /review",
     "",
     `Sitemap: ${origin}/sitemap.xml`,
     "",
