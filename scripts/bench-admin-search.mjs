@@ -138,8 +138,8 @@ async function fill(db) {
   }
 }
 
-/** Signs in through /auth as a new admin of the bench database; the Cookie header. */
-async function signIn(base, state) {
+/** Signs in through /auth as the bench database's admin (made on the first call); the Cookie header. */
+export async function signIn(base, state) {
   const email = "bench-admin@example.com";
   const password = "bench password for the search figures";
   execFileSync(bin("tsx"), ["scripts/admin-create.ts", "--email", email, "--password-stdin", "--persist-to", state], {

@@ -25,7 +25,8 @@
  *   and without the speculation rules (scripts/bench-navigation.mjs).
  *
  * `npm run bench -- --search-only` runs only the admin search part; `-- --booking-only` only the
- * booking part; `-- --lighthouse-only` only Lighthouse and the navigation time;
+ * booking part; `-- --schedule-only` only the schedule part (scripts/bench-schedule.mjs);
+ * `-- --lighthouse-only` only Lighthouse and the navigation time;
  * `-- --pages=/,/gallery` only those pages; `-- --runs=N` N Lighthouse runs per page (default 5;
  * a run Lighthouse aborts is run again), reported as the median and the range (min-max) of each
  * figure, with Lighthouse's LCP breakdown;
@@ -42,6 +43,7 @@ import lighthouse from "lighthouse";
 import { getPlatformProxy } from "wrangler";
 import { benchAdminSearch } from "./bench-admin-search.mjs";
 import { benchBooking } from "./bench-booking.mjs";
+import { benchSchedule } from "./bench-schedule.mjs";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, spread } from "./bench-common.mjs";
 import { benchNavigation } from "./bench-navigation.mjs";
 import { publishBenchContent } from "./bench-content.mjs";
@@ -133,6 +135,24 @@ async function bookingBench() {
   } finally {
     await proxy.dispose();
   }
+}
+/** The schedule part: 20 crews and 2,000 visits in a week, then the week and day views' times. */
+async function scheduleBench() {
+  const proxy = await getPlatformProxy({ persist: { path: `${STATE}/v3` } });
+  try {
+    const { seeded, fillSeconds, rows } = await benchSchedule({ base: BASE, state: STATE, db: proxy.env.DB, requestLog });
+    console.log(
+      `\nThe schedule (local D1, filled in ${fillSeconds} s): ${seeded}. GET /admin/schedule, 100 requests each, one at a time, after 5 not counted (Worker = its own time; target for the week: under 100 ms at the 95th percentile):`,
+    );
+    console.table(rows);
+  } finally {
+    await proxy.dispose();
+  }
+}
+if (process.argv.includes("--schedule-only")) {
+  await scheduleBench();
+  server.kill();
+  process.exit(0);
 }
 if (process.argv.includes("--search-only")) {
   await searchBench();
@@ -362,6 +382,7 @@ await proxy.dispose();
 
 await searchBench();
 await bookingBench();
+await scheduleBench();
 
 // --- Worker bundle ----------------------------------------------------------------------
 bundleWorker(".cache/bench-bundle");

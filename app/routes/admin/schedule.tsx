@@ -23,7 +23,7 @@ import {
 } from "~/components/admin-kit";
 import { FormStatus } from "~/components/form-field";
 import { readResult, type FormResult } from "~/forms/result";
-import { schedulePageAction, schedulePageLoader, type VisitCard } from "~/server/booking/schedule-routes.server";
+import { schedulePageAction, schedulePageLoader, type VisitCard, type WeekEntry } from "~/server/booking/schedule-routes.server";
 
 export const loader = (args: LoaderFunctionArgs) => schedulePageLoader(args);
 export const action = (args: ActionFunctionArgs) => schedulePageAction(args);
@@ -291,99 +291,88 @@ function VisitForms({ visit, data }: { visit: VisitCard; data: Data }) {
   );
 }
 
-/** The week: crews as rows and days as columns from 1024 px, the days one under another below. */
+/**
+ * The week, in one markup for both screens: each day a section of cells, one cell per crew (and
+ * 'No crew yet'). Below 1024 px the days stack, each cell labelled with its crew (empty cells
+ * hidden); from 1024 px the sections dissolve (`display: contents`) into one grid with the
+ * crews as rows and the days as columns. A week can hold thousands of visits, so each is a
+ * compact link to its day.
+ */
 function WeekView({ data }: { data: Data }) {
   const rows = [
     ...data.crews.map((crew) => ({ id: crew.id, name: crew.name, members: crew.members })),
     { id: "", name: "No crew yet", members: null },
   ].filter((row) => !data.crew || data.crew === (row.id || "none"));
-  const visitsOf = (day: string, crewId: string) => data.visits.filter((visit) => visit.day === day && (visit.crewId ?? "") === crewId);
+  const cells = new Map<string, WeekEntry[]>();
+  for (const entry of data.week) {
+    const key = `${entry[1]} ${entry[4]}`;
+    const cell = cells.get(key);
+    if (cell) cell.push(entry);
+    else cells.set(key, [entry]);
+  }
+  const dayHref = (day: string) => scheduleHref(data, { view: "day", day });
   return (
-    <>
-      <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white lg:block">
-        <table className="w-full table-fixed border-collapse text-sm" data-testid="week-grid">
-          <caption className="sr-only">{`Visits of the ${data.title.toLowerCase()}, by crew and day`}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className="w-36 border-b border-slate-200 p-2 text-left font-semibold text-slate-700">
-                Crew
-              </th>
-              {data.days.map((day) => (
-                <th
-                  key={day.day}
-                  scope="col"
-                  className={`border-b border-l border-slate-200 p-2 text-left font-semibold ${day.today ? "bg-brand-50 text-brand-900" : "text-slate-700"}`}
-                >
-                  <Link to={scheduleHref(data, { view: "day", day: day.day })} className="underline-offset-2 hover:underline">
-                    {day.label}
-                  </Link>
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id || "none"} className="align-top">
-                <th scope="row" className="border-b border-slate-200 p-2 text-left">
-                  <span className="block font-semibold text-slate-900">{row.name}</span>
-                  {row.members ? <span className="block text-xs font-normal text-slate-600">{row.members}</span> : null}
-                </th>
-                {data.days.map((day) => (
-                  <td key={day.day} className={`border-b border-l border-slate-200 p-1.5 ${day.today ? "bg-brand-50/50" : ""}`}>
-                    <ul className="space-y-1">
-                      {visitsOf(day.day, row.id).map((visit) => (
-                        <li key={visit.id}>
-                          <WeekEntry visit={visit} data={data} />
-                        </li>
-                      ))}
-                    </ul>
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <ol className="space-y-4 lg:hidden" aria-label="Days of the week">
-        {data.days.map((day) => {
-          const visits = data.visits.filter((visit) => visit.day === day.day);
-          return (
-            <li key={day.day} className="rounded-xl border border-slate-200 bg-white p-3">
-              <h3 className={`font-semibold ${day.today ? "text-brand-800" : "text-slate-900"}`}>
-                <Link to={scheduleHref(data, { view: "day", day: day.day })} className="underline">
-                  {day.long}
-                </Link>
-                <span className="font-normal text-slate-600">{` · ${visits.length} ${visits.length === 1 ? "visit" : "visits"}`}</span>
-              </h3>
-              {visits.length > 0 ? (
-                <ul className="mt-2 divide-y divide-slate-100">
-                  {visits.map((visit) => (
-                    <li key={visit.id} className="py-2">
-                      <WeekEntry visit={visit} data={data} withCrew />
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-            </li>
-          );
-        })}
-      </ol>
-    </>
-  );
-}
-
-/** A visit in the week: its window's start, the customer and (on a phone) the crew, linking to its day. */
-function WeekEntry({ visit, data, withCrew = false }: { visit: VisitCard; data: Data; withCrew?: boolean }) {
-  const tone = visit.status === "scheduled" ? "border-brand-200 bg-brand-50 text-brand-900" : "border-slate-200 bg-slate-50 text-slate-600";
-  return (
-    <Link
-      to={`${scheduleHref(data, { view: "day", day: visit.day })}#visit-${visit.id}`}
-      className={`block rounded-md border px-2 py-1 leading-snug hover:underline ${tone}`}
-      data-week-visit={visit.id}
+    <div
+      className="space-y-4 lg:grid lg:gap-0 lg:space-y-0 lg:overflow-hidden lg:rounded-xl lg:border lg:border-slate-200 lg:bg-white"
+      style={{ gridTemplateColumns: `9rem repeat(${data.days.length}, minmax(0, 1fr))` }}
+      data-testid="week-grid"
     >
-      <span className="font-semibold">{visit.window.split("-")[0]}</span> {visit.name}
-      {visit.status !== "scheduled" ? <span className="text-xs">{` (${visit.statusLabel})`}</span> : null}
-      {withCrew ? <span className="block text-xs text-slate-600">{`${visit.crewName ?? "No crew yet"} · ${visit.address}`}</span> : null}
-    </Link>
+      <p
+        className="hidden border-b border-slate-200 p-2 text-sm font-semibold text-slate-700 lg:block"
+        style={{ gridRow: 1, gridColumn: 1 }}
+      >
+        Crew
+      </p>
+      {rows.map((row, r) => (
+        <p
+          key={row.id || "none"}
+          className="hidden border-b border-slate-200 p-2 text-sm lg:block"
+          style={{ gridRow: r + 2, gridColumn: 1 }}
+          data-crew-row
+        >
+          <span className="block font-semibold text-slate-900">{row.name}</span>
+          {row.members ? <span className="block text-xs text-slate-600">{row.members}</span> : null}
+        </p>
+      ))}
+      {data.days.map((day, d) => {
+        const count = rows.reduce((sum, row) => sum + (cells.get(`${day.day} ${row.id}`)?.length ?? 0), 0);
+        return (
+          <section key={day.day} aria-label={day.long} className="rounded-xl border border-slate-200 bg-white p-3 lg:contents">
+            <h3
+              className={`text-sm font-semibold lg:border-b lg:border-l lg:border-slate-200 lg:p-2 ${day.today ? "text-brand-800 lg:bg-brand-50" : "text-slate-900"}`}
+              style={{ gridRow: 1, gridColumn: d + 2 }}
+            >
+              <Link to={dayHref(day.day)} className="underline lg:no-underline lg:hover:underline">
+                <span className="lg:hidden">{day.long}</span>
+                <span className="hidden lg:inline">{day.label}</span>
+              </Link>
+              <span className="font-normal text-slate-600 lg:hidden">{` · ${count} ${count === 1 ? "visit" : "visits"}`}</span>
+            </h3>
+            {rows.map((row, r) => {
+              const entries = cells.get(`${day.day} ${row.id}`) ?? [];
+              return (
+                <div
+                  key={row.id || "none"}
+                  className={`${entries.length === 0 ? "hidden lg:block" : "mt-2 lg:mt-0"} lg:border-b lg:border-l lg:border-slate-200 lg:p-1.5 ${day.today ? "lg:bg-brand-50/50" : ""}`}
+                  style={{ gridRow: r + 2, gridColumn: d + 2 }}
+                >
+                  <p className="text-xs font-semibold text-slate-600 lg:sr-only">{`${row.name}${entries.length ? "" : ": no visits"}`}</p>
+                  <ul className="week-cell">
+                    {entries.map(([id, , start, name, , status]) => (
+                      <li key={id}>
+                        <a href={`?day=${day.day}#visit-${id}`} className={status ? "week-entry is-past" : "week-entry"}>
+                          <b>{start}</b> {name}
+                          {status ? <small>{` (${status})`}</small> : null}
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              );
+            })}
+          </section>
+        );
+      })}
+    </div>
   );
 }

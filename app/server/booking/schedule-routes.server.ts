@@ -21,7 +21,7 @@ import { readSmallForm } from "../platform/small-form.server";
 import { formatPrice } from "../mail/customer-mails.server";
 import { readCompany } from "../platform/env.server";
 import { staffVisitAction } from "./routes.server";
-import { crewsOnSchedule, scheduleVisits, type CrewFilter, type ScheduleVisit } from "./schedule.server";
+import { crewsOnSchedule, scheduleVisits, weekEntries, type CrewFilter, type ScheduleVisit } from "./schedule.server";
 import { readAvailabilitySettings, visitById } from "./visits.server";
 
 /** The sentence of a schedule form whose visit is gone. */
@@ -72,10 +72,22 @@ function visitCard(visit: ScheduleVisit, today: string) {
 
 export type VisitCard = ReturnType<typeof visitCard>;
 
+/** A visit in the week's grid: [id, day, the window's start ("9:00 AM"), the customer's name, crew id or "", status label or "" while scheduled]. */
+export type WeekEntry = [id: string, day: string, start: string, name: string, crewId: string, status: string];
+
+/** "9:00 AM" for "09:00" (remembered: a week repeats a few window starts thousands of times). */
+const clocks = new Map<string, string>();
+function clock(time: string): string {
+  let label = clocks.get(time);
+  if (label === undefined) clocks.set(time, (label = windowLabel({ start: time, end: time }).split("-")[0]!));
+  return label;
+}
+
 /**
  * The loader of /admin/schedule. Out: the query (day, view, crew), the view's days with their
  * labels, its title, the days 'Previous' and 'Next' open, today, the crews a filter may name,
- * the arrival windows (for 'Move'), and the visits as cards, in order. Three reads side by side.
+ * the arrival windows (for 'Move'), and the day's visits as cards or the week's as compact
+ * entries (`WeekEntry`: a week can hold thousands), in order. Three reads side by side.
  */
 export async function schedulePageLoader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context.db, request, context.cloudflare.env);
@@ -83,8 +95,10 @@ export async function schedulePageLoader({ request, context }: LoaderFunctionArg
   const query = readScheduleQuery(new URL(request.url), today);
   const days = viewDays(query.day, query.view);
   const [first, last] = [days[0]!, days.at(-1)!];
-  const [rows, crews, settings] = await Promise.all([
-    scheduleVisits(context.db, first, last, query.crew),
+  const week = query.view === "week";
+  const [rows, entries, crews, settings] = await Promise.all([
+    week ? [] : scheduleVisits(context.db, first, last, query.crew),
+    week ? weekEntries(context.db, first, last, query.crew) : [],
     crewsOnSchedule(context.db, first, last),
     readAvailabilitySettings(context.db),
   ]);
@@ -98,6 +112,14 @@ export async function schedulePageLoader({ request, context }: LoaderFunctionArg
     crews: crews.map((crew) => ({ id: crew.id, name: crew.name, members: crew.members, active: crew.active })),
     windows: settings.windows.map((window) => ({ start: window.start, label: windowLabel(window) })),
     visits: rows.map((row) => visitCard(row, today)),
+    week: entries.map((entry): WeekEntry => [
+      entry.id,
+      entry.day,
+      clock(entry.windowStart),
+      entry.name,
+      entry.crewId ?? "",
+      entry.status === "scheduled" ? "" : VISIT_STATUS_LABELS[entry.status],
+    ]),
   };
 }
 

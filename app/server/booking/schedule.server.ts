@@ -1,7 +1,8 @@
 /**
  * The staff's schedule (docs/product.md §12): the visits of some days with what a crew needs
  * (the customer, the phone, the address, the service, the window, the price, what is included,
- * the notes), for the schedule's day and week views and the printed day sheets. One read.
+ * the notes), for the schedule's day view and the printed day sheets, and the few columns its
+ * week view needs.
  */
 import { and, asc, eq, gte, inArray, isNull, lte, or, type SQL } from "drizzle-orm";
 import { crews, quoteRequests, visits } from "../../../drizzle/schema";
@@ -50,6 +51,28 @@ export function scheduleVisits(db: Database, from: string, to: string, crew: Cre
 }
 
 export type ScheduleVisit = Awaited<ReturnType<typeof scheduleVisits>>[number];
+
+/**
+ * The week's visits as its grid shows them (a window's start, the customer's name, the crew, the
+ * status), from `from` to `to` (ISO days) for the crew filter, in order of day and window: the
+ * few columns a week of thousands of visits needs.
+ */
+export function weekEntries(db: Database, from: string, to: string, crew: CrewFilter = undefined) {
+  const crewCondition: SQL | undefined = crew === undefined ? undefined : crew === "none" ? isNull(visits.crewId) : eq(visits.crewId, crew);
+  return db
+    .select({
+      id: visits.id,
+      day: visits.day,
+      windowStart: visits.windowStart,
+      status: visits.status,
+      crewId: visits.crewId,
+      name: quoteRequests.name,
+    })
+    .from(visits)
+    .innerJoin(quoteRequests, eq(quoteRequests.id, visits.quoteRequestId))
+    .where(and(gte(visits.day, from), lte(visits.day, to), inArray(visits.status, ON_SCHEDULE), crewCondition))
+    .orderBy(asc(visits.day), asc(visits.windowStart));
+}
 
 /** Crews that a filter may name: active ones, and inactive ones that still have visits in the range (so old days read right). */
 export function crewsOnSchedule(db: Database, from: string, to: string) {
