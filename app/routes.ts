@@ -28,12 +28,15 @@ export default [
     route("gallery", "routes/admin/gallery.tsx"),
     route("security", "routes/admin/security.tsx"),
     route("availability", "routes/admin/availability.tsx"),
+    route("calendar-feeds", "routes/admin/calendar-feeds.tsx"),
   ]),
   route("admin/security/passkey", "routes/admin/security-passkey.ts"),
   route("admin/attachments/:id", "routes/admin/attachment.tsx"),
   route("admin/gallery/media/:name", "routes/admin/gallery-media.tsx"),
   route("admin/quotes.csv", "routes/admin/export-csv.ts", { id: "admin-quotes-csv" }),
   route("admin/messages.csv", "routes/admin/export-csv.ts", { id: "admin-messages-csv" }),
+  // A crew's or the team's calendar feed, "<token>.ics" (outside the public layout: it returns the file).
+  route("calendar/:file", "routes/calendar-feed.ts"),
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
     route("services", "routes/public/services.tsx"),

@@ -109,14 +109,15 @@ export interface SecurityOptions {
 
 /**
  * The response with the headers every response carries. A response without a policy of its
- * own (anything but a page, which withPagePolicy gave one) gets the policy that allows nothing.
+ * own (anything but a page, which withPagePolicy gave one) gets the policy that allows nothing;
+ * one that sets its own Referrer-Policy keeps it (a calendar feed's `no-referrer`).
  */
 export function withSecurityHeaders(response: Response, options: SecurityOptions): Response {
   const secured = new Response(response.body, response);
   const headers = secured.headers;
   if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", NON_HTML_POLICY);
   headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  if (!headers.has("Referrer-Policy")) headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()");
   headers.set("X-Frame-Options", "DENY");
   headers.set("Cross-Origin-Opener-Policy", "same-origin");

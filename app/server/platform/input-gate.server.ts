@@ -104,11 +104,12 @@ export const QUERY_LIMITS = {
 
 /**
  * Paths that are never public: checked on the canonical path. The customer's status pages
- * (/status/<token>) are personal: never cached, never indexed.
+ * (/status/<token>) and the staff's calendar feeds (/calendar/<token>.ics) are personal: never
+ * cached, never indexed.
  */
-const PRIVATE_PREFIXES = ["/admin", "/auth", "/status"];
+const PRIVATE_PREFIXES = ["/admin", "/auth", "/status", "/calendar"];
 
-/** True for the admin, sign-in and status paths (and below), whatever their case. */
+/** True for the admin, sign-in, status and calendar feed paths (and below), whatever their case. */
 export function isPrivatePath(pathname: string): boolean {
   const path = canonicalPath(pathname);
   return PRIVATE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));

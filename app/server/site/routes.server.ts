@@ -66,6 +66,7 @@ export function robotsLoader({ context }: LoaderFunctionArgs) {
     "Disallow: /admin",
     "Disallow: /auth",
     "Disallow: /status",
+    "Disallow: /calendar",
     "",
     `Sitemap: ${origin}/sitemap.xml`,
     "",
