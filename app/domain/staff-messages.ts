@@ -224,6 +224,7 @@ export const CALENDAR_FEED_MESSAGES = {
   revokedAlready: "This feed link was revoked already. Reload the page to see the feeds as they are now.",
   noSuchCrew: "This crew is not in the list of active crews any more. Reload the page to see the crews as they are now.",
   failed: "The feed link could not be changed. Please try again.",
+  notThisPage: "This form is not one of this page's. Reload the page and try again.",
   notFound: "No calendar here. The link may have been revoked: ask for the new one.",
   tooMany: "Too many requests. Please try again in a minute.",
   unavailable: "The calendar could not be made just now. Please try again later.",

@@ -9,9 +9,13 @@ import { z } from "./zod";
 /** The `crew` value of the whole team's feed. */
 export const TEAM_FEED = "team";
 
+const CHOOSE_CREW = "Choose the whole team or a crew from the list.";
+
 const createFeedSchema = z.object({
   intent: z.literal("create-feed"),
-  crew: z.union([z.literal(TEAM_FEED), z.uuid()], { error: "Choose the whole team or a crew from the list." }),
+  crew: z
+    .string({ error: CHOOSE_CREW })
+    .refine((value) => value === TEAM_FEED || z.uuid().safeParse(value).success, { error: CHOOSE_CREW }),
 });
 
 const revokeFeedSchema = z.object({

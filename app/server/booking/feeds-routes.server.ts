@@ -161,16 +161,20 @@ export async function calendarFeedsPageLoader({ request, context }: LoaderFuncti
  * POST on /admin/calendar-feeds: 'Create feed link' (intent "create-feed", `crew`: "team" or a
  * crew's id; replaces the target's live link) and 'Revoke' ("revoke-feed", `feed`). Answers a
  * redirect to the page (the new link in its one-time cookie, or the 'revoked' notice), or the
- * form's result with nothing stored: 400 malformed, 404 a crew not active or a link revoked
- * already, 503 when D1 fails. Not an admin: the redirect of `requireAdmin`, before the body is
- * read.
+ * form's result with nothing stored, its message the form's own (the fields are hidden): 400
+ * malformed, 404 a crew not active or a link revoked already, 503 when D1 fails. Not an admin:
+ * the redirect of `requireAdmin`, before the body is read.
  */
 export async function calendarFeedsPageAction({ request, context }: ActionFunctionArgs) {
   const { user } = await requireAdmin(context.db, request, context.cloudflare.env);
   const form = await readSmallForm(request, formContract(calendarFeedFormSchema));
   if (!form.ok) return data(refusal(null, form.message), { status: 400 });
   const submission = parseWithZod(form.formData, { schema: calendarFeedFormSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") {
+    // The fields are hidden: their message is the form's own, shown at the top of the page.
+    const message = submission.error?.crew?.[0] ?? submission.error?.feed?.[0] ?? CALENDAR_FEED_MESSAGES.notThisPage;
+    return data(submission.reply({ formErrors: [message] }), { status: 400 });
+  }
   const value = submission.value;
   try {
     if (value.intent === "create-feed") {
