@@ -18,14 +18,14 @@ export const loader = (args: LoaderFunctionArgs) => calendarFeedsPageLoader(args
 export const action = (args: ActionFunctionArgs) => calendarFeedsPageAction(args);
 
 export default function CalendarFeedsPage() {
-  const { targets, hasCrews, newLink } = useLoaderData<typeof loader>();
+  const { targets, hasCrews, newLink, days } = useLoaderData<typeof loader>();
   const { error } = readResult(useActionData<FormResult>());
   return (
     <section aria-labelledby="calendar-feeds-heading" className="space-y-8">
       <PageHeader
         id="calendar-feeds-heading"
         title="Calendar feeds"
-        lead="Private links that put the visits in Google Calendar or a phone's calendar: the whole team's, or one crew's, from 30 days back to 90 days ahead. Anyone with a link sees the customers' names, phones and addresses in it: give it only to the crew, and revoke it when someone leaves."
+        lead={`Private links that put the visits in Google Calendar or a phone's calendar: the whole team's, or one crew's, from ${days.back} days back to ${days.ahead} days ahead. Anyone with a link sees the customers' names, phones and addresses in it: give it only to the crew, and revoke it when someone leaves.`}
       />
       {error("") ? <FormStatus tone="error">{error("")}</FormStatus> : null}
       {newLink ? <NewLink link={newLink} /> : null}
@@ -59,12 +59,13 @@ function NewLink({ link }: { link: { name: string; url: string; webcal: string; 
           <label htmlFor="feed-url" className="block font-semibold text-slate-900">
             Feed link
           </label>
-          <input
+          <textarea
             id="feed-url"
             readOnly
+            rows={3}
             value={link.url}
             onFocus={(event) => event.currentTarget.select()}
-            className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono text-xs break-all text-slate-900"
+            className="block w-full resize-none rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono text-xs break-all text-slate-900"
             aria-describedby="feed-url-hint"
           />
           <p id="feed-url-hint" className="text-xs text-slate-600">
@@ -91,7 +92,7 @@ function TargetRow({ target }: { target: FeedTarget }) {
   const subject = target.name;
   return (
     <li className="flex flex-col gap-3 py-4 md:flex-row md:items-start md:justify-between" data-feed-target={target.key}>
-      <div className="min-w-0 space-y-1">
+      <div className="min-w-0 space-y-1 md:flex-1">
         <p className="flex flex-wrap items-center gap-2 font-semibold break-words text-slate-900">
           {target.name}
           {target.active ? null : <Badge tone="secondary">Inactive crew</Badge>}
@@ -108,7 +109,7 @@ function TargetRow({ target }: { target: FeedTarget }) {
           )}
         </p>
       </div>
-      <div className="flex flex-wrap items-start gap-2">
+      <div className="flex flex-wrap items-start gap-2 md:max-w-md md:justify-end">
         {target.feed ? (
           <>
             {target.active ? (

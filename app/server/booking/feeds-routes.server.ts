@@ -27,7 +27,17 @@ import { logFailure, logProblem } from "../platform/log.server";
 import { allowCalendarFeed } from "../platform/rate-limit.server";
 import { readSmallForm } from "../platform/small-form.server";
 import { listCrews } from "./crews.server";
-import { createFeed, feedCalendar, feedPath, feedVisits, findLiveFeed, listFeeds, revokeFeed, TEAM_FEED_NAME } from "./feeds.server";
+import {
+  createFeed,
+  FEED_DAYS,
+  feedCalendar,
+  feedPath,
+  feedVisits,
+  findLiveFeed,
+  listFeeds,
+  revokeFeed,
+  TEAM_FEED_NAME,
+} from "./feeds.server";
 
 const PAGE = "/admin/calendar-feeds";
 
@@ -113,7 +123,7 @@ export interface FeedTarget {
 /**
  * The loader of /admin/calendar-feeds: admins only. Out: the rows (the whole team, each active
  * crew in its order, then any inactive crew that still has a live link), whether there are
- * crews at all, and the link made just before (its URL, its `webcal://` form, whose it is,
+ * crews at all, the days a feed covers (FEED_DAYS), and the link made just before (its URL, its `webcal://` form, whose it is,
  * whether it replaced one), read once from its cookie and only while it is still that feed's
  * live token; else null. Clears the cookie.
  */
@@ -154,7 +164,7 @@ export async function calendarFeedsPageLoader({ request, context }: LoaderFuncti
     };
   }
   const headers = sent.success ? { "Set-Cookie": await cookie.serialize("", { maxAge: 0 }) } : undefined;
-  return data({ targets, hasCrews: crews.some((crew) => crew.active), newLink }, { headers });
+  return data({ targets, hasCrews: crews.some((crew) => crew.active), newLink, days: FEED_DAYS }, { headers });
 }
 
 /**

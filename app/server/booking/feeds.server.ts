@@ -39,7 +39,7 @@ const FEED_STATUSES = ["scheduled", "done"] as const satisfies readonly VisitSta
 export const TEAM_FEED_NAME = "Whole team";
 
 /** What a team feed's event says of a visit no crew has yet. */
-export const NO_CREW_YET = "No crew yet";
+const NO_CREW_YET = "No crew yet";
 
 /** The D1 key of a feed token: its SHA-256, hex. The token itself is never stored. */
 function feedTokenHash(token: string): string {
@@ -217,11 +217,16 @@ type StampedEvent = EventAttributes & { timestamp: number };
  * location, and in its description the window (Jamaica time), the crew, the customer's phone,
  * what is included, the notes for the crew and the request's admin page.
  */
-function feedEvent(visit: FeedVisit, team: boolean, site: { host: string; origin: string }): StampedEvent {
+function feedEvent(
+  visit: FeedVisit,
+  team: boolean,
+  site: { host: string; origin: string },
+  window: (start: string, end: string) => string,
+): StampedEvent {
   const crew = visit.crewName ?? NO_CREW_YET;
   const customer = `${SERVICE_TYPE_LABELS[visit.serviceType]}: ${visit.customerName}${visit.reference ? ` (${visit.reference})` : ""}`;
   const lines = [
-    `Arrival window: ${windowLabel({ start: visit.windowStart, end: visit.windowEnd })} (Jamaica time)`,
+    `Arrival window: ${window(visit.windowStart, visit.windowEnd)} (Jamaica time)`,
     `Crew: ${crew}`,
     `Customer: ${visit.customerName}, phone ${visit.customerPhone}`,
     visit.included ? `Included: ${visit.included}` : null,
@@ -254,8 +259,15 @@ export function feedCalendar(
 ): string | null {
   const team = feed.crewId === null;
   const host = new URL(site.origin).host;
+  // Each window's label once: a feed repeats a few windows many times.
+  const labels = new Map<string, string>();
+  const window = (start: string, end: string) => {
+    const key = `${start}-${end}`;
+    if (!labels.has(key)) labels.set(key, windowLabel({ start, end }));
+    return labels.get(key)!;
+  };
   const { value, error } = createEvents(
-    rows.map((visit) => feedEvent(visit, team, { host, origin: site.origin })),
+    rows.map((visit) => feedEvent(visit, team, { host, origin: site.origin }, window)),
     { productId: `${host}/calendar-feed`, method: "PUBLISH", calName: `${site.company} – ${team ? TEAM_FEED_NAME : feed.crewName}` },
   );
   if (error || !value) return null;
