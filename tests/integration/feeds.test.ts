@@ -107,7 +107,7 @@ async function createLink(target: string): Promise<{ path: string; page: string 
   expect(created.status).toBe(302);
   expect(created.headers.get("Location")).toBe(PAGE);
   const page = await (await worker.fetch(PAGE, { headers: { Cookie: `${admin.cookie}; ${cookiesOf(created)}` } })).text();
-  const link = new RegExp(`value="${worker.origin}(/calendar/[a-z2-7]{52}\\.ics)"`).exec(page);
+  const link = new RegExp(`>${worker.origin}(/calendar/[a-z2-7]{52}\\.ics)</textarea>`).exec(page);
   if (!link) throw new Error("the page shows no new link");
   return { path: link[1]!, page };
 }
