@@ -20,6 +20,12 @@ export const PUBLIC_DATA = "private, max-age=10";
 export const PRIVATE = "private, no-store";
 
 /**
+ * A private file a client polls (a calendar feed): no shared cache keeps it; the client may keep
+ * its copy but asks each time, and the ETag answers 304 while nothing changed.
+ */
+export const PRIVATE_REVALIDATE = "private, no-cache";
+
+/**
  * A public page's loader headers when it was drawn without data it should show (a D1 read
  * failed, so no reviews or the stock gallery): no cache may keep it, and the next visitor gets
  * a fresh render.

@@ -30,6 +30,7 @@ export default [
     route("availability", "routes/admin/availability.tsx"),
     route("schedule", "routes/admin/schedule.tsx"),
     route("crews", "routes/admin/crews.tsx"),
+    route("calendar-feeds", "routes/admin/calendar-feeds.tsx"),
   ]),
   route("admin/schedule/sheet", "routes/admin/schedule-sheet.tsx"),
   route("admin/security/passkey", "routes/admin/security-passkey.ts"),
@@ -37,6 +38,8 @@ export default [
   route("admin/gallery/media/:name", "routes/admin/gallery-media.tsx"),
   route("admin/quotes.csv", "routes/admin/export-csv.ts", { id: "admin-quotes-csv" }),
   route("admin/messages.csv", "routes/admin/export-csv.ts", { id: "admin-messages-csv" }),
+  // A crew's or the team's calendar feed, "<token>.ics" (outside the public layout: it returns the file).
+  route("calendar/:file", "routes/calendar-feed.ts"),
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
     route("services", "routes/public/services.tsx"),

@@ -22,7 +22,7 @@
  * per client (wrangler.toml STATUS_RATE_LIMITER). Forms are posted as a browser with JavaScript
  * off posts them: urlencoded, with the site's Origin.
  */
-import { percentile, random } from "./bench-common.mjs";
+import { DAY_MS, inTurn, newReference, percentile, plusDays, random, sleep, timeColumns, todayInJamaica } from "./bench-common.mjs";
 
 const VISITS = 5000;
 const SEEDED_DAYS = 60;
@@ -42,16 +42,8 @@ const BATCH = 1000;
 /** The target for a month of availability: the Worker's own time, 95th percentile. */
 const TARGET_P95_MS = 50;
 
-const DAY_MS = 86_400_000;
-/** Jamaica is UTC-5 all year (no daylight saving time). */
-const todayInJamaica = () => new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10);
-const plusDays = (day, n) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 const isSunday = (day) => new Date(`${day}T00:00:00Z`).getUTCDay() === 0;
 const slotKey = (day, start) => `${day} ${start}`;
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ";
-const newReference = () => `MB-${Array.from(crypto.getRandomValues(new Uint8Array(10)), (byte) => ALPHABET[byte % 30]).join("")}`;
 const newToken = () => crypto.randomUUID().replaceAll("-", "");
 let clients = 0;
 /** A client address of its own for each request (10.30.0.0/16, apart from the other parts' addresses). */
@@ -217,27 +209,13 @@ async function timeAvailability(base, db, variants, requestLog) {
     if (response.status !== variant.expected) throw new Error(`GET ${variant.path} answered ${response.status}`);
     return { ms: performance.now() - started, requestId: response.headers.get("X-Request-Id") };
   };
-  for (let i = 0; i < WARM_UP; i++) for (const variant of variants) await get(variant);
-  const samples = variants.map(() => []);
-  for (let i = 0; i < GETS; i++) for (const [k, variant] of variants.entries()) samples[k].push(await get(variant));
+  const samples = await inTurn(variants, get, { gets: GETS, warmUp: WARM_UP });
   await setMaxDaysAhead(db, MONTH);
-  await sleep(500); // let the last log lines arrive
-  const workerTime = new Map(requestLog().map((line) => [line.requestId, line.durationMs]));
   const rows = {};
   for (const [k, variant] of variants.entries()) {
-    const total = samples[k].map((sample) => sample.ms);
-    const worker = samples[k].flatMap((sample) => (workerTime.has(sample.requestId) ? [workerTime.get(sample.requestId)] : []));
-    const workerP95 = percentile(worker, 0.95);
-    rows[variant.label] = {
-      requests: total.length,
-      "p50 ms": percentile(total, 0.5),
-      "p95 ms": percentile(total, 0.95),
-      "max ms": percentile(total, 1),
-      "Worker p50 ms": percentile(worker, 0.5),
-      "Worker p95 ms": workerP95,
-      "Worker max ms": percentile(worker, 1),
-      [`Worker p95 < ${TARGET_P95_MS} ms`]: workerP95 < TARGET_P95_MS ? "yes" : "no",
-    };
+    const columns = timeColumns(samples[k], requestLog);
+    const workerP95 = columns["Worker p95 ms"];
+    rows[variant.label] = { ...columns, [`Worker p95 < ${TARGET_P95_MS} ms`]: workerP95 < TARGET_P95_MS ? "yes" : "no" };
   }
   return rows;
 }
@@ -279,7 +257,8 @@ async function bookingRound(base, bookings, requestLog, oneAtATime = false) {
 /**
  * Waits (up to 30 s) until the mail queue has sent `expected` mails in all and holds none queued
  * or being sent, so a round is not measured beside the previous round's mails. Out: the mails
- * sent in all.
+ * sent in all. A read that finds the database file locked by `wrangler dev` (SQLITE_BUSY: the two
+ * processes share it) is tried again at the next poll.
  */
 async function mailsSettled(db, expected) {
   let sent = 0;
@@ -288,7 +267,12 @@ async function mailsSettled(db, expected) {
       .prepare(
         "SELECT count(*) FILTER (WHERE status = 'sent') AS sent, count(*) FILTER (WHERE status IN ('queued', 'sending')) AS open FROM mail_deliveries",
       )
-      .first();
+      .first()
+      .catch(() => null);
+    if (!row) {
+      await sleep(200);
+      continue;
+    }
     sent = row.sent;
     if (sent >= expected && row.open === 0) break;
     await sleep(200);

@@ -42,3 +42,48 @@ export function percentile(values, q) {
   const sorted = [...values].sort((a, b) => a - b);
   return Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]);
 }
+
+export const DAY_MS = 86_400_000;
+/** Today in Jamaica, an ISO date: Jamaica is UTC-5 all year (no daylight saving time). */
+export const todayInJamaica = () => new Date(Date.now() - 5 * 3_600_000).toISOString().slice(0, 10);
+/** The ISO date `n` days after `day` (before, for a negative `n`). */
+export const plusDays = (day, n) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const ALPHABET = "23456789ABCDEFGHJKMNPQRSTVWXYZ";
+/** A reference of the seeded requests' form (10 characters: never one the site would draw). */
+export const newReference = () => `MB-${Array.from(crypto.getRandomValues(new Uint8Array(10)), (byte) => ALPHABET[byte % 30]).join("")}`;
+
+/**
+ * Times `variants` one request at a time, in turn (so a burst of load on the machine falls on
+ * all of them alike): `warmUp` rounds not counted, then `gets` rounds. `get(variant)` sends one
+ * request and returns `{ ms, requestId, ... }` (the X-Request-Id the Worker answered with).
+ * Out: each variant's samples, in the order of `variants`, once the last log lines are in.
+ */
+export async function inTurn(variants, get, { gets, warmUp }) {
+  for (let i = 0; i < warmUp; i++) for (const variant of variants) await get(variant);
+  const samples = variants.map(() => []);
+  for (let i = 0; i < gets; i++) for (const [k, variant] of variants.entries()) samples[k].push(await get(variant));
+  await sleep(500); // let the last log lines arrive
+  return samples;
+}
+
+/**
+ * The time columns of a table row from `samples` ({ ms, requestId }): end to end, and the
+ * Worker's own time from its request log lines (`requestLog()`, app/worker/request-log.ts),
+ * matched by request id; p50, p95 and max, in whole ms.
+ */
+export function timeColumns(samples, requestLog) {
+  const workerTime = new Map(requestLog().map((line) => [line.requestId, line.durationMs]));
+  const total = samples.map((sample) => sample.ms);
+  const worker = samples.flatMap((sample) => (workerTime.has(sample.requestId) ? [workerTime.get(sample.requestId)] : []));
+  return {
+    requests: total.length,
+    "p50 ms": percentile(total, 0.5),
+    "p95 ms": percentile(total, 0.95),
+    "max ms": percentile(total, 1),
+    "Worker p50 ms": percentile(worker, 0.5),
+    "Worker p95 ms": percentile(worker, 0.95),
+    "Worker max ms": percentile(worker, 1),
+  };
+}

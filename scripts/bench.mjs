@@ -19,13 +19,17 @@
  *   GET /status/:token/book one request at a time, end to end and in the Worker; then the
  *   booking action, 20 POSTs one at a time, then 20 at once from 20 quoted requests, 10 rounds
  *   (the last all for one window's last place), with the answers and the rows that landed.
+ *   Then the calendar feeds (scripts/bench-feeds.mjs): a crew's feed of 1,000 visits, one
+ *   request at a time, with and without its ETag, against an empty crew's and the team's.
+ * - The schedule (scripts/bench-schedule.mjs): 20 crews and 2,000 visits in one week, the
+ *   week view and its busiest day, end to end and in the Worker.
  * - The production Worker bundle from `wrangler deploy --dry-run`, gzipped.
  *
  * - The navigation time from / to /services in Chromium: client-side, and as a new document with
  *   and without the speculation rules (scripts/bench-navigation.mjs).
  *
  * `npm run bench -- --search-only` runs only the admin search part; `-- --booking-only` only the
- * booking part; `-- --schedule-only` only the schedule part (scripts/bench-schedule.mjs);
+ * booking part and the calendar feeds; `-- --schedule-only` only the schedule's views;
  * `-- --lighthouse-only` only Lighthouse and the navigation time;
  * `-- --pages=/,/gallery` only those pages; `-- --runs=N` N Lighthouse runs per page (default 5;
  * a run Lighthouse aborts is run again), reported as the median and the range (min-max) of each
@@ -43,6 +47,7 @@ import lighthouse from "lighthouse";
 import { getPlatformProxy } from "wrangler";
 import { benchAdminSearch } from "./bench-admin-search.mjs";
 import { benchBooking } from "./bench-booking.mjs";
+import { benchFeeds } from "./bench-feeds.mjs";
 import { benchSchedule } from "./bench-schedule.mjs";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, spread } from "./bench-common.mjs";
 import { benchNavigation } from "./bench-navigation.mjs";
@@ -132,6 +137,11 @@ async function bookingBench() {
     );
     console.table(rows);
     console.log(summary);
+    const feeds = await benchFeeds({ base: BASE, db: proxy.env.DB, requestLog });
+    console.log(
+      `\nCalendar feeds (filled in ${feeds.fillSeconds} s; beside the booking visits above, which have no crew): ${feeds.seeded}. GET /calendar/<token>.ics, 100 requests each, one at a time, the four in turn, after 5 each not counted, each from its own client address (Worker = its own time, from its request log):`,
+    );
+    console.table(feeds.rows);
   } finally {
     await proxy.dispose();
   }

@@ -225,3 +225,17 @@ export const CREW_MESSAGES = {
   tooMany: "The list is full: make a crew inactive and change it instead of adding one.",
   failed: "The crew could not be saved. Please try again.",
 } as const;
+
+/** What /admin/calendar-feeds says (docs/product.md §11 "Calendar feeds"). */
+export const CALENDAR_FEED_MESSAGES = {
+  created: (name: string) => `New feed link for ${name}. Copy it now: this page shows it only this once.`,
+  rotated: "The old link stopped working: whoever subscribed to it must add this one instead.",
+  revoked: "Feed link revoked. It stopped working at once: calendars subscribed to it get no more updates.",
+  revokedAlready: "This feed link was revoked already. Reload the page to see the feeds as they are now.",
+  noSuchCrew: "This crew is not in the list of active crews any more. Reload the page to see the crews as they are now.",
+  failed: "The feed link could not be changed. Please try again.",
+  notThisPage: "This form is not one of this page's. Reload the page and try again.",
+  notFound: "No calendar here. The link may have been revoked: ask for the new one.",
+  tooMany: "Too many requests. Please try again in a minute.",
+  unavailable: "The calendar could not be made just now. Please try again later.",
+} as const;

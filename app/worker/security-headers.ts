@@ -109,15 +109,16 @@ export interface SecurityOptions {
 
 /**
  * The response with the headers every response carries. A response without a policy of its
- * own (anything but a page, which withPagePolicy gave one) gets the policy that allows nothing.
+ * own (anything but a page, which withPagePolicy gave one) gets the policy that allows nothing;
+ * one that sets its own Referrer-Policy keeps it (a calendar feed's `no-referrer`).
  */
 export function withSecurityHeaders(response: Response, options: SecurityOptions): Response {
   const secured = new Response(response.body, response);
   const headers = secured.headers;
   if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", NON_HTML_POLICY);
   headers.set("X-Content-Type-Options", "nosniff");
-  // A page may ask for the stricter `same-origin` (a review link's page, whose URL is its key).
-  if (headers.get("Referrer-Policy") !== "same-origin") headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  // A page may set its own (a review link's `same-origin`, a calendar feed's `no-referrer`).
+  if (!headers.has("Referrer-Policy")) headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()");
   headers.set("X-Frame-Options", "DENY");
   headers.set("Cross-Origin-Opener-Policy", "same-origin");

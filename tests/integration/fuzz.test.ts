@@ -15,7 +15,9 @@
  *    marker text or its photo's bytes);
  * 5. a request with any Cookie header is never stored in the page cache (`X-Cache: BYPASS`);
  * 6. the hidden gallery photo is only ever served (200) on the admin's own URL, to an admin,
- *    privately; its public /media URL never serves it.
+ *    privately; its public /media URL never serves it;
+ * 7. a revoked calendar feed's link never answers 200 (the live one may; its visits carry no
+ *    admin marker).
  *
  * The seeded quote request has a done visit whose review link (/review/<token>) is open: its form
  * is fuzzed like the others, and its page must show none of the request's details (property 4).
@@ -30,6 +32,7 @@ import { publicPaths } from "~/content/navigation";
 import { SERVICES } from "~/content/services";
 import { makePng } from "../fixtures";
 import { createCookie } from "@remix-run/cloudflare";
+import { createHash } from "node:crypto";
 import { createAdminSession, encodeMultipart, startWorker, TEST_SESSION_SECRET, type TestWorker } from "./worker";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 500);
@@ -49,6 +52,13 @@ const HIDDEN_PHOTO = "7".repeat(32);
 let largestPage = 0;
 /** The seeded done visit's review link token (open: sent, unused, unexpired). */
 const REVIEW_TOKEN = "r".repeat(32);
+/** A crew with a visit and a live calendar feed, and the team's feed, revoked (fixed ids, so fuzzed forms can name them). */
+const FEED_CREW = "c0ffee00-0000-4000-8000-000000000001";
+const LIVE_FEED = "c0ffee00-0000-4000-8000-000000000002";
+const REVOKED_FEED = "c0ffee00-0000-4000-8000-000000000003";
+const LIVE_FEED_TOKEN = "k".repeat(52);
+const REVOKED_FEED_TOKEN = "r".repeat(52);
+const sha256Hex = (text: string) => createHash("sha256").update(text).digest("hex");
 /** A half-finished sign-in of the admin (the password given, the second step not), for /auth/two-step and /auth/passkey. */
 let secondStepCookie: string;
 
@@ -105,7 +115,22 @@ beforeAll(async () => {
       .prepare(
         "INSERT INTO review_requests (id, visit_id, token_hash, send_after, sent_at, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
       )
-      .bind(crypto.randomUUID(), ids.visit, createHash("sha256").update(REVIEW_TOKEN).digest("hex"), now, now, now + 30 * 86_400_000, now),
+      .bind(crypto.randomUUID(), ids.visit, sha256Hex(REVIEW_TOKEN), now, now, now + 30 * 86_400_000, now),
+      .prepare("INSERT INTO crews (id, name, position, created_at, updated_at) VALUES (?, 'Crew A', 1, ?, ?)")
+      .bind(FEED_CREW, now, now),
+    worker.db
+      .prepare(
+        "INSERT INTO quote_requests (id, created_at, updated_at, name, email, phone, address, service_type, status, reference) VALUES ('feed-request', ?, ?, 'Feed Client', 'feed@example.com', '876 555 0102', '3 Feed Road', 'residential', 'quoted', 'MB-FZZ33')",
+      )
+      .bind(now, now),
+    worker.db
+      .prepare(
+        "INSERT INTO visits (id, quote_request_id, quote_id, day, window_start, window_end, status, address, service_type, amount_jmd, crew_id, created_at, updated_at) VALUES ('feed-visit', 'feed-request', 'q', ?, '09:00', '11:00', 'scheduled', '3 Feed Road', 'residential', 14500, ?, ?, ?)",
+      )
+      .bind(new Date(now + 3 * 86_400_000).toISOString().slice(0, 10), FEED_CREW, now, now),
+    worker.db
+      .prepare("INSERT INTO calendar_feeds (id, crew_id, token_hash, created_at, revoked_at) VALUES (?, ?, ?, ?, NULL), (?, NULL, ?, ?, ?)")
+      .bind(LIVE_FEED, FEED_CREW, sha256Hex(LIVE_FEED_TOKEN), now, REVOKED_FEED, sha256Hex(REVOKED_FEED_TOKEN), now, now),
   ]);
   // The largest page any visitor or admin can be shown, the reference for property 2.
   for (const path of [...PAGES, "/admin/quotes", "/admin/messages", `/admin/quotes/${ids.quote}`]) {
@@ -129,6 +154,15 @@ const STATUS = [
 ];
 /** The seeded visit's review link (open until a fuzzed post happens to fill its form right), and an unknown one. */
 const REVIEW = [`/review/${REVIEW_TOKEN}`, `/review/${"a".repeat(32)}`];
+/** The calendar feeds: the live one, the revoked one, and names that are no feed's. */
+const CALENDAR = [
+  `/calendar/${LIVE_FEED_TOKEN}.ics`,
+  `/calendar/${REVOKED_FEED_TOKEN}.ics`,
+  `/calendar/${LIVE_FEED_TOKEN}`,
+  `/calendar/${"k".repeat(51)}.ics`,
+  "/calendar/x.ics",
+  "/calendar",
+];
 /** The hidden gallery photo's public URL (always 404), and names that are not a variant. */
 const MEDIA = [
   `/media/${HIDDEN_PHOTO}-480.webp`,
@@ -157,12 +191,13 @@ const adminPaths = () => [
   "/admin/schedule",
   "/admin/schedule/sheet",
   "/admin/crews",
+  "/admin/calendar-feeds",
 ];
 
 /** A known path, often bent: case, percent-encoding, doubled or trailing slashes, dot segments, `.data`. */
 const pathArb = fc
   .tuple(
-    fc.constantFrom(...PAGES, ...AUTH, ...STATUS, ...REVIEW, ...MEDIA, "__admin__", "__admin__", "/__manifest", "/_root.data"),
+    fc.constantFrom(...PAGES, ...AUTH, ...STATUS, ...REVIEW, ...MEDIA, ...CALENDAR, "__admin__", "__admin__", "/__manifest", "/_root.data"),
     fc.nat(100),
     fc.array(fc.constantFrom("upper", "encode", "double", "trailing", "dots", "data", "segment", "none"), { maxLength: 3 }),
     fc.string({ maxLength: 12 }),
@@ -275,6 +310,8 @@ const NAMES = [
   "minNoticeDays",
   "maxDaysAhead",
   "changeCutoffHours",
+  "crew",
+  "feed",
 ];
 const nameArb = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...NAMES) }, { weight: 1, arbitrary: fc.string({ maxLength: 20 }) });
 const valueArb = fc.oneof(
@@ -354,6 +391,12 @@ const valueArb = fc.oneof(
     "2026-12-25",
     "5",
     "Spotless, thank you.",
+    "create-feed",
+    "revoke-feed",
+    "team",
+    FEED_CREW,
+    LIVE_FEED,
+    REVOKED_FEED,
   ),
   fc.string({ maxLength: 60 }),
   fc.string({ unit: "binary", maxLength: 40 }),
@@ -406,6 +449,7 @@ const requestArb = fc.record({
   origin: fc.constantFrom("same", "same", "absent", "null", "https://evil.example"),
   forwarded: fc.constantFrom("none", "none", "evil"),
   ip: fc.oneof(fc.ipV4(), fc.constantFrom("", "not-an-ip", "::1")),
+  ifNoneMatch: fc.constantFrom(null, null, "*", '"x"', 'W/"x"', "", '"a", "b"', "garbage", `"${"0".repeat(64)}"`),
   body: bodyArb,
 });
 type FuzzRequest = typeof requestArb extends fc.Arbitrary<infer T> ? T : never;
@@ -418,6 +462,7 @@ async function send(request: FuzzRequest): Promise<Response> {
   const headers = new Headers({ "CF-Connecting-IP": request.ip });
   const cookie = cookieFor(request.session);
   if (cookie !== null) headers.set("Cookie", cookie);
+  if (request.ifNoneMatch !== null) headers.set("If-None-Match", request.ifNoneMatch);
   if (request.origin !== "absent") headers.set("Origin", request.origin === "same" ? `${base.protocol}//${host}` : request.origin);
   if (request.forwarded === "evil") {
     headers.set("X-Forwarded-Host", "evil.example");
@@ -479,7 +524,7 @@ function decodedPath(path: string): string {
 async function written(): Promise<number> {
   const row = await worker.db
     .prepare(
-      "SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM sessions) + (SELECT count(*) FROM quote_requests) + (SELECT count(*) FROM contact_messages) + (SELECT count(*) FROM attachments) + (SELECT count(*) FROM status_changes) + (SELECT count(*) FROM record_notes) + (SELECT count(*) FROM invitations) + (SELECT count(*) FROM team_changes) + (SELECT count(*) FROM customer_replies) + (SELECT count(*) FROM mail_deliveries) + (SELECT count(*) FROM reply_templates) + (SELECT count(*) FROM reviews) + (SELECT count(*) FROM gallery_items) + (SELECT count(*) FROM gallery_photos) + (SELECT count(*) FROM passkeys) + (SELECT count(*) FROM totp_credentials) + (SELECT count(*) FROM recovery_codes) + (SELECT count(*) FROM passkey_challenges) + (SELECT count(*) FROM security_policy) + (SELECT count(*) FROM visits) + (SELECT count(*) FROM visit_changes) + (SELECT count(*) FROM days_off) + (SELECT count(*) FROM crews) + (SELECT count(*) FROM review_requests) + (SELECT count(*) FROM review_requests WHERE used_at IS NOT NULL) + coalesce((SELECT updated_at FROM availability_settings), 0) + (SELECT version FROM content_version) AS n",
+      "SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM sessions) + (SELECT count(*) FROM quote_requests) + (SELECT count(*) FROM contact_messages) + (SELECT count(*) FROM attachments) + (SELECT count(*) FROM status_changes) + (SELECT count(*) FROM record_notes) + (SELECT count(*) FROM invitations) + (SELECT count(*) FROM team_changes) + (SELECT count(*) FROM customer_replies) + (SELECT count(*) FROM mail_deliveries) + (SELECT count(*) FROM reply_templates) + (SELECT count(*) FROM reviews) + (SELECT count(*) FROM gallery_items) + (SELECT count(*) FROM gallery_photos) + (SELECT count(*) FROM passkeys) + (SELECT count(*) FROM totp_credentials) + (SELECT count(*) FROM recovery_codes) + (SELECT count(*) FROM passkey_challenges) + (SELECT count(*) FROM security_policy) + (SELECT count(*) FROM visits) + (SELECT count(*) FROM visit_changes) + (SELECT count(*) FROM days_off) + (SELECT count(*) FROM crews) + (SELECT count(*) FROM review_requests) + (SELECT count(*) FROM review_requests WHERE used_at IS NOT NULL) + (SELECT count(*) FROM calendar_feeds) + coalesce((SELECT sum(revoked_at) FROM calendar_feeds), 0) + coalesce((SELECT updated_at FROM availability_settings), 0) + (SELECT version FROM content_version) AS n",
     )
     .first<{ n: number }>();
   return row!.n + (await worker.listKeys()).length;
@@ -511,6 +556,9 @@ test(`fuzz: ${RUNS} random requests never break the Worker`, async () => {
         const routed = decodedPath(request.path).toLowerCase();
         expect(routed.startsWith("/admin/") && (request.session === "admin" || request.session === "spaced-admin"), label).toBe(true);
         expect(response.headers.get("Cache-Control"), label).toContain("private");
+      }
+      if (response.status === 200 && request.path.toLowerCase().includes(REVOKED_FEED_TOKEN)) {
+        expect.fail(`${label}: a revoked calendar feed answered 200`);
       }
     }),
     { numRuns: RUNS, seed: SEED, endOnFailure: true },

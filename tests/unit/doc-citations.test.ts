@@ -37,6 +37,7 @@ const GENERATED = ["public/photos"];
 const NOT_FILES: ReadonlyMap<string, string> = new Map([
   ["Node.js", "the runtime's name"],
   ["gtag.js", "Google's tag script, loaded from Google"],
+  ["ical.js", "the iCalendar parser the tests read the calendar feeds with, a package"],
   ["NNN-short-slug.md", "the naming pattern of a decision record"],
 ]);
 

@@ -2,16 +2,55 @@
  * A booked visit as an iCalendar event (RFC 5545, made with the `ics` library), attached to its
  * confirmation so the customer's calendar shows it. The window's start and end are Jamaica's
  * times (America/Jamaica, UTC-5 all year) written as UTC instants, which every calendar shows
- * in its owner's zone: in Jamaica, the window as booked.
+ * in its owner's zone: in Jamaica, the window as booked. The staff's calendar feeds
+ * (feeds.server.ts) show the same event, by the same UID (`visitEventBase`).
  */
-import { createEvent } from "ics";
+import { createEvent, type EventAttributes } from "ics";
 import { MINUTE_MS, jamaicaDayStart } from "~/domain/dates";
 import { SERVICE_TYPE_LABELS, type ServiceType, type VisitStatus } from "~/domain/enumerations";
+
+/** Days' starts in Jamaica already computed (a feed of 1,000 visits asks for each of its days many times; the zone's rules do not change while an isolate lives). */
+const dayStarts = new Map<string, number>();
 
 /** When an arrival window "HH:MM" of `day` (ISO) begins in Jamaica, ms since the epoch. */
 export function jamaicaInstant(day: string, time: string): number {
   const [hours, minutes] = time.split(":").map(Number) as [number, number];
-  return jamaicaDayStart(day)! + (hours * 60 + minutes) * MINUTE_MS;
+  let start = dayStarts.get(day);
+  if (start === undefined) {
+    if (dayStarts.size >= 1000) dayStarts.clear();
+    start = jamaicaDayStart(day)!;
+    dayStarts.set(day, start);
+  }
+  return start + (hours * 60 + minutes) * MINUTE_MS;
+}
+
+/** A visit's calendar identity and time: what its .ics attachment and the staff's calendar feeds (feeds.server.ts) share. */
+export interface VisitEventBase {
+  id: string;
+  day: string;
+  windowStart: string;
+  windowEnd: string;
+  sequence: number;
+}
+
+/**
+ * The attributes every calendar event of a visit carries, wherever it is sent: the UID
+ * `<visit id>@<site host>` (the same in the customer's .ics and in the staff's feeds, so it is
+ * one event), its SEQUENCE (`visits.sequence`), and the arrival window as UTC instants
+ * (DTSTART/DTEND ending in Z: Jamaica's 9:00-11:00 is 14:00-16:00Z). In: the visit and the
+ * site's host (`new URL(SITE_URL).host`). Out: `ics` event attributes.
+ */
+export function visitEventBase(visit: VisitEventBase, siteHost: string) {
+  return {
+    uid: `${visit.id}@${siteHost}`,
+    sequence: visit.sequence,
+    start: jamaicaInstant(visit.day, visit.windowStart),
+    startInputType: "utc",
+    startOutputType: "utc",
+    end: jamaicaInstant(visit.day, visit.windowEnd),
+    endInputType: "utc",
+    endOutputType: "utc",
+  } satisfies Partial<EventAttributes>;
 }
 
 /**
@@ -25,32 +64,16 @@ export function jamaicaInstant(day: string, time: string): number {
  * library refuses the event.
  */
 export function visitCalendarEvent(
-  visit: {
-    id: string;
-    day: string;
-    windowStart: string;
-    windowEnd: string;
-    status: VisitStatus;
-    sequence: number;
-    address: string;
-    serviceType: ServiceType;
-  },
+  visit: VisitEventBase & { status: VisitStatus; address: string; serviceType: ServiceType },
   company: { name: string; email: string },
   siteHost: string,
   reference: string,
 ): string | null {
   const cancelled = visit.status === "cancelled";
   const { value, error } = createEvent({
-    uid: `${visit.id}@${siteHost}`,
-    sequence: visit.sequence,
+    ...visitEventBase(visit, siteHost),
     method: cancelled ? "CANCEL" : "PUBLISH",
     productId: `${siteHost}/booking`,
-    start: jamaicaInstant(visit.day, visit.windowStart),
-    startInputType: "utc",
-    startOutputType: "utc",
-    end: jamaicaInstant(visit.day, visit.windowEnd),
-    endInputType: "utc",
-    endOutputType: "utc",
     title: `${company.name}: ${SERVICE_TYPE_LABELS[visit.serviceType]} (arrival window)`,
     description: `The crew arrives in this window. Your reference: ${reference}. The link to change or cancel is in our e-mail.`,
     location: visit.address,

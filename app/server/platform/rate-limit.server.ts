@@ -12,7 +12,7 @@ export function clientIp(request: Request): string {
 
 /**
  * The key of the client that sent `request`, for every per-client limit (forms, account
- * pages, sign-in throttling, the status page, invitations). From CF-Connecting-IP, which
+ * pages, sign-in throttling, the status page, calendar feeds, invitations). From CF-Connecting-IP, which
  * Cloudflare sets (a client cannot):
  * - an IPv4 address is its own key (`203.0.113.7`), and so is an IPv4 address written as IPv6
  *   (`::ffff:203.0.113.7`);
@@ -59,6 +59,16 @@ export function allowAuthAttempt(limiter: RateLimit, request: Request): Promise<
  */
 export function allowStatusView(limiter: RateLimit, request: Request): Promise<boolean> {
   return allow(limiter, `status:${clientKey(request)}`);
+}
+
+/**
+ * A fetch of a calendar feed (/calendar/<token>.ics), per client IP, counted apart from the
+ * status pages on the same binding (`STATUS_RATE_LIMITER`: 30 per 60 s): far above a calendar's
+ * hourly refresh, far below what guessing tokens would need. A failing binding lets it through
+ * (and logs).
+ */
+export function allowCalendarFeed(limiter: RateLimit, request: Request): Promise<boolean> {
+  return allow(limiter, `calendar:${clientKey(request)}`);
 }
 
 async function allow(limiter: RateLimit, key: string): Promise<boolean> {

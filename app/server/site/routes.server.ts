@@ -67,6 +67,7 @@ export function robotsLoader({ context }: LoaderFunctionArgs) {
     "Disallow: /auth",
     "Disallow: /status",
     "Disallow: /review",
+    "Disallow: /calendar",
     "",
     `Sitemap: ${origin}/sitemap.xml`,
     "",
