@@ -116,6 +116,7 @@ beforeAll(async () => {
         "INSERT INTO review_requests (id, visit_id, token_hash, send_after, sent_at, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
       )
       .bind(crypto.randomUUID(), ids.visit, sha256Hex(REVIEW_TOKEN), now, now, now + 30 * 86_400_000, now),
+    worker.db
       .prepare("INSERT INTO crews (id, name, position, created_at, updated_at) VALUES (?, 'Crew A', 1, ?, ?)")
       .bind(FEED_CREW, now, now),
     worker.db
