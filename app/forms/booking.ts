@@ -26,23 +26,23 @@ export const cancelSchema = z.object({ intent: z.literal("cancel") });
 const visitId = z.uuid({ error: "That visit is not on the schedule any more." }).optional();
 
 /** A staff member books on the customer's behalf (the record page). */
-export const staffBookingSchema = z.object({ ...slot, intent: z.literal("book") });
+const staffBookingSchema = z.object({ ...slot, intent: z.literal("book") });
 
 /** A staff member moves the request's booked visit (the record page). */
-export const staffMoveSchema = z.object({ ...slot, visitId, intent: z.literal("move-visit") });
+const staffMoveSchema = z.object({ ...slot, visitId, intent: z.literal("move-visit") });
 
 /** A staff member cancels a booked visit, or marks it done or no-show (the record page, the schedule). */
-export const staffVisitStepSchema = z.object({ visitId, intent: z.enum(["cancel-visit", "visit-done", "visit-no-show"]) });
+const staffVisitStepSchema = z.object({ visitId, intent: z.enum(["cancel-visit", "visit-done", "visit-no-show"]) });
 
 /** A staff member puts a visit on a crew, or on none (`crewId` empty). */
-export const staffAssignSchema = z.object({
+const staffAssignSchema = z.object({
   visitId,
   intent: z.literal("assign-crew"),
   crewId: z.union([z.uuid({ error: "Choose a crew." }), z.literal("")]).default(""),
 });
 
 /** A staff member writes the scheduled visit's notes for the crew (empty clears them). */
-export const staffVisitNotesSchema = z.object({
+const staffVisitNotesSchema = z.object({
   visitId,
   intent: z.literal("visit-notes"),
   notes: z

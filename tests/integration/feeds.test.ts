@@ -44,7 +44,7 @@ const today = () => todayInJamaica();
 
 /** A crew; out: its id. */
 async function crew(name: string, active = true): Promise<string> {
-  const added = await addCrew(db, { name, members: null });
+  const added = await addCrew(db, { name, members: null, workingDays: [1, 2, 3, 4, 5, 6, 7] });
   if (added.status !== "added") throw new Error(`no crew ${name}`);
   if (!active) await worker.db.prepare("UPDATE crews SET active = 0 WHERE id = ?").bind(added.id).run();
   return added.id;

@@ -32,7 +32,6 @@ import { publicPaths } from "~/content/navigation";
 import { SERVICES } from "~/content/services";
 import { makePng } from "../fixtures";
 import { createCookie } from "@remix-run/cloudflare";
-import { createHash } from "node:crypto";
 import { createAdminSession, encodeMultipart, startWorker, TEST_SESSION_SECRET, type TestWorker } from "./worker";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 500);

@@ -28,7 +28,7 @@ import { readAvailabilitySettings, visitById } from "./visits.server";
 const VISIT_GONE = "That visit is not on the schedule any more.";
 
 /** The schedule's query as the page reads it: a real ISO day (else today), a view (else "day"), a crew id or "none" (else every crew). */
-export function readScheduleQuery(url: URL, today: string): { day: string; view: ScheduleView; crew: CrewFilter } {
+function readScheduleQuery(url: URL, today: string): { day: string; view: ScheduleView; crew: CrewFilter } {
   const day = isoDateSchema.safeParse(url.searchParams.get("day") ?? "");
   const view = url.searchParams.get("view");
   const crew = url.searchParams.get("crew") ?? "";
