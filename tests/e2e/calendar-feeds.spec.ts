@@ -13,6 +13,15 @@ import { createAdmin, signIn } from "./accounts";
 import { queryD1 } from "./d1";
 import { expect, expectSoundPage, test } from "./fixtures";
 
+/** The crews and requests this spec made: removed after each test, so the other specs book against the settings' capacity. */
+const made: Array<{ crew: string; request: string }> = [];
+test.afterEach(() => {
+  for (const { crew, request } of made.splice(0)) {
+    queryD1(`DELETE FROM quote_requests WHERE id = '${request}'`);
+    queryD1(`DELETE FROM crews WHERE id = '${crew}'`);
+  }
+});
+
 /** A crew of this test, with one visit three days ahead (9:00-11:00 in Jamaica); out: their ids and the day. */
 function seedCrew(name: string) {
   const crew = crypto.randomUUID();
@@ -20,6 +29,7 @@ function seedCrew(name: string) {
   const visit = crypto.randomUUID();
   const day = plusDays(todayInJamaica(), 3);
   const now = Date.now();
+  made.push({ crew, request });
   queryD1(
     `INSERT INTO crews (id, name, members, position, created_at, updated_at) VALUES ('${crew}', '${name}', 'Keisha and Andre', (SELECT coalesce(max(position), 0) + 1 FROM crews), ${now}, ${now})`,
   );
