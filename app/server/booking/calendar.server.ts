@@ -39,7 +39,7 @@ export function visitCalendarEvent(
   siteHost: string,
   reference: string,
 ): string | null {
-  const cancelled = visit.status === "cancelled";
+  const cancelled = visit.status === "cancelled" || visit.status === "skipped";
   const { value, error } = createEvent({
     uid: `${visit.id}@${siteHost}`,
     sequence: visit.sequence,
