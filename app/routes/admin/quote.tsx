@@ -103,24 +103,37 @@ function VisitCard({ card, bookable }: { card: VisitCardData; bookable: boolean 
           </p>
         )}
         {series ? <RegularVisits series={series} windows={windows} /> : null}
-        {visits.length > 0 ? (
-          <ul className="space-y-3 border-t border-slate-200 pt-4" aria-label="Visits">
-            {visits.map((visit) => (
-              <li key={visit.id}>
-                <p className="text-sm font-semibold text-slate-900">
-                  {visit.label} <span className="font-normal text-slate-600">{`(${VISIT_STATUS_LABELS[visit.status].toLowerCase()})`}</span>
-                </p>
-                <ul className="mt-1 space-y-0.5 text-sm text-slate-600">
-                  {visit.changes.map((change) => (
-                    <li key={change.key}>{`${change.when}: ${change.text}`}</li>
-                  ))}
-                </ul>
-              </li>
-            ))}
-          </ul>
+        {visits.length > 0 && series ? (
+          <Disclosure summary={`Every visit's history (${visits.length})`} className="border-t border-slate-200 pt-4">
+            <VisitHistory visits={visits} />
+          </Disclosure>
+        ) : visits.length > 0 ? (
+          <div className="border-t border-slate-200 pt-4">
+            <VisitHistory visits={visits} />
+          </div>
         ) : null}
       </div>
     </Card>
+  );
+}
+
+/** Every visit of the request, newest first, with its status and its history. */
+function VisitHistory({ visits }: { visits: VisitCardData["visits"] }) {
+  return (
+    <ul className="mt-3 space-y-3 first:mt-0" aria-label="Visits">
+      {visits.map((visit) => (
+        <li key={visit.id}>
+          <p className="text-sm font-semibold text-slate-900">
+            {visit.label} <span className="font-normal text-slate-600">{`(${VISIT_STATUS_LABELS[visit.status].toLowerCase()})`}</span>
+          </p>
+          <ul className="mt-1 space-y-0.5 text-sm text-slate-600">
+            {visit.changes.map((change) => (
+              <li key={change.key}>{`${change.when}: ${change.text}`}</li>
+            ))}
+          </ul>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -172,15 +185,20 @@ function RegularVisits({ series, windows }: { series: NonNullable<VisitCardData[
           </Badge>
         ) : null}
       </p>
-      <ul className="space-y-2" aria-label="Regular visits, next 60 days">
+      <ul className="divide-y divide-slate-100" aria-label="Regular visits, next 60 days">
         {series.visits.map((visit) => (
-          <li key={visit.id} className="flex flex-wrap items-start gap-x-4 gap-y-1 text-sm">
-            <span className="min-w-0 grow text-slate-900">
+          <li key={visit.id} className="flex flex-wrap items-start gap-x-4 gap-y-2 py-2 text-sm">
+            <span className="min-w-0 grow basis-full text-slate-900 sm:basis-auto">
               {visit.label} <span className="text-slate-600">{`(${VISIT_STATUS_LABELS[visit.status].toLowerCase()})`}</span>
             </span>
             {visit.status === "scheduled" ? (
               <>
-                <Disclosure summary="Move" subject={visit.label} open={refusedFor === visit.id && result.value("intent") === "move-visit"}>
+                <Disclosure
+                  summary="Move"
+                  subject={visit.label}
+                  open={refusedFor === visit.id && result.value("intent") === "move-visit"}
+                  className="open:basis-full"
+                >
                   <SlotForm
                     intent="move-visit"
                     visitId={visit.id}
@@ -194,6 +212,7 @@ function RegularVisits({ series, windows }: { series: NonNullable<VisitCardData[
                   subject={visit.label}
                   tone="danger"
                   open={refusedFor === visit.id && result.value("intent") === "cancel-visit"}
+                  className="open:basis-full"
                 >
                   <CancelVisitForm visitId={visit.id} scope={visit.inSeries} />
                 </Disclosure>

@@ -81,7 +81,7 @@ export default function StatusPage() {
         {view.booked ? (
           <div className="space-y-3 rounded-2xl border-2 border-brand-700 bg-white p-5">
             <p className="text-lg font-semibold text-slate-900" data-testid="booked">
-              {`Booked: ${view.booked}`}
+              {`${view.series ? "Next visit" : "Booked"}: ${view.booked}`}
             </p>
             {view.canChange ? (
               <div className="flex flex-wrap items-start gap-x-6 gap-y-3">

@@ -466,7 +466,11 @@ export async function visitCardData(db: Database, quoteRequestId: string, now = 
           paused: overview.series.status === "paused",
           visits: overview.visits.map((visit) => ({
             id: visit.id,
-            label: visitLabel(visit),
+            // The series' label says its window: its day alone, or with its own window when moved to another.
+            label:
+              visit.windowStart === overview.series.windowStart && visit.windowEnd === overview.series.windowEnd
+                ? dayLabel(visit.day)
+                : visitLabel(visit),
             status: visit.status,
             inSeries: visit.seriesId === overview.series.id,
           })),

@@ -10,7 +10,7 @@ import { PRIVATE } from "~/cache-control";
 import { formatAdminDate, formatAdminDateTime, quoteExpired } from "~/domain/dates";
 import { SERVICE_TYPE_LABELS, type AuditedEntity } from "~/domain/enumerations";
 import { formatDollars, quoteValidUntil } from "../mail/customer-mails.server";
-import { quoteBookable, visitLabel } from "~/domain/booking";
+import { dayLabel, quoteBookable, visitLabel } from "~/domain/booking";
 import { seriesWindowLabel } from "~/domain/series";
 import { seriesOverview, type SeriesOverview } from "../booking/series.server";
 import { beforeCutoff } from "../booking/visits.server";
@@ -59,7 +59,7 @@ export interface StatusView {
     /** How it repeats, with its window: "Every week on Tuesday, arrival 9:00 AM-11:00 AM". */
     label: string;
     paused: boolean;
-    /** Its visits of the next 60 days: scheduled ones (skippable until the cut-off) and skipped ones. */
+    /** Its visits of the next 60 days (labelled by their day, and their window when it is not the series'): scheduled ones (skippable until the cut-off) and skipped ones. */
     visits: Array<{ id: string; label: string; skipped: boolean; canSkip: boolean }>;
     /** The scheduled visits a pause would keep (within the cut-off), as labels. */
     pauseKeeps: string[];
@@ -187,15 +187,18 @@ function statusView(found: StatusRequest, now: Date, series: SeriesOverview | nu
 /** The regular cleaning as the status page shows it: how it repeats, whether paused, its visits and which can still be skipped. */
 function seriesView({ series, visits }: SeriesOverview, settings: StatusRequest["settings"], now: Date): NonNullable<StatusView["series"]> {
   const changeable = (visit: SeriesOverview["visits"][number]) => visit.status === "scheduled" && beforeCutoff(visit, settings, now);
+  // The series' label says its window: a visit in it is named by its day alone, one moved to another window with that window.
+  const label = (visit: SeriesOverview["visits"][number]) =>
+    visit.windowStart === series.windowStart && visit.windowEnd === series.windowEnd ? dayLabel(visit.day) : visitLabel(visit);
   return {
     label: seriesWindowLabel(series),
     paused: series.status === "paused",
     visits: visits.map((visit) => ({
       id: visit.id,
-      label: visitLabel(visit),
+      label: label(visit),
       skipped: visit.status === "skipped",
       canSkip: changeable(visit),
     })),
-    pauseKeeps: visits.filter((visit) => visit.status === "scheduled" && !changeable(visit)).map((visit) => visitLabel(visit)),
+    pauseKeeps: visits.filter((visit) => visit.status === "scheduled" && !changeable(visit)).map(label),
   };
 }
