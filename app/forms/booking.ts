@@ -44,23 +44,23 @@ export const statusVisitSchema = z.discriminatedUnion("intent", [
 const scope = z.enum(["this", "later"], { error: "Choose this visit only, or this and all later ones." }).default("this");
 
 /** A staff member books on the customer's behalf (the record page), once or as a series. */
-export const staffBookingSchema = z.object({ ...slot, intent: z.literal("book"), repeat });
+const staffBookingSchema = z.object({ ...slot, intent: z.literal("book"), repeat });
 
 /** A staff member moves the request's booked visit (the record page), or it and all later ones of its series. */
-export const staffMoveSchema = z.object({ ...slot, visitId, intent: z.literal("move-visit"), scope });
+const staffMoveSchema = z.object({ ...slot, visitId, intent: z.literal("move-visit"), scope });
 
 /** A staff member cancels a booked visit (or it and all later ones of its series), or marks it done or no-show (the record page, the schedule). */
-export const staffVisitStepSchema = z.object({ visitId, intent: z.enum(["cancel-visit", "visit-done", "visit-no-show"]), scope });
+const staffVisitStepSchema = z.object({ visitId, intent: z.enum(["cancel-visit", "visit-done", "visit-no-show"]), scope });
 
 /** A staff member puts a visit on a crew, or on none (`crewId` empty). */
-export const staffAssignSchema = z.object({
+const staffAssignSchema = z.object({
   visitId,
   intent: z.literal("assign-crew"),
   crewId: z.union([z.uuid({ error: "Choose a crew." }), z.literal("")]).default(""),
 });
 
 /** A staff member writes the scheduled visit's notes for the crew (empty clears them). */
-export const staffVisitNotesSchema = z.object({
+const staffVisitNotesSchema = z.object({
   visitId,
   intent: z.literal("visit-notes"),
   notes: z

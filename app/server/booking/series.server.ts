@@ -22,6 +22,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { PUBLIC_HOLIDAYS } from "~/content/public-holidays";
 import { isoWeekday, plusDays, type AvailabilitySettings, type Capacity } from "~/domain/booking";
 import { todayInJamaica } from "~/domain/dates";
+import type { SeriesStatus } from "~/domain/enumerations";
 import {
   nextOccurrence,
   occurrencesBetween,
@@ -146,7 +147,7 @@ function readOccurrences(days: readonly string[], results: readonly unknown[], o
 const visitsOf = (series: VisitSeries): SeriesVisits => series;
 
 /** "The series exists with this status" (and its request is still quoted), when the statement runs. */
-const seriesIs = (seriesId: string, status: VisitSeries["status"]) =>
+const seriesIs = (seriesId: string, status: SeriesStatus) =>
   sql`EXISTS (SELECT 1 FROM ${visitSeries} INNER JOIN ${quoteRequests} ON ${quoteRequests.id} = ${visitSeries.quoteRequestId} WHERE ${visitSeries.id} = ${seriesId} AND ${visitSeries.status} = ${status} AND ${quoteRequests.status} = 'quoted')`;
 
 /** The settings and each day's places, as the statements of a series use them. */
@@ -166,7 +167,7 @@ export interface SkippedDay {
  * app/content/public-holidays.ts) or another day off, with its name; a day no crew works; else
  * the window was full. One read of the days off.
  */
-export async function skipReasons(db: Database, days: readonly string[], places: Capacity): Promise<SkippedDay[]> {
+async function skipReasons(db: Database, days: readonly string[], places: Capacity): Promise<SkippedDay[]> {
   if (days.length === 0) return [];
   const off = new Map(
     (
