@@ -50,6 +50,7 @@ import {
 import { deleteExpiredSessions } from "./app/server/auth/session.server";
 import { deleteExpiredChallenges } from "./app/server/two-step/passkeys.server";
 import { sendVisitReminders } from "./app/server/booking/reminders.server";
+import { extendSeries } from "./app/server/booking/series.server";
 import { extendPublicHolidays } from "./app/server/booking/availability.server";
 import { sendReviewRequests } from "./app/server/reviews/review-requests.server";
 import { todayInJamaica } from "./app/domain/dates";
@@ -138,7 +139,11 @@ export default {
         deleteOldAccountMails(db, now),
         deleteExpiredChallenges(db, now),
       ]),
-      Promise.all([sendVisitReminders(db, env, now), extendPublicHolidays(db, todayInJamaica(now), now)]),
+      // The series after the holidays, so a holiday just added is a day off for them.
+      Promise.all([
+        sendVisitReminders(db, env, now),
+        extendPublicHolidays(db, todayInJamaica(now), now).then(async (added) => [added, await extendSeries(db, env, now)] as const),
+      ]),
       sendReviewRequests(db, env, now),
     ]);
     if (sweep.status === "fulfilled") logEvent("orphan_uploads_swept", { ...run, ...sweep.value });
@@ -151,8 +156,8 @@ export default {
     } else logFailure("expired_rows_delete_failed", cleanup.reason, { ...run });
     // Shown as a failed run in the dashboard's cron events.
     if (booking.status === "fulfilled") {
-      const [remindersQueued, holidaysAdded] = booking.value;
-      logEvent("booking_tasks_done", { ...run, remindersQueued, holidaysAdded });
+      const [remindersQueued, [holidaysAdded, series]] = booking.value;
+      logEvent("booking_tasks_done", { ...run, remindersQueued, holidaysAdded, ...series });
     } else logFailure("booking_tasks_failed", booking.reason, { ...run });
     if (reviewRequests.status === "fulfilled") logEvent("review_requests_queued", { ...run, queued: reviewRequests.value });
     else logFailure("review_requests_failed", reviewRequests.reason, { ...run });

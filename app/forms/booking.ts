@@ -1,9 +1,11 @@
 /**
  * The booking forms: the day (an ISO date) and the arrival window's start ("HH:MM"), both chosen
  * from the page's own list; `intent` says whether they book the accepted quote or move the booked
- * visit. Anything else is refused before it is looked at.
+ * visit, `repeat` whether a booking is one visit or a regular cleaning. Anything else is refused
+ * before it is looked at.
  */
 import { TEXT_LIMITS } from "~/domain/limits";
+import { REPEAT_CHOICES } from "~/domain/series";
 import { isoDateSchema } from "./fields";
 import { z } from "./zod";
 
@@ -13,26 +15,42 @@ const slot = {
   windowStart: z.string({ error: "Choose an arrival window." }).regex(/^\d{2}:\d{2}$/, { error: "Choose an arrival window." }),
 };
 
-/** /status/:token/book: the customer books (`book`, the default) or moves their visit (`move`). */
-export const bookingSchema = z.object({ ...slot, intent: z.enum(["book", "move"]).default("book") });
+/**
+ * How often a booking repeats: "once" (the default) or the request's frequency, as a series from
+ * the day picked (app/domain/series.ts; the server refuses another frequency than the request's).
+ */
+const repeat = z.enum(REPEAT_CHOICES, { error: "Choose how often we come." }).default("once");
 
-/** The customer cancels the booked visit (the status page). */
-export const cancelSchema = z.object({ intent: z.literal("cancel") });
+/** /status/:token/book: the customer books (`book`, the default; once or as a series) or moves their visit (`move`). */
+export const bookingSchema = z.object({ ...slot, intent: z.enum(["book", "move"]).default("book"), repeat });
 
 /**
- * Which visit a staff form is about (the schedule's visit cards, a series' visits); left out, the
- * request's next scheduled visit (the record page's Visit card).
+ * Which visit a form is about (the schedule's visit cards, a series' visits); left out, the
+ * request's next scheduled visit (the status page's and the record page's visit forms).
  */
 const visitId = z.uuid({ error: "That visit is not on the schedule any more." }).optional();
 
-/** A staff member books on the customer's behalf (the record page). */
-const staffBookingSchema = z.object({ ...slot, intent: z.literal("book") });
+/**
+ * The status page's visit forms: cancel the next visit; skip one visit of the regular cleaning
+ * (`visitId`); pause or resume the regular cleaning.
+ */
+export const statusVisitSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("cancel") }),
+  z.object({ intent: z.literal("skip"), visitId }),
+  z.object({ intent: z.enum(["pause", "resume"]) }),
+]);
 
-/** A staff member moves the request's booked visit (the record page). */
-const staffMoveSchema = z.object({ ...slot, visitId, intent: z.literal("move-visit") });
+/** Whether a staff member's move or cancel is for this visit only, or for this one and all later ones of its series. */
+const scope = z.enum(["this", "later"], { error: "Choose this visit only, or this and all later ones." }).default("this");
 
-/** A staff member cancels a booked visit, or marks it done or no-show (the record page, the schedule). */
-const staffVisitStepSchema = z.object({ visitId, intent: z.enum(["cancel-visit", "visit-done", "visit-no-show"]) });
+/** A staff member books on the customer's behalf (the record page), once or as a series. */
+const staffBookingSchema = z.object({ ...slot, intent: z.literal("book"), repeat });
+
+/** A staff member moves the request's booked visit (the record page), or it and all later ones of its series. */
+const staffMoveSchema = z.object({ ...slot, visitId, intent: z.literal("move-visit"), scope });
+
+/** A staff member cancels a booked visit (or it and all later ones of its series), or marks it done or no-show (the record page, the schedule). */
+const staffVisitStepSchema = z.object({ visitId, intent: z.enum(["cancel-visit", "visit-done", "visit-no-show"]), scope });
 
 /** A staff member puts a visit on a crew, or on none (`crewId` empty). */
 const staffAssignSchema = z.object({

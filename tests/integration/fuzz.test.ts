@@ -3,7 +3,8 @@
  * random paths (case, encoding, dots, slashes), query strings, methods, headers (Host,
  * Cookie variants, X-Forwarded-*, CF-Connecting-IP, Origin) and bodies (urlencoded,
  * multipart, JSON, garbage) against every public page and form action, every auth route and
- * every admin route and action (the security page and its passkey endpoint among them), with
+ * every admin route and action (the security page and its passkey endpoint among them), and a
+ * request with a regular cleaning whose status page skips, pauses and resumes, with
  * an admin session, a non-admin session, a half-finished sign-in (/auth/two-step) or none.
  *
  * Properties of every reply:
@@ -132,6 +133,7 @@ beforeAll(async () => {
       .prepare("INSERT INTO calendar_feeds (id, crew_id, token_hash, created_at, revoked_at) VALUES (?, ?, ?, ?, NULL), (?, NULL, ?, ?, ?)")
       .bind(LIVE_FEED, FEED_CREW, sha256Hex(LIVE_FEED_TOKEN), now, REVOKED_FEED, sha256Hex(REVOKED_FEED_TOKEN), now, now),
   ]);
+  await seedRegularCleaning(now);
   // The largest page any visitor or admin can be shown, the reference for property 2.
   for (const path of [...PAGES, "/admin/quotes", "/admin/messages", `/admin/quotes/${ids.quote}`]) {
     const response = await worker.fetch(path, { headers: { Cookie: admin.cookie } });
@@ -143,6 +145,39 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => worker?.dispose());
 
+/** A quoted weekly request with its regular cleaning (a series and two visits a month ahead), whose status page can skip, pause and resume. */
+const SERIES_TOKEN = "6".repeat(32);
+async function seedRegularCleaning(now: number) {
+  const request = crypto.randomUUID();
+  const series = crypto.randomUUID();
+  const day = (offset: number) => new Date(now + offset * 86_400_000).toISOString().slice(0, 10);
+  const visit = (offset: number) =>
+    worker.db
+      .prepare(
+        "INSERT INTO visits (id, quote_request_id, quote_id, day, window_start, window_end, status, address, service_type, amount_jmd, series_id, occurrence_day, created_at, updated_at) VALUES (?, ?, 'q', ?, '09:00', '11:00', 'scheduled', '3 Regular Road', 'residential', 12000, ?, ?, ?, ?)",
+      )
+      .bind(crypto.randomUUID(), request, day(offset), series, day(offset), now, now);
+  await worker.db.batch([
+    worker.db
+      .prepare(
+        "INSERT INTO quote_requests (id, created_at, updated_at, name, email, phone, address, service_type, frequency, status, reference, status_token) VALUES (?, ?, ?, 'Regular', 'regular@example.com', '876 555 0102', '3 Regular Road', 'residential', 'weekly', 'quoted', 'MB-FZZ33', ?)",
+      )
+      .bind(request, now, now, SERIES_TOKEN),
+    worker.db
+      .prepare(
+        "INSERT INTO customer_replies (id, kind, entity, entity_id, amount_jmd, valid_days, message, created_at) VALUES (?, 'quote', 'quote_request', ?, 12000, 14, 'Quote', ?)",
+      )
+      .bind(crypto.randomUUID(), request, now),
+    worker.db
+      .prepare(
+        "INSERT INTO visit_series (id, quote_request_id, quote_id, rrule, dtstart, window_start, window_end, status, generated_through, address, service_type, amount_jmd, created_at, updated_at) VALUES (?, ?, 'q', 'FREQ=WEEKLY', ?, '09:00', '11:00', 'active', ?, '3 Regular Road', 'residential', 12000, ?, ?)",
+      )
+      .bind(series, request, day(30), day(37), now, now),
+    visit(30),
+    visit(37),
+  ]);
+}
+
 const PAGES = [...publicPaths(SERVICES.map((service) => service.slug)), "/sitemap.xml", "/robots.txt", "/no-such-page"];
 const AUTH = ["/auth", "/auth/forgot", "/auth/reset", "/auth/verify", "/auth/sign-out", "/auth/invite", "/auth/two-step", "/auth/passkey"];
 /** The seeded quote request's private status page (it must show none of its contact details), and an unknown one. */
@@ -151,6 +186,8 @@ const STATUS = [
   `/status/${"0".repeat(32)}`,
   `/status/${"5".repeat(32)}/book`,
   `/status/${"0".repeat(32)}/book`,
+  `/status/${"6".repeat(32)}`,
+  `/status/${"6".repeat(32)}/book`,
 ];
 /** The seeded visit's review link (open until a fuzzed post happens to fill its form right), and an unknown one. */
 const REVIEW = [`/review/${REVIEW_TOKEN}`, `/review/${"a".repeat(32)}`];
@@ -312,6 +349,8 @@ const NAMES = [
   "changeCutoffHours",
   "crew",
   "feed",
+  "repeat",
+  "scope",
 ];
 const nameArb = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...NAMES) }, { weight: 1, arbitrary: fc.string({ maxLength: 20 }) });
 const valueArb = fc.oneof(
@@ -397,6 +436,15 @@ const valueArb = fc.oneof(
     FEED_CREW,
     LIVE_FEED,
     REVOKED_FEED,
+    "skip",
+    "pause",
+    "resume",
+    "once",
+    "weekly",
+    "bi-weekly",
+    "monthly",
+    "this",
+    "later",
   ),
   fc.string({ maxLength: 60 }),
   fc.string({ unit: "binary", maxLength: 40 }),
@@ -524,7 +572,7 @@ function decodedPath(path: string): string {
 async function written(): Promise<number> {
   const row = await worker.db
     .prepare(
-      "SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM sessions) + (SELECT count(*) FROM quote_requests) + (SELECT count(*) FROM contact_messages) + (SELECT count(*) FROM attachments) + (SELECT count(*) FROM status_changes) + (SELECT count(*) FROM record_notes) + (SELECT count(*) FROM invitations) + (SELECT count(*) FROM team_changes) + (SELECT count(*) FROM customer_replies) + (SELECT count(*) FROM mail_deliveries) + (SELECT count(*) FROM reply_templates) + (SELECT count(*) FROM reviews) + (SELECT count(*) FROM gallery_items) + (SELECT count(*) FROM gallery_photos) + (SELECT count(*) FROM passkeys) + (SELECT count(*) FROM totp_credentials) + (SELECT count(*) FROM recovery_codes) + (SELECT count(*) FROM passkey_challenges) + (SELECT count(*) FROM security_policy) + (SELECT count(*) FROM visits) + (SELECT count(*) FROM visit_changes) + (SELECT count(*) FROM days_off) + (SELECT count(*) FROM crews) + (SELECT count(*) FROM review_requests) + (SELECT count(*) FROM review_requests WHERE used_at IS NOT NULL) + (SELECT count(*) FROM calendar_feeds) + coalesce((SELECT sum(revoked_at) FROM calendar_feeds), 0) + coalesce((SELECT updated_at FROM availability_settings), 0) + (SELECT version FROM content_version) AS n",
+      "SELECT (SELECT count(*) FROM users) + (SELECT count(*) FROM sessions) + (SELECT count(*) FROM quote_requests) + (SELECT count(*) FROM contact_messages) + (SELECT count(*) FROM attachments) + (SELECT count(*) FROM status_changes) + (SELECT count(*) FROM record_notes) + (SELECT count(*) FROM invitations) + (SELECT count(*) FROM team_changes) + (SELECT count(*) FROM customer_replies) + (SELECT count(*) FROM mail_deliveries) + (SELECT count(*) FROM reply_templates) + (SELECT count(*) FROM reviews) + (SELECT count(*) FROM gallery_items) + (SELECT count(*) FROM gallery_photos) + (SELECT count(*) FROM passkeys) + (SELECT count(*) FROM totp_credentials) + (SELECT count(*) FROM recovery_codes) + (SELECT count(*) FROM passkey_challenges) + (SELECT count(*) FROM security_policy) + (SELECT count(*) FROM visits) + (SELECT count(*) FROM visit_changes) + (SELECT count(*) FROM days_off) + (SELECT count(*) FROM crews) + (SELECT count(*) FROM review_requests) + (SELECT count(*) FROM review_requests WHERE used_at IS NOT NULL) + (SELECT count(*) FROM calendar_feeds) + coalesce((SELECT sum(revoked_at) FROM calendar_feeds), 0) + (SELECT count(*) FROM visit_series) + (SELECT count(*) FROM visit_series WHERE status = 'paused') + coalesce((SELECT updated_at FROM availability_settings), 0) + (SELECT version FROM content_version) AS n",
     )
     .first<{ n: number }>();
   return row!.n + (await worker.listKeys()).length;

@@ -1,7 +1,8 @@
 /**
  * /status/:token/book: 'Accept and book', or 'Change your visit' once one is booked. The customer
  * picks a day (links, so it works without JavaScript; with it, Remix shows the day's windows
- * without a page load) and an arrival window (a plain form), then confirms. Private, never
+ * without a page load) and an arrival window (a plain form), for a weekly, bi-weekly or monthly
+ * request also 'Just this visit' or the regular cleaning from that day, then confirms. Private, never
  * cached or indexed, like the status page.
  */
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
@@ -122,6 +123,28 @@ export default function BookingPage() {
                 ))}
               </div>
             </fieldset>
+            {page.repeat ? (
+              <fieldset>
+                <legend className="font-display text-xl font-bold text-slate-900">How often</legend>
+                <div className="mt-4 space-y-2">
+                  {page.repeat.choices.map((choice) => (
+                    <label key={choice.value} className="flex items-start gap-3 rounded-xl border border-slate-300 bg-white px-4 py-3">
+                      <input
+                        type="radio"
+                        name="repeat"
+                        value={choice.value}
+                        defaultChecked={choice.value === page.repeat?.checked}
+                        className="mt-1"
+                      />
+                      <span>
+                        <span className="block font-semibold text-slate-900">{choice.label}</span>
+                        {choice.hint ? <span className="block text-sm text-slate-600">{choice.hint}</span> : null}
+                      </span>
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+            ) : null}
             <div className="flex flex-wrap items-center gap-4">
               <button type="submit" className={buttonStyles.primary}>
                 {moving ? "Move my visit" : "Confirm booking"}

@@ -8,7 +8,7 @@ import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs,
 import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { FormStatus } from "~/components/form-field";
 import { readResult } from "~/forms/result";
-import { cancelVisitAction } from "~/server/booking/routes.server";
+import { statusVisitAction } from "~/server/booking/routes.server";
 import { ContactMethods } from "~/components/contact-details";
 import { PageHero } from "~/components/page-hero";
 import { buttonStyles } from "~/components/ui";
@@ -23,7 +23,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
 ];
 
 export const loader = (args: LoaderFunctionArgs) => statusPageLoader(args);
-export const action = (args: ActionFunctionArgs) => cancelVisitAction(args);
+export const action = (args: ActionFunctionArgs) => statusVisitAction(args);
 
 export default function StatusPage() {
   const { view, problem } = useLoaderData<typeof loader>();
@@ -81,7 +81,7 @@ export default function StatusPage() {
         {view.booked ? (
           <div className="space-y-3 rounded-2xl border-2 border-brand-700 bg-white p-5">
             <p className="text-lg font-semibold text-slate-900" data-testid="booked">
-              {`Booked: ${view.booked}`}
+              {`${view.series ? "Next visit" : "Booked"}: ${view.booked}`}
             </p>
             {view.canChange ? (
               <div className="flex flex-wrap items-start gap-x-6 gap-y-3">
@@ -104,6 +104,7 @@ export default function StatusPage() {
             )}
           </div>
         ) : null}
+        {view.series ? <RegularCleaning series={view.series} phone={site?.company.phone ?? "our number"} /> : null}
         {view.canBook ? (
           <Link to="book" className={buttonStyles.primary}>
             Accept and book
@@ -174,6 +175,90 @@ export default function StatusPage() {
         </Link>
       </div>
     </>
+  );
+}
+
+/**
+ * The regular cleaning: how it repeats, its visits of the next 60 days, each with 'Skip this
+ * visit' until the cut-off (a confirmation in a disclosure, so it works without JavaScript), and
+ * 'Pause my regular cleaning' or 'Resume my regular cleaning'.
+ */
+function RegularCleaning({ series, phone }: { series: NonNullable<StatusView["series"]>; phone: string }) {
+  return (
+    <section aria-labelledby="regular" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id="regular" className="font-display text-xl font-bold text-slate-900">
+        Your regular cleaning
+      </h2>
+      <p className="mt-3 font-semibold text-slate-900" data-testid="series">
+        {series.label}
+      </p>
+      {series.paused ? (
+        <p className="mt-1 text-sm font-semibold text-slate-700">Paused: we book no new visits until you resume.</p>
+      ) : (
+        <p className="mt-1 text-sm text-slate-600">We book your visits 60 days ahead and keep booking as time goes on.</p>
+      )}
+      {series.visits.length > 0 ? (
+        <>
+          <h3 className="mt-5 font-semibold text-slate-900">Your visits in the next 60 days</h3>
+          <ul className="mt-2 divide-y divide-slate-200" aria-label="Your visits in the next 60 days">
+            {series.visits.map((visit) => (
+              <li key={visit.id} className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2 py-3">
+                <span className={visit.skipped ? "text-slate-500" : "text-slate-900"}>
+                  {visit.label}
+                  {visit.skipped ? (
+                    <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">Skipped</span>
+                  ) : null}
+                </span>
+                {visit.canSkip ? (
+                  <details className="text-right">
+                    <summary className="cursor-pointer text-sm font-semibold text-brand-700">
+                      Skip this visit<span className="sr-only">{`: ${visit.label}`}</span>
+                    </summary>
+                    <Form method="post" className="mt-2 space-y-2 text-left">
+                      <input type="hidden" name="intent" value="skip" />
+                      <input type="hidden" name="visitId" value={visit.id} />
+                      <p className="text-sm text-slate-700">Skip this visit? Your other visits stay booked.</p>
+                      <button type="submit" className={buttonStyles.outline}>
+                        Yes, skip it
+                      </button>
+                    </Form>
+                  </details>
+                ) : visit.skipped ? null : (
+                  <span className="text-sm text-slate-600">{`Too close to change online: call us on ${phone}.`}</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <div className="mt-5 border-t border-slate-200 pt-4">
+        {series.paused ? (
+          <Form method="post" className="space-y-3">
+            <input type="hidden" name="intent" value="resume" />
+            <p className="text-sm text-slate-700">We book your visits again from the next day we can.</p>
+            <button type="submit" className={buttonStyles.primary}>
+              Resume my regular cleaning
+            </button>
+          </Form>
+        ) : (
+          <details>
+            <summary className="cursor-pointer text-sm font-semibold text-brand-700">Pause my regular cleaning</summary>
+            <Form method="post" className="mt-3 space-y-3">
+              <input type="hidden" name="intent" value="pause" />
+              <p className="text-sm text-slate-700">
+                Pause? We skip your visits that can still be changed online and book no new ones until you resume here.
+              </p>
+              {series.pauseKeeps.length > 0 ? (
+                <p className="text-sm text-slate-700">{`Too close to change online, so still booked: ${series.pauseKeeps.join("; ")}. To change it, call us on ${phone}.`}</p>
+              ) : null}
+              <button type="submit" className={buttonStyles.outline}>
+                Yes, pause
+              </button>
+            </Form>
+          </details>
+        )}
+      </div>
+    </section>
   );
 }
 

@@ -69,7 +69,7 @@ export function visitCalendarEvent(
   siteHost: string,
   reference: string,
 ): string | null {
-  const cancelled = visit.status === "cancelled";
+  const cancelled = visit.status === "cancelled" || visit.status === "skipped";
   const { value, error } = createEvent({
     ...visitEventBase(visit, siteHost),
     method: cancelled ? "CANCEL" : "PUBLISH",

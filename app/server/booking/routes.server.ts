@@ -12,7 +12,7 @@ import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type Load
 import { format, parseISO } from "date-fns";
 import { dayLabel, quoteBookable, visitLabel, windowLabel, type DayAvailability } from "~/domain/booking";
 import { refusal } from "~/forms/result";
-import { bookingSchema, cancelSchema, staffVisitForms, type StaffVisitForm } from "~/forms/booking";
+import { bookingSchema, staffVisitForms, statusVisitSchema, type StaffVisitForm } from "~/forms/booking";
 import { FORM_GUARD_MESSAGES } from "~/domain/messages";
 import { STATUS_HEADERS } from "../customer/routes.server";
 import { findStatusRequest } from "../customer/status-page.server";
@@ -22,13 +22,33 @@ import { logFailure } from "../platform/log.server";
 import { allowStatusView } from "../platform/rate-limit.server";
 import { readSmallForm } from "../platform/small-form.server";
 import { eq } from "drizzle-orm";
-import { quoteRequests, type QuoteRequest, type Visit } from "../../../drizzle/schema";
-import { bookingMail, formatPrice, visitCancelledMail, visitMovedMail, type BookedVisit } from "../mail/customer-mails.server";
+import { quoteRequests, type QuoteRequest, type Visit, type VisitSeries } from "../../../drizzle/schema";
+import {
+  bookingMail,
+  formatPrice,
+  seriesMail,
+  visitCancelledMail,
+  visitMovedMail,
+  visitSkippedMail,
+  type BookedVisit,
+  type SeriesNews,
+} from "../mail/customer-mails.server";
 import type { Mail } from "../mail/mailer.server";
 import { queueMail } from "../mail/queue.server";
 import { readCompany, readNotifyEmail, readSiteUrl } from "../platform/env.server";
 import { visitCalendarEvent } from "./calendar.server";
 import { assignCrew } from "./crews.server";
+import {
+  bookSeries,
+  currentSeries,
+  endSeriesFrom,
+  moveSeriesFrom,
+  pauseSeries,
+  resumeSeries,
+  seriesOverview,
+  skipVisit,
+  type SeriesMade,
+} from "./series.server";
 import {
   beforeCutoff,
   bookVisit,
@@ -41,11 +61,24 @@ import {
   visitById,
   readAvailabilitySettings,
   visitsWithHistory,
+  type BookingOutcome,
   type MoveOutcome,
   type Slot,
 } from "./visits.server";
 import { formatAdminDateTime, quoteExpired, todayInJamaica } from "~/domain/dates";
 import { SERVICE_TYPE_LABELS } from "~/domain/enumerations";
+import {
+  isSeriesFrequency,
+  REPEAT_LABELS,
+  ruleFrequency,
+  SERIES_HORIZON_DAYS,
+  seriesLabel,
+  seriesRule,
+  seriesWindowLabel,
+  skippedDayText,
+  type RepeatChoice,
+  type SeriesFrequency,
+} from "~/domain/series";
 import type { Database } from "../platform/db.server";
 
 /** The sentences of the booking page. */
@@ -61,6 +94,10 @@ const BOOKING_MESSAGES = {
   crewBusy: "That crew has another visit then, or does not work that day. Choose another crew, or move the visit first.",
   noSuchCrew: "Choose one of the active crews.",
   staffNotOpen: "This request has no open quote to book: send a quote first (or a new one, if it expired or was booked).",
+  repeatNotAsked: "Choose 'Just this visit' or the regular cleaning the request asks for.",
+  noSeries: "There is no regular cleaning to change.",
+  seriesNotActive: "This regular cleaning is paused or ended: move this visit only.",
+  noDay: "No day of your regular cleaning can be booked online now. Please call or WhatsApp us.",
 } as const;
 
 /** How many days the booking page lists at once (two weeks of working days, about). */
@@ -99,9 +136,34 @@ function bookingView(days: DayAvailability[], asked: string | null, current: Slo
   };
 }
 
+/**
+ * The booking form's 'How often' choice for a request whose frequency books a series: 'Just this
+ * visit' or 'Every week from this day' (…), the latter checked, with how it repeats from the day
+ * chosen ("Every month on the 2nd Tuesday").
+ */
+function repeatView(frequency: SeriesFrequency, day: string) {
+  return {
+    checked: frequency as RepeatChoice,
+    choices: (["once", frequency] as const).map((value) => ({
+      value,
+      label: REPEAT_LABELS[value],
+      hint:
+        value === "once"
+          ? null
+          : `${seriesLabel({ rrule: seriesRule(frequency, day), dtstart: day })}, at the arrival time you pick. We book ${SERIES_HORIZON_DAYS} days ahead and keep booking; skip a visit or pause on your page.`,
+    })),
+  };
+}
+
 type BookingPage =
   | { problem: "not-found" | "rate-limited" | "not-open" | "too-late"; reference: string | null; booking: null }
-  | { problem: null; reference: string; booking: ReturnType<typeof bookingView>; moving: string | null };
+  | {
+      problem: null;
+      reference: string;
+      booking: ReturnType<typeof bookingView>;
+      moving: string | null;
+      repeat: ReturnType<typeof repeatView> | null;
+    };
 
 /**
  * GET /status/:token/book (`?day=` the day whose windows to show): the bookable days, the chosen
@@ -123,7 +185,7 @@ export async function bookingPageLoader({ request, params, context }: LoaderFunc
   if (visit) {
     if (!beforeCutoff(visit, found.settings)) return answer({ problem: "too-late", reference: found.reference, booking: null }, 409);
     const booking = bookingView(await currentAvailability(context.db, new Date(), undefined, found.settings), asked, visit);
-    return answer({ problem: null, reference: found.reference, booking, moving: visitLabel(visit) });
+    return answer({ problem: null, reference: found.reference, booking, moving: visitLabel(visit), repeat: null });
   }
   const { latest } = found;
   const quote =
@@ -134,20 +196,25 @@ export async function bookingPageLoader({ request, params, context }: LoaderFunc
     !quoteBookable({
       status: found.record.status,
       quote,
-      scheduled: false,
+      // A paused regular cleaning is resumed, not booked again.
+      scheduled: (await currentSeries(context.db, found.record.id)) !== undefined,
       accepted: quote !== null && found.acceptedQuoteIds.has(quote.id),
     })
   ) {
     return answer({ problem: "not-open", reference: found.reference, booking: null }, 409);
   }
   const days = await currentAvailability(context.db, new Date(), found.record.preferredDate ?? undefined, found.settings);
-  return answer({ problem: null, reference: found.reference, booking: bookingView(days, asked, null), moving: null });
+  const booking = bookingView(days, asked, null);
+  const { frequency } = found.record;
+  const repeat = booking.chosen && isSeriesFrequency(frequency) ? repeatView(frequency, booking.chosen.day) : null;
+  return answer({ problem: null, reference: found.reference, booking, moving: null, repeat });
 }
 
 /**
- * POST /status/:token/book (`day`, `windowStart`, `intent`: `book` or `move`): books the window
- * (visits.server.ts `bookVisit`) or moves the booked visit to it (`moveVisit`), then goes back to
- * the status page with 'booked' or 'visitMoved'. A window just taken answers 409 and the page
+ * POST /status/:token/book (`day`, `windowStart`, `intent`: `book` or `move`, `repeat`): books the
+ * window (visits.server.ts `bookVisit`; with `repeat` the request's frequency, a regular cleaning
+ * from that day, series.server.ts `bookSeries`) or moves the booked visit to it (`moveVisit`),
+ * then goes back to the status page with 'booked', 'seriesBooked' or 'visitMoved'. A window just taken answers 409 and the page
  * shows the fresh list; an expired, replaced or accepted quote 409; past the cut-off 409; a day
  * or window not offered 400.
  */
@@ -159,11 +226,11 @@ export async function bookingPageAction({ request, params, context }: ActionFunc
   if (!form.ok) return refuse(400, form.message);
   const submission = parseWithZod(form.formData, { schema: bookingSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: STATUS_HEADERS });
-  const { intent, ...slot } = submission.value;
+  const { intent, repeat, ...slot } = submission.value;
   try {
     const found = await findStatusRequest(context.db, params.token ?? "");
     if (!found || found.kind !== "quote_request") return refuse(404, BOOKING_MESSAGES.notOpen);
-    const change = await changeVisit(context, found.record, { intent, ...slot }, null);
+    const change = await changeVisit(context, found.record, intent === "book" ? { intent, repeat, ...slot } : { intent, ...slot }, null);
     if ("refused" in change) return refuse(change.refused[0], change.refused[1], form.formData);
     return redirect(`/status/${params.token}`, {
       headers: { "Set-Cookie": await commitNotice(request, change.notice), ...STATUS_HEADERS },
@@ -174,12 +241,19 @@ export async function bookingPageAction({ request, params, context }: ActionFunc
   }
 }
 
-/** What the customer or a staff member asks of the request's visit (`visitId`: that one, else the next scheduled). */
+/**
+ * What the customer or a staff member asks of the request's visit (`visitId`: that one, else the
+ * next scheduled): a booking once or as a series (`repeat`), a move or cancel of that visit or of
+ * it and all later ones of its series (`scope`), a skip of one visit of a series, or a pause or
+ * resume of the request's series.
+ */
 type VisitRequest =
-  | ({ intent: "book" } & Slot)
+  | ({ intent: "book"; repeat?: RepeatChoice } & Slot)
+  | { intent: "pause" | "resume" }
   | ({ visitId?: string } & (
-      | ({ intent: "move" } & Slot)
-      | { intent: "cancel" | "done" | "no_show" }
+      | ({ intent: "move"; scope?: "this" | "later" } & Slot)
+      | { intent: "cancel"; scope?: "this" | "later" }
+      | { intent: "skip" | "done" | "no_show" }
       | { intent: "notes"; notes: string }
       | { intent: "assign"; crewId: string | null }
     ));
@@ -199,9 +273,15 @@ async function changeVisit(
 ): Promise<{ notice: NoticeKey } | { refused: [number, string] }> {
   const { db } = context;
   const by = userId === null ? "customer" : "staff";
-  const base = { quoteRequestId: record.id, visitId: asked.intent === "book" ? undefined : asked.visitId, userId };
+  const base = { quoteRequestId: record.id, visitId: "visitId" in asked ? asked.visitId : undefined, userId };
   switch (asked.intent) {
     case "cancel": {
+      if (asked.scope === "later") {
+        const ended = await endSeriesFrom(db, base);
+        if (ended.status === "none") return { refused: [409, BOOKING_MESSAGES.noSeries] };
+        await queueSeriesMails(context, record, { kind: "ended", series: ended.series, cancelled: ended.cancelled, by });
+        return { notice: "seriesEnded" };
+      }
       const outcome = await cancelVisit(db, base);
       if (outcome.status === "too-late") return { refused: [409, BOOKING_MESSAGES.tooLate] };
       if (outcome.status === "none") return { refused: [409, BOOKING_MESSAGES.nothingBooked] };
@@ -228,7 +308,36 @@ async function changeVisit(
       if (outcome === "not-scheduled") return { refused: [409, BOOKING_MESSAGES.nothingBooked] };
       return { notice: "visitAssigned" };
     }
+    case "skip": {
+      const outcome = await skipVisit(db, base);
+      if (outcome.status === "too-late") return { refused: [409, BOOKING_MESSAGES.tooLate] };
+      if (outcome.status === "none") return { refused: [409, BOOKING_MESSAGES.nothingBooked] };
+      await queueVisitMails(context, record, { kind: "skipped", visit: outcome.visit, by });
+      return { notice: "visitSkipped" };
+    }
+    case "pause": {
+      const outcome = await pauseSeries(db, base);
+      if (outcome.status === "none") return { refused: [409, BOOKING_MESSAGES.noSeries] };
+      if (outcome.status === "paused") await queueSeriesMails(context, record, { ...outcome, kind: "paused", by });
+      return { notice: "seriesPaused" };
+    }
+    case "resume": {
+      const outcome = await resumeSeries(db, base);
+      if (outcome.status === "none") return { refused: [409, BOOKING_MESSAGES.noSeries] };
+      if (outcome.status === "no-day") return { refused: [409, BOOKING_MESSAGES.noDay] };
+      if (outcome.status === "resumed")
+        await queueSeriesMails(context, record, { ...outcome, kind: "resumed", first: null, cancelled: [], by });
+      return { notice: "seriesResumed" };
+    }
     case "move": {
+      if (asked.scope === "later") {
+        const moved = await moveSeriesFrom(db, { ...base, day: asked.day, windowStart: asked.windowStart });
+        if (moved.status === "moved-already") return { notice: "seriesChanged" };
+        if (moved.status === "not-active") return { refused: [409, BOOKING_MESSAGES.seriesNotActive] };
+        if (moved.status !== "moved") return { refused: moveRefusal(moved) };
+        await queueSeriesMails(context, record, { ...moved, kind: "changed", first: moved.to, by });
+        return { notice: "seriesChanged" };
+      }
       const moved = await moveVisit(db, { ...base, day: asked.day, windowStart: asked.windowStart });
       if (moved.status === "moved-already") return { notice: "visitMoved" };
       if (moved.status !== "moved") return { refused: moveRefusal(moved) };
@@ -236,22 +345,46 @@ async function changeVisit(
       return { notice: "visitMoved" };
     }
     case "book": {
-      const booked = await bookVisit(db, { ...base, day: asked.day, windowStart: asked.windowStart });
-      const notice = userId === null ? "booked" : "visitBooked";
-      if (booked.status === "booked-already") return { notice };
-      if (booked.status === "full") return { refused: [409, BOOKING_MESSAGES.full] };
-      if (booked.status === "quote-not-open")
-        return { refused: [409, userId === null ? BOOKING_MESSAGES.notOpen : BOOKING_MESSAGES.staffNotOpen] };
-      if (booked.status === "unbookable") return { refused: [400, BOOKING_MESSAGES.unbookable] };
-      const visit = await visitById(db, booked.visitId);
-      if (visit) await queueVisitMails(context, record, { kind: "booked", visit, by });
+      const repeat = asked.repeat ?? "once";
+      if (repeat !== "once" && repeat !== record.frequency) return { refused: [400, BOOKING_MESSAGES.repeatNotAsked] };
+      const slot = { ...base, day: asked.day, windowStart: asked.windowStart };
+      if (repeat === "once") {
+        const booked = await bookVisit(db, slot);
+        if (booked.status !== "booked") return bookingAnswer(booked, userId, userId === null ? "booked" : "visitBooked");
+        const visit = await visitById(db, booked.visitId);
+        if (visit) await queueVisitMails(context, record, { kind: "booked", visit, by });
+        return { notice: userId === null ? "booked" : "visitBooked" };
+      }
+      const booked = await bookSeries(db, { ...slot, frequency: repeat });
+      const notice = userId === null ? "seriesBooked" : "seriesBookedByStaff";
+      if (booked.status !== "booked") return bookingAnswer(booked, userId, notice);
+      const first = (await visitById(db, booked.visitId)) ?? null;
+      await queueSeriesMails(context, record, { ...booked, kind: "booked", first, cancelled: [], by });
       return { notice };
     }
   }
 }
 
+/** The answer to a booking that booked nothing: done already (a form sent twice: `notice`), or the refusal's status and sentence. */
+function bookingAnswer(
+  outcome: Exclude<BookingOutcome, { status: "booked" }>,
+  userId: string | null,
+  notice: NoticeKey,
+): { notice: NoticeKey } | { refused: [number, string] } {
+  switch (outcome.status) {
+    case "booked-already":
+      return { notice };
+    case "full":
+      return { refused: [409, BOOKING_MESSAGES.full] };
+    case "quote-not-open":
+      return { refused: [409, userId === null ? BOOKING_MESSAGES.notOpen : BOOKING_MESSAGES.staffNotOpen] };
+    case "unbookable":
+      return { refused: [400, BOOKING_MESSAGES.unbookable] };
+  }
+}
+
 /** A refused move's status code and sentence. */
-function moveRefusal(outcome: Exclude<MoveOutcome, { status: "moved" | "moved-already" }>): [number, string] {
+function moveRefusal(outcome: Pick<Exclude<MoveOutcome, { status: "moved" | "moved-already" }>, "status">): [number, string] {
   switch (outcome.status) {
     case "full":
       return [409, BOOKING_MESSAGES.full];
@@ -267,11 +400,18 @@ function moveRefusal(outcome: Exclude<MoveOutcome, { status: "moved" | "moved-al
 /**
  * The record page's Visit card: the scheduled visit (its label, and whether 'Mark done' applies:
  * from its day on), every visit of the request, newest first, with its status and history lines
- * ("Booked for …, by the customer", "Moved from … to …, by ann@…", with the Jamaica time), and
- * the arrival windows for the staff's book and move forms.
+ * ("Booked for …, by the customer", "Moved from … to …, by ann@…", with the Jamaica time), the
+ * arrival windows for the staff's book and move forms, the book form's 'How often' choice for a
+ * weekly, bi-weekly or monthly request, and the regular cleaning with its upcoming visits.
  */
 export async function visitCardData(db: Database, quoteRequestId: string, now = new Date()) {
-  const [all, settings] = await Promise.all([visitsWithHistory(db, quoteRequestId), readAvailabilitySettings(db)]);
+  const [all, settings, overview, request] = await Promise.all([
+    visitsWithHistory(db, quoteRequestId),
+    readAvailabilitySettings(db),
+    seriesOverview(db, quoteRequestId, now),
+    db.select({ frequency: quoteRequests.frequency }).from(quoteRequests).where(eq(quoteRequests.id, quoteRequestId)).get(),
+  ]);
+  const frequency = request?.frequency;
   const scheduled = all.find(({ visit }) => visit.status === "scheduled")?.visit;
   const slotLabel = (day: string, start: string, end: string) => `${dayLabel(day)}, ${windowLabel({ start, end })}`;
   return {
@@ -315,11 +455,34 @@ export async function visitCardData(db: Database, quoteRequestId: string, now = 
       }),
     })),
     windows: settings.windows.map((window) => ({ start: window.start, label: windowLabel(window) })),
+    // 'Book for the customer': once, or the request's regular cleaning from the day picked.
+    repeat: isSeriesFrequency(frequency)
+      ? (["once", frequency] as const).map((value) => ({ value, label: REPEAT_LABELS[value], checked: value === frequency }))
+      : null,
+    // The regular cleaning: how it repeats and its visits of the next 60 days, each with its own Move and Cancel.
+    series: overview
+      ? {
+          label: seriesWindowLabel(overview.series),
+          paused: overview.series.status === "paused",
+          visits: overview.visits.map((visit) => ({
+            id: visit.id,
+            // The series' label says its window: its day alone, or with its own window when moved to another.
+            label:
+              visit.windowStart === overview.series.windowStart && visit.windowEnd === overview.series.windowEnd
+                ? dayLabel(visit.day)
+                : visitLabel(visit),
+            status: visit.status,
+            inSeries: visit.seriesId === overview.series.id,
+          })),
+        }
+      : null,
   };
 }
 
-/** What happened to a visit, for its e-mails: booked, moved (from where), or cancelled; by whom. */
-type VisitNews = { visit: Visit; by: "customer" | "staff" } & ({ kind: "booked" } | { kind: "moved"; from: Visit } | { kind: "cancelled" });
+/** What happened to a visit, for its e-mails: booked, moved (from where), cancelled, or skipped (one visit of a series); by whom. */
+type VisitNews = { visit: Visit; by: "customer" | "staff" } & (
+  { kind: "booked" } | { kind: "moved"; from: Visit } | { kind: "cancelled" | "skipped" }
+);
 
 /**
  * The e-mails of a booking, a move or a cancellation: the customer's (a booked or moved visit
@@ -351,7 +514,9 @@ async function queueVisitMailsNow(context: AppLoadContext, record: QuoteRequest,
         ? bookingMail(to, booked, company, siteUrl)
         : news.kind === "moved"
           ? visitMovedMail(to, visitLabel(news.from), booked, company, siteUrl)
-          : visitCancelledMail(to, when, company, siteUrl);
+          : news.kind === "skipped"
+            ? visitSkippedMail(to, when, company, siteUrl)
+            : visitCancelledMail(to, when, company, siteUrl);
     // The visit as a calendar event, or its cancellation (the mail goes without it if none can be made).
     const event = visitCalendarEvent(visit, company, new URL(siteUrl).host, record.reference);
     const attachments = event ? [{ filename: "visit.ics", type: "text/calendar", content: event }] : undefined;
@@ -366,6 +531,10 @@ async function queueVisitMailsNow(context: AppLoadContext, record: QuoteRequest,
       `${record.name}'s visit was moved ${how}, from ${news.kind === "moved" ? visitLabel(news.from) : ""}.`,
     ],
     cancelled: [`Visit cancelled: ${record.reference ?? record.name}, ${when}`, `${record.name}'s visit was cancelled ${how}.`],
+    skipped: [
+      `Visit skipped: ${record.reference ?? record.name}, ${when}`,
+      `${record.name} skipped this visit of their regular cleaning ${how}.`,
+    ],
   };
   const [subject, line] = lines[news.kind];
   queueMail(
@@ -382,28 +551,118 @@ async function queueVisitMailsNow(context: AppLoadContext, record: QuoteRequest,
 }
 
 /**
- * POST /status/:token (`intent=cancel`): the customer cancels the booked visit, until the
- * cut-off before its window (visits.server.ts `cancelVisit`); the customer and the staff are
- * e-mailed, and the page says so ('visitCancelled'). Past the cut-off 409 with the sentence to
- * call; nothing booked 409. Under the status page's per-client limit.
+ * What happened to a request's regular cleaning, for its e-mails (by the customer or the staff):
+ * booked, resumed or changed (this and all later visits), with what the series made, the visit
+ * the news starts with (`first`: the first booked, the one moved) and the old visits cancelled;
+ * paused, with the visits skipped and kept; ended from a visit on, with the visits cancelled.
  */
-export async function cancelVisitAction({ request, params, context }: ActionFunctionArgs) {
+type SeriesChange = { by: "customer" | "staff" } & (
+  | ({ kind: "booked" | "resumed" | "changed"; first: Visit | null; cancelled: Visit[] } & SeriesMade)
+  | { kind: "paused"; series: VisitSeries; skipped: Visit[]; kept: Visit[] }
+  | { kind: "ended"; series: VisitSeries; cancelled: Visit[] }
+);
+
+/**
+ * The e-mails of a change to a regular cleaning: the customer's (app/server/mail/customer-mails.server.ts
+ * `seriesMail`; a booking's and a change's carry the calendar event of the visit they start
+ * with) and the staff's notification to NOTIFY_EMAIL, through the mail queue, recorded as mails
+ * about the request. A failure loses the e-mails (logged), never the change.
+ */
+async function queueSeriesMails(context: AppLoadContext, record: QuoteRequest, change: SeriesChange) {
+  try {
+    await queueSeriesMailsNow(context, record, change);
+  } catch (error) {
+    logFailure("series_mails_failed", error, { quoteRequestId: record.id, kind: change.kind });
+  }
+}
+
+async function queueSeriesMailsNow(context: AppLoadContext, record: QuoteRequest, change: SeriesChange) {
+  const { env } = context.cloudflare;
+  const { series } = change;
+  const label = seriesWindowLabel(series);
+  const at = (day: string) => visitLabel({ day, windowStart: series.windowStart, windowEnd: series.windowEnd });
+  const labels = (list: Visit[]) => list.map((visit) => visitLabel(visit));
+  const frequency = ruleFrequency(series.rrule);
+  const about = { entity: "quote_request" as const, entityId: record.id };
+  const siteUrl = readSiteUrl(env);
+  const company = readCompany(env);
+  const settings = await readAvailabilitySettings(context.db);
+  let news: SeriesNews;
+  let staffLines: string[];
+  if (change.kind === "paused") {
+    news = { kind: "paused", label, skipped: labels(change.skipped), kept: labels(change.kept) };
+    staffLines = [...listLines("Skipped:", news.skipped), ...listLines("Still booked (within the cut-off):", news.kept)];
+  } else if (change.kind === "ended") {
+    news = { kind: "ended", label, cancelled: labels(change.cancelled) };
+    staffLines = listLines("Cancelled:", news.cancelled);
+  } else {
+    const skipped = change.skipped.map(({ day, reason }) => skippedDayText(day, reason, frequency));
+    const when = change.first ? visitLabel(change.first) : at(change.booked[0] ?? series.dtstart);
+    const details: BookedVisit = { ...series, when, cutoffHours: settings.changeCutoffHours };
+    news = { kind: change.kind, label, visits: change.booked.map(at), skipped, cancelled: labels(change.cancelled), details };
+    staffLines = [`From ${when}`, ...listLines("Not booked:", skipped), ...listLines("Cancelled:", news.cancelled)];
+  }
+  if (record.reference && record.statusToken) {
+    const to = { email: record.email, reference: record.reference, statusToken: record.statusToken };
+    const first = "first" in change ? change.first : null;
+    // The visit the news starts with, as a calendar event (the mail goes without it if none can be made).
+    const event = first ? visitCalendarEvent(first, company, new URL(siteUrl).host, record.reference) : null;
+    const attachments = event ? [{ filename: "visit.ics", type: "text/calendar", content: event }] : undefined;
+    queueMail(context, { ...seriesMail(to, news, company, siteUrl), attachments }, { kind: "confirmation", ...about });
+  }
+  const link = `${siteUrl}/admin/quotes/${record.id}`;
+  const how = change.by === "customer" ? "online" : "by the staff";
+  const reference = record.reference ?? record.name;
+  const [subject, line] = {
+    booked: [`Regular cleaning booked: ${reference}, ${label}`, `${record.name}'s regular cleaning was booked ${how}.`],
+    resumed: [`Regular cleaning resumed: ${reference}, ${label}`, `${record.name}'s regular cleaning was resumed ${how}.`],
+    changed: [`Regular cleaning changed: ${reference}, now ${label}`, `${record.name}'s regular cleaning was changed ${how}.`],
+    paused: [`Regular cleaning paused: ${reference}, ${label}`, `${record.name}'s regular cleaning was paused ${how}.`],
+    ended: [`Regular cleaning ended: ${reference}, ${label}`, `${record.name}'s regular cleaning was ended ${how}.`],
+  }[change.kind] as [string, string];
+  queueMail(
+    context,
+    {
+      to: readNotifyEmail(env),
+      subject,
+      text: [line, label, ...staffLines, `Address: ${series.address}`, `Open the request: ${link}`].join("\n\n"),
+      links: [link],
+      replyTo: record.email,
+    },
+    { kind: "notification", ...about },
+  );
+}
+
+/** A heading and its lines as one paragraph of a staff notification, or none when there are no lines. */
+const listLines = (heading: string, lines: string[]) =>
+  lines.length > 0 ? [[heading, ...lines.map((line) => `- ${line}`)].join("\n")] : [];
+
+/**
+ * POST /status/:token, the status page's visit forms: `intent=cancel` cancels the next booked
+ * visit (visits.server.ts `cancelVisit`); `intent=skip` with `visitId` skips one visit of the
+ * regular cleaning (series.server.ts `skipVisit`); `intent=pause` and `intent=resume` pause or
+ * resume it (`pauseSeries`, `resumeSeries`). Cancel and skip only until the cut-off before the
+ * visit's window (then 409 with the sentence to call); a pause keeps the visits within the
+ * cut-off. The customer and the staff are e-mailed, and the page says what was done (a notice,
+ * after a redirect). Nothing to change: 409; a form that is not one of these: 400. Under the
+ * status page's per-client limit.
+ */
+export async function statusVisitAction({ request, params, context }: ActionFunctionArgs) {
   const refuse = (status: number, message: string) => data(refusal(null, message), { status, headers: STATUS_HEADERS });
   if (!(await allowStatusView(context.cloudflare.env.STATUS_RATE_LIMITER, request))) return refuse(429, FORM_GUARD_MESSAGES.rateLimited);
-  const form = await readSmallForm(request, formContract(cancelSchema));
-  if (!form.ok || parseWithZod(form.formData, { schema: cancelSchema }).status !== "success") {
-    return refuse(400, BOOKING_MESSAGES.nothingBooked);
-  }
+  const form = await readSmallForm(request, formContract(statusVisitSchema));
+  const submission = form.ok ? parseWithZod(form.formData, { schema: statusVisitSchema }) : null;
+  if (submission?.status !== "success") return refuse(400, BOOKING_MESSAGES.nothingBooked);
   try {
     const found = await findStatusRequest(context.db, params.token ?? "");
     if (!found || found.kind !== "quote_request") return refuse(404, BOOKING_MESSAGES.nothingBooked);
-    const change = await changeVisit(context, found.record, { intent: "cancel" }, null);
+    const change = await changeVisit(context, found.record, submission.value, null);
     if ("refused" in change) return refuse(...change.refused);
     return redirect(`/status/${params.token}`, {
       headers: { "Set-Cookie": await commitNotice(request, change.notice), ...STATUS_HEADERS },
     });
   } catch (error) {
-    logFailure("visit_cancel_failed", error);
+    logFailure("visit_change_failed", error);
     return refuse(503, BOOKING_MESSAGES.failed);
   }
 }
@@ -412,15 +671,15 @@ export async function cancelVisitAction({ request, params, context }: ActionFunc
 function visitRequestOf(value: StaffVisitForm): VisitRequest {
   switch (value.intent) {
     case "book":
-      return { intent: "book", day: value.day, windowStart: value.windowStart };
+      return { intent: "book", day: value.day, windowStart: value.windowStart, repeat: value.repeat };
     case "move-visit":
-      return { intent: "move", visitId: value.visitId, day: value.day, windowStart: value.windowStart };
+      return { intent: "move", visitId: value.visitId, day: value.day, windowStart: value.windowStart, scope: value.scope };
     case "visit-notes":
       return { intent: "notes", visitId: value.visitId, notes: value.notes };
     case "assign-crew":
       return { intent: "assign", visitId: value.visitId, crewId: value.crewId === "" ? null : value.crewId };
     case "cancel-visit":
-      return { intent: "cancel", visitId: value.visitId };
+      return { intent: "cancel", visitId: value.visitId, scope: value.scope };
     case "visit-done":
       return { intent: "done", visitId: value.visitId };
     case "visit-no-show":

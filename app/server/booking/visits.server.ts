@@ -12,7 +12,8 @@
  * Functions take the request's Drizzle client first and return outcomes; none throws for
  * anything a customer chose. D1 errors are thrown to the caller.
  */
-import { and, count, desc, eq, gt, gte, inArray, lt, lte, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import {
   availableDays,
   countByWindow,
@@ -31,11 +32,12 @@ import {
   quoteRequests,
   users,
   visitChanges,
+  visitSeries,
   visits,
   type Visit,
 } from "../../../drizzle/schema";
 import type { Database } from "../platform/db.server";
-import { insertWhere } from "../platform/insert-where.server";
+import { insertWhere, type FullRow } from "../platform/insert-where.server";
 import { jamaicaInstant } from "./calendar.server";
 import { reviewRequestInsert } from "../reviews/review-requests.server";
 import { crewFree, firstFreeCrew, readCapacity } from "./crews.server";
@@ -143,11 +145,11 @@ export async function hasScheduledVisit(db: Database, quoteRequestId: string): P
 }
 
 /** Fewer `scheduled` visits overlapping the window than `capacity`, when the statement runs (`countByWindow`'s rule). */
-const placeLeft = (slot: BookedWindow, capacity: number, movingId = "") =>
+export const placeLeft = (slot: BookedWindow, capacity: number, movingId = "") =>
   sql`(SELECT count(*) FROM ${visits} WHERE ${visits.day} = ${slot.day} AND ${visits.windowStart} < ${slot.windowEnd} AND ${visits.windowEnd} > ${slot.windowStart} AND ${visits.status} = 'scheduled' AND ${visits.id} <> ${movingId}) < ${capacity}`;
 
 /** The visit is still scheduled where it was read (no other change came in between). */
-const stillAsRead = (visit: Visit) =>
+export const stillAsRead = (visit: Visit) =>
   and(eq(visits.id, visit.id), eq(visits.status, "scheduled"), eq(visits.day, visit.day), eq(visits.windowStart, visit.windowStart));
 
 /** No visit of the request is scheduled, when the statement runs (also the condition of completing it: app/server/inbox/records.server.ts). */
@@ -155,7 +157,7 @@ export const noScheduledVisit = (quoteRequestId: string) =>
   sql`NOT EXISTS (SELECT 1 FROM ${visits} WHERE ${visits.quoteRequestId} = ${quoteRequestId} AND ${visits.status} = 'scheduled')`;
 
 /** The day is not a day off, when the statement runs. */
-const notDayOff = (day: string) => sql`NOT EXISTS (SELECT 1 FROM ${daysOff} WHERE ${daysOff.day} = ${day})`;
+export const notDayOff = (day: string) => sql`NOT EXISTS (SELECT 1 FROM ${daysOff} WHERE ${daysOff.day} = ${day})`;
 
 /** Whether the window has no place left now (to tell a refused statement's reason). */
 async function windowFull(db: Database, slot: BookedWindow, capacity: number): Promise<boolean> {
@@ -207,14 +209,14 @@ export async function cancelVisit(
 }
 
 /** Why a day and window cannot be booked (app/domain/booking.ts `unbookableReason`). */
-type Unbookable = { status: "unbookable"; reason: NonNullable<ReturnType<typeof unbookableReason>> };
+export type Unbookable = { status: "unbookable"; reason: NonNullable<ReturnType<typeof unbookableReason>> };
 
 /**
  * The settings' arrival window that `slot` names, when a booking or a move may take it now
  * (a window of the settings, in the booking range, a working day, not a day off, not begun;
  * capacity is the statement's), or why not. One read: the slot's day off.
  */
-async function bookableWindow(
+export async function bookableWindow(
   db: Database,
   settings: AvailabilitySettings,
   slot: Slot,
@@ -225,6 +227,10 @@ async function bookableWindow(
   if (reason) return { status: "unbookable", reason };
   return { ...settings.windows.find((candidate) => candidate.start === slot.windowStart)!, capacity: capacity(slot.day) };
 }
+
+/** SQL for a moving visit's crew in `to`: its own when that crew is free there, else the first free one (or NULL). */
+export const crewAfterMove = (to: BookedWindow, visitId: string) =>
+  sql`COALESCE(CASE WHEN ${visits.crewId} IS NOT NULL AND ${crewFree(visits.crewId, to, visitId)} THEN ${visits.crewId} END, ${firstFreeCrew(to, visitId)})`;
 
 /** What moving a visit came to. */
 export type MoveOutcome =
@@ -256,11 +262,10 @@ export async function moveVisit(db: Database, input: VisitTarget & Slot & VisitA
   const window = await bookableWindow(db, settings, input, now);
   if ("reason" in window) return window;
   const to = { day: input.day, windowStart: window.start, windowEnd: window.end };
-  const crewId = sql`COALESCE(CASE WHEN ${visits.crewId} IS NOT NULL AND ${crewFree(visits.crewId, to, visit.id)} THEN ${visits.crewId} END, ${firstFreeCrew(to, visit.id)})`;
   const [moved] = await db.batch([
     db
       .update(visits)
-      .set({ ...to, crewId, sequence: sql`${visits.sequence} + 1`, reminderSentAt: null, updatedAt: now })
+      .set({ ...to, crewId: crewAfterMove(to, visit.id), sequence: sql`${visits.sequence} + 1`, reminderSentAt: null, updatedAt: now })
       .where(and(stillAsRead(visit), placeLeft(to, window.capacity, visit.id), notDayOff(to.day)))
       .returning(),
     changeStatement(db, { visitId: visit.id, kind: "moved", to, from: visit }, input, now),
@@ -347,18 +352,98 @@ export async function visitsWithHistory(db: Database, quoteRequestId: string) {
 export type BookingOutcome =
   { status: "booked"; visitId: string } | { status: "booked-already" } | { status: "full" } | { status: "quote-not-open" } | Unbookable;
 
+/** What a visit copies from its accepted quote and its request (or from its series, which copied them): whose, which quote, where, what, the price. */
+export type VisitTerms = Pick<Visit, "quoteRequestId" | "quoteId" | "address" | "serviceType" | "amountJmd" | "amountUsd" | "included">;
+
+/**
+ * A whole `visits` row for `insertWhere`: the terms, the day and window, and what differs per
+ * visit (its id, status, crew as a value or SQL, series and occurrence day); no notes, no
+ * reminder yet, SEQUENCE 0.
+ */
+export function visitRow(
+  terms: VisitTerms,
+  slot: BookedWindow,
+  visit: Pick<Visit, "id" | "status" | "seriesId" | "occurrenceDay"> & { crewId: SQL | null },
+  now: Date,
+): FullRow<typeof visits> {
+  const { quoteRequestId, quoteId, address, serviceType, amountJmd, amountUsd, included } = terms;
+  return {
+    ...visit,
+    quoteRequestId,
+    quoteId,
+    address,
+    serviceType,
+    amountJmd,
+    amountUsd,
+    included,
+    day: slot.day,
+    windowStart: slot.windowStart,
+    windowEnd: slot.windowEnd,
+    notes: null,
+    sequence: 0,
+    reminderSentAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** A booking that passed the checks made before its statement: the terms it copies, its window, and that window's capacity that day. */
+export interface OpenBooking {
+  terms: VisitTerms;
+  slot: BookedWindow;
+  capacity: number;
+}
+
+/**
+ * What a booking writes besides its visit (a series: app/server/booking/series.server.ts).
+ * `before` makes the statements ahead of the visit's insert, each given the booking's own
+ * conditions so it is written exactly when the visit is (`seriesId` names the row they
+ * write, which the visit points to); `after` the statements after the visit's history row,
+ * each written only if the visit `visitId` was.
+ */
+export interface BookingExtension {
+  seriesId: string;
+  before(booking: OpenBooking, conditions: [SQL, ...SQL[]]): BatchItem<"sqlite">[];
+  after(booking: OpenBooking, visitId: string): BatchItem<"sqlite">[];
+}
+
+/**
+ * The booking's rules as SQL conditions, evaluated by D1 as the statement runs: a place left in
+ * the window, not a day off, the request still quoted, its quote still the newest and not
+ * accepted already (a visit cancelled or skipped gives it back), no other visit of the request
+ * scheduled and no regular cleaning of it active or paused (but `seriesId`, the one the booking
+ * makes, written just before it in the batch).
+ */
+function bookingConditions(booking: OpenBooking, quoteCreatedAt: Date, seriesId = ""): [SQL, ...SQL[]] {
+  const { quoteRequestId, quoteId } = booking.terms;
+  return [
+    placeLeft(booking.slot, booking.capacity),
+    notDayOff(booking.slot.day),
+    sql`EXISTS (SELECT 1 FROM ${quoteRequests} WHERE ${quoteRequests.id} = ${quoteRequestId} AND ${quoteRequests.status} = 'quoted')`,
+    // The quote is still the newest, and not accepted already (a cancelled or skipped visit gives it back).
+    sql`NOT EXISTS (SELECT 1 FROM ${customerReplies} WHERE ${customerReplies.entity} = 'quote_request' AND ${customerReplies.entityId} = ${quoteRequestId} AND ${customerReplies.kind} = 'quote' AND ${customerReplies.createdAt} > ${quoteCreatedAt.getTime()})`,
+    sql`NOT EXISTS (SELECT 1 FROM ${visits} WHERE ${visits.quoteId} = ${quoteId} AND ${visits.status} NOT IN ('cancelled', 'skipped'))`,
+    // One scheduled visit a request at a time (a series' are its own): a new quote does not book a second one.
+    noScheduledVisit(quoteRequestId),
+    sql`NOT EXISTS (SELECT 1 FROM ${visitSeries} WHERE ${visitSeries.quoteRequestId} = ${quoteRequestId} AND ${visitSeries.status} IN ('active', 'paused') AND ${visitSeries.id} <> ${seriesId})`,
+  ];
+}
+
 /**
  * Books the arrival window starting `windowStart` on `day` (ISO, Jamaica) for the quote
- * request's newest quote, for the customer (`userId` null) or by a staff member. Out: "booked"
+ * request's newest quote, for the customer (`userId` null) or by a staff member; with
+ * `extension`, in the same batch, what a series writes around its first visit. Out: "booked"
  * with the visit's id; "booked-already" (the same booking sent twice: its first copy booked
  * it); "unbookable" (not a window, outside the booking range, a day off, begun);
- * "quote-not-open" (no quote, expired, replaced, already accepted, the request not quoted);
- * "full" (the window has no place left). Only "booked" wrote anything.
+ * "quote-not-open" (no quote, expired, replaced, already accepted, the request not quoted, or
+ * a regular cleaning of it still on); "full" (the window has no place left). Only "booked"
+ * wrote anything.
  */
 export async function bookVisit(
   db: Database,
   input: { quoteRequestId: string } & Slot & VisitActor,
   now = new Date(),
+  extension?: BookingExtension,
 ): Promise<BookingOutcome> {
   const settings = await readAvailabilitySettings(db);
   const window = await bookableWindow(db, settings, input, now);
@@ -370,47 +455,43 @@ export async function bookVisit(
   if (!request || request.status !== "quoted" || !quote || quoteExpired(quote.createdAt.getTime(), quote.validDays, now))
     return { status: "quote-not-open" };
 
+  const booking: OpenBooking = {
+    terms: {
+      quoteRequestId: request.id,
+      quoteId: quote.id,
+      address: request.address,
+      serviceType: request.serviceType,
+      amountJmd: quote.amountJmd,
+      amountUsd: quote.amountUsd,
+      included: quote.included,
+    },
+    slot: { day: input.day, windowStart: window.start, windowEnd: window.end },
+    capacity: window.capacity,
+  };
+  const conditions = bookingConditions(booking, quote.createdAt, extension?.seriesId);
   const visitId = crypto.randomUUID();
-  const [booked] = await db.batch([
-    insertWhere(
-      db,
-      visits,
-      {
-        id: visitId,
-        quoteRequestId: request.id,
-        quoteId: quote.id,
-        day: input.day,
-        windowStart: window.start,
-        windowEnd: window.end,
-        status: "scheduled",
-        address: request.address,
-        serviceType: request.serviceType,
-        amountJmd: quote.amountJmd,
-        amountUsd: quote.amountUsd,
-        included: quote.included,
-        notes: null,
-        crewId: firstFreeCrew({ day: input.day, windowStart: window.start, windowEnd: window.end }),
-        seriesId: null,
-        occurrenceDay: null,
-        sequence: 0,
-        reminderSentAt: null,
-        createdAt: now,
-        updatedAt: now,
-      },
-      placeLeft({ ...input, windowEnd: window.end }, window.capacity),
-      notDayOff(input.day),
-      sql`EXISTS (SELECT 1 FROM ${quoteRequests} WHERE ${quoteRequests.id} = ${request.id} AND ${quoteRequests.status} = 'quoted')`,
-      // The quote is still the newest, and not accepted already (a cancelled visit gives it back).
-      sql`NOT EXISTS (SELECT 1 FROM ${customerReplies} WHERE ${customerReplies.entity} = 'quote_request' AND ${customerReplies.entityId} = ${request.id} AND ${customerReplies.kind} = 'quote' AND ${customerReplies.createdAt} > ${quote.createdAt.getTime()})`,
-      sql`NOT EXISTS (SELECT 1 FROM ${visits} WHERE ${visits.quoteId} = ${quote.id} AND ${visits.status} <> 'cancelled')`,
-      // One scheduled visit a request at a time: a new quote does not book a second one.
-      noScheduledVisit(request.id),
-    ),
-    changeStatement(db, { visitId, kind: "booked", to: { day: input.day, windowStart: window.start, windowEnd: window.end } }, input, now),
-  ]);
-  if (booked.meta.changes === 1) return { status: "booked", visitId };
+  const before = extension?.before(booking, conditions) ?? [];
+  const row = visitRow(
+    booking.terms,
+    booking.slot,
+    {
+      id: visitId,
+      status: "scheduled",
+      crewId: firstFreeCrew(booking.slot),
+      seriesId: extension?.seriesId ?? null,
+      occurrenceDay: extension ? input.day : null,
+    },
+    now,
+  );
+  const results = await db.batch([
+    ...before,
+    insertWhere(db, visits, row, ...conditions),
+    changeStatement(db, { visitId, kind: "booked", to: booking.slot }, input, now),
+    ...(extension?.after(booking, visitId) ?? []),
+  ] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  if ((results[before.length] as D1Result).meta.changes === 1) return { status: "booked", visitId };
   if (await alreadyIn(db, { quoteRequestId: request.id }, input)) return { status: "booked-already" };
-  return (await windowFull(db, { ...input, windowEnd: window.end }, window.capacity)) ? { status: "full" } : { status: "quote-not-open" };
+  return (await windowFull(db, booking.slot, window.capacity)) ? { status: "full" } : { status: "quote-not-open" };
 }
 
 /** The newest quote sent for a quote request, with what a visit copies from it. */

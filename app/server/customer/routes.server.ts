@@ -10,7 +10,9 @@ import { PRIVATE } from "~/cache-control";
 import { formatAdminDate, formatAdminDateTime, quoteExpired } from "~/domain/dates";
 import { SERVICE_TYPE_LABELS, type AuditedEntity } from "~/domain/enumerations";
 import { formatDollars, quoteValidUntil } from "../mail/customer-mails.server";
-import { quoteBookable, visitLabel } from "~/domain/booking";
+import { dayLabel, quoteBookable, visitLabel } from "~/domain/booking";
+import { seriesWindowLabel } from "~/domain/series";
+import { seriesOverview, type SeriesOverview } from "../booking/series.server";
 import { beforeCutoff } from "../booking/visits.server";
 import { allowStatusView } from "../platform/rate-limit.server";
 import { findStatusRequest, type StatusRequest } from "./status-page.server";
@@ -52,6 +54,16 @@ export interface StatusView {
   canBook: boolean;
   /** Whether the booked visit can still be cancelled online (before the cut-off). */
   canChange: boolean;
+  /** The regular cleaning (an active or paused series), or null. */
+  series: {
+    /** How it repeats, with its window: "Every week on Tuesday, arrival 9:00 AM-11:00 AM". */
+    label: string;
+    paused: boolean;
+    /** Its visits of the next 60 days (labelled by their day, and their window when it is not the series'): scheduled ones (skippable until the cut-off) and skipped ones. */
+    visits: Array<{ id: string; label: string; skipped: boolean; canSkip: boolean }>;
+    /** The scheduled visits a pause would keep (within the cut-off), as labels. */
+    pauseKeeps: string[];
+  } | null;
 }
 
 type StatusData = { view: StatusView | null; problem: "not-found" | "rate-limited" | null };
@@ -67,7 +79,9 @@ export async function statusPageLoader({ request, params, context }: LoaderFunct
     return answer({ view: null, problem: "rate-limited" }, 429);
   }
   const found = await findStatusRequest(context.db, params.token ?? "");
-  return found ? answer({ view: statusView(found, new Date()), problem: null }) : answer({ view: null, problem: "not-found" }, 404);
+  if (!found) return answer({ view: null, problem: "not-found" }, 404);
+  const series = found.kind === "quote_request" ? await seriesOverview(context.db, found.record.id) : null;
+  return answer({ view: statusView(found, new Date(), series), problem: null });
 }
 
 /** The time of the first change of the record to `to`, or null. */
@@ -88,7 +102,7 @@ const step = (label: string, atMs: number | null, done = atMs !== null): StatusS
  * valid day is over while still quoted) or completed for a quote request; received or answered
  * (with the latest reply) for a contact message.
  */
-function statusView(found: StatusRequest, now: Date): StatusView {
+function statusView(found: StatusRequest, now: Date, series: SeriesOverview | null): StatusView {
   const { latest, changes } = found;
   const received = found.record.createdAt.getTime();
   const base = { kind: found.kind, reference: found.reference, receivedAt: formatAdminDate(received) };
@@ -120,15 +134,26 @@ function statusView(found: StatusRequest, now: Date): StatusView {
     const booked = found.visit ? visitLabel(found.visit) : null;
     return {
       ...base,
-      headline: booked && status === "quoted" ? "Your visit is booked." : headline,
+      headline:
+        status !== "quoted"
+          ? headline
+          : series?.series.status === "paused"
+            ? "Your regular cleaning is paused."
+            : series
+              ? "Your regular cleaning is booked."
+              : booked
+                ? "Your visit is booked."
+                : headline,
       booked,
       canBook: quoteBookable({
         status,
         quote,
-        scheduled: found.visit !== undefined,
+        // A paused regular cleaning is resumed, not booked again.
+        scheduled: found.visit !== undefined || series !== null,
         accepted: latest?.kind === "quote" && found.acceptedQuoteIds.has(latest.id),
       }),
       canChange: found.visit ? beforeCutoff(found.visit, found.settings, now) : false,
+      series: series && seriesView(series, found.settings, now),
       service: SERVICE_TYPE_LABELS[record.serviceType],
       preferredDate: record.preferredDate ? formatAdminDate(Date.parse(`${record.preferredDate}T12:00:00Z`)) : null,
       steps: [step("Received", received), step("Quoted", quotedAt, quoted), step("Completed", completedAt, status === "completed")],
@@ -145,6 +170,7 @@ function statusView(found: StatusRequest, now: Date): StatusView {
     booked: null,
     canBook: false,
     canChange: false,
+    series: null,
     service: null,
     preferredDate: null,
     headline: answered
@@ -155,5 +181,24 @@ function statusView(found: StatusRequest, now: Date): StatusView {
     steps: [step("Received", received), step("Answered", answeredAt, answered)],
     quote: null,
     reply: latest?.kind === "reply" ? { message: latest.message, sentAt: formatAdminDate(latest.createdAt.getTime()) } : null,
+  };
+}
+
+/** The regular cleaning as the status page shows it: how it repeats, whether paused, its visits and which can still be skipped. */
+function seriesView({ series, visits }: SeriesOverview, settings: StatusRequest["settings"], now: Date): NonNullable<StatusView["series"]> {
+  const changeable = (visit: SeriesOverview["visits"][number]) => visit.status === "scheduled" && beforeCutoff(visit, settings, now);
+  // The series' label says its window: a visit in it is named by its day alone, one moved to another window with that window.
+  const label = (visit: SeriesOverview["visits"][number]) =>
+    visit.windowStart === series.windowStart && visit.windowEnd === series.windowEnd ? dayLabel(visit.day) : visitLabel(visit);
+  return {
+    label: seriesWindowLabel(series),
+    paused: series.status === "paused",
+    visits: visits.map((visit) => ({
+      id: visit.id,
+      label: label(visit),
+      skipped: visit.status === "skipped",
+      canSkip: changeable(visit),
+    })),
+    pauseKeeps: visits.filter((visit) => visit.status === "scheduled" && !changeable(visit)).map(label),
   };
 }

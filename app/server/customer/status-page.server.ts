@@ -5,7 +5,7 @@
  * page says of it (never the request's contact details, nothing of any other request) is shaped
  * in routes.server.ts.
  */
-import { and, desc, eq, ne } from "drizzle-orm";
+import { and, desc, eq, notInArray } from "drizzle-orm";
 import {
   contactMessages,
   customerReplies,
@@ -29,9 +29,9 @@ interface StatusHistory {
   changes: Array<{ to: string; at: Date }>;
   /** The latest quote or reply sent to the customer, if any. */
   latest: CustomerReply | undefined;
-  /** A quote request's scheduled visit (the booked day and arrival window), if any. */
+  /** A quote request's next scheduled visit (the booked day and arrival window), if any. */
   visit: { day: string; windowStart: string; windowEnd: string } | undefined;
-  /** The quotes a visit took, scheduled or done (a quote is accepted once). */
+  /** The quotes a visit took, scheduled, done or no-show (a quote is accepted once; a cancelled or skipped visit gives it back). */
   acceptedQuoteIds: Set<string>;
   /** The availability settings (their change cut-off), read with the visit. */
   settings: AvailabilitySettings;
@@ -79,7 +79,9 @@ export async function findStatusRequest(db: Database, token: string): Promise<St
         windowEnd: visits.windowEnd,
       })
       .from(visits)
-      .where(and(eq(visits.quoteRequestId, found.record.id), ne(visits.status, "cancelled"))),
+      .where(and(eq(visits.quoteRequestId, found.record.id), notInArray(visits.status, ["cancelled", "skipped"])))
+      // The next scheduled visit first (a series has several).
+      .orderBy(visits.day, visits.windowStart),
     db.select().from(availabilitySettings).limit(1),
   ]);
   return {

@@ -18,6 +18,7 @@
 import { DAY_MS, formatAdminDate } from "~/domain/dates";
 import { SERVICE_TYPE_LABELS, type AuditedEntity, type ServiceType } from "~/domain/enumerations";
 import { QUOTE_REPLY_HOURS, REVIEW_REQUEST } from "~/domain/limits";
+import { SERIES_HORIZON_DAYS } from "~/domain/series";
 import { whatsappHref } from "~/domain/phone";
 import { statusPath } from "~/domain/reference";
 import type { Company } from "../platform/env.server";
@@ -193,6 +194,10 @@ export interface BookedVisit {
   included: string | null;
 }
 
+/** What the customer does before the crew comes (a booking's and a regular cleaning's confirmation). */
+const PREPARE =
+  "Before we come: please make sure someone can let the crew in (or tell us where the key is), put away valuables and fragile items, and tell us about pets.";
+
 /**
  * The customer's booking confirmation: the visit, the address, the price from the quote, what
  * to prepare, and (in customerMail's footer) the status page, where it can be seen, with the
@@ -206,12 +211,10 @@ export function bookingMail(request: CustomerRequest, visit: BookedVisit, compan
     `Price: ${formatPrice(visit.amountJmd, visit.amountUsd)}`,
     ...(visit.included ? [`Included:\n${visit.included}`] : []),
   ];
-  const prepare =
-    "Before we come: please make sure someone can let the crew in (or tell us where the key is), put away valuables and fragile items, and tell us about pets.";
   return customerMail(
     request,
     `Your visit is booked (${request.reference})`,
-    [details.join("\n"), prepare, changeOrCancel(visit.cutoffHours, company)],
+    [details.join("\n"), PREPARE, changeOrCancel(visit.cutoffHours, company)],
     company,
     siteUrl,
   );
@@ -296,4 +299,120 @@ export function reviewRequestMail(
     siteUrl,
   );
   return { ...mail, links: [reviewLink, ...mail.links] };
+}
+
+/** The customer's note that a visit of their regular cleaning (`when`: its day and arrival window) is skipped, as they asked. */
+export function visitSkippedMail(request: CustomerRequest, when: string, company: Company, siteUrl: string): Mail {
+  return customerMail(
+    request,
+    `Your visit is skipped (${request.reference})`,
+    [`Your visit of ${when} is skipped, as you asked. Your other regular visits stay booked: see them on your page below.`],
+    company,
+    siteUrl,
+  );
+}
+
+/**
+ * What a mail about a regular cleaning (a series, app/server/booking/series.server.ts) tells:
+ * `label` how it repeats ("Every week on Tuesday, arrival 9:00 AM-11:00 AM"); the lists hold
+ * visits' labels (`visits`, `cancelled`, `kept`) or the sentences of the days not booked
+ * (`skipped`, app/domain/series.ts `skippedDayText`).
+ * - "booked", "resumed", "changed": the visits now booked (the first of them with the details),
+ *   the days not booked, the old days cancelled (a change of this and all later visits);
+ * - "paused": the visits skipped, and those kept because they are too close to change online;
+ * - "ended": the visits cancelled from a day on;
+ * - "days-skipped": the daily run's days not booked.
+ */
+export type SeriesNews =
+  | {
+      kind: "booked" | "resumed" | "changed";
+      label: string;
+      visits: string[];
+      skipped: string[];
+      cancelled: string[];
+      details: BookedVisit;
+    }
+  | { kind: "paused"; label: string; skipped: string[]; kept: string[] }
+  | { kind: "ended"; label: string; cancelled: string[] }
+  | { kind: "days-skipped"; label: string; skipped: string[] };
+
+/** A heading and its lines as a list ("Not booked:\n- …"), or nothing when there are none. */
+const listed = (heading: string, lines: string[]) => (lines.length > 0 ? [[heading, ...lines.map((line) => `- ${line}`)].join("\n")] : []);
+
+/** The customer's mail about their regular cleaning (SeriesNews). In: the request, the news, the company and SITE_URL's origin. */
+export function seriesMail(request: CustomerRequest, news: SeriesNews, company: Company, siteUrl: string): Mail {
+  const reference = request.reference;
+  switch (news.kind) {
+    case "booked":
+    case "resumed":
+    case "changed": {
+      const { details } = news;
+      const texts: Record<typeof news.kind, [string, string]> = {
+        booked: [`Your regular cleaning is booked (${reference})`, `Booked: ${news.label}, from ${details.when}.`],
+        resumed: [
+          `Your regular cleaning is on again (${reference})`,
+          `Your regular cleaning is on again: ${news.label}, from ${details.when}.`,
+        ],
+        changed: [`Your regular cleaning is changed (${reference})`, `From ${details.when}, your regular cleaning is ${news.label}.`],
+      };
+      const [subject, lead] = texts[news.kind];
+      return customerMail(
+        request,
+        subject,
+        [
+          lead,
+          ...listed("Your visits booked now:", news.visits),
+          ...listed("Not booked:", news.skipped),
+          ...listed("Cancelled (the old days):", news.cancelled),
+          `We book your visits ${SERIES_HORIZON_DAYS} days ahead and keep booking as time goes on. If a day cannot be booked (a public holiday, or every crew busy), we e-mail you.`,
+          [
+            `Address: ${details.address}`,
+            `Service: ${SERVICE_TYPE_LABELS[details.serviceType]}`,
+            `Price of each visit: ${formatPrice(details.amountJmd, details.amountUsd)}`,
+            ...(details.included ? [`Included:\n${details.included}`] : []),
+          ].join("\n"),
+          PREPARE,
+          `To skip a visit, pause your regular cleaning, or change or cancel a visit, use your page (the link below) up to ${details.cutoffHours} hours before the visit; after that, call us on ${company.phone}.`,
+        ],
+        company,
+        siteUrl,
+      );
+    }
+    case "paused":
+      return customerMail(
+        request,
+        `Your regular cleaning is paused (${reference})`,
+        [
+          `Your regular cleaning (${news.label}) is paused: we book no new visits until you resume it on your page.`,
+          ...listed("Skipped:", news.skipped),
+          ...listed(`Still booked (too close to change online; call us on ${company.phone} to change it):`, news.kept),
+        ],
+        company,
+        siteUrl,
+      );
+    case "ended":
+      return customerMail(
+        request,
+        `Your regular visits are cancelled (${reference})`,
+        [
+          `Your regular cleaning (${news.label}) ends.`,
+          ...listed("Cancelled:", news.cancelled),
+          "If you would like us to come again, call us or write on WhatsApp.",
+        ],
+        company,
+        siteUrl,
+      );
+    case "days-skipped":
+      return customerMail(
+        request,
+        `Some regular visits could not be booked (${reference})`,
+        [
+          `We have booked your regular cleaning (${news.label}) ahead, but not on these days:`,
+          news.skipped.map((line) => `- ${line}`).join("\n"),
+          `Your other visits stay booked. To have us come on another day instead, call us on ${company.phone} or write on WhatsApp.`,
+        ],
+        company,
+        siteUrl,
+      );
+  }
 }

@@ -126,6 +126,13 @@ const NOTICES = {
   visitNoShow: { tone: "success", text: "The visit is marked no-show." },
   visitAssigned: { tone: "success", text: "The visit's crew is saved." },
   visitNotesSaved: { tone: "success", text: "The visit's notes are saved." },
+  seriesBooked: { tone: "success", text: "Booked. Your regular cleaning and its next visits are below." },
+  seriesBookedByStaff: { tone: "success", text: "The regular cleaning is booked. The customer gets the confirmation by e-mail." },
+  visitSkipped: { tone: "success", text: "The visit is skipped. The e-mails are on their way." },
+  seriesPaused: { tone: "success", text: "Your regular cleaning is paused. The e-mail with the details is on its way." },
+  seriesResumed: { tone: "success", text: "Your regular cleaning is on again. The visits booked are below." },
+  seriesChanged: { tone: "success", text: "This visit and all later ones are moved. The customer gets the new days by e-mail." },
+  seriesEnded: { tone: "success", text: "This visit and all later ones are cancelled. The customer is e-mailed." },
 } as const satisfies Record<string, { tone: "success" | "error"; text: string }>;
 export type NoticeKey = keyof typeof NOTICES;
 export type Notice = (typeof NOTICES)[NoticeKey];
