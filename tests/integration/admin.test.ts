@@ -607,7 +607,7 @@ describe("the daily cron", () => {
       ),
     ]);
     const scheduledTime = new Date(now);
-    const { outcome } = await (await worker.mf.getWorker()).scheduled({ scheduledTime, cron: "30 8 * * *" });
+    const { outcome } = await (await worker.mf.getWorker()).scheduled({ scheduledTime, cron: "30 13 * * *" });
     expect(outcome).toBe("ok");
     const line = await waitFor(
       () => worker.output().find((text) => text.includes("expired_rows_deleted") && text.includes(scheduledTime.toISOString())),

@@ -302,7 +302,7 @@ describe("the daily run keeps the holidays twelve months ahead", () => {
     const today = todayInJamaica();
     const expected = PUBLIC_HOLIDAYS.filter((holiday) => holiday.day >= today && holiday.day <= addYear(today));
     const handler = await worker.mf.getWorker();
-    const { outcome } = await handler.scheduled({ scheduledTime: new Date(), cron: "30 8 * * *" });
+    const { outcome } = await handler.scheduled({ scheduledTime: new Date(), cron: "30 13 * * *" });
     expect(outcome).toBe("ok");
     expect(await daysOffRows()).toEqual(expected);
     expect(await worker.db.prepare("SELECT through FROM public_holidays_filled").first()).toEqual({ through: addYear(today) });

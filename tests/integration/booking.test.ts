@@ -474,7 +474,7 @@ describe("the reminder the day before", () => {
     await insertVisit(42, "cancelled");
     const handler = await worker.mf.getWorker();
     for (let run = 0; run < 2; run++) {
-      const { outcome } = await handler.scheduled({ scheduledTime: new Date(), cron: "30 8 * * *" });
+      const { outcome } = await handler.scheduled({ scheduledTime: new Date(), cron: "30 13 * * *" });
       expect(outcome).toBe("ok");
     }
     const reminder = await waitFor(

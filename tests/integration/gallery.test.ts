@@ -319,7 +319,7 @@ describe("the gallery", () => {
     await worker.bucket.put(`gallery/${orphan}/480.avif`, "x");
     const handler = await worker.mf.getWorker();
     const sweep = async (scheduledTime: Date) => {
-      expect((await handler.scheduled({ scheduledTime, cron: "30 8 * * *" })).outcome).toBe("ok");
+      expect((await handler.scheduled({ scheduledTime, cron: "30 13 * * *" })).outcome).toBe("ok");
       const line = await waitFor(
         () => worker.output().find((text) => text.includes("orphan_gallery_objects_swept") && text.includes(scheduledTime.toISOString())),
         "the sweep's log line",

@@ -269,7 +269,7 @@ describe("the daily sweep of orphan photos", () => {
   /** Runs the Worker's cron handler as the trigger would, at `scheduledTime`; returns its log line. */
   async function runSweep(scheduledTime: Date) {
     const handler = await worker.mf.getWorker();
-    const { outcome } = await handler.scheduled({ scheduledTime, cron: "30 8 * * *" });
+    const { outcome } = await handler.scheduled({ scheduledTime, cron: "30 13 * * *" });
     const line = await waitFor(
       () => worker.output().find((text) => text.includes("orphan_uploads_s") && text.includes(scheduledTime.toISOString())),
       "the sweep's log line",

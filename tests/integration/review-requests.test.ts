@@ -76,14 +76,14 @@ async function markDone(id: string) {
 /** Runs the Worker's daily cron as if at `at`. */
 async function runCron(at: Date) {
   const handler = await worker.mf.getWorker();
-  const { outcome } = await handler.scheduled({ scheduledTime: at, cron: "30 8 * * *" });
+  const { outcome } = await handler.scheduled({ scheduledTime: at, cron: "30 13 * * *" });
   expect(outcome).toBe("ok");
 }
 
 /** 08:00 in Jamaica the day after today there (13:00 UTC): when a request made now is due. */
 const nextMorning = () => jamaicaDayStart(plusDays(todayInJamaica(), 1))! + 8 * HOUR_MS;
-/** The daily cron's time (08:30 UTC) on the UTC day of `ms`. */
-const cronOn = (ms: number) => new Date(`${new Date(ms).toISOString().slice(0, 10)}T08:30:00Z`);
+/** The daily cron's time (13:30 UTC, 08:30 in Jamaica: wrangler.toml) on the UTC day of `ms`. */
+const cronOn = (ms: number) => new Date(`${new Date(ms).toISOString().slice(0, 10)}T13:30:00Z`);
 
 const reviewMails = (email: string) => worker.mails().filter((mail) => mail.to === email && mail.subject.startsWith("How did we do?"));
 
@@ -91,7 +91,7 @@ const reviewMails = (email: string) => worker.mails().filter((mail) => mail.to =
 async function sentLink(n: number) {
   const visit = await doneVisit(n);
   expect((await markDone(visit.id)).status).toBe(302);
-  await runCron(cronOn(nextMorning() + DAY_MS));
+  await runCron(cronOn(nextMorning()));
   const mail = await waitFor(() => reviewMails(visit.email)[0], "the review request");
   return { ...visit, path: new URL(mail.links[0]!).pathname, mail };
 }
@@ -119,15 +119,14 @@ describe("a review request", () => {
     expect(row!.token_hash).toBe(`unsent:${String(row!.id)}`);
   });
 
-  test("the cron sends nothing before 08:00 the next morning; the first run after sends one e-mail with the one-time link; a second run sends nothing", async () => {
+  test("the cron sends nothing before 08:00 the next morning; its run that morning (08:30) sends one e-mail with the one-time link; a second run sends nothing", async () => {
     const visit = await doneVisit(2);
     expect((await markDone(visit.id)).status).toBe(302);
-    // The run at 03:30 in Jamaica the morning after is before 08:00: nothing goes.
-    await runCron(cronOn(nextMorning()));
+    // A run before 08:00 in Jamaica the morning after: nothing goes.
     await runCron(new Date(nextMorning() - 60_000));
     expect(await count("SELECT count(*) AS n FROM review_requests WHERE sent_at IS NOT NULL")).toBe(0);
-    // The next run (a day later, with the daily trigger) sends it.
-    const firstAfter = cronOn(nextMorning() + DAY_MS);
+    // The daily run that morning sends it.
+    const firstAfter = cronOn(nextMorning());
     await runCron(firstAfter);
     const mail = await waitFor(() => reviewMails(visit.email)[0], "the review request");
     expect(mail.subject).toBe(`How did we do? (${visit.reference}) - Montego Bay Cleaning Co.`);

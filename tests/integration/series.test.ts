@@ -138,7 +138,7 @@ async function fill(day: string, n: number) {
 /** Runs the daily cron at `time`; out: its outcome. */
 async function cron(time: Date) {
   const handler = await worker.mf.getWorker();
-  return (await handler.scheduled({ scheduledTime: time, cron: "30 8 * * *" })).outcome;
+  return (await handler.scheduled({ scheduledTime: time, cron: "30 13 * * *" })).outcome;
 }
 
 describe("booking a regular cleaning", () => {
