@@ -9,13 +9,13 @@
  * written to the request 'Mark done' created, through the test's D1 access (tests/e2e/d1.ts).
  * The cron's e-mail itself is tested in tests/integration/review-requests.test.ts.
  */
-import { createHash, randomBytes } from "node:crypto";
-import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
+import { randomBytes } from "node:crypto";
 import { todayInJamaica } from "../../app/domain/dates";
 import { REFERENCE_ALPHABET } from "../../app/domain/reference";
 import { createAdmin, signIn } from "./accounts";
 import { queryD1 } from "./d1";
 import { expect, expectSoundPage, test } from "./fixtures";
+import { reviewLink } from "./steps";
 
 /** A quote request with a visit scheduled today (Jamaica); out: their ids and the reference. */
 function scheduledVisit(tag: string) {
@@ -30,15 +30,6 @@ function scheduledVisit(tag: string) {
     `INSERT INTO visits (id, quote_request_id, quote_id, day, window_start, window_end, status, address, service_type, amount_jmd, created_at, updated_at) VALUES ('${visitId}', '${id}', 'q', '${todayInJamaica()}', '09:00', '11:00', 'scheduled', '14 Queens Drive, Ironshore', 'residential', 14500, ${now}, ${now})`,
   );
   return { id, visitId, reference };
-}
-
-/** The review link of the visit's request, as the cron makes it when it sends the e-mail: a new token, only its hash stored. */
-function reviewLink(visitId: string): string {
-  const token = encodeBase32LowerCaseNoPadding(randomBytes(20));
-  const hash = createHash("sha256").update(token).digest("hex");
-  queryD1(`UPDATE review_requests SET token_hash = '${hash}', sent_at = ${Date.now()} WHERE visit_id = '${visitId}' AND sent_at IS NULL`);
-  expect(queryD1(`SELECT count(*) AS n FROM review_requests WHERE token_hash = '${hash}'`)).toEqual([{ n: 1 }]);
-  return `/review/${token}`;
 }
 
 for (const width of [390, 1280]) {

@@ -5,32 +5,10 @@
  * skipped; the e-mails; the record page's Visit card with the series. Screenshots go to
  * /tmp/series-*.png.
  */
-import type { Page } from "@playwright/test";
-import { MESSAGES } from "../../app/domain/messages";
 import { createAdmin, signIn } from "./accounts";
 import { queryD1 } from "./d1";
-import { expect, expectSoundPage, mailTo, successWithReference, test, type SentMail } from "./fixtures";
-
-/** A weekly quote request sent from /quote, quoted straight in D1; out: the status link and the request's id. */
-async function weeklyRequest(page: Page, mails: () => SentMail[], email: string) {
-  await page.goto("/quote");
-  await page.getByLabel("Full Name").fill("Simone Campbell");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Phone").fill("+1 876 555 0177");
-  await page.getByLabel("Service Type").selectOption("residential");
-  await page.getByLabel("Property Address").fill("22 Hillview Drive, Montego Bay");
-  await page.getByLabel("Frequency").selectOption("weekly");
-  await page.getByRole("button", { name: "Get My Free Quote" }).click();
-  await expect(page.getByRole("status")).toHaveText(successWithReference(MESSAGES.quoteSuccess));
-  const statusLink = (await mailTo(mails, email, "Your quote request MB-")).links.find((link) => link.includes("/status/"))!;
-  const [{ id }] = queryD1<{ id: string }>(`SELECT id FROM quote_requests WHERE email = '${email}'`) as [{ id: string }];
-  const now = Date.now();
-  queryD1(`UPDATE quote_requests SET status = 'quoted', first_reply_at = ${now} WHERE id = '${id}'`);
-  queryD1(
-    `INSERT INTO customer_replies (id, kind, entity, entity_id, amount_jmd, valid_days, included, message, created_at) VALUES ('${crypto.randomUUID()}', 'quote', 'quote_request', '${id}', 9500, 14, 'Two bedrooms, one bathroom, kitchen, floors', 'Here is your quote for a weekly clean.', ${now})`,
-  );
-  return { statusLink, id };
-}
+import { expect, expectSoundPage, mailTo, test } from "./fixtures";
+import { weeklyRequest } from "./steps";
 
 for (const width of [390, 1280]) {
   test(`at ${width} px: a weekly customer books a regular cleaning from the status link, sees the upcoming visits and skips one; the staff see the series`, async ({
