@@ -14,7 +14,7 @@ import { todayInJamaica } from "../../app/domain/dates";
 import { createAdmin, signIn } from "./accounts";
 import { queryD1 } from "./d1";
 import { expect, expectSoundPage, test } from "./fixtures";
-import { reviewLink, weeklyRequest } from "./steps";
+import { addTwoCrews, reviewLink, weeklyRequest } from "./steps";
 
 const requests: string[] = [];
 test.beforeEach(() => queryD1("DELETE FROM crews"));
@@ -39,17 +39,7 @@ for (const width of [390, 1280]) {
     // Two crews.
     await signIn(page, admin);
     await page.goto("/admin/crews");
-    const add = page.getByRole("region", { name: "Add a crew" });
-    for (const [name, members, count] of [
-      ["Crew A", "Keisha and Andre", 1],
-      ["Crew B", "Marlon and Tanya", 2],
-    ] as const) {
-      await add.getByLabel("Name").fill(name);
-      await add.getByLabel("Who is in it").fill(members);
-      await add.getByRole("button", { name: "Add crew" }).click();
-      await expect(page.locator("[data-crew]")).toHaveCount(count);
-      await expect(add.getByLabel("Name")).toHaveValue("");
-    }
+    await addTwoCrews(page);
     const crewA = queryD1<{ id: string }>("SELECT id FROM crews WHERE name = 'Crew A'")[0]!.id;
     await page.context().clearCookies();
 

@@ -12,6 +12,7 @@ import { CREW_MESSAGES } from "../../app/domain/staff-messages";
 import { createAdmin, signIn } from "./accounts";
 import { queryD1 } from "./d1";
 import { axeViolations, expect, expectSoundPage, test } from "./fixtures";
+import { addTwoCrews } from "./steps";
 
 const seeded: string[] = [];
 
@@ -63,17 +64,7 @@ for (const width of [390, 1280]) {
     // Two crews; a name taken twice is refused and stores nothing.
     await page.getByRole("link", { name: "Crews", exact: true }).first().click();
     await expect(page.getByRole("heading", { level: 1, name: "Crews" })).toBeVisible();
-    const add = page.getByRole("region", { name: "Add a crew" });
-    for (const [name, members, count] of [
-      ["Crew A", "Keisha and Andre", 1],
-      ["Crew B", "Marlon and Tanya", 2],
-    ] as const) {
-      await add.getByLabel("Name").fill(name);
-      await add.getByLabel("Who is in it").fill(members);
-      await add.getByRole("button", { name: "Add crew" }).click();
-      await expect(page.locator("[data-crew]")).toHaveCount(count);
-      await expect(add.getByLabel("Name")).toHaveValue("");
-    }
+    const add = await addTwoCrews(page);
     await add.getByLabel("Name").fill("Crew A");
     await add.getByRole("button", { name: "Add crew" }).click();
     await expect(page.getByText(CREW_MESSAGES.nameTaken)).toBeVisible();

@@ -40,3 +40,19 @@ export function reviewLink(visitId: string): string {
   expect(queryD1(`SELECT count(*) AS n FROM review_requests WHERE token_hash = '${hash}'`)).toEqual([{ n: 1 }]);
   return `/review/${token}`;
 }
+
+/** On /admin/crews (signed in): adds 'Crew A' (Keisha and Andre) and 'Crew B' (Marlon and Tanya), waiting for each to be listed. */
+export async function addTwoCrews(page: Page) {
+  const add = page.getByRole("region", { name: "Add a crew" });
+  for (const [name, members, count] of [
+    ["Crew A", "Keisha and Andre", 1],
+    ["Crew B", "Marlon and Tanya", 2],
+  ] as const) {
+    await add.getByLabel("Name").fill(name);
+    await add.getByLabel("Who is in it").fill(members);
+    await add.getByRole("button", { name: "Add crew" }).click();
+    await expect(page.locator("[data-crew]")).toHaveCount(count);
+    await expect(add.getByLabel("Name")).toHaveValue("");
+  }
+  return add;
+}

@@ -29,7 +29,7 @@ beforeEach(async () => {
 });
 
 /** A quoted request with a quote sent now (tests/integration/booking-seed.ts). */
-const quotedRequest = (n: number, token?: string) => seedQuotedRequest(worker, n, token);
+const quotedRequest = (n: number, token?: string) => seedQuotedRequest(worker, n, { token });
 
 /** The first working day the default settings let a customer book (two days' notice, not a Sunday). */
 function firstBookableDay(): string {

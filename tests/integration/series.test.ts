@@ -14,6 +14,7 @@ import { bookSeries } from "~/server/booking/series.server";
 import { bookVisit } from "~/server/booking/visits.server";
 import type { Database } from "~/server/platform/db.server";
 import * as schema from "../../drizzle/schema";
+import { seedQuotedRequest } from "./booking-seed";
 import { createAdminSession, followRedirect, postFields, startWorker, waitFor, type TestWorker } from "./worker";
 
 let worker: TestWorker;
@@ -38,26 +39,9 @@ beforeEach(async () => {
   );
 });
 
-/** A quoted request of `frequency` with a quote sent now, valid 14 days; out: its id. */
-async function quotedRequest(n: number, frequency = "weekly", token = crypto.randomUUID().replaceAll("-", "")): Promise<string> {
-  const id = crypto.randomUUID();
-  const now = Date.now();
-  const alphabet = "23456789ABCDEFGHJKMNPQRSTVWXYZ";
-  const reference = `MB-${Array.from(crypto.getRandomValues(new Uint8Array(10)), (byte) => alphabet[byte % alphabet.length]).join("")}`;
-  await worker.db.batch([
-    worker.db
-      .prepare(
-        "INSERT INTO quote_requests (id, created_at, updated_at, name, email, phone, address, service_type, frequency, status, reference, status_token) VALUES (?, ?, ?, ?, ?, '876 555 0101', '7 Sunset Boulevard', 'residential', ?, 'quoted', ?, ?)",
-      )
-      .bind(id, now, now, `Regular ${n}`, `regular${n}@example.com`, frequency, reference, token),
-    worker.db
-      .prepare(
-        "INSERT INTO customer_replies (id, kind, entity, entity_id, amount_jmd, valid_days, message, created_at) VALUES (?, 'quote', 'quote_request', ?, 12000, 14, 'Quote', ?)",
-      )
-      .bind(crypto.randomUUID(), id, now),
-  ]);
-  return id;
-}
+/** A quoted request of `frequency` with a quote sent now (tests/integration/booking-seed.ts); out: its id. */
+const quotedRequest = (n: number, frequency = "weekly", token?: string) =>
+  seedQuotedRequest(worker, n, { token, frequency, name: "Regular", address: "7 Sunset Boulevard", amountJmd: 12000 });
 
 /** The first day the default settings let a customer book that is a weekday (Monday to Friday). */
 function firstBookableWeekday(): string {
