@@ -3,7 +3,7 @@
  * error catalogue" and §5 "Photos"; the account pages' and the admin's are in
  * app/domain/staff-messages.ts. Defined once; routes and tests import them.
  */
-import { ACCEPTED_IMAGE_NAMES, MAX_PHOTO_MB, MAX_PHOTOS, QUOTE_REPLY_HOURS, REVIEW_REQUEST } from "./limits";
+import { ACCEPTED_IMAGE_NAMES, MAX_PHOTO_MB, MAX_PHOTOS, QUOTE_REPLY_HOURS } from "./limits";
 
 export const MESSAGES = {
   contactSuccess: "Message sent successfully! We'll get back to you soon.",
@@ -42,16 +42,6 @@ export const FORM_GUARD_MESSAGES = {
   /** Turnstile's check could not run: the submission is not taken, and the visitor is told why. */
   turnstileUnavailable:
     "We could not check that you are not a robot just now, so your request was not sent. Please try again in a minute, or call or WhatsApp us.",
-} as const;
-
-/** What the customer's review page (/review/:token) says (docs/product.md §10 "Review requests"). */
-export const REVIEW_PAGE_MESSAGES = {
-  /** The page of a link that is used, expired or unknown (410 or 404), and the form's message when it is sent with one. */
-  closedTitle: "This link is no longer valid",
-  closed: `A review link works once, for ${REVIEW_REQUEST.validDays} days. If you would still like to tell us how it went, call or WhatsApp us: we would love to hear from you.`,
-  thanksTitle: "Thank you for your review!",
-  thanks: "We read every review. Once we have read yours, it may appear on our website with the name you gave.",
-  failed: "Your review could not be saved. Please try again.",
 } as const;
 
 /** A name from a request, quoted and cut to 40 characters, for a message. */

@@ -160,7 +160,7 @@ async function seedRegularCleaning(now: number) {
   await worker.db.batch([
     worker.db
       .prepare(
-        "INSERT INTO quote_requests (id, created_at, updated_at, name, email, phone, address, service_type, frequency, status, reference, status_token) VALUES (?, ?, ?, 'Regular', 'regular@example.com', '876 555 0102', '3 Regular Road', 'residential', 'weekly', 'quoted', 'MB-FZZ33', ?)",
+        "INSERT INTO quote_requests (id, created_at, updated_at, name, email, phone, address, service_type, frequency, status, reference, status_token) VALUES (?, ?, ?, 'Regular', 'regular@example.com', '876 555 0102', '3 Regular Road', 'residential', 'weekly', 'quoted', 'MB-FZZ44', ?)",
       )
       .bind(request, now, now, SERIES_TOKEN),
     worker.db

@@ -16,7 +16,7 @@ import { StarRating } from "~/components/star-rating";
 import { buttonStyles } from "~/components/ui";
 import { useLazyValidation } from "~/components/use-lazy-validation";
 import { useIsSubmitting, useSubmissionAnalytics } from "~/components/use-submission";
-import { REVIEW_PAGE_MESSAGES } from "~/domain/messages";
+import { REVIEW_PAGE_MESSAGES } from "~/domain/review-page-messages";
 import type { FormResult } from "~/forms/result";
 import type { loader as rootLoader } from "~/root";
 import { REVIEW_PAGE_HEADERS, reviewPageAction, reviewPageLoader, type ReviewPage } from "~/server/reviews/review-page-routes.server";
