@@ -169,7 +169,7 @@ function SettingsForm({
             id="capacity"
             name="capacity"
             label="Visits per window"
-            hint="How many crews: each takes one visit in a window."
+            hint="Used while no crew is set up: with crews (the Crews page), each window takes one visit per crew working that day."
             type="number"
             inputMode="numeric"
             required
