@@ -14,8 +14,7 @@
  *
  * Functions take the request's Drizzle client first; D1 errors are thrown to the caller.
  */
-import { sha256 } from "@oslojs/crypto/sha2";
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { and, asc, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
 import { createEvents, type EventAttributes } from "ics";
 import { plusDays, windowLabel } from "~/domain/booking";
@@ -25,6 +24,7 @@ import { calendarFeeds, crews, quoteRequests, visits } from "../../../drizzle/sc
 import type { Database } from "../platform/db.server";
 import { insertWhere } from "../platform/insert-where.server";
 import { visitEventBase } from "./calendar.server";
+import { tokenHash } from "../platform/token-hash.server";
 
 /** A feed's token as its URL carries it: 32 random bytes, lower-case base32 without padding. */
 const FEED_TOKEN_PATTERN = /^[a-z2-7]{52}$/;
@@ -40,11 +40,6 @@ export const TEAM_FEED_NAME = "Whole team";
 
 /** What a team feed's event says of a visit no crew has yet. */
 const NO_CREW_YET = "No crew yet";
-
-/** The D1 key of a feed token: its SHA-256, hex. The token itself is never stored. */
-function feedTokenHash(token: string): string {
-  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
-}
 
 /** The path of a feed, e.g. "/calendar/k3…q.ics"; the origin is SITE_URL's. */
 export function feedPath(token: string): string {
@@ -103,7 +98,7 @@ export async function createFeed(
     insertWhere(
       db,
       calendarFeeds,
-      { id, crewId: input.crewId, tokenHash: feedTokenHash(token), createdByUserId: input.userId, createdAt: now, revokedAt: null },
+      { id, crewId: input.crewId, tokenHash: tokenHash(token), createdByUserId: input.userId, createdAt: now, revokedAt: null },
       activeCrew(input.crewId),
     ),
   ]);
@@ -138,7 +133,7 @@ export async function findLiveFeed(db: Database, token: string): Promise<LiveFee
     .select({ id: calendarFeeds.id, crewId: calendarFeeds.crewId, crewName: crews.name })
     .from(calendarFeeds)
     .leftJoin(crews, eq(calendarFeeds.crewId, crews.id))
-    .where(and(eq(calendarFeeds.tokenHash, feedTokenHash(token)), isNull(calendarFeeds.revokedAt)))
+    .where(and(eq(calendarFeeds.tokenHash, tokenHash(token)), isNull(calendarFeeds.revokedAt)))
     .get();
   return feed ?? null;
 }

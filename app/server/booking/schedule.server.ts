@@ -14,13 +14,18 @@ const ON_SCHEDULE = ["scheduled", "done", "no_show"] as const;
 /** Which crew's visits: every crew's (undefined), one crew's (its id), or those on no crew yet ("none"). */
 export type CrewFilter = string | "none" | undefined;
 
+/** Visits from `from` to `to` (ISO days, inclusive) that a schedule shows, for the crew filter. */
+function onSchedule(from: string, to: string, crew: CrewFilter): SQL | undefined {
+  const ofCrew = crew === undefined ? undefined : crew === "none" ? isNull(visits.crewId) : eq(visits.crewId, crew);
+  return and(gte(visits.day, from), lte(visits.day, to), inArray(visits.status, ON_SCHEDULE), ofCrew);
+}
+
 /**
  * The visits from `from` to `to` (ISO days, inclusive) that are scheduled, done or no-show, for
  * the crew filter, in order of day, window and crew. Each row: the visit's fields, its crew's
  * name (null: none) and the request's reference, customer name, phone and e-mail.
  */
 export function scheduleVisits(db: Database, from: string, to: string, crew: CrewFilter = undefined) {
-  const crewCondition: SQL | undefined = crew === undefined ? undefined : crew === "none" ? isNull(visits.crewId) : eq(visits.crewId, crew);
   return db
     .select({
       id: visits.id,
@@ -46,7 +51,7 @@ export function scheduleVisits(db: Database, from: string, to: string, crew: Cre
     .from(visits)
     .innerJoin(quoteRequests, eq(quoteRequests.id, visits.quoteRequestId))
     .leftJoin(crews, eq(crews.id, visits.crewId))
-    .where(and(gte(visits.day, from), lte(visits.day, to), inArray(visits.status, ON_SCHEDULE), crewCondition))
+    .where(onSchedule(from, to, crew))
     .orderBy(asc(visits.day), asc(visits.windowStart), asc(crews.position), asc(quoteRequests.name));
 }
 
@@ -58,7 +63,6 @@ export type ScheduleVisit = Awaited<ReturnType<typeof scheduleVisits>>[number];
  * few columns a week of thousands of visits needs.
  */
 export function weekEntries(db: Database, from: string, to: string, crew: CrewFilter = undefined) {
-  const crewCondition: SQL | undefined = crew === undefined ? undefined : crew === "none" ? isNull(visits.crewId) : eq(visits.crewId, crew);
   return db
     .select({
       id: visits.id,
@@ -70,7 +74,7 @@ export function weekEntries(db: Database, from: string, to: string, crew: CrewFi
     })
     .from(visits)
     .innerJoin(quoteRequests, eq(quoteRequests.id, visits.quoteRequestId))
-    .where(and(gte(visits.day, from), lte(visits.day, to), inArray(visits.status, ON_SCHEDULE), crewCondition))
+    .where(onSchedule(from, to, crew))
     .orderBy(asc(visits.day), asc(visits.windowStart));
 }
 

@@ -23,8 +23,7 @@
  * Times are ms since the epoch (Drizzle's `timestamp_ms` gives Date objects); days are ISO dates
  * in Jamaica. Every function throws what D1 threw.
  */
-import { sha256 } from "@oslojs/crypto/sha2";
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { and, eq, exists, gt, isNotNull, isNull, lte, notExists } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/sqlite-core";
 import { SERVICE_AREAS } from "~/content/business";
@@ -41,6 +40,7 @@ import { outboxInsert, putOnQueue, type MailQueueEnv } from "../mail/queue.serve
 import type { Database } from "../platform/db.server";
 import { readCompany, readSiteUrl } from "../platform/env.server";
 import { insertWhere, PREVIOUS_CHANGED_ONE } from "../platform/insert-where.server";
+import { tokenHash } from "../platform/token-hash.server";
 
 /** Subqueries inside other statements (they run with the statement that holds them). */
 const subquery = new QueryBuilder();
@@ -48,11 +48,6 @@ const subquery = new QueryBuilder();
 /** A new review token: 20 random bytes in lower-case base32 (REVIEW_TOKEN_PATTERN). */
 function newReviewToken(): string {
   return encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
-}
-
-/** The D1 key of a review token: its SHA-256, hex. The token itself is never stored. */
-function tokenHashOf(token: string): string {
-  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 }
 
 /** "Visit `visitId` is still done" (staff have not changed it since). */
@@ -151,7 +146,7 @@ export async function sendReviewRequests(db: Database, env: CloudflareBindings &
     const [claimed] = await db.batch([
       db
         .update(reviewRequests)
-        .set({ tokenHash: tokenHashOf(token), sentAt: now })
+        .set({ tokenHash: tokenHash(token), sentAt: now })
         .where(and(eq(reviewRequests.id, row.id), isNull(reviewRequests.sentAt), visitStillDone(row.visitId))),
       outboxInsert(
         db,
@@ -181,9 +176,9 @@ export interface FoundReviewRequest {
 }
 
 /** "The request with this token hash can still be used at `now`". */
-const openRequest = (tokenHash: string, now: Date) =>
+const openRequest = (hash: string, now: Date) =>
   and(
-    eq(reviewRequests.tokenHash, tokenHash),
+    eq(reviewRequests.tokenHash, hash),
     isNotNull(reviewRequests.sentAt),
     isNull(reviewRequests.usedAt),
     gt(reviewRequests.expiresAt, now),
@@ -208,7 +203,7 @@ export async function findReviewRequest(db: Database, token: string, now: Date):
     })
     .from(reviewRequests)
     .innerJoin(visits, eq(visits.id, reviewRequests.visitId))
-    .where(eq(reviewRequests.tokenHash, tokenHashOf(token)))
+    .where(eq(reviewRequests.tokenHash, tokenHash(token)))
     .get();
   if (!row || row.sentAt === null) return null;
   return {
@@ -248,13 +243,13 @@ export async function submitCustomerReview(
   now: Date,
 ): Promise<{ status: "saved"; reviewId: string } | { status: "closed" }> {
   if (!REVIEW_TOKEN_PATTERN.test(token)) return { status: "closed" };
-  const tokenHash = tokenHashOf(token);
+  const hash = tokenHash(token);
   const found = await db
     .select({ id: reviewRequests.id, visitId: visits.id, serviceType: visits.serviceType, address: quoteRequests.address })
     .from(reviewRequests)
     .innerJoin(visits, eq(visits.id, reviewRequests.visitId))
     .innerJoin(quoteRequests, eq(quoteRequests.id, visits.quoteRequestId))
-    .where(openRequest(tokenHash, now))
+    .where(openRequest(hash, now))
     .get();
   if (!found) return { status: "closed" };
   const reviewId = crypto.randomUUID();
@@ -263,7 +258,7 @@ export async function submitCustomerReview(
       .select({ id: reviewRequests.id })
       .from(reviewRequests)
       .innerJoin(visits, eq(visits.id, reviewRequests.visitId))
-      .where(and(eq(reviewRequests.id, found.id), openRequest(tokenHash, now))),
+      .where(and(eq(reviewRequests.id, found.id), openRequest(hash, now))),
   );
   const [inserted] = await db.batch([
     insertWhere(

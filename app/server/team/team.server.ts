@@ -19,8 +19,7 @@
  * person typed. D1 errors are thrown to the caller. Mails are returned, not sent (the route
  * queues them after the response with queueMail, app/server/mail/queue.server.ts).
  */
-import { sha256 } from "@oslojs/crypto/sha2";
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { and, count, desc, eq, exists, gt, inArray, isNotNull, isNull, lt, lte, ne, notExists, or, sql, type SQL } from "drizzle-orm";
 import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { HOUR_MS } from "~/domain/dates";
@@ -33,14 +32,10 @@ import { readCompany, readSiteUrl } from "../platform/env.server";
 import type { Mail } from "../mail/mailer.server";
 import { hashPassword } from "../auth/password.server";
 import { clearFailures } from "../auth/sign-in-throttle.server";
+import { tokenHash } from "../platform/token-hash.server";
 
 /** An invitation link's token: 20 random bytes in lower-case base32 (as a session token). */
 const TOKEN_PATTERN = /^[a-z2-7]{32}$/;
-
-/** The D1 key of an invitation token: its SHA-256, hex. The token itself is never stored. */
-function tokenHashOf(token: string): string {
-  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
-}
 
 /** One account as the team page lists it: `verified` once its address is; `twoStep` when it has a passkey or an authenticator app. */
 export type TeamAccount = Pick<User, "id" | "email" | "role" | "lastSignInAt"> & { verified: boolean; twoStep: boolean };
@@ -159,7 +154,7 @@ export async function inviteMember(
       {
         id: crypto.randomUUID(),
         email,
-        tokenHash: tokenHashOf(token),
+        tokenHash: tokenHash(token),
         invitedByUserId: invite.inviter.id,
         createdAt: now,
         expiresAt: new Date(expiresAt),
@@ -210,7 +205,7 @@ export async function openInvitation(db: Database, token: string, now: Date = ne
   const row = await db
     .select({ id: invitations.id, email: invitations.email })
     .from(invitations)
-    .where(and(eq(invitations.tokenHash, tokenHashOf(token)), isNull(invitations.acceptedAt), gt(invitations.expiresAt, now)))
+    .where(and(eq(invitations.tokenHash, tokenHash(token)), isNull(invitations.acceptedAt), gt(invitations.expiresAt, now)))
     .get();
   return row ?? null;
 }
