@@ -55,7 +55,9 @@ import { extendPublicHolidays } from "./app/server/booking/availability.server";
 import { sendReviewRequests } from "./app/server/reviews/review-requests.server";
 import { todayInJamaica } from "./app/domain/dates";
 import { deleteStaleFailures } from "./app/server/auth/sign-in-throttle.server";
-import { readCompany, readPublicFeatures } from "./app/server/platform/env.server";
+import { readCompanyName, readPublicFeatures } from "./app/server/platform/env.server";
+import { readSiteContent } from "./app/server/site/content.server";
+import type { SiteContent } from "./app/domain/site-content";
 import { checkUrl } from "./app/server/platform/input-gate.server";
 import { PRIVATE } from "./app/cache-control";
 import { cachedPage, pageVersion, withDataReuse } from "./app/worker/page-cache";
@@ -95,11 +97,21 @@ export default {
       } else {
         const db = getDb(env);
         // Only computed for requests the cache may answer: the Worker version, the [vars] pages show,
-        // and the content version staff changes bump (reviews), read from D1 each time.
-        const version = async () =>
-          pageVersion(env.CF_VERSION_METADATA.id, { company: readCompany(env), features, content: await readContentVersion(db) });
+        // and the content version staff changes bump (reviews, the gallery, the site content), read
+        // from D1 each time; a page rendered after it reads the site content at that version.
+        let knownContentVersion: number | null = null;
+        const version = async () => {
+          knownContentVersion = await readContentVersion(db);
+          return pageVersion(env.CF_VERSION_METADATA.id, { company: readCompanyName(env), features, content: knownContentVersion });
+        };
+        let siteContent: Promise<SiteContent> | undefined;
         const served = await cachedPage(request, ctx, version, async () => {
-          const rendered = await handleRemixRequest(forRemix(request), { cloudflare: { env, ctx }, requestId, db });
+          const rendered = await handleRemixRequest(forRemix(request), {
+            cloudflare: { env, ctx },
+            requestId,
+            db,
+            siteContent: () => (siteContent ??= readSiteContent(db, knownContentVersion)),
+          });
           return withPagePolicy(withHydrationAfterPaint(privateIfSettingCookie(rendered), path), features);
         });
         response = withDataReuse(request, served.response);

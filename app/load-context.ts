@@ -2,10 +2,11 @@
  * The load context every loader and action receives: the Worker's bindings (`env`, typed
  * from wrangler.toml by `wrangler types`), its execution context (`ctx`), the request's id
  * and the request's one Drizzle client over D1 (`db`), which server modules take as their
- * first argument.
+ * first argument, and the site content its pages show (`siteContent`).
  */
 import type { Database } from "./server/platform/db.server";
 import type { MailQueueMessage } from "./server/mail/queue.server";
+import type { SiteContent } from "./domain/site-content";
 
 interface CloudflareContext {
   env: CloudflareBindings;
@@ -19,6 +20,12 @@ declare module "@remix-run/cloudflare" {
     requestId: string;
     /** The Drizzle client of the `DB` binding, made once for this request (server.ts). */
     db: Database;
+    /**
+     * The live site content (app/server/site/content.server.ts `readSiteContent`), read at most
+     * once per request however many loaders ask, in one D1 round trip, or none when the
+     * isolate already holds it at the content version the page cache read.
+     */
+    siteContent: () => Promise<SiteContent>;
   }
 }
 

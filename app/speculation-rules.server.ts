@@ -10,7 +10,7 @@
  * client-side navigations. Browsers without the feature ignore the element.
  */
 import { publicPaths } from "~/content/navigation";
-import { SERVICES } from "~/content/services";
+import { STARTING_CONTENT } from "~/content/starting-content";
 import { jsonForScript } from "~/seo";
 
 /** The rules (Speculation Rules, document rules). */
@@ -18,7 +18,8 @@ const SPECULATION_RULES = {
   prefetch: [
     {
       source: "document",
-      where: { href_matches: publicPaths(SERVICES.map((service) => service.slug)) },
+      // Every service page's URL (they never change, docs/product.md §13), shown or not, and /pricing.
+      where: { href_matches: publicPaths(STARTING_CONTENT.services.map((service) => service.slug), { pricing: true }) },
       eagerness: "moderate",
     },
   ],

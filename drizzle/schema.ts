@@ -13,6 +13,8 @@ import {
   ATTACHMENT_OWNER_KINDS,
   AUDITED_ENTITIES,
   CONTACT_STATUSES,
+  CONTENT_REVISION_ACTIONS,
+  CONTENT_SECTIONS,
   CUSTOMER_REPLY_KINDS,
   FREQUENCIES,
   GALLERY_CATEGORIES,
@@ -555,6 +557,33 @@ export const contentVersion = sqliteTable(
     version: integer("version").notNull(),
   },
   (table) => [check("content_version_one_row_check", sql`${table.id} = 1`)],
+);
+
+/**
+ * The owner-edited content (app/domain/site-content.ts, docs/product.md §13): every version of
+ * each section ever published, as JSON checked by that section's schema. A section's live
+ * content is its row with the highest id; a restore adds a new row with an old row's body
+ * (`restored_from`), so the history only grows. The author is kept by e-mail address too, so
+ * the history outlives a deleted account.
+ */
+export const siteContentRevisions = sqliteTable(
+  "site_content_revisions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    section: text("section", { enum: CONTENT_SECTIONS }).notNull(),
+    body: text("body").notNull(),
+    action: text("action", { enum: CONTENT_REVISION_ACTIONS }).notNull(),
+    restoredFrom: integer("restored_from"),
+    authorUserId: text("author_user_id").references(() => users.id, { onDelete: "set null" }),
+    authorEmail: text("author_email"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [
+    check("site_content_revisions_section_check", oneOf(table.section, CONTENT_SECTIONS)),
+    check("site_content_revisions_action_check", oneOf(table.action, CONTENT_REVISION_ACTIONS)),
+    check("site_content_revisions_body_check", sql`json_valid(${table.body})`),
+    index("site_content_revisions_section_idx").on(table.section, table.id),
+  ],
 );
 
 export type QuoteRequest = typeof quoteRequests.$inferSelect;

@@ -36,7 +36,7 @@ export function deployProblems(config, { allowConsoleMail = false } = {}) {
     );
   }
 
-  for (const name of ["COMPANY_EMAIL", "NOTIFY_EMAIL"]) {
+  for (const name of ["NOTIFY_EMAIL"]) {
     const value = String(vars[name] ?? "");
     if (!value.includes("@") || isExampleDomain(domainOf(value)))
       problems.push(`${name} is "${value}", a placeholder: set the company's real address.`);

@@ -15,7 +15,15 @@ export const PRIMARY_NAV: readonly NavItem[] = [
 
 export const ADMIN_LOGIN: NavItem = { label: "Admin Login", to: "/auth" };
 
-/** Every public page, in sitemap order (the 404 page and admin pages are not listed). */
-export function publicPaths(serviceSlugs: readonly string[]): string[] {
-  return [...PRIMARY_NAV.map((item) => item.to), "/quote", ...serviceSlugs.map((slug) => `/services/${slug}`)];
+/** The price guide's page, linked from the footer when the guide has ranges (docs/product.md §13). */
+export const PRICING_NAV: NavItem = { label: "Pricing", to: "/pricing" };
+
+/** Every public page, in sitemap order (the 404 page and admin pages are not listed); /pricing when `pricing`. */
+export function publicPaths(serviceSlugs: readonly string[], { pricing }: { pricing: boolean }): string[] {
+  return [
+    ...PRIMARY_NAV.map((item) => item.to),
+    "/quote",
+    ...(pricing ? [PRICING_NAV.to] : []),
+    ...serviceSlugs.map((slug) => `/services/${slug}`),
+  ];
 }

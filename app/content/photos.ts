@@ -183,6 +183,11 @@ export const PHOTOS = {
 
 export type PhotoId = keyof typeof PHOTOS;
 
+/** Whether `id` names a photo of the library (a service's photo is stored as its id). */
+export function isPhotoId(id: string): id is PhotoId {
+  return Object.hasOwn(PHOTOS, id);
+}
+
 /** The widths (px) to generate for a photo `width` pixels wide: PHOTO_WIDTHS up to it, never upscaled. */
 export function responsiveWidths(width: number): number[] {
   const largest = PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1]!;

@@ -171,3 +171,11 @@ export type GalleryItemKind = (typeof GALLERY_ITEM_KINDS)[number];
 
 /** The formats a gallery photo may be uploaded in (judged by its bytes): those Cloudflare Images reads. */
 export const GALLERY_SOURCE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/avif"] as const;
+
+/** The sections of the owner-edited content (app/domain/site-content.ts), each published, kept in history and restored on its own. */
+export const CONTENT_SECTIONS = ["business", "services", "faqs", "prices"] as const;
+export type ContentSection = (typeof CONTENT_SECTIONS)[number];
+
+/** How a content revision came to be: the migration's starting content, a publish, or a restore of an older one. */
+export const CONTENT_REVISION_ACTIONS = ["seed", "publish", "restore"] as const;
+export type ContentRevisionAction = (typeof CONTENT_REVISION_ACTIONS)[number];

@@ -20,7 +20,7 @@ import { calendarFeedFormSchema, TEAM_FEED } from "~/forms/calendar-feeds";
 import { refusal } from "~/forms/result";
 import { z } from "~/forms/zod";
 import { requireAdmin } from "../auth/permissions.server";
-import { readCompany, readSiteUrl } from "../platform/env.server";
+import { readCompanyName, readSiteUrl } from "../platform/env.server";
 import { commitNotice } from "../platform/flash.server";
 import { formContract } from "../platform/input-gate.server";
 import { logFailure, logProblem } from "../platform/log.server";
@@ -72,7 +72,7 @@ export async function calendarFeedLoader({ request, params, context }: LoaderFun
     const feed = await findLiveFeed(context.db, token);
     if (!feed) return feedText(404, CALENDAR_FEED_MESSAGES.notFound);
     const body = feedCalendar(feed, await feedVisits(context.db, feed.crewId), {
-      company: readCompany(env).name,
+      company: readCompanyName(env),
       origin: readSiteUrl(env),
     });
     if (body === null) {

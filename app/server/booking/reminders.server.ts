@@ -11,7 +11,8 @@ import { quoteRequests, visits } from "../../../drizzle/schema";
 import { visitReminderMail } from "../mail/customer-mails.server";
 import { enqueueMail, type MailQueueEnv } from "../mail/queue.server";
 import type { Database } from "../platform/db.server";
-import { readCompany, readSiteUrl } from "../platform/env.server";
+import { readSiteUrl } from "../platform/env.server";
+import { readCompany } from "../site/content.server";
 
 /** Queues tomorrow's reminders. In: the client, the Worker's env, the cron's time. Out: how many were queued. */
 export async function sendVisitReminders(db: Database, env: CloudflareBindings & MailQueueEnv, now: Date): Promise<number> {
@@ -35,7 +36,7 @@ export async function sendVisitReminders(db: Database, env: CloudflareBindings &
       { email: request.email, reference: request.reference, statusToken: request.statusToken },
       visitLabel(claimed),
       claimed.address,
-      readCompany(env),
+      await readCompany(env, db),
       readSiteUrl(env),
     );
     await enqueueMail(db, env, mail, { kind: "confirmation", entity: "quote_request", entityId: request.id });

@@ -35,7 +35,8 @@ import {
 } from "../mail/customer-mails.server";
 import type { Mail } from "../mail/mailer.server";
 import { queueMail } from "../mail/queue.server";
-import { readCompany, readNotifyEmail, readSiteUrl } from "../platform/env.server";
+import { readNotifyEmail, readSiteUrl } from "../platform/env.server";
+import { readCompany } from "../site/content.server";
 import { visitCalendarEvent } from "./calendar.server";
 import { assignCrew } from "./crews.server";
 import {
@@ -504,7 +505,7 @@ async function queueVisitMailsNow(context: AppLoadContext, record: QuoteRequest,
   const when = visitLabel(visit);
   const about = { entity: "quote_request" as const, entityId: record.id };
   const siteUrl = readSiteUrl(env);
-  const company = readCompany(env);
+  const company = await readCompany(env, context.db);
   if (record.reference && record.statusToken) {
     const to = { email: record.email, reference: record.reference, statusToken: record.statusToken };
     const { changeCutoffHours } = await readAvailabilitySettings(context.db);
@@ -585,7 +586,7 @@ async function queueSeriesMailsNow(context: AppLoadContext, record: QuoteRequest
   const frequency = ruleFrequency(series.rrule);
   const about = { entity: "quote_request" as const, entityId: record.id };
   const siteUrl = readSiteUrl(env);
-  const company = readCompany(env);
+  const company = await readCompany(env, context.db);
   const settings = await readAvailabilitySettings(context.db);
   let news: SeriesNews;
   let staffLines: string[];

@@ -19,7 +19,7 @@ import { requireAdmin } from "../auth/permissions.server";
 import { formContract } from "../platform/input-gate.server";
 import { readSmallForm } from "../platform/small-form.server";
 import { formatPrice } from "../mail/customer-mails.server";
-import { readCompany } from "../platform/env.server";
+import { readCompany } from "../site/content.server";
 import { staffVisitAction } from "./routes.server";
 import { crewsOnSchedule, scheduleVisits, weekEntries, type CrewFilter, type ScheduleVisit } from "./schedule.server";
 import { readAvailabilitySettings, visitById } from "./visits.server";
@@ -160,6 +160,6 @@ export async function daySheetLoader({ request, context }: LoaderFunctionArgs) {
       visits: scheduled.filter((visit) => visit.crewId === sheet.id),
     }))
     .filter((sheet) => sheet.visits.length > 0);
-  const company = readCompany(context.cloudflare.env);
+  const company = await readCompany(context.cloudflare.env, context.db);
   return { day, label: dayLabel(day), crew: crew ?? "", company: { name: company.name, phone: company.phone }, sheets };
 }

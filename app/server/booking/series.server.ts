@@ -38,7 +38,8 @@ import { daysOff, quoteRequests, visitSeries, visits, type Visit, type VisitSeri
 import { seriesMail } from "../mail/customer-mails.server";
 import { enqueueMail, type MailQueueEnv } from "../mail/queue.server";
 import type { Database } from "../platform/db.server";
-import { readCompany, readSiteUrl } from "../platform/env.server";
+import { readSiteUrl } from "../platform/env.server";
+import { readCompany } from "../site/content.server";
 import { insertWhere, PREVIOUS_CHANGED_ONE } from "../platform/insert-where.server";
 import { crewFree, firstFreeCrew, readCapacity } from "./crews.server";
 import { changeStatement, type BookedWindow, type VisitActor } from "./history.server";
@@ -321,7 +322,7 @@ export async function extendSeries(db: Database, env: CloudflareBindings & MailQ
     const mail = seriesMail(
       { email: request.email, reference: request.reference, statusToken: request.statusToken },
       { kind: "days-skipped", label: seriesWindowLabel(series), skipped },
-      readCompany(env),
+      await readCompany(env, db),
       readSiteUrl(env),
     );
     await enqueueMail(db, env, mail, { kind: "confirmation", entity: "quote_request", entityId: request.id });

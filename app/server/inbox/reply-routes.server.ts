@@ -17,7 +17,8 @@ import { quoteFormSchema, replyFormSchema, resendFormSchema } from "~/forms/cust
 import { refusal } from "~/forms/result";
 import { formatPrice } from "../mail/customer-mails.server";
 import { recordCorrespondence, sendQuote, sendReply, type SendOutcome } from "./replies.server";
-import { readCompany, readSiteUrl } from "../platform/env.server";
+import { readSiteUrl } from "../platform/env.server";
+import { readCompany } from "../site/content.server";
 import { commitNotice } from "../platform/flash.server";
 import { resendMail } from "../mail/queue.server";
 import type { Database, RecordRow } from "../platform/db.server";
@@ -72,7 +73,7 @@ export async function loadRecordReplies(
   templateId: string | null,
   now: Date = new Date(),
 ) {
-  const company = readCompany(env);
+  const company = await readCompany(env, db);
   const [{ mails, replies }, templates] = await Promise.all([
     recordCorrespondence(db, entity, record.id),
     templatesOf(db, REPLY_KIND[entity]),
@@ -158,7 +159,7 @@ export async function composeAction(
   const sendContext = {
     db: context.db,
     queue: env.MAIL_QUEUE,
-    company: readCompany(env),
+    company: await readCompany(env, context.db),
     siteUrl: readSiteUrl(env),
     actorUserId,
   };

@@ -19,43 +19,27 @@ function oncePerIsolate<Env extends object, T>(read: (env: Env) => T): (env: Env
 
 const companySchema = z.object({
   COMPANY_NAME: z.string().trim().min(1),
-  COMPANY_PHONE: z.string().trim().min(1),
-  COMPANY_EMAIL: z.email(),
-  /** Digits only, international format without '+', as wa.me expects. */
-  COMPANY_WHATSAPP: z.string().regex(/^\d{7,15}$/),
   NOTIFY_EMAIL: z.email(),
-  /** The company's social profile for 'View More Work'; empty when there is none. */
-  SOCIAL_URL: z.union([z.url({ protocol: /^https$/ }), z.literal("")]).default(""),
 });
 
 /**
- * The business identity pages and e-mails show. Everything here may reach any visitor (the
- * root loader sends it with every page); the staff's notification address is not here
- * (`readNotifyEmail`).
+ * The business identity pages and e-mails show: the name from here, the phone, e-mail, WhatsApp
+ * number and social profile from the business facts staff edit (app/server/site/content.server.ts
+ * `companyOf`). Everything here may reach any visitor (the root loader sends it with every
+ * page); the staff's notification address is not here (`readNotifyEmail`).
  */
 export interface Company {
   name: string;
   phone: string;
   email: string;
+  /** Digits with the country code, as wa.me wants them. */
   whatsapp: string;
   /** Absolute https URL, or null. */
   socialUrl: string | null;
 }
 
-/**
- * The business identity. In: the bindings. Out: a `Company` with trimmed strings.
- * Throws a ZodError naming the missing or empty variable.
- */
-export const readCompany = oncePerIsolate((env: CloudflareBindings): Company => {
-  const vars = companySchema.parse(env);
-  return {
-    name: vars.COMPANY_NAME,
-    phone: vars.COMPANY_PHONE,
-    email: vars.COMPANY_EMAIL,
-    whatsapp: vars.COMPANY_WHATSAPP,
-    socialUrl: vars.SOCIAL_URL || null,
-  };
-});
+/** The company's name (`COMPANY_NAME`). Throws a ZodError when it is missing or empty. */
+export const readCompanyName = oncePerIsolate((env: CloudflareBindings): string => companySchema.parse(env).COMPANY_NAME);
 
 /**
  * The staff's own inbox for new quote requests and contact messages (`NOTIFY_EMAIL`). Private:

@@ -26,7 +26,6 @@
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { and, eq, exists, gt, isNotNull, isNull, lte, notExists } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/sqlite-core";
-import { SERVICE_AREAS } from "~/content/business";
 import { dayLabel, plusDays } from "~/domain/booking";
 import { DAY_MS, formatAdminDate, todayInJamaica } from "~/domain/dates";
 import type { ServiceType } from "~/domain/enumerations";
@@ -38,7 +37,8 @@ import { jamaicaInstant } from "../booking/calendar.server";
 import { reviewRequestMail } from "../mail/customer-mails.server";
 import { outboxInsert, putOnQueue, type MailQueueEnv } from "../mail/queue.server";
 import type { Database } from "../platform/db.server";
-import { readCompany, readSiteUrl } from "../platform/env.server";
+import { readSiteUrl } from "../platform/env.server";
+import { readCompany, readSiteContent } from "../site/content.server";
 import { insertWhere, PREVIOUS_CHANGED_ONE } from "../platform/insert-where.server";
 import { tokenHash } from "../platform/token-hash.server";
 
@@ -128,7 +128,7 @@ export async function sendReviewRequests(db: Database, env: CloudflareBindings &
     )
     .orderBy(reviewRequests.sendAfter)
     .limit(REVIEW_REQUEST.perRun);
-  const company = readCompany(env);
+  const company = await readCompany(env, db);
   const siteUrl = readSiteUrl(env);
   let queued = 0;
   for (const row of due) {
@@ -216,13 +216,15 @@ export async function findReviewRequest(db: Database, token: string, now: Date):
 }
 
 /**
- * The area of SERVICE_AREAS (app/content/business.ts) an address names first, e.g. "Rose Hall"
- * for "12 Rose Hall Drive, Montego Bay", or null: a verified review shows the area, as staff
- * type it on /admin/reviews, never the address.
+ * The service area (the business facts' `serviceAreas`, as staff type them) an address names
+ * first, e.g. "Rose Hall" for "12 Rose Hall Drive, Montego Bay", or null: a verified review
+ * shows the area, as staff type it on /admin/reviews, never the address.
  */
-function areaOf(address: string): string | null {
+function areaOf(address: string, areas: readonly string[]): string | null {
   const text = address.toLowerCase();
-  const found = SERVICE_AREAS.map((area) => ({ area, at: text.search(new RegExp(`\\b${area.toLowerCase()}\\b`)) }))
+  const escaped = (area: string) => area.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const found = areas
+    .map((area) => ({ area, at: text.search(new RegExp(`\\b${escaped(area)}\\b`)) }))
     .filter(({ at }) => at >= 0)
     .sort((a, b) => a.at - b.at);
   return found[0]?.area ?? null;
@@ -267,7 +269,7 @@ export async function submitCustomerReview(
       {
         id: reviewId,
         author: input.author,
-        area: areaOf(found.address),
+        area: areaOf(found.address, (await readSiteContent(db)).business.serviceAreas),
         serviceType: found.serviceType,
         rating: input.rating,
         body: input.body,

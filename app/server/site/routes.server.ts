@@ -7,10 +7,11 @@
 import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { incompletePageHeaders } from "~/cache-control";
 import { publicPaths } from "~/content/navigation";
-import { SERVICE_DETAILS } from "~/content/service-details";
-import { findService, SERVICES } from "~/content/services";
+import { isPhotoId } from "~/content/photos";
 import { todayInJamaica } from "~/domain/dates";
-import { readCompany, readPublicFeatures, readSiteUrl } from "../platform/env.server";
+import { openingHours, type ServiceContent, type SiteContent } from "~/domain/site-content";
+import { readPublicFeatures, readSiteUrl } from "../platform/env.server";
+import { companyOf } from "./content.server";
 import { takeFlash, takeNotice } from "../platform/flash.server";
 import { publishedReviews } from "../reviews/routes.server";
 import { CONTACT_CONSTRAINT } from "../visitor-forms/form-constraints.server";
@@ -18,16 +19,45 @@ import { CONTACT_CONSTRAINT } from "../visitor-forms/form-constraints.server";
 /** robots.txt and sitemap.xml may be kept an hour by any cache. */
 const CRAWLER_FILE_CACHE = "public, max-age=3600";
 
+/** The services a visitor sees, in the owner's order, each as a card needs it (a photo the library lacks reads as the home hero's). */
+function shownServices(content: SiteContent) {
+  return content.services
+    .filter((service) => service.shown)
+    .map(({ slug, pageId, serviceType, title, description, features, photo }) => ({
+      slug,
+      pageId,
+      serviceType,
+      title,
+      description,
+      features,
+      photo: isPhotoId(photo) ? photo : "teamWithEquipment",
+    }));
+}
+
+/** A shown service's card, as the pages and the structured data read it. */
+export type ServiceCardData = ReturnType<typeof shownServices>[number];
+
 /**
- * The root route's data, for every page: the business identity and the public features from
- * `[vars]`, the site's origin (SITE_URL), the footer's year in Jamaica (the page cache keys
- * pages by Jamaica's date too), and a one-time notice (signed out, access denied, …) when one
- * is pending, with the header that clears it.
+ * The root route's data, for every page: the business identity (the name from `[vars]`, the
+ * rest from the business facts), the opening hours and service areas the footer shows, the
+ * shown services (the structured data's catalogue), whether the price guide has ranges (the
+ * footer links /pricing then), the public features from `[vars]`, the site's origin
+ * (SITE_URL), the footer's year in Jamaica (the page cache keys pages by Jamaica's date too),
+ * and a one-time notice (signed out, access denied, …) when one is pending, with the header
+ * that clears it.
  */
 export async function documentLoader({ context, request }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
-  const { notice, headers } = await takeNotice(request);
-  const site = { company: readCompany(env), features: readPublicFeatures(env), origin: readSiteUrl(env) };
+  const [{ notice, headers }, content] = await Promise.all([takeNotice(request), context.siteContent()]);
+  const { serviceAreas, serviceAreasNote } = content.business;
+  const site = {
+    company: companyOf(env, content),
+    business: { hours: openingHours(content.business.hours), serviceAreas, serviceAreasNote },
+    services: shownServices(content).map(({ slug, title, description }) => ({ slug, title, description })),
+    hasPrices: content.prices.length > 0,
+    features: readPublicFeatures(env),
+    origin: readSiteUrl(env),
+  };
   return data({ ...site, notice, year: todayInJamaica().slice(0, 4) }, { headers });
 }
 
@@ -37,19 +67,52 @@ export async function documentLoader({ context, request }: LoaderFunctionArgs) {
  * reviews (D1 failed) is not shared by caches (`incompletePageHeaders`).
  */
 export async function homePageLoader({ request, context }: LoaderFunctionArgs) {
-  const [{ flash, headers }, reviews] = await Promise.all([takeFlash(request, "contact"), publishedReviews(context.db)]);
+  const [{ flash, headers }, reviews, content] = await Promise.all([
+    takeFlash(request, "contact"),
+    publishedReviews(context.db),
+    context.siteContent(),
+  ]);
+  const { heroHeading, heroLead, stats } = content.business;
   return data(
-    { flash, contactConstraint: CONTACT_CONSTRAINT, reviews },
+    {
+      flash,
+      contactConstraint: CONTACT_CONSTRAINT,
+      reviews,
+      hero: { heading: heroHeading, lead: heroLead, trustedBy: stats.homeTrustedBy },
+      services: shownServices(content),
+      faqs: content.faqs.filter((faq) => faq.onHome),
+    },
     { headers: { ...headers, ...incompletePageHeaders(reviews.complete) } },
   );
 }
 
-/** /services/:slug: the service's detail and its published reviews; an unknown slug throws a 404. */
+/** /services: the shown services' cards. */
+export async function servicesPageLoader({ context }: LoaderFunctionArgs) {
+  return { services: shownServices(await context.siteContent()) };
+}
+
+/** /about: the story and the figures. */
+export async function aboutPageLoader({ context }: LoaderFunctionArgs) {
+  const { story, stats } = (await context.siteContent()).business;
+  return { story, stats };
+}
+
+/** /faq: every FAQ, in the owner's order. */
+export async function faqPageLoader({ context }: LoaderFunctionArgs) {
+  return { faqs: (await context.siteContent()).faqs };
+}
+
+/**
+ * /services/:slug: the service's content, the other shown services and its published reviews;
+ * an unknown or hidden service's slug throws a 404 (its URL is kept for when it is shown again).
+ */
 export async function servicePageLoader({ params, context }: LoaderFunctionArgs) {
-  const service = findService(params.slug ?? "");
+  const content = await context.siteContent();
+  const service: ServiceContent | undefined = content.services.find((entry) => entry.slug === params.slug && entry.shown);
   if (!service) throw data(null, { status: 404 });
   const reviews = await publishedReviews(context.db, service.serviceType);
-  return data({ slug: service.slug, detail: SERVICE_DETAILS[service.slug], reviews }, { headers: incompletePageHeaders(reviews.complete) });
+  const others = shownServices(content).filter((other) => other.slug !== service.slug);
+  return data({ service: { ...service, photo: isPhotoId(service.photo) ? service.photo : "teamWithEquipment" }, others, reviews }, { headers: incompletePageHeaders(reviews.complete) });
 }
 
 /** Every unmatched URL: the 404 page's status (its texts are the route's). */
@@ -77,10 +140,12 @@ export function robotsLoader({ context }: LoaderFunctionArgs) {
   });
 }
 
-/** /sitemap.xml: every public page, from the navigation and the service list. */
-export function sitemapLoader({ context }: LoaderFunctionArgs) {
+/** /sitemap.xml: every public page, from the navigation, the shown services and /pricing when the price guide has ranges. */
+export async function sitemapLoader({ context }: LoaderFunctionArgs) {
   const origin = readSiteUrl(context.cloudflare.env);
-  const urls = publicPaths(SERVICES.map((service) => service.slug))
+  const content = await context.siteContent();
+  const shown = shownServices(content).map((service) => service.slug);
+  const urls = publicPaths(shown, { pricing: content.prices.length > 0 })
     .map((path) => `  <url><loc>${origin}${path}</loc></url>`)
     .join("\n");
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;

@@ -28,7 +28,7 @@ import type { TeamAction } from "~/domain/enumerations";
 import { invitations, passkeys, sessions, teamChanges, totpCredentials, users, type Invitation, type User } from "../../../drizzle/schema";
 import type { Database } from "../platform/db.server";
 import { insertWhere, PREVIOUS_CHANGED_ONE } from "../platform/insert-where.server";
-import { readCompany, readSiteUrl } from "../platform/env.server";
+import { readCompanyName, readSiteUrl } from "../platform/env.server";
 import type { Mail } from "../mail/mailer.server";
 import { hashPassword } from "../auth/password.server";
 import { clearFailures } from "../auth/sign-in-throttle.server";
@@ -175,7 +175,7 @@ export async function inviteMember(
 /** The invitation e-mail: who invited, what for, and the single-use link to SITE_URL. */
 function invitationMail(env: CloudflareBindings, to: string, inviter: string, token: string): Mail {
   const link = `${readSiteUrl(env)}/auth/invite?token=${token}`;
-  const company = readCompany(env).name;
+  const company = readCompanyName(env);
   return {
     to,
     subject: `You are invited to the ${company} admin`,

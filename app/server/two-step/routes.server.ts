@@ -35,7 +35,7 @@ import { claimSecondStepAttempt, clearSecondStepFailures } from "../auth/sign-in
 import { readToken, signToken } from "../auth/tokens.server";
 import type { Mail } from "../mail/mailer.server";
 import { queueMail } from "../mail/queue.server";
-import { readCompany, readSiteUrl } from "../platform/env.server";
+import { readCompanyName, readSiteUrl } from "../platform/env.server";
 import { commitNotice, type NoticeKey } from "../platform/flash.server";
 import { formContract } from "../platform/input-gate.server";
 import { logFailure } from "../platform/log.server";
@@ -223,7 +223,7 @@ function authenticatorSetup(env: CloudflareBindings, user: Pick<User, "id" | "em
     exp: Math.floor(Date.now() / 1000) + SETUP_TTL_S,
     key: encodeBase64(key),
   });
-  const uri = authenticatorUri(readCompany(env).name, user.email, key);
+  const uri = authenticatorUri(readCompanyName(env), user.email, key);
   return {
     token,
     qr: qrCode(uri),
@@ -345,7 +345,7 @@ export async function passkeyRegistrationAction({ request, context }: ActionFunc
     if (form.formData.get("intent") === "options") {
       return Response.json({
         challenge: await newChallenge(context.db, "register", user.id),
-        rp: { id: rp.id, name: readCompany(env).name },
+        rp: { id: rp.id, name: readCompanyName(env) },
         user: { id: encodeBase64urlNoPadding(new TextEncoder().encode(user.id)), name: user.email },
         exclude: await passkeyIdsOf(context.db, user.id),
       });

@@ -36,7 +36,8 @@ import { refusal, type FormResult } from "~/forms/result";
 import { confirmationMail } from "../mail/customer-mails.server";
 import { notificationMail } from "../mail/notifications.server";
 import { queueMail } from "../mail/queue.server";
-import { readCompany, readNotifyEmail, readSiteUrl } from "../platform/env.server";
+import { readNotifyEmail, readSiteUrl } from "../platform/env.server";
+import { readCompany } from "../site/content.server";
 import { commitFlash, type Flash, type FlashForm } from "../platform/flash.server";
 import { FORM_LIMITS, formContract } from "../platform/input-gate.server";
 import { logEvent, logFailure } from "../platform/log.server";
@@ -148,7 +149,7 @@ export async function visitorFormAction<Kind extends AuditedEntity>({ request, c
   }
 
   const about = { entity: kind, entityId: stored.id };
-  const company = readCompany(env);
+  const company = await readCompany(env, db);
   const siteUrl = readSiteUrl(env);
   queueMail(context, notificationMail(kind, readNotifyEmail(env), submission.value, stored, siteUrl), { kind: "notification", ...about });
   queueMail(context, confirmationMail(kind, submission.value, stored, company, siteUrl), { kind: "confirmation", ...about });

@@ -1,0 +1,194 @@
+/**
+ * The owner-edited content in D1 (docs/product.md §13, docs/architecture.md §4.24): reading the
+ * live content of every section in one round trip, kept in the isolate for as long as the
+ * content version does not change; publishing a section, or restoring an older version of it,
+ * as a new revision in the same batch as the content version's bump; and a section's history.
+ */
+import { and, desc, eq, inArray, max, sql } from "drizzle-orm";
+import { contentVersion, siteContentRevisions } from "../../../drizzle/schema";
+import { STARTING_CONTENT } from "~/content/starting-content";
+import { type ContentRevisionAction, type ContentSection } from "~/domain/enumerations";
+import { SECTION_SCHEMAS } from "~/forms/site-content";
+import type { SiteContent } from "~/domain/site-content";
+import type { Database } from "../platform/db.server";
+import { bumpContentVersion } from "../platform/content-version.server";
+import { readCompanyName, type Company } from "../platform/env.server";
+import { logFailure, logProblem } from "../platform/log.server";
+
+/** The live content with the content version it was read at, and each section's live revision id. */
+export interface LiveContent {
+  version: number;
+  content: SiteContent;
+  revisions: Record<ContentSection, number>;
+}
+
+/** What this isolate last read; every request of the isolate shares it until the content version moves. */
+let isolateCopy: LiveContent | null = null;
+
+/** The latest revision of each section: `id IN (SELECT max(id) … GROUP BY section)`, by the (section, id) index. */
+const LATEST = inArray(
+  siteContentRevisions.id,
+  sql`(SELECT max(${siteContentRevisions.id}) FROM ${siteContentRevisions} GROUP BY ${siteContentRevisions.section})`,
+);
+
+/** A section's body, checked by its schema; the starting content (and a log line) when a stored body does not pass, which only a hand edit of D1 can cause. */
+function parseSection<S extends ContentSection>(section: S, body: string): SiteContent[S] {
+  try {
+    const parsed = SECTION_SCHEMAS[section].safeParse(JSON.parse(body));
+    if (parsed.success) return parsed.data as SiteContent[S];
+    logProblem("site_content_invalid", { section, issues: parsed.error.issues.slice(0, 3) });
+  } catch (error) {
+    logFailure("site_content_invalid", error, { section });
+  }
+  return STARTING_CONTENT[section];
+}
+
+/**
+ * The live content and the content version, read from D1 in one batch (one round trip).
+ * Throws what D1 throws.
+ */
+export async function readLiveContent(db: Database): Promise<LiveContent> {
+  const [versionRows, rows] = await db.batch([
+    db.select({ version: contentVersion.version }).from(contentVersion).where(eq(contentVersion.id, 1)),
+    db
+      .select({ id: siteContentRevisions.id, section: siteContentRevisions.section, body: siteContentRevisions.body })
+      .from(siteContentRevisions)
+      .where(LATEST),
+  ]);
+  const content = { ...STARTING_CONTENT };
+  const revisions = { business: 0, services: 0, faqs: 0, prices: 0 };
+  for (const row of rows) {
+    Object.assign(content, { [row.section]: parseSection(row.section, row.body) });
+    revisions[row.section] = row.id;
+  }
+  return { version: versionRows[0]?.version ?? 0, content, revisions };
+}
+
+/**
+ * The live content for a page or an e-mail. `knownVersion`: the content version this request
+ * already read (the page cache's key, server.ts); when the isolate's copy was read at that
+ * version, no query is made. Otherwise one round trip (`readLiveContent`). Never throws: when
+ * D1 cannot be read, the isolate's last copy, or else the starting content, with a log line.
+ */
+export async function readSiteContent(db: Database, knownVersion?: number | null): Promise<SiteContent> {
+  if (isolateCopy && knownVersion != null && isolateCopy.version === knownVersion) return isolateCopy.content;
+  try {
+    isolateCopy = await readLiveContent(db);
+    return isolateCopy.content;
+  } catch (error) {
+    logFailure("site_content_read_failed", error);
+    return isolateCopy?.content ?? STARTING_CONTENT;
+  }
+}
+
+/**
+ * The business identity pages and e-mails show: the name from wrangler.toml [vars], the rest
+ * from the business facts. Everything here may reach any visitor.
+ */
+export function companyOf(env: CloudflareBindings, content: SiteContent): Company {
+  const { phone, email, whatsapp, socialUrl } = content.business;
+  return { name: readCompanyName(env), phone, email, whatsapp, socialUrl: socialUrl || null };
+}
+
+/** `companyOf` with the content read for it (`readSiteContent`), for e-mails and other work outside a page. */
+export async function readCompany(env: CloudflareBindings, db: Database): Promise<Company> {
+  return companyOf(env, await readSiteContent(db));
+}
+
+/** Who publishes: the signed-in admin. */
+export interface ContentAuthor {
+  userId: string;
+  email: string;
+}
+
+/** A published change's outcome: its new revision, or `stale` when the section changed since the editor was opened (nothing is written). */
+export type PublishResult = { ok: true; revisionId: number } | { ok: false; reason: "stale" };
+
+/**
+ * Publish `body` (already checked by the section's schema) as the section's live content, in
+ * one batch with the content version's bump, only while the section's live revision is still
+ * `basedOn` (the one the editor showed), so two admins never overwrite each other unseen.
+ * `restoredFrom`: the revision a restore copies.
+ */
+export async function publishSection<S extends ContentSection>(
+  db: Database,
+  section: S,
+  body: SiteContent[S],
+  {
+    author,
+    basedOn,
+    restoredFrom = null,
+    now = new Date(),
+  }: { author: ContentAuthor; basedOn: number; restoredFrom?: number | null; now?: Date },
+): Promise<PublishResult> {
+  const action: ContentRevisionAction = restoredFrom === null ? "publish" : "restore";
+  const latest = db
+    .select({ id: max(siteContentRevisions.id) })
+    .from(siteContentRevisions)
+    .where(eq(siteContentRevisions.section, section));
+  const [inserted] = await db.batch([
+    db
+      .insert(siteContentRevisions)
+      .select(
+        db
+          .select({
+            id: sql<number>`NULL`.as("id"),
+            section: sql<string>`${section}`.as("section"),
+            body: sql<string>`${JSON.stringify(body)}`.as("body"),
+            action: sql<string>`${action}`.as("action"),
+            restoredFrom: sql<number | null>`${restoredFrom}`.as("restored_from"),
+            authorUserId: sql<string>`${author.userId}`.as("author_user_id"),
+            authorEmail: sql<string>`${author.email}`.as("author_email"),
+            createdAt: sql<number>`${now.getTime()}`.as("created_at"),
+          })
+          .from(contentVersion)
+          .where(and(eq(contentVersion.id, 1), sql`(${latest}) = ${basedOn}`)),
+      )
+      .returning({ id: siteContentRevisions.id }),
+    bumpContentVersion(db, { onlyIfChanged: true }),
+  ]);
+  const revisionId = inserted[0]?.id;
+  return revisionId === undefined ? { ok: false, reason: "stale" } : { ok: true, revisionId };
+}
+
+/** One entry of a section's history. */
+export interface ContentRevision {
+  id: number;
+  action: ContentRevisionAction;
+  restoredFrom: number | null;
+  /** The author's e-mail address; null for the starting content. */
+  authorEmail: string | null;
+  createdAt: Date;
+}
+
+/** A section's revisions, newest first (at most `limit`). */
+export async function readSectionHistory(db: Database, section: ContentSection, limit = 50): Promise<ContentRevision[]> {
+  return db
+    .select({
+      id: siteContentRevisions.id,
+      action: siteContentRevisions.action,
+      restoredFrom: siteContentRevisions.restoredFrom,
+      authorEmail: siteContentRevisions.authorEmail,
+      createdAt: siteContentRevisions.createdAt,
+    })
+    .from(siteContentRevisions)
+    .where(eq(siteContentRevisions.section, section))
+    .orderBy(desc(siteContentRevisions.id))
+    .limit(limit);
+}
+
+/** A revision of `section` with its content (checked by the section's schema), or null when there is no such revision of that section. */
+export async function readRevision<S extends ContentSection>(
+  db: Database,
+  section: S,
+  id: number,
+): Promise<{ revision: ContentRevision; body: SiteContent[S] } | null> {
+  const row = await db
+    .select()
+    .from(siteContentRevisions)
+    .where(and(eq(siteContentRevisions.id, id), eq(siteContentRevisions.section, section)))
+    .get();
+  if (!row) return null;
+  const { body, ...revision } = row;
+  return { revision, body: parseSection(section, body) };
+}
