@@ -30,7 +30,7 @@ import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { publicPaths } from "~/content/navigation";
-import { SERVICES } from "~/content/services";
+import { STARTING_CONTENT } from "~/content/starting-content";
 import { makePng } from "../fixtures";
 import { createCookie } from "@remix-run/cloudflare";
 import { createAdminSession, encodeMultipart, startWorker, TEST_SESSION_SECRET, type TestWorker } from "./worker";
@@ -178,7 +178,15 @@ async function seedRegularCleaning(now: number) {
   ]);
 }
 
-const PAGES = [...publicPaths(SERVICES.map((service) => service.slug)), "/sitemap.xml", "/robots.txt", "/no-such-page"];
+const PAGES = [
+  ...publicPaths(
+    STARTING_CONTENT.services.map((service) => service.slug),
+    { pricing: true },
+  ),
+  "/sitemap.xml",
+  "/robots.txt",
+  "/no-such-page",
+];
 const AUTH = ["/auth", "/auth/forgot", "/auth/reset", "/auth/verify", "/auth/sign-out", "/auth/invite", "/auth/two-step", "/auth/passkey"];
 /** The seeded quote request's private status page (it must show none of its contact details), and an unknown one. */
 const STATUS = [
