@@ -19,7 +19,12 @@ const SPECULATION_RULES = {
     {
       source: "document",
       // Every service page's URL (they never change, docs/product.md §13), shown or not, and /pricing.
-      where: { href_matches: publicPaths(STARTING_CONTENT.services.map((service) => service.slug), { pricing: true }) },
+      where: {
+        href_matches: publicPaths(
+          STARTING_CONTENT.services.map((service) => service.slug),
+          { pricing: true },
+        ),
+      },
       eagerness: "moderate",
     },
   ],

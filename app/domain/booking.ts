@@ -32,7 +32,7 @@ export interface AvailabilitySettings {
 
 /**
  * The settings before the staff change them: the weekdays of the site's opening hours (Monday to
- * Saturday, app/content/business.ts), three two-hour windows that fit Saturday's 9-4 too, two
+ * Saturday, the starting opening hours of app/content/starting-content.ts), three two-hour windows that fit Saturday's 9-4 too, two
  * crews, two days' notice, 60 days ahead, changes up to 24 hours before.
  */
 export const DEFAULT_AVAILABILITY: AvailabilitySettings = {

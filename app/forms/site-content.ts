@@ -11,11 +11,12 @@ import { z } from "./zod";
 
 /** Trimmed text of `min`..`max` characters, with messages that name the field. */
 function text(label: string, max: number, min = 1) {
+  const Label = `${label.charAt(0).toUpperCase()}${label.slice(1)}`;
   return z
     .string()
     .trim()
-    .min(min, min === 1 ? `Enter ${label}.` : `${label} needs at least ${min} characters.`)
-    .max(max, `${label} is too long (at most ${max} characters).`);
+    .min(min, min === 1 ? `Enter ${label}.` : `${Label} needs at least ${min} characters.`)
+    .max(max, `${Label} is too long (at most ${max} characters).`);
 }
 
 /** A list of 1..`max` items, each a line of at most `length` characters. */
@@ -149,4 +150,3 @@ export const SECTION_SCHEMAS: { [S in ContentSection]: z.ZodType<SiteContent[S],
   faqs: faqsSchema,
   prices: pricesSchema,
 };
-

@@ -112,7 +112,10 @@ export async function servicePageLoader({ params, context }: LoaderFunctionArgs)
   if (!service) throw data(null, { status: 404 });
   const reviews = await publishedReviews(context.db, service.serviceType);
   const others = shownServices(content).filter((other) => other.slug !== service.slug);
-  return data({ service: { ...service, photo: isPhotoId(service.photo) ? service.photo : "teamWithEquipment" }, others, reviews }, { headers: incompletePageHeaders(reviews.complete) });
+  return data(
+    { service: { ...service, photo: isPhotoId(service.photo) ? service.photo : "teamWithEquipment" }, others, reviews },
+    { headers: incompletePageHeaders(reviews.complete) },
+  );
 }
 
 /** Every unmatched URL: the 404 page's status (its texts are the route's). */
