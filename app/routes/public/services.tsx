@@ -21,6 +21,12 @@ export const meta: MetaFunction = (args) =>
     image: "moppingLivingRoom",
   });
 
+/** "Six services", "One service": the lead counts the services shown. */
+function servicesCount(count: number): string {
+  const words = ["No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten"];
+  return `${words[count] ?? count} ${count === 1 ? "service" : "services"}`;
+}
+
 export default function Services() {
   const { services } = useLoaderData<typeof loader>();
   return (
@@ -28,7 +34,7 @@ export default function Services() {
       <PageHero
         eyebrow="Our Services"
         title="Professional cleaning for homes, businesses and rentals"
-        lead="Six services, each with its own checklist and a team trained for it. Every estimate is free."
+        lead={`${servicesCount(services.length)}, each with its own checklist and a team trained for it. Every estimate is free.`}
       />
       <section aria-label="All services" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
         <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
