@@ -9,7 +9,10 @@ import { expect, movePointer, test, watchProblems } from "./fixtures";
 import { publicPaths } from "../../app/content/navigation";
 import { SERVICES } from "../../app/content/services";
 
-const PUBLIC_PAGES = publicPaths(SERVICES.map((service) => service.slug));
+const PUBLIC_PAGES = publicPaths(
+  SERVICES.map((service) => service.slug),
+  { pricing: true },
+);
 
 /** The page at `path` is the one shown, and React hydrated it (app/root.tsx marks that). */
 async function expectHydrated(page: Page, path: string, step: string) {

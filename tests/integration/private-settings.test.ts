@@ -17,7 +17,10 @@ const PRIVATE_SETTINGS = {
 
 /** Every public page, a query a page reads, the account pages, a status link and a 404. */
 const PAGES = [
-  ...publicPaths(SERVICES.map((service) => service.slug)),
+  ...publicPaths(
+    SERVICES.map((service) => service.slug),
+    { pricing: true },
+  ),
   "/quote?service=residential",
   "/auth",
   "/auth?mode=signup",

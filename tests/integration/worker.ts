@@ -202,7 +202,8 @@ async function migrate(db: D1Database) {
   for (const file of files) {
     const statements = readFileSync(join("migrations", file), "utf8")
       .split("--> statement-breakpoint")
-      .map((statement) => statement.trim())
+      // A note's comment lines are no statement: a chunk ending in one (or made of them) would be refused.
+      .map((statement) => statement.replace(/^--.*$/gm, "").trim())
       .filter(Boolean);
     await db.batch(statements.map((statement) => db.prepare(statement)));
   }

@@ -40,11 +40,15 @@ describe("content data", () => {
   test("every service and every listed page has a route", () => {
     const paths = routePaths(routes as RouteEntry[]);
     expect(paths).toContain("/services/:slug");
-    for (const path of publicPaths(SERVICES.map((service) => service.slug))) {
+    for (const path of publicPaths(
+      SERVICES.map((service) => service.slug),
+      { pricing: true },
+    )) {
       const matched = paths.includes(path) || (path.startsWith("/services/") && paths.includes("/services/:slug"));
       expect(matched, path).toBe(true);
     }
-    expect(publicPaths([])).toEqual(["/", "/services", "/about", "/contact", "/gallery", "/faq", "/quote"]);
+    expect(publicPaths([], { pricing: false })).toEqual(["/", "/services", "/about", "/contact", "/gallery", "/faq", "/quote"]);
+    expect(publicPaths([], { pricing: true })).toContain("/pricing");
   });
 
   test("eight FAQs on the product's topics, five of them on the home page", () => {
