@@ -102,73 +102,62 @@ function EditorCard(props: { service: ServiceType; title: string; basedOn: numbe
         <input type="hidden" name="service" value={props.service} />
         <input type="hidden" name="basedOn" value={props.basedOn} />
         <p className="text-sm text-slate-700">Whole dollars, such as 14000. US$ is optional: give both ends or none.</p>
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-max text-left text-sm">
-            <thead>
-              <tr className="border-b border-slate-200 text-slate-700">
-                <th scope="col" className="py-2 pr-3 font-semibold">
-                  Property size
-                </th>
-                <th scope="col" className="py-2 pr-3 font-semibold">
-                  Frequency
-                </th>
-                {PRICE_PARTS.map((part) => (
-                  <th key={part} scope="col" className="py-2 pr-3 font-semibold">
-                    {PART_LABELS[part]}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            {PROPERTY_SIZES.map((size) => (
-              <tbody key={size} className="border-b border-slate-200">
-                {PRICE_CELLS.filter((cell) => cell.size === size).map((cell, index) => {
-                  const error = PRICE_PARTS.map((part) => refused?.error(priceFieldName(cell, part))).find(Boolean);
-                  const errorId = `${size}-${cell.frequency}-error`;
-                  return [
-                    <tr key={cell.frequency} data-cell={`${size}/${cell.frequency}`}>
-                      {index === 0 ? (
-                        <th scope="rowgroup" rowSpan={8} className="py-2 pr-3 align-top font-semibold text-slate-900">
-                          {PROPERTY_SIZE_LABELS[size]}
-                        </th>
-                      ) : null}
-                      <th scope="row" className="py-2 pr-3 font-normal text-slate-800">
-                        {FREQUENCY_LABELS[cell.frequency]}
-                      </th>
-                      {PRICE_PARTS.map((part) => {
-                        const name = priceFieldName(cell, part);
-                        const wrong = refused?.error(name);
-                        return (
-                          <td key={part} className="py-1.5 pr-3">
-                            <input
-                              name={name}
-                              id={name}
-                              inputMode="numeric"
-                              maxLength={20}
-                              aria-label={`${priceCellLabel(cell)}: ${PART_LABELS[part]}`}
-                              defaultValue={valueOf(name)}
-                              className={`${ADMIN_INPUT} w-24 sm:w-28`}
-                              aria-invalid={wrong ? true : undefined}
-                              aria-describedby={wrong ? errorId : undefined}
-                            />
-                          </td>
-                        );
-                      })}
-                    </tr>,
-                    <tr key={`${cell.frequency}-error`} hidden={!error}>
-                      <td colSpan={5} className="pb-2 pr-3">
-                        {error ? (
-                          <p id={errorId} className="text-sm font-medium text-red-700">
-                            {error}
-                          </p>
-                        ) : null}
-                      </td>
-                    </tr>,
-                  ];
-                })}
-              </tbody>
-            ))}
-          </table>
+        <div
+          aria-hidden="true"
+          className="hidden gap-3 text-sm font-semibold text-slate-700 sm:grid sm:grid-cols-[8rem_repeat(4,minmax(0,1fr))]"
+        >
+          <span>Frequency</span>
+          {PRICE_PARTS.map((part) => (
+            <span key={part}>{PART_LABELS[part]}</span>
+          ))}
         </div>
+        {PROPERTY_SIZES.map((size) => (
+          <fieldset key={size} className="border-t border-slate-200 pt-3">
+            <legend className="float-left mb-2 w-full font-semibold text-slate-900">{PROPERTY_SIZE_LABELS[size]}</legend>
+            <div className="clear-left space-y-3 sm:space-y-2">
+              {PRICE_CELLS.filter((cell) => cell.size === size).map((cell) => {
+                const error = PRICE_PARTS.map((part) => refused?.error(priceFieldName(cell, part))).find(Boolean);
+                const errorId = `${size}-${cell.frequency}-error`;
+                return (
+                  <div
+                    key={cell.frequency}
+                    data-cell={`${size}/${cell.frequency}`}
+                    className="grid grid-cols-2 gap-x-3 gap-y-1 sm:grid-cols-[8rem_repeat(4,minmax(0,1fr))] sm:items-center"
+                  >
+                    <p className="col-span-2 text-sm font-medium text-slate-800 sm:col-span-1">{FREQUENCY_LABELS[cell.frequency]}</p>
+                    {PRICE_PARTS.map((part) => {
+                      const name = priceFieldName(cell, part);
+                      const wrong = refused?.error(name);
+                      return (
+                        <label key={part} className="block">
+                          <span aria-hidden="true" className="text-xs text-slate-600 sm:hidden">
+                            {PART_LABELS[part]}
+                          </span>
+                          <input
+                            name={name}
+                            id={name}
+                            inputMode="numeric"
+                            maxLength={20}
+                            aria-label={`${priceCellLabel(cell)}: ${PART_LABELS[part]}`}
+                            defaultValue={valueOf(name)}
+                            className={ADMIN_INPUT}
+                            aria-invalid={wrong ? true : undefined}
+                            aria-describedby={wrong ? errorId : undefined}
+                          />
+                        </label>
+                      );
+                    })}
+                    {error ? (
+                      <p id={errorId} className="col-span-2 text-sm font-medium text-red-700 sm:col-span-5">
+                        {error}
+                      </p>
+                    ) : null}
+                  </div>
+                );
+              })}
+            </div>
+          </fieldset>
+        ))}
         <Button disabled={busy}>Preview</Button>
       </Form>
     </Card>

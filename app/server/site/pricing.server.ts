@@ -17,14 +17,27 @@ import type { Frequency, PropertySize, ServiceType } from "~/domain/enumerations
 import { priceRangeFor, priceRangeLabel, type PriceRange, type SiteContent } from "~/domain/site-content";
 import { readSiteUrl } from "../platform/env.server";
 
-/** One service's table: the sizes and frequencies it has ranges for, each cell's "J$14,000-18,000" or null. */
+/** A cell of a table: "J$14,000-18,000" and, when the range has US dollars, "US$90-115"; null without a range. */
+export interface PriceCellLabel {
+  jmd: string;
+  usd: string | null;
+}
+
+/** One service's table: the sizes and frequencies it has ranges for, each cell's labels or null. */
 export interface ServicePriceTable {
   service: ServiceType;
   title: string;
   /** The quote form with this service chosen. */
   quotePath: string;
   frequencies: Array<{ frequency: Frequency; label: string }>;
-  rows: Array<{ size: PropertySize; label: string; cells: Array<{ frequency: Frequency; price: string | null }> }>;
+  rows: Array<{ size: PropertySize; label: string; cells: Array<{ frequency: Frequency; label: string; price: PriceCellLabel | null }> }>;
+}
+
+/** A range's J$ label and, when it has them, its US dollars' ("US$90-115"). */
+function cellLabel(range: PriceRange): PriceCellLabel {
+  const jmd = priceRangeLabel({ ...range, minUsd: null, maxUsd: null });
+  const full = priceRangeLabel(range);
+  return { jmd, usd: full === jmd ? null : full.slice(jmd.length + 2, -1) };
 }
 
 /** A service's name as the quote form lists it. */
@@ -53,7 +66,7 @@ export function priceTables(prices: readonly PriceRange[]): ServicePriceTable[] 
           label: PROPERTY_SIZE_LABELS[size],
           cells: frequencies.map((frequency) => {
             const range = priceRangeFor(own, { service, size, frequency });
-            return { frequency, price: range ? priceRangeLabel(range) : null };
+            return { frequency, label: FREQUENCY_LABELS[frequency], price: range ? cellLabel(range) : null };
           }),
         })),
       },
