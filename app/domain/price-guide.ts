@@ -9,7 +9,7 @@ import { QUOTE_REPLY_HOURS } from "./limits";
 import { priceRangeFor, priceRangeLabel, type PriceRange } from "./site-content";
 
 /** The frequency a request without one is priced at: a one-time cleaning. */
-export const PRICE_GUIDE_DEFAULT_FREQUENCY: Frequency = "one-time";
+const PRICE_GUIDE_DEFAULT_FREQUENCY: Frequency = "one-time";
 
 /** What a quote request says about the job; size and frequency are optional on the form. */
 export interface PricedRequest {

@@ -155,7 +155,7 @@ export function readPriceTable(current: readonly PriceRange[], service: ServiceT
 }
 
 /** The guide in the enumerations' order: service, then size, then frequency. */
-export function sortPrices(prices: readonly PriceRange[]): PriceRange[] {
+function sortPrices(prices: readonly PriceRange[]): PriceRange[] {
   const order = (range: PriceRange) =>
     (SERVICE_TYPES.indexOf(range.service) * PROPERTY_SIZES.length + PROPERTY_SIZES.indexOf(range.size)) * FREQUENCIES.length +
     FREQUENCIES.indexOf(range.frequency);

@@ -80,7 +80,7 @@ function hiddenServices(content: SiteContent): Set<ServiceType> {
 }
 
 /** The guide's ranges that /pricing lists. */
-export function listedPrices(content: SiteContent): PriceRange[] {
+function listedPrices(content: SiteContent): PriceRange[] {
   const hidden = hiddenServices(content);
   return content.prices.filter((range) => !hidden.has(range.service));
 }
@@ -91,7 +91,7 @@ export function listedPrices(content: SiteContent): PriceRange[] {
  * each with a `PriceSpecification` in JMD (minPrice, maxPrice) and one in USD when the range
  * has US dollars. Out: null for an empty guide (the page then carries none).
  */
-export function pricingJsonLd(origin: string, prices: readonly PriceRange[]): Record<string, unknown> | null {
+function pricingJsonLd(origin: string, prices: readonly PriceRange[]): Record<string, unknown> | null {
   const services = SERVICE_TYPES.filter((service) => prices.some((range) => range.service === service));
   if (services.length === 0) return null;
   const specification = (min: number, max: number, currency: "JMD" | "USD") => ({
