@@ -124,9 +124,12 @@ function QuoteFormPage() {
                 {MESSAGES.quoteSuccess}
                 {flash.reference ? <> {MESSAGES.yourReference(flash.reference)}</> : null}
                 {typicalPrice ? (
-                  <span className="mt-1 block" data-testid="typical-price">
-                    {typicalPrice}
-                  </span>
+                  <>
+                    {" "}
+                    <span className="mt-1 block" data-testid="typical-price">
+                      {typicalPrice}
+                    </span>
+                  </>
                 ) : null}
               </FormStatus>
             ) : null}
