@@ -58,7 +58,7 @@ import { bin, bundleWorker, run } from "./run.mjs";
 const PORT = Number(process.env.BENCH_PORT ?? 8795);
 const BASE = `http://127.0.0.1:${PORT}`;
 const STATE = ".wrangler/bench";
-const ALL_PAGES = ["/", "/services", "/services/residential", "/about", "/contact", "/gallery", "/faq", "/quote"];
+const ALL_PAGES = ["/", "/services", "/services/residential", "/about", "/contact", "/gallery", "/faq", "/quote", "/pricing"];
 /** `--name=value` from the command line, or undefined. */
 const option = (name) =>
   process.argv

@@ -34,6 +34,8 @@ export interface ComposerProps {
   recordPath: string;
   /** The result of this form when it was refused (app/forms/result.ts `readResult`). */
   result: ReadResult;
+  /** 'Send quote': "Price guide: J$14,000-18,000" for the request's service, size and frequency, shown beside the amount; null without a range. */
+  priceGuide?: string | null;
 }
 
 /** 'Send quote' (quote requests) or 'Send reply' (contact messages). */
@@ -84,6 +86,7 @@ export function Composer(props: ComposerProps) {
             label="Amount (JMD)"
             required
             placeholder="14500"
+            hint={props.priceGuide ?? undefined}
             value={value("amountJmd")}
             error={error("amountJmd")}
           />
@@ -134,7 +137,15 @@ export function Composer(props: ComposerProps) {
 }
 
 /** An amount in whole dollars, as typed ("14,500" is fine; the server reads it). */
-function DollarsField(props: { name: string; label: string; required?: boolean; placeholder?: string; value: string; error?: string }) {
+function DollarsField(props: {
+  name: string;
+  label: string;
+  required?: boolean;
+  placeholder?: string;
+  hint?: string;
+  value: string;
+  error?: string;
+}) {
   const id = `quote-${props.name}`;
   return (
     <AdminInput
@@ -145,6 +156,7 @@ function DollarsField(props: { name: string; label: string; required?: boolean; 
       required={props.required}
       maxLength={20}
       placeholder={props.placeholder}
+      hint={props.hint}
       defaultValue={props.value}
       error={props.error}
     />

@@ -28,6 +28,7 @@ const MENU_GROUPS: ReadonlyArray<{ label: string; links: ReadonlyArray<{ to: str
       { to: "/admin/gallery", label: "Gallery" },
       { to: "/admin/reviews", label: "Reviews" },
       { to: "/admin/templates", label: "Templates" },
+      { to: "/admin/content/prices", label: "Price guide" },
     ],
   },
   {

@@ -226,6 +226,17 @@ export const CREW_MESSAGES = {
   failed: "The crew could not be saved. Please try again.",
 } as const;
 
+/** What /admin/content/prices says (docs/product.md §13 "Price guide"). */
+export const PRICE_GUIDE_MESSAGES = {
+  published: "Price guide published. /pricing, the quote form and the e-mails show it now.",
+  refused: (count: number) =>
+    `Nothing was published: ${count === 1 ? "one row needs" : `${count} rows need`} a change. The message is under each row.`,
+  stale:
+    "Someone else published the price guide while you were editing. Nothing was changed: the table below shows the guide as it is now; make your change again.",
+  unreadable: "The preview could not be read. Nothing was changed: open the guide again and make your change.",
+  failed: "The price guide could not be published. Nothing was changed. Please try again.",
+} as const;
+
 /** What /admin/calendar-feeds says (docs/product.md §11 "Calendar feeds"). */
 export const CALENDAR_FEED_MESSAGES = {
   created: (name: string) => `New feed link for ${name}. Copy it now: this page shows it only this once.`,

@@ -96,6 +96,13 @@ const PAGES: Array<{ path: string; h1: RegExp | string; texts: string[]; links: 
   },
   { path: "/faq", h1: "Frequently Asked Questions", texts: FAQS.map((faq) => faq.question), links: [["Contact Us Today", "/contact"]] },
   { path: "/quote", h1: "Get Your Free Quote", texts: ["Service Type", "Photos of the job"], links: [] },
+  // The price guide starts empty (docs/product.md §13): the page asks for a quote; tests/e2e/price-guide.spec.ts fills it.
+  {
+    path: "/pricing",
+    h1: "Pricing",
+    texts: ["Our prices depend on the job; ask for a free quote", "Pricing varies by space size, cleaning type and frequency"],
+    links: [["Get a Free Quote", "/quote"]],
+  },
 ];
 
 async function expectSharedChrome(page: Page) {

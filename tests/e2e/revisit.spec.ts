@@ -11,7 +11,7 @@ import { STARTING_CONTENT } from "../../app/content/starting-content";
 
 const PUBLIC_PAGES = publicPaths(
   STARTING_CONTENT.services.map((service) => service.slug),
-  { pricing: false },
+  { pricing: true },
 );
 
 /** The page at `path` is the one shown, and React hydrated it (app/root.tsx marks that). */

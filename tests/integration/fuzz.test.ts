@@ -215,6 +215,32 @@ const MEDIA = [
   "/media/x-480.webp",
   `/media/${"8".repeat(32)}-99999.avif`,
 ];
+// ---- The price guide's editor (/admin/content/prices, docs/product.md §13): its page, its fields and their values. ----
+const PRICE_GUIDE_PATHS = ["/admin/content/prices"];
+const PRICE_GUIDE_NAMES = [
+  "basedOn",
+  "prices",
+  "small-one-time-minJmd",
+  "small-one-time-maxJmd",
+  "medium-weekly-minUsd",
+  "large-monthly-maxUsd",
+  "commercial-bi-weekly-maxJmd",
+];
+const PRICE_GUIDE_VALUES = [
+  "preview",
+  "edit",
+  "residential",
+  "[]",
+  '[{"service":"residential","size":"small","frequency":"one-time","minJmd":14000,"maxJmd":18000,"minUsd":null,"maxUsd":null}]',
+  '[{"service":"residential","size":"small","frequency":"one-time","minJmd":18000,"maxJmd":14000,"minUsd":90,"maxUsd":null}]',
+  '[{"service":"nope"}]',
+  "18,000",
+  "abc",
+  "0",
+  "10000001",
+];
+// ---- end of the price guide's block ----
+
 const adminPaths = () => [
   "/admin",
   "/admin/quotes",
@@ -237,6 +263,7 @@ const adminPaths = () => [
   "/admin/schedule/sheet",
   "/admin/crews",
   "/admin/calendar-feeds",
+  ...PRICE_GUIDE_PATHS,
 ];
 
 /** A known path, often bent: case, percent-encoding, doubled or trailing slashes, dot segments, `.data`. */
@@ -359,6 +386,7 @@ const NAMES = [
   "feed",
   "repeat",
   "scope",
+  ...PRICE_GUIDE_NAMES,
 ];
 const nameArb = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...NAMES) }, { weight: 1, arbitrary: fc.string({ maxLength: 20 }) });
 const valueArb = fc.oneof(
@@ -453,6 +481,7 @@ const valueArb = fc.oneof(
     "monthly",
     "this",
     "later",
+    ...PRICE_GUIDE_VALUES,
   ),
   fc.string({ maxLength: 60 }),
   fc.string({ unit: "binary", maxLength: 40 }),

@@ -20,7 +20,7 @@ export const loader = (args: LoaderFunctionArgs) => recordPageLoader(args, "quot
 export const action = (args: ActionFunctionArgs) => recordPageAction(args, "quote_request");
 
 export default function QuoteDetail() {
-  const { record: quote, photos, history, firstReply, composer, mails, visit } = useLoaderData<typeof loader>();
+  const { record: quote, photos, history, firstReply, composer, mails, visit, priceGuide } = useLoaderData<typeof loader>();
   return (
     <AdminDetailFrame
       back={{ to: "/admin/quotes", label: "All quote requests" }}
@@ -41,7 +41,7 @@ export default function QuoteDetail() {
       photos={photos}
       history={history}
       firstReply={firstReply}
-      composer={composer}
+      composer={{ ...composer, priceGuide }}
       canCompose={QUOTABLE_STATUSES.includes(quote.status)}
       mails={mails}
       extra={visit ? <VisitCard card={visit} bookable={quote.status === "quoted"} /> : null}

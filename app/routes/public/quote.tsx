@@ -3,9 +3,12 @@
  * A plain multipart <Form> that works without JavaScript; `?service=<type>` preselects the
  * service type. The action is the shared visitor-form action (app/server/visitor-forms/form-action.server.ts):
  * 400 with field errors and typed values kept, or a redirect back here with a one-time
- * success message.
+ * success message. With JavaScript, choosing a service and a property size shows the price
+ * guide's typical price for them under the fields (docs/product.md §13); the success message
+ * repeats it, with or without JavaScript.
  */
 import { getFormProps, useForm } from "@conform-to/react";
+import { useCallback, useSyncExternalStore } from "react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { FormStatus } from "~/components/form-field";
@@ -26,6 +29,7 @@ import {
   SERVICE_TYPES,
 } from "~/domain/enumerations";
 import { MESSAGES } from "~/domain/messages";
+import { guideRangeFor, typicalPriceSentence, type PricedRequest } from "~/domain/price-guide";
 import type { FormResult } from "~/forms/result";
 import type { loader as rootLoader } from "~/root";
 import { pageMeta } from "~/seo";
@@ -49,8 +53,39 @@ export default function QuotePage() {
   return <QuoteFormPage key={flash?.id ?? "quote"} />;
 }
 
+/** The job the form describes so far, read from its controls: service, property size, frequency. */
+function chosenJob(form: HTMLFormElement): PricedRequest {
+  const value = (name: string) => {
+    const control = form.elements.namedItem(name);
+    return control instanceof HTMLSelectElement ? control.value : "";
+  };
+  return { service: value("serviceType"), size: value("propertySize"), frequency: value("frequency") };
+}
+
+/**
+ * The typical price of the job chosen so far in the form `formId` (docs/product.md §13), or ""
+ * while the guide has no range for it. Follows the form's selects once hydrated (choices made
+ * before count too); the server draws nothing.
+ */
+function useTypicalPrice(prices: Parameters<typeof guideRangeFor>[0], formId: string): string {
+  const subscribe = useCallback(
+    (notify: () => void) => {
+      const form = document.getElementById(formId);
+      form?.addEventListener("change", notify);
+      return () => form?.removeEventListener("change", notify);
+    },
+    [formId],
+  );
+  const sentence = () => {
+    const form = document.getElementById(formId);
+    const range = form instanceof HTMLFormElement ? guideRangeFor(prices, chosenJob(form)) : null;
+    return range ? typicalPriceSentence(range) : "";
+  };
+  return useSyncExternalStore(subscribe, sentence, () => "");
+}
+
 function QuoteFormPage() {
-  const { today, preselected, flash, constraint } = useLoaderData<typeof loader>();
+  const { today, preselected, flash, constraint, prices, typicalPrice } = useLoaderData<typeof loader>();
   const actionData = useActionData<FormResult>();
   const { features } = useRouteLoaderData<typeof rootLoader>("root")!;
   const isSubmitting = useIsSubmitting("/quote");
@@ -64,6 +99,7 @@ function QuoteFormPage() {
     ...validationOptions,
   });
   const photoErrors = Object.values(fields.photos.allErrors).flat();
+  const typicalHint = useTypicalPrice(prices, form.id);
 
   return (
     <>
@@ -87,6 +123,14 @@ function QuoteFormPage() {
               <FormStatus tone="success">
                 {MESSAGES.quoteSuccess}
                 {flash.reference ? <> {MESSAGES.yourReference(flash.reference)}</> : null}
+                {typicalPrice ? (
+                  <>
+                    {" "}
+                    <span className="mt-1 block" data-testid="typical-price">
+                      {typicalPrice}
+                    </span>
+                  </>
+                ) : null}
               </FormStatus>
             ) : null}
             {form.errors?.length ? <FormStatus tone="error">{form.errors.join(" ")}</FormStatus> : null}
@@ -124,6 +168,13 @@ function QuoteFormPage() {
               placeholder="Select how often"
               options={FREQUENCIES.map((frequency) => ({ value: frequency, label: FREQUENCY_LABELS[frequency] }))}
             />
+            <p
+              aria-live="polite"
+              data-testid="typical-price-hint"
+              className="-mt-6 font-semibold text-brand-900 sm:col-span-2 [&:not(:empty)]:-mt-3"
+            >
+              {typicalHint}
+            </p>
             <InputField meta={fields.preferredDate} label="Preferred Date" type="date" min={today} />
             <PhotosField id={fields.photos.id} errorId={fields.photos.errorId} errors={photoErrors} label="Photos of the job" />
             <TextareaField

@@ -30,6 +30,7 @@ import {
 import { TEXT_LIMITS } from "~/domain/limits";
 import { readReference } from "~/domain/reference";
 import { isOverdue } from "~/domain/status";
+import { guideRangeFor, priceGuideHint } from "~/domain/price-guide";
 import { quoteFormSchema, replyFormSchema, resendFormSchema } from "~/forms/customer-reply";
 import {
   addNote,
@@ -260,7 +261,8 @@ export type HistoryEntry =
  * 'MMM dd, yyyy' date and whether it is overdue (and for how many hours it has waited), its
  * photos, its history (status changes, notes and what was sent, newest first), and what the
  * page shows of writing to the customer (reply-routes.server.ts `loadRecordReplies`, with the
- * template of `?template=`). Throws the redirect of requireAdmin or a 404.
+ * template of `?template=`), and for a quote request the price guide's range for its service,
+ * size and frequency (`priceGuide`, or null). Throws the redirect of requireAdmin or a 404.
  */
 export async function recordPageLoader<E extends AuditedEntity>({ request, context, params }: LoaderFunctionArgs, entity: E) {
   await requireAdmin(context.db, request, context.cloudflare.env);
@@ -268,14 +270,16 @@ export async function recordPageLoader<E extends AuditedEntity>({ request, conte
   if (!record) throw data(null, { status: 404 });
   const arrived = record.createdAt.getTime();
   const templateId = new URL(request.url).searchParams.get("template");
-  const [extras, replies, visit] = await Promise.all([
+  const [extras, replies, visit, priceGuide] = await Promise.all([
     recordExtras(context.db, entity, record.id),
     loadRecordReplies(context.db, context.cloudflare.env, entity, record, templateId),
     entity === "quote_request" ? visitCardData(context.db, record.id) : null,
+    entity === "quote_request" ? priceGuideOf(context.siteContent, record as RecordRow<"quote_request">) : null,
   ]);
   const { sent, ...rest } = replies;
   return {
     visit,
+    priceGuide,
     record: {
       ...record,
       date: formatAdminDate(arrived),
@@ -285,6 +289,19 @@ export async function recordPageLoader<E extends AuditedEntity>({ request, conte
     ...historyOf(extras, sent),
     ...rest,
   };
+}
+
+/** "Price guide: J$14,000-18,000" for a quote request's service, size and frequency, or null when the guide has no range for them. */
+async function priceGuideOf(
+  siteContent: () => Promise<{ prices: Parameters<typeof guideRangeFor>[0] }>,
+  record: RecordRow<"quote_request">,
+) {
+  const range = guideRangeFor((await siteContent()).prices, {
+    service: record.serviceType,
+    size: record.propertySize,
+    frequency: record.frequency,
+  });
+  return range ? priceGuideHint(range) : null;
 }
 
 /** A record's photos and its history (status changes, notes, quotes and replies sent), ready for the detail view. */

@@ -99,7 +99,10 @@ const CONFIRMATIONS: { [Kind in AuditedEntity]: ConfirmationKind<SubmissionInput
 
 /**
  * The confirmation of a stored request of `kind`. In: the kind, the parsed form, the stored
- * reference and status token, the company and SITE_URL's origin. Out: the Mail to the visitor.
+ * reference and status token, the company, SITE_URL's origin and, for a quote request the
+ * price guide has a range for, `typicalPrice` ("Typical price: J$14,000-18,000. Your exact
+ * quote comes within 24 hours.", app/domain/price-guide.ts), told after what was sent.
+ * Out: the Mail to the visitor.
  */
 export function confirmationMail<Kind extends AuditedEntity>(
   kind: Kind,
@@ -107,6 +110,7 @@ export function confirmationMail<Kind extends AuditedEntity>(
   stored: Pick<StoredSubmission, "reference" | "statusToken">,
   company: Company,
   siteUrl: string,
+  { typicalPrice = null }: { typicalPrice?: string | null } = {},
 ): Mail {
   const confirmation: ConfirmationKind<SubmissionInput<Kind>> = CONFIRMATIONS[kind];
   const { reference } = stored;
@@ -118,6 +122,7 @@ export function confirmationMail<Kind extends AuditedEntity>(
       confirmation.thanks(company),
       `Your reference: ${reference}`,
       ["What you sent:", ...confirmation.summary(input), `Photos: ${input.photos.length}`].join("\n"),
+      ...(typicalPrice ? [typicalPrice] : []),
       `What happens next: ${confirmation.next(input)}`,
     ],
     company,

@@ -2,16 +2,17 @@
  * A one-time message carried across the redirect after a successful form post
  * (post/redirect/get), so a refresh never resubmits. The cookie holds only which form
  * succeeded, a random id (so the page shows the message and fires analytics once), the
- * request's reference and the analytics label; unknown or tampered content is ignored. Lives 60 seconds at most.
+ * request's reference, the analytics label (a quote's service) and a quote's size and frequency; unknown or tampered content is ignored. Lives 60 seconds at most.
  */
 import { createCookie } from "@remix-run/cloudflare";
 import { z } from "~/forms/zod";
-import { SERVICE_TYPES } from "~/domain/enumerations";
+import { FREQUENCIES, PROPERTY_SIZES, SERVICE_TYPES } from "~/domain/enumerations";
 import {
   ADMIN_MESSAGES,
   AUTH_MESSAGES,
   AVAILABILITY_MESSAGES,
   CREW_MESSAGES,
+  PRICE_GUIDE_MESSAGES,
   CALENDAR_FEED_MESSAGES,
   CUSTOMER_REPLY_MESSAGES,
   GALLERY_MESSAGES,
@@ -27,6 +28,9 @@ const flashSchema = z.object({
   form: z.enum(FLASH_FORMS),
   id: z.uuid(),
   label: z.enum(SERVICE_TYPES).optional(),
+  /** A quote request's property size and frequency: with `label`, the price guide's range its success message shows. */
+  size: z.enum(PROPERTY_SIZES).optional(),
+  frequency: z.enum(FREQUENCIES).optional(),
   /** The stored request's reference, shown after the success text. */
   reference: z
     .string()
@@ -123,6 +127,7 @@ const NOTICES = {
   visitDone: { tone: "success", text: "The visit is marked done." },
   crewAdded: { tone: "success", text: CREW_MESSAGES.added },
   crewSaved: { tone: "success", text: CREW_MESSAGES.saved },
+  pricesPublished: { tone: "success", text: PRICE_GUIDE_MESSAGES.published },
   visitNoShow: { tone: "success", text: "The visit is marked no-show." },
   visitAssigned: { tone: "success", text: "The visit's crew is saved." },
   visitNotesSaved: { tone: "success", text: "The visit's notes are saved." },

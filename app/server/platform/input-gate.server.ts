@@ -63,6 +63,8 @@ const QUERY_NAMES: ReadonlyMap<string, ReadonlySet<string>> = new Map([
   // The schedule: the day, the view and the crew (docs/product.md §12); its day sheets: the day and the crew.
   ["/admin/schedule", new Set(SCHEDULE_QUERY_NAMES)],
   ["/admin/schedule/sheet", new Set(SCHEDULE_QUERY_NAMES)],
+  // The price guide's editor: the service whose table is shown (docs/product.md §13).
+  ["/admin/content/prices", new Set(["service"])],
   // Route discovery: the paths to look up and the build.
   [ROUTE_DISCOVERY_PATH, new Set(["p", "version"])],
 ]);
@@ -194,6 +196,8 @@ export const FORM_LIMITS = {
 export interface FormContract {
   text: ReadonlyMap<string, number>;
   files: ReadonlyMap<string, number>;
+  /** Fields in one body when the form has more than FORM_LIMITS.fields (the price guide's table: 64 amounts). */
+  maxFields?: number;
 }
 
 interface SchemaNode {
@@ -292,7 +296,7 @@ export function gateForm(entries: Iterable<[string, string | File]>, contract: F
   const seen = new Map<string, number>();
   let count = 0;
   for (const [name, value] of entries) {
-    if (++count > FORM_LIMITS.fields) return { ok: false, message: GATE_MESSAGES.tooManyFields };
+    if (++count > (contract.maxFields ?? FORM_LIMITS.fields)) return { ok: false, message: GATE_MESSAGES.tooManyFields };
     const times = (seen.get(name) ?? 0) + 1;
     seen.set(name, times);
     if (name === INTENT_FIELD || name === STATE_FIELD) {

@@ -27,6 +27,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import type { AuditedEntity } from "~/domain/enumerations";
+import { guideRangeFor, typicalPriceSentence, type PricedRequest } from "~/domain/price-guide";
 import { MAX_PHOTOS, PHOTOS_FIELD } from "~/domain/limits";
 import { fileTooLargeMessage, FORM_GUARD_MESSAGES, MESSAGES, tooManyPhotosMessage } from "~/domain/messages";
 import { contactSchema } from "~/forms/contact";
@@ -37,7 +38,7 @@ import { confirmationMail } from "../mail/customer-mails.server";
 import { notificationMail } from "../mail/notifications.server";
 import { queueMail } from "../mail/queue.server";
 import { readNotifyEmail, readSiteUrl } from "../platform/env.server";
-import { readCompany } from "../site/content.server";
+import { companyOf, readSiteContent } from "../site/content.server";
 import { commitFlash, type Flash, type FlashForm } from "../platform/flash.server";
 import { FORM_LIMITS, formContract } from "../platform/input-gate.server";
 import { logEvent, logFailure } from "../platform/log.server";
@@ -60,6 +61,8 @@ interface VisitorForm<Kind extends AuditedEntity> {
   successLocation: (formData: FormData) => string;
   /** The analytics label carried by the flash (quote: the service type). */
   analyticsLabel?: (value: SubmissionInput<Kind>) => Flash["label"];
+  /** The job the price guide prices (quote: service, size, frequency), carried by the flash and told in the confirmation. */
+  pricedRequest?: (value: SubmissionInput<Kind>) => PricedRequest & Pick<Flash, "size" | "frequency">;
 }
 
 /** What differs per visitor form (docs/product.md §2 "Quote page", "Contact"). */
@@ -70,6 +73,7 @@ const VISITOR_FORMS: { [Kind in AuditedEntity]: VisitorForm<Kind> } = {
     failureMessage: MESSAGES.quoteFailure,
     successLocation: () => "/quote",
     analyticsLabel: (value) => value.serviceType,
+    pricedRequest: (value) => ({ service: value.serviceType, size: value.propertySize, frequency: value.frequency }),
   },
   contact_message: {
     form: "contact",
@@ -149,14 +153,23 @@ export async function visitorFormAction<Kind extends AuditedEntity>({ request, c
   }
 
   const about = { entity: kind, entityId: stored.id };
-  const company = await readCompany(env, db);
+  const content = await readSiteContent(db);
+  const company = companyOf(env, content);
   const siteUrl = readSiteUrl(env);
+  const priced = visitorForm.pricedRequest?.(submission.value);
+  const range = priced ? guideRangeFor(content.prices, priced) : null;
+  const typicalPrice = range ? typicalPriceSentence(range) : null;
   queueMail(context, notificationMail(kind, readNotifyEmail(env), submission.value, stored, siteUrl), { kind: "notification", ...about });
-  queueMail(context, confirmationMail(kind, submission.value, stored, company, siteUrl), { kind: "confirmation", ...about });
+  queueMail(context, confirmationMail(kind, submission.value, stored, company, siteUrl, { typicalPrice }), {
+    kind: "confirmation",
+    ...about,
+  });
   return succeed({
     form: visitorForm.form,
     id: crypto.randomUUID(),
     reference: stored.reference,
     label: visitorForm.analyticsLabel?.(submission.value),
+    size: priced?.size ?? undefined,
+    frequency: priced?.frequency ?? undefined,
   });
 }

@@ -10,16 +10,33 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { todayInJamaica } from "~/domain/dates";
 import { SERVICE_TYPES } from "~/domain/enumerations";
+import { guideRangeFor, typicalPriceSentence } from "~/domain/price-guide";
 import { takeFlash } from "../platform/flash.server";
 import { visitorFormAction } from "./form-action.server";
 import { CONTACT_CONSTRAINT, QUOTE_CONSTRAINT } from "./form-constraints.server";
 
-/** The quote page's data; its flash cookie is cleared with the answer. */
-export async function quotePageLoader({ request }: LoaderFunctionArgs) {
+/**
+ * The quote page's data; its flash cookie is cleared with the answer. `prices`: the price
+ * guide's ranges (whole dollars), which the form shows as a typical price once a service and
+ * a size are chosen; `typicalPrice`: after a success, the sentence of the request's range
+ * (null without one).
+ */
+export async function quotePageLoader({ request, context }: LoaderFunctionArgs) {
   const service = new URL(request.url).searchParams.get("service");
   const preselected = SERVICE_TYPES.find((type) => type === service) ?? null;
-  const { flash, headers } = await takeFlash(request, "quote");
-  return data({ today: todayInJamaica(), preselected, flash, constraint: QUOTE_CONSTRAINT }, { headers });
+  const [{ flash, headers }, content] = await Promise.all([takeFlash(request, "quote"), context.siteContent()]);
+  const range = flash?.label ? guideRangeFor(content.prices, { service: flash.label, size: flash.size, frequency: flash.frequency }) : null;
+  return data(
+    {
+      today: todayInJamaica(),
+      preselected,
+      flash,
+      typicalPrice: range ? typicalPriceSentence(range) : null,
+      prices: content.prices,
+      constraint: QUOTE_CONSTRAINT,
+    },
+    { headers },
+  );
 }
 
 /** A posted quote form: a stored quote request and a redirect to /quote, or the refused form. */
