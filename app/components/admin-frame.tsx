@@ -25,6 +25,7 @@ const MENU_GROUPS: ReadonlyArray<{ label: string; links: ReadonlyArray<{ to: str
   {
     label: "Site",
     links: [
+      { to: "/admin/content", label: "Site content" },
       { to: "/admin/gallery", label: "Gallery" },
       { to: "/admin/reviews", label: "Reviews" },
       { to: "/admin/templates", label: "Templates" },
