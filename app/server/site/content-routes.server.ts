@@ -80,11 +80,19 @@ function contract(fields: readonly string[]): FormContract {
 }
 
 const DAY_FIELDS = [1, 2, 3, 4, 5, 6, 7].flatMap((n) => [dayField(n, "Opens"), dayField(n, "Closes"), dayField(n, "Note")]);
-const BUSINESS_CONTRACT = contract([...BUSINESS_FIELDS, ...DAY_FIELDS]);
-const SERVICE_CONTRACT = contract([...SERVICE_FIELDS, "shown"]);
-const FAQ_CONTRACT = contract(["question", "answer", "onHome"]);
+const BUSINESS_FORM = [...BUSINESS_FIELDS, ...DAY_FIELDS];
+const SERVICE_FORM = [...SERVICE_FIELDS, "shown"];
+const FAQ_FORM = ["question", "answer", "onHome"];
+const BUSINESS_CONTRACT = contract(BUSINESS_FORM);
+const SERVICE_CONTRACT = contract(SERVICE_FORM);
+const FAQ_CONTRACT = contract(FAQ_FORM);
 const LIST_CONTRACT = contract([]);
 const RESTORE_CONTRACT = contract([]);
+
+/** Only `fields` of `values`: what a refused form sends back (never the hidden content, which may be long). */
+function pick(values: FieldValues, fields: readonly string[]): FieldValues {
+  return Object.fromEntries(fields.filter((name) => values[name] !== undefined).map((name) => [name, values[name]!]));
+}
 
 /** The form's text fields as name → value (files never reach here: no content form has one). */
 function valuesOf(formData: FormData): FieldValues {
@@ -215,7 +223,12 @@ export async function businessEditorAction(args: ActionFunctionArgs) {
     if (!body) return refused(CONTENT_ADMIN_MESSAGES.unreadable, basedOn);
     return data<ContentActionData>({ stage: "edit", values: businessValues(body), errors: {}, basedOn, target: "" });
   }
-  return answer("business", businessFromValues(values), { values, basedOn, target: "", change: "the business facts" });
+  return answer("business", businessFromValues(values), {
+    values: pick(values, BUSINESS_FORM),
+    basedOn,
+    target: "",
+    change: "the business facts",
+  });
 }
 
 // ---- /admin/content/services --------------------------------------------------------------------
@@ -242,7 +255,7 @@ export async function servicesListAction(args: ActionFunctionArgs) {
   if (values.intent === "move") {
     const direction = values.direction === "up" ? "up" : "down";
     return answer("services", checkServices(moved(content.services, index, direction), PHOTO_IDS), {
-      values,
+      values: {},
       basedOn,
       target,
       change: `'${service.title}' moved ${direction}`,
@@ -251,7 +264,7 @@ export async function servicesListAction(args: ActionFunctionArgs) {
   if (values.intent === "toggle") {
     const list = content.services.map((item, i) => (i === index ? { ...item, shown: !item.shown } : item));
     return answer("services", checkServices(list, PHOTO_IDS), {
-      values,
+      values: {},
       basedOn,
       target,
       change: `'${service.title}' ${service.shown ? "hidden: its page will answer 'not found'" : "shown again"}`,
@@ -285,7 +298,7 @@ export async function serviceEditorAction(args: ActionFunctionArgs) {
   const { content } = await live(args.context.db, "services");
   if (!content.services.some((item) => item.slug === slug)) notFound();
   return answer("services", servicesWithEdit(content.services, slug, values, PHOTO_IDS), {
-    values,
+    values: pick(values, SERVICE_FORM),
     basedOn,
     target: slug,
     change: "the service",
@@ -320,12 +333,12 @@ export async function faqsListAction(args: ActionFunctionArgs) {
   if (values.intent === "add") {
     const checked = faqsWithEdit(content.faqs, null, values);
     const added = checked.ok ? checked.body.at(-1)?.id : undefined;
-    return answer("faqs", checked, { values, basedOn, target: added ?? "new", change: "a new FAQ" });
+    return answer("faqs", checked, { values: pick(values, FAQ_FORM), basedOn, target: added ?? "new", change: "a new FAQ" });
   }
   const index = content.faqs.findIndex((faq) => faq.id === values.target);
   const faq = content.faqs[index];
   if (!faq) return refused(CONTENT_ADMIN_MESSAGES.faqGone, basedOn);
-  const options = { values, basedOn, target: faq.id };
+  const options = { values: {}, basedOn, target: faq.id };
   if (values.intent === "move") {
     const direction = values.direction === "up" ? "up" : "down";
     return answer("faqs", checkFaqs(moved(content.faqs, index, direction)), { ...options, change: `'${faq.question}' moved ${direction}` });
@@ -363,14 +376,15 @@ export async function faqEditorAction(args: ActionFunctionArgs) {
     return data<ContentActionData>({ stage: "edit", values: faqValues(faq), errors: {}, basedOn, target: id });
   }
   const { content } = await live(args.context.db, "faqs");
-  return answer("faqs", faqsWithEdit(content.faqs, id, values), { values, basedOn, target: id, change: "the FAQ" });
+  return answer("faqs", faqsWithEdit(content.faqs, id, values), { values: pick(values, FAQ_FORM), basedOn, target: id, change: "the FAQ" });
 }
 
 // ---- History --------------------------------------------------------------------------------------
 
-/** `params.section` as a section, else a 404. */
+/** The section a history page is of: /admin/content/<section>/history…, else a 404. */
 function sectionOf(args: LoaderFunctionArgs): ContentSection {
-  const section = CONTENT_SECTIONS.find((name) => name === args.params.section);
+  const segment = new URL(args.request.url).pathname.split("/")[3];
+  const section = CONTENT_SECTIONS.find((name) => name === segment);
   return section ?? notFound();
 }
 
