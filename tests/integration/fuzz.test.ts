@@ -178,7 +178,15 @@ async function seedRegularCleaning(now: number) {
   ]);
 }
 
-const PAGES = [...publicPaths(SERVICES.map((service) => service.slug)), "/sitemap.xml", "/robots.txt", "/no-such-page"];
+const PAGES = [
+  ...publicPaths(
+    SERVICES.map((service) => service.slug),
+    { pricing: false },
+  ),
+  "/sitemap.xml",
+  "/robots.txt",
+  "/no-such-page",
+];
 const AUTH = ["/auth", "/auth/forgot", "/auth/reset", "/auth/verify", "/auth/sign-out", "/auth/invite", "/auth/two-step", "/auth/passkey"];
 /** The seeded quote request's private status page (it must show none of its contact details), and an unknown one. */
 const STATUS = [
@@ -229,7 +237,72 @@ const adminPaths = () => [
   "/admin/schedule/sheet",
   "/admin/crews",
   "/admin/calendar-feeds",
+  ...CONTENT_ADMIN_PATHS,
 ];
+
+// ---- Site content (docs/product.md §13): its admin pages, their form fields and intents. ----
+/** The 'Site content' pages: the overview, each editor, an FAQ's and a service's, each section's history and a version. */
+const CONTENT_ADMIN_PATHS = [
+  "/admin/content",
+  "/admin/content/business",
+  "/admin/content/services",
+  "/admin/content/services/residential",
+  "/admin/content/services/no-such-service",
+  "/admin/content/faqs",
+  "/admin/content/faqs/faq-supplies",
+  "/admin/content/faqs/faq-none",
+  "/admin/content/business/history",
+  "/admin/content/faqs/history",
+  "/admin/content/prices/history",
+  "/admin/content/faqs/history/3",
+  "/admin/content/services/history/2",
+  "/admin/content/faqs/history/999",
+];
+/** The fields the content forms post. */
+const CONTENT_ADMIN_NAMES = [
+  "basedOn",
+  "target",
+  "direction",
+  "content",
+  "phone",
+  "whatsapp",
+  "socialUrl",
+  "day1Opens",
+  "day1Closes",
+  "day7Note",
+  "serviceAreas",
+  "serviceAreasNote",
+  "homeTrustedBy",
+  "heroHeading",
+  "heroLead",
+  "story",
+  "intro",
+  "features",
+  "idealFor",
+  "visit",
+  "shown",
+  "question",
+  "answer",
+  "onHome",
+];
+/** Their intents and values worth trying: revision ids (3 is the seeded FAQs'), slugs, FAQ ids, sections' JSON (a publish that passes answers 302, not a refusal). */
+const CONTENT_ADMIN_VALUES = [
+  "preview",
+  "back",
+  "toggle",
+  "home",
+  "restore",
+  "residential",
+  "faq-supplies",
+  "3",
+  "999",
+  "18:00",
+  "Arrive: we walk through",
+  "[]",
+  '[{"id":"faq-x","question":"Q","answer":"A","onHome":true}]',
+  '{"phone":"+1 876 555 0123"}',
+];
+// ---- end of site content ----
 
 /** A known path, often bent: case, percent-encoding, doubled or trailing slashes, dot segments, `.data`. */
 const pathArb = fc
@@ -352,7 +425,10 @@ const NAMES = [
   "repeat",
   "scope",
 ];
-const nameArb = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...NAMES) }, { weight: 1, arbitrary: fc.string({ maxLength: 20 }) });
+const nameArb = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...NAMES, ...CONTENT_ADMIN_NAMES) },
+  { weight: 1, arbitrary: fc.string({ maxLength: 20 }) },
+);
 const valueArb = fc.oneof(
   fc.constantFrom(
     "",
@@ -445,6 +521,7 @@ const valueArb = fc.oneof(
     "monthly",
     "this",
     "later",
+    ...CONTENT_ADMIN_VALUES,
   ),
   fc.string({ maxLength: 60 }),
   fc.string({ unit: "binary", maxLength: 40 }),
