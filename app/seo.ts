@@ -4,13 +4,16 @@
  */
 import type { PublishedReviews } from "~/server/reviews/routes.server";
 import type { MetaArgs, MetaDescriptor } from "@remix-run/cloudflare";
-import { OPENING_HOURS, SERVICE_AREAS } from "~/content/business";
 import { PHOTOS, photoUrl, photoWidths, type PhotoId } from "~/content/photos";
-import { SERVICES } from "~/content/services";
+import type { FaqContent, OpeningHours } from "~/domain/site-content";
 import type { Company, PublicFeatures } from "~/server/platform/env.server";
 
+/** What the root loader gives every page (app/server/site/routes.server.ts `documentLoader`). */
 export interface SiteData {
   company: Company;
+  business: { hours: OpeningHours[]; serviceAreas: string[]; serviceAreasNote: string };
+  /** The shown services, in the owner's order. */
+  services: Array<{ slug: string; title: string; description: string }>;
   features: PublicFeatures;
   /** The site's origin, e.g. "https://www.example.com", from SITE_URL (never the request's Host). */
   origin: string;
@@ -49,8 +52,8 @@ export function pageMeta(args: Pick<MetaArgs, "matches" | "location">, page: Pag
   ];
 }
 
-/** schema.org JSON-LD for the business: areas served, opening hours and services. */
-export function businessJsonLd({ company, origin }: SiteData): Record<string, unknown> {
+/** schema.org JSON-LD for the business: areas served, opening hours and the shown services. */
+export function businessJsonLd({ company, origin, business, services }: SiteData): Record<string, unknown> {
   return {
     "@context": "https://schema.org",
     "@type": "HouseCleaning",
@@ -66,17 +69,19 @@ export function businessJsonLd({ company, origin }: SiteData): Record<string, un
       addressRegion: "St. James",
       addressCountry: "JM",
     },
-    areaServed: SERVICE_AREAS.map((name) => ({ "@type": "Place", name: `${name}, Jamaica` })),
-    openingHoursSpecification: OPENING_HOURS.filter((entry) => entry.opens).map((entry) => ({
-      "@type": "OpeningHoursSpecification",
-      dayOfWeek: entry.dayOfWeek.map((day) => `https://schema.org/${day}`),
-      opens: entry.opens,
-      closes: entry.closes,
-    })),
+    areaServed: business.serviceAreas.map((name) => ({ "@type": "Place", name: `${name}, Jamaica` })),
+    openingHoursSpecification: business.hours
+      .filter((entry) => entry.opens)
+      .map((entry) => ({
+        "@type": "OpeningHoursSpecification",
+        dayOfWeek: entry.dayOfWeek.map((day) => `https://schema.org/${day}`),
+        opens: entry.opens,
+        closes: entry.closes,
+      })),
     hasOfferCatalog: {
       "@type": "OfferCatalog",
       name: "Cleaning services",
-      itemListElement: SERVICES.map((service) => ({
+      itemListElement: services.map((service) => ({
         "@type": "Offer",
         itemOffered: {
           "@type": "Service",
@@ -89,7 +94,19 @@ export function businessJsonLd({ company, origin }: SiteData): Record<string, un
   };
 }
 
-/** JSON for a <script> element: `<` escaped so no value can close the element. */
+/** schema.org `FAQPage` for a page that lists `faqs` (Google's FAQ structured data). */
+export function faqJsonLd(faqs: readonly FaqContent[]): Record<string, unknown> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "FAQPage",
+    mainEntity: faqs.map((faq) => ({
+      "@type": "Question",
+      name: faq.question,
+      acceptedAnswer: { "@type": "Answer", text: faq.answer },
+    })),
+  };
+}
+
 /**
  * schema.org `AggregateRating` and `Review`s of the business (the same `@id` as
  * businessJsonLd), for a page that shows published reviews; call it only when there are some.

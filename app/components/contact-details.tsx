@@ -1,8 +1,8 @@
 /**
  * How to reach the company: phone (tel:), e-mail (mailto:) and WhatsApp click-to-chat, from
- * the business identity in [vars]; plus the one weekly schedule and the service areas.
+ * the business facts; plus the weekly opening hours and the service areas.
  */
-import { OPENING_HOURS, SERVICE_AREAS, SERVICE_AREAS_NOTE } from "~/content/business";
+import type { SiteData } from "~/seo";
 import type { Company } from "~/server/platform/env.server";
 import { telHref, whatsappHref } from "~/domain/phone";
 import { Icon } from "./icon";
@@ -40,7 +40,7 @@ export function ContactMethods({ company }: { company: Company }) {
   );
 }
 
-export function HoursAndAreas() {
+export function HoursAndAreas({ business }: { business: SiteData["business"] }) {
   return (
     <div className="grid gap-6">
       <div className="rounded-xl bg-brand-50 p-5">
@@ -48,7 +48,7 @@ export function HoursAndAreas() {
           <Icon name="clock" className="size-5" /> Opening hours
         </h3>
         <dl className="mt-3 space-y-2 text-slate-700">
-          {OPENING_HOURS.map((entry) => (
+          {business.hours.map((entry) => (
             <div key={entry.days} className="flex flex-wrap justify-between gap-x-4">
               <dt>{entry.days}</dt>
               <dd className="font-medium text-slate-900">{entry.label}</dd>
@@ -61,13 +61,13 @@ export function HoursAndAreas() {
           <Icon name="pin" className="size-5" /> Service areas
         </h3>
         <ul className="mt-3 flex flex-wrap gap-2">
-          {SERVICE_AREAS.map((area) => (
+          {business.serviceAreas.map((area) => (
             <li key={area} className="rounded-full bg-white px-3 py-1 text-sm font-medium text-brand-900">
               {area}
             </li>
           ))}
         </ul>
-        <p className="mt-3 text-sm text-slate-700">…{SERVICE_AREAS_NOTE}.</p>
+        {business.serviceAreasNote ? <p className="mt-3 text-sm text-slate-700">…{business.serviceAreasNote}.</p> : null}
       </div>
     </div>
   );

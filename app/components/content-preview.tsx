@@ -7,8 +7,8 @@
  * props. Every text is rendered by React, so markup typed into a field shows as typed.
  */
 import { isPhotoId } from "~/content/photos";
-import type { Service } from "~/content/services";
 import type { ContentSection } from "~/domain/enumerations";
+import type { ServiceCardData } from "~/server/site/routes.server";
 import { telHref, whatsappHref } from "~/domain/phone";
 import {
   openingHours,
@@ -22,6 +22,7 @@ import {
 import { FaqAccordion } from "./faq-accordion";
 import { CheckList } from "./highlights";
 import { Icon } from "./icon";
+import { PlainText } from "./plain-text";
 import { ServiceCard } from "./service-card";
 
 /** The frame around a preview: a dashed border and a label, so it never passes for the admin's own page. */
@@ -109,8 +110,9 @@ export function BusinessPreview({ business }: { business: BusinessContent }) {
 }
 
 /** A service as its card draws it (the photo falls back to the library's first when it is not one of it: only a stored body from before a check could have that). */
-function asCard(service: ServiceContent): Service {
-  return { ...service, photo: isPhotoId(service.photo) ? service.photo : "teamWithEquipment" };
+function asCard(service: ServiceContent): ServiceCardData {
+  const { slug, pageId, serviceType, title, description, features, photo } = service;
+  return { slug, pageId, serviceType, title, description, features, photo: isPhotoId(photo) ? photo : "teamWithEquipment" };
 }
 
 /** The services: the cards the site shows, in order, and the hidden ones named; with `focus`, that service's card and page text first. */
@@ -184,7 +186,9 @@ export function FaqsPreview({ faqs, focus }: { faqs: readonly FaqContent[]; focu
       {focused ? (
         <PreviewFrame label={`This FAQ${focused.onHome ? " (also on the home page)" : ""}`}>
           <p className="font-semibold break-words text-slate-900">{focused.question}</p>
-          <p className="leading-relaxed break-words whitespace-pre-line text-slate-700">{focused.answer}</p>
+          <div className="space-y-3 leading-relaxed break-words text-slate-700">
+            <PlainText text={focused.answer} />
+          </div>
         </PreviewFrame>
       ) : null}
       <PreviewFrame label="FAQ page">

@@ -3,15 +3,16 @@
  * time and clicking the open one closes it (docs/product.md §2 "FAQ", §4 "FAQ accordion"), with
  * or without JavaScript, operable by keyboard (Enter/Space on the summary).
  */
-import type { Faq } from "~/content/faqs";
+import type { FaqContent } from "~/domain/site-content";
 import { Icon } from "./icon";
+import { PlainText } from "./plain-text";
 
 export function FaqAccordion({
   faqs,
   group,
   heading: Heading = "h3",
 }: {
-  faqs: readonly Faq[];
+  faqs: readonly FaqContent[];
   /** The `name` shared by the <details> elements: one open at a time within a group. */
   group: string;
   /** The questions' heading level: one below the section's heading. */
@@ -25,7 +26,7 @@ export function FaqAccordion({
             <Heading className="text-base sm:text-lg">{faq.question}</Heading>
             <Icon name="chevronDown" className="size-5 shrink-0 text-brand-700 transition-transform group-open:rotate-180" />
           </summary>
-          <p className="px-5 pb-5 leading-relaxed text-slate-700 sm:px-6">{faq.answer}</p>
+          <PlainText text={faq.answer} className="px-5 pb-5 leading-relaxed text-slate-700 sm:px-6" />
         </details>
       ))}
     </div>

@@ -4,7 +4,7 @@
  * page id as its element id.
  */
 import { Link } from "@remix-run/react";
-import type { Service } from "~/content/services";
+import type { ServiceCardData } from "~/server/site/routes.server";
 import { CheckList } from "./highlights";
 import { Icon } from "./icon";
 import { Picture } from "./picture";
@@ -15,7 +15,7 @@ export function ServiceCard({
   heading: Heading = "h3",
   priority = false,
 }: {
-  service: Service;
+  service: ServiceCardData;
   compact?: boolean;
   /** The title's heading level: one below the section's heading. */
   heading?: "h2" | "h3";

@@ -1,13 +1,14 @@
 /** The footer on every public page: contact details, hours, service areas and links. */
 import { Link } from "@remix-run/react";
-import { OPENING_HOURS, SERVICE_AREAS, SERVICE_AREAS_NOTE } from "~/content/business";
-import { PRIMARY_NAV } from "~/content/navigation";
-import type { Company } from "~/server/platform/env.server";
+import { PRICING_NAV, PRIMARY_NAV } from "~/content/navigation";
+import type { SiteData } from "~/seo";
 import { telHref, whatsappHref } from "~/domain/phone";
 import { Logo } from "./logo";
 
-/** `year`: the current year in Jamaica, from the root loader. */
-export function SiteFooter({ company, year }: { company: Company; year: string }) {
+/** `site`: the root loader's data; `year`: the current year in Jamaica; `hasPrices`: the price guide has ranges, so /pricing is linked. */
+export function SiteFooter({ site, year, hasPrices }: { site: SiteData; year: string; hasPrices: boolean }) {
+  const { company, business } = site;
+  const links = hasPrices ? [...PRIMARY_NAV, PRICING_NAV] : PRIMARY_NAV;
   return (
     <footer className="mt-auto bg-brand-950 text-brand-100">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
@@ -40,7 +41,7 @@ export function SiteFooter({ company, year }: { company: Company; year: string }
         <div>
           <h2 className="text-sm font-semibold tracking-wider text-white uppercase">Hours</h2>
           <dl className="mt-4 space-y-2 text-sm">
-            {OPENING_HOURS.map((entry) => (
+            {business.hours.map((entry) => (
               <div key={entry.days}>
                 <dt className="text-brand-200">{entry.days}</dt>
                 <dd className="text-white">{entry.label}</dd>
@@ -51,11 +52,11 @@ export function SiteFooter({ company, year }: { company: Company; year: string }
         <div>
           <h2 className="text-sm font-semibold tracking-wider text-white uppercase">Service areas</h2>
           <p className="mt-4 text-sm leading-relaxed">
-            {SERVICE_AREAS.join(", ")} {SERVICE_AREAS_NOTE}.
+            {business.serviceAreas.join(", ")} {business.serviceAreasNote}.
           </p>
           <nav aria-label="Footer" className="mt-6">
             <ul className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
-              {PRIMARY_NAV.map((item) => (
+              {links.map((item) => (
                 <li key={item.to}>
                   <Link to={item.to} className="hover:text-white hover:underline">
                     {item.label}

@@ -1,9 +1,18 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "./fixtures";
 import { publicPaths } from "../../app/content/navigation";
-import { SERVICES } from "../../app/content/services";
+import { STARTING_CONTENT } from "../../app/content/starting-content";
 
-const PAGES = [...publicPaths(SERVICES.map((service) => service.slug)), "/no-such-page", "/auth", "/auth?mode=signup", "/auth/forgot"];
+const PAGES = [
+  ...publicPaths(
+    STARTING_CONTENT.services.map((service) => service.slug),
+    { pricing: true },
+  ),
+  "/no-such-page",
+  "/auth",
+  "/auth?mode=signup",
+  "/auth/forgot",
+];
 
 // axe runs as a script inside the page, so it needs JavaScript; the markup it checks is the
 // same server-rendered HTML a visitor without JavaScript gets.

@@ -1,10 +1,13 @@
 import type { Page } from "@playwright/test";
 import { expect, test, watchProblems } from "./fixtures";
-import { FAQS, HOME_FAQS } from "../../app/content/faqs";
 import { BEFORE_AFTER, GALLERY_ITEMS } from "../../app/content/gallery";
 import { PRIMARY_NAV } from "../../app/content/navigation";
-import { SERVICE_DETAILS } from "../../app/content/service-details";
-import { SERVICES } from "../../app/content/services";
+import { STARTING_CONTENT } from "../../app/content/starting-content";
+
+// The site's content on a fresh database (the starting content the migration seeds).
+const SERVICES = STARTING_CONTENT.services;
+const FAQS = STARTING_CONTENT.faqs;
+const HOME_FAQS = FAQS.filter((faq) => faq.onHome);
 
 const javaScript = () => test.info().project.name === "js";
 
@@ -40,7 +43,7 @@ const PAGES: Array<{ path: string; h1: RegExp | string; texts: string[]; links: 
   ...SERVICES.map((service) => ({
     path: `/services/${service.slug}`,
     h1: service.title,
-    texts: ["What is included", "Who it is for", "How a visit goes", SERVICE_DETAILS[service.slug].included[0]!],
+    texts: ["What is included", "Who it is for", "How a visit goes", service.included[0]!],
     links: [
       ["Back to Services", "/services"],
       ["Contact Us", "/contact"],

@@ -7,9 +7,12 @@
 import type { Page } from "@playwright/test";
 import { expect, movePointer, test, watchProblems } from "./fixtures";
 import { publicPaths } from "../../app/content/navigation";
-import { SERVICES } from "../../app/content/services";
+import { STARTING_CONTENT } from "../../app/content/starting-content";
 
-const PUBLIC_PAGES = publicPaths(SERVICES.map((service) => service.slug));
+const PUBLIC_PAGES = publicPaths(
+  STARTING_CONTENT.services.map((service) => service.slug),
+  { pricing: false },
+);
 
 /** The page at `path` is the one shown, and React hydrated it (app/root.tsx marks that). */
 async function expectHydrated(page: Page, path: string, step: string) {

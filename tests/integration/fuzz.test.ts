@@ -30,7 +30,7 @@ import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { publicPaths } from "~/content/navigation";
-import { SERVICES } from "~/content/services";
+import { STARTING_CONTENT } from "~/content/starting-content";
 import { makePng } from "../fixtures";
 import { createCookie } from "@remix-run/cloudflare";
 import { createAdminSession, encodeMultipart, startWorker, TEST_SESSION_SECRET, type TestWorker } from "./worker";
@@ -180,8 +180,8 @@ async function seedRegularCleaning(now: number) {
 
 const PAGES = [
   ...publicPaths(
-    SERVICES.map((service) => service.slug),
-    { pricing: false },
+    STARTING_CONTENT.services.map((service) => service.slug),
+    { pricing: true },
   ),
   "/sitemap.xml",
   "/robots.txt",

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { publicPaths } from "~/content/navigation";
-import { SERVICES } from "~/content/services";
+import { STARTING_CONTENT } from "~/content/starting-content";
 import { startWorker, TEST_SESSION_SECRET, type TestWorker } from "./worker";
 
 /** Each private setting with a value no page could show by chance. */
@@ -17,7 +17,10 @@ const PRIVATE_SETTINGS = {
 
 /** Every public page, a query a page reads, the account pages, a status link and a 404. */
 const PAGES = [
-  ...publicPaths(SERVICES.map((service) => service.slug)),
+  ...publicPaths(
+    STARTING_CONTENT.services.map((service) => service.slug),
+    { pricing: true },
+  ),
   "/quote?service=residential",
   "/auth",
   "/auth?mode=signup",

@@ -115,11 +115,15 @@ describe("site content: publishing through the preview", () => {
       .first();
     expect(revision).toEqual({ action: "publish", author_email: admin.email });
 
+    // The home page, its structured data (JSON-LD) included, reads the new number.
     const home = unescape(await (await worker.fetch("/")).text());
     expect(home).toContain("+1 876 555 0199");
+    const jsonLd = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(home)?.[1] ?? "";
+    expect(jsonLd).toContain("+1 876 555 0199");
+    expect(home).not.toContain("+1 876 555 0123");
   });
 
-  test("a new FAQ: previewed, published as the live FAQs (content version moved); its anchor is made from the question", async () => {
+  test("a new FAQ: previewed, published, on /faq at its anchor made from the question", async () => {
     const version = await contentVersion();
     const response = await previewThenPublish("/admin/content/faqs", {
       intent: "add",
@@ -137,11 +141,13 @@ describe("site content: publishing through the preview", () => {
     });
     expect(faqs).toHaveLength(STARTING_CONTENT.faqs.length + 1);
     expect(await contentVersion()).toBeGreaterThan(version);
+    const page = unescape(await (await worker.fetch("/faq")).text());
+    expect(page).toContain('id="faq-do-you-clean-on-public-holidays"');
+    expect(page).toContain("Do you clean on public holidays?");
   });
 
   test("a service hidden from the list: after 'Publish' its page answers 404; shown again, 200", async () => {
-    // The page's data (`.data`): its loader answers 404 for a hidden service.
-    expect((await worker.fetch("/services/strata.data")).status).toBe(200);
+    expect((await worker.fetch("/services/strata")).status).toBe(200);
     const hide = await previewThenPublish("/admin/content/services", {
       intent: "toggle",
       target: "strata",
@@ -155,7 +161,7 @@ describe("site content: publishing through the preview", () => {
       basedOn: String(await liveId("services")),
     });
     expect(show.status).toBe(302);
-    expect((await worker.fetch("/services/strata.data")).status).toBe(200);
+    expect((await worker.fetch("/services/strata")).status).toBe(200);
   });
 
   test("a service's texts: its slug and type stay; a reorder moves it", async () => {
@@ -354,5 +360,8 @@ describe("site content: markup is text", () => {
     const list = await (await get("/admin/content/faqs")).text();
     expect(list).not.toContain(answer);
     expect(list).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    const page = await (await worker.fetch("/faq")).text();
+    expect(page).not.toContain(answer);
+    expect(page).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
   });
 });

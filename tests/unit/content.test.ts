@@ -1,14 +1,18 @@
 import { existsSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import routes from "~/routes";
-import { OPENING_HOURS, SERVICE_AREAS, WHY_CHOOSE, WHY_CHOOSE_US } from "~/content/business";
-import { FAQS, HOME_FAQS } from "~/content/faqs";
+import { WHY_CHOOSE, WHY_CHOOSE_US } from "~/content/business";
 import { BEFORE_AFTER, GALLERY_ITEMS } from "~/content/gallery";
 import { GALLERY_CATEGORIES, SERVICE_TYPES } from "~/domain/enumerations";
 import { publicPaths } from "~/content/navigation";
-import { GALLERY_MEDIA_PATH, galleryImage, PHOTOS, responsiveWidths, variantWidths } from "~/content/photos";
-import { SERVICE_DETAILS } from "~/content/service-details";
-import { CAROUSEL_SLIDES, findService, SERVICES } from "~/content/services";
+import { GALLERY_MEDIA_PATH, galleryImage, isPhotoId, PHOTOS, responsiveWidths, variantWidths } from "~/content/photos";
+import { CAROUSEL_SLIDES } from "~/content/services";
+import { STARTING_CONTENT } from "~/content/starting-content";
+import { SECTION_SCHEMAS } from "~/forms/site-content";
+import { openingHours } from "~/domain/site-content";
+
+const SERVICES = STARTING_CONTENT.services;
+const FAQS = STARTING_CONTENT.faqs;
 
 type RouteEntry = { path?: string; index?: boolean; children?: RouteEntry[] };
 function routePaths(entries: RouteEntry[]): string[] {
@@ -16,6 +20,12 @@ function routePaths(entries: RouteEntry[]): string[] {
 }
 
 describe("content data", () => {
+  test("the starting content passes its own schemas", () => {
+    for (const [section, schema] of Object.entries(SECTION_SCHEMAS)) {
+      expect(schema.safeParse(STARTING_CONTENT[section as keyof typeof STARTING_CONTENT]).error, section).toBeUndefined();
+    }
+  });
+
   test("the six services of the product, each with its page id, a quote type and real content", () => {
     expect(SERVICES.map((service) => service.pageId)).toEqual([
       "residential-service",
@@ -27,29 +37,33 @@ describe("content data", () => {
     ]);
     for (const service of SERVICES) {
       expect(SERVICE_TYPES).toContain(service.serviceType);
-      expect(findService(service.slug)).toBe(service);
       expect(service.slug).toMatch(/^[a-z-]+$/);
-      const detail = SERVICE_DETAILS[service.slug];
-      expect(detail.intro.length).toBeGreaterThan(40);
-      expect(detail.included.length).toBeGreaterThanOrEqual(4);
-      expect(detail.idealFor.length).toBeGreaterThanOrEqual(2);
-      expect(detail.visit.length).toBeGreaterThanOrEqual(3);
+      expect(isPhotoId(service.photo), service.photo).toBe(true);
+      expect(service.shown).toBe(true);
+      expect(service.intro.length).toBeGreaterThan(40);
+      expect(service.included.length).toBeGreaterThanOrEqual(4);
+      expect(service.idealFor.length).toBeGreaterThanOrEqual(2);
+      expect(service.visit.length).toBeGreaterThanOrEqual(3);
     }
   });
 
   test("every service and every listed page has a route", () => {
     const paths = routePaths(routes as RouteEntry[]);
     expect(paths).toContain("/services/:slug");
-    for (const path of publicPaths(SERVICES.map((service) => service.slug))) {
+    for (const path of publicPaths(
+      SERVICES.map((service) => service.slug),
+      { pricing: true },
+    )) {
       const matched = paths.includes(path) || (path.startsWith("/services/") && paths.includes("/services/:slug"));
       expect(matched, path).toBe(true);
     }
-    expect(publicPaths([])).toEqual(["/", "/services", "/about", "/contact", "/gallery", "/faq", "/quote"]);
+    expect(publicPaths([], { pricing: false })).toEqual(["/", "/services", "/about", "/contact", "/gallery", "/faq", "/quote"]);
+    expect(publicPaths([], { pricing: true })).toContain("/pricing");
   });
 
   test("eight FAQs on the product's topics, five of them on the home page", () => {
     expect(FAQS).toHaveLength(8);
-    expect(HOME_FAQS).toHaveLength(5);
+    expect(FAQS.filter((faq) => faq.onHome)).toHaveLength(5);
     expect(new Set(FAQS.map((faq) => faq.id)).size).toBe(8);
   });
 
@@ -62,8 +76,8 @@ describe("content data", () => {
   test("home and about cards are the product's", () => {
     expect(WHY_CHOOSE.map((item) => item.title)).toEqual(["Professional Team", "Eco-Friendly", "Flexible Scheduling", "Quality Guarantee"]);
     expect(WHY_CHOOSE_US.map((item) => item.title)).toEqual(["Licensed & Insured", "Eco-Friendly", "Expert Team", "Quality Guaranteed"]);
-    expect(SERVICE_AREAS).toEqual(["Montego Bay", "Rose Hall", "Ironshore", "Reading"]);
-    expect(OPENING_HOURS.map((entry) => `${entry.days}: ${entry.label}`)).toEqual([
+    expect(STARTING_CONTENT.business.serviceAreas).toEqual(["Montego Bay", "Rose Hall", "Ironshore", "Reading"]);
+    expect(openingHours(STARTING_CONTENT.business.hours).map((entry) => `${entry.days}: ${entry.label}`)).toEqual([
       "Monday - Friday: 8:00 AM - 6:00 PM",
       "Saturday: 9:00 AM - 4:00 PM",
       "Sunday: By appointment",

@@ -11,7 +11,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminCheckbox, AdminInput, Button, Card, Disclosure, PageHeader, PostButton, SectionTitle, useBusy } from "~/components/admin-kit";
 import { FormStatus } from "~/components/form-field";
-import { OPENING_HOURS } from "~/content/business";
 import type { AvailabilitySettings } from "~/domain/booking";
 import { AVAILABILITY_LIMITS } from "~/domain/limits";
 import { readResult, type FormResult, type ReadResult } from "~/forms/result";
@@ -26,11 +25,8 @@ const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Satur
 /** The rows of arrival windows, `start1`/`end1` to the most the form takes. */
 const WINDOW_ROWS = Array.from({ length: AVAILABILITY_LIMITS.maxWindows }, (_, i) => i + 1);
 
-/** The site's opening hours in one line, as a reminder beside the windows. */
-const OPENING_HOURS_LINE = OPENING_HOURS.map((hours) => `${hours.days}: ${hours.label}`).join("; ");
-
 export default function AvailabilityPage() {
-  const { settings, savedAt, bookable, daysOff, today, holidaysUntil } = useLoaderData<typeof loader>();
+  const { settings, savedAt, bookable, daysOff, today, holidaysUntil, openingHours } = useLoaderData<typeof loader>();
   const actionData = useActionData<FormResult>();
   const { error } = readResult(actionData);
   return (
@@ -46,7 +42,7 @@ export default function AvailabilityPage() {
           ? `Customers can book ${bookable.days} ${bookable.days === 1 ? "day" : "days"} now, from ${bookable.first} to ${bookable.last}.`
           : "With these settings no day can be booked now."}
       </p>
-      <SettingsForm settings={settings} savedAt={savedAt} actionData={actionData} />
+      <SettingsForm settings={settings} savedAt={savedAt} openingHours={openingHours} actionData={actionData} />
       <DaysOff daysOff={daysOff} today={today} holidaysUntil={holidaysUntil} actionData={actionData} />
     </section>
   );
@@ -73,10 +69,13 @@ function windowRows(settings: AvailabilitySettings, sent: ReadResult | null) {
 function SettingsForm({
   settings,
   savedAt,
+  openingHours,
   actionData,
 }: {
   settings: AvailabilitySettings;
   savedAt: string | null;
+  /** The site's opening hours in one line (the business facts), as a reminder beside the windows. */
+  openingHours: string;
   actionData: FormResult | undefined;
 }) {
   const busy = useBusy();
@@ -118,7 +117,7 @@ function SettingsForm({
         <fieldset className="space-y-3" aria-describedby={`windows-hint${error("windows") ? " windows-error" : ""}`}>
           <legend className="text-sm font-semibold text-slate-900">Arrival windows</legend>
           <p id="windows-hint" className="text-xs text-slate-600">
-            {`When a crew arrives, Jamaica time; at most ${AVAILABILITY_LIMITS.maxWindows}, none overlapping. Fill in the empty row to add a window; tick 'Remove' to drop one. Visits already booked keep their time. Opening hours: ${OPENING_HOURS_LINE}.`}
+            {`When a crew arrives, Jamaica time; at most ${AVAILABILITY_LIMITS.maxWindows}, none overlapping. Fill in the empty row to add a window; tick 'Remove' to drop one. Visits already booked keep their time. Opening hours: ${openingHours}.`}
           </p>
           <ol className="grid gap-3 lg:grid-cols-2">
             {rows.map((row) => (

@@ -1,12 +1,18 @@
 /** /about: the company story, its figures and 'Why Choose Us?' (docs/product.md §2 "About"). */
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { publicPageHeaders } from "~/cache-control";
 import { HighlightCards } from "~/components/highlights";
 import { PageHero, SectionHeading } from "~/components/page-hero";
 import { Picture } from "~/components/picture";
 import { buttonStyles } from "~/components/ui";
-import { STATS, STORY, WHY_CHOOSE_US } from "~/content/business";
+import { WHY_CHOOSE_US } from "~/content/business";
 import { pageMeta } from "~/seo";
+import { aboutPageLoader } from "~/server/site/routes.server";
+
+export const loader = (args: LoaderFunctionArgs) => aboutPageLoader(args);
+
+export const headers = publicPageHeaders;
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {
@@ -17,6 +23,7 @@ export const meta: MetaFunction = (args) =>
   });
 
 export default function About() {
+  const { story, stats } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHero
@@ -29,18 +36,18 @@ export default function About() {
         <div className="lg:col-span-3">
           <SectionHeading id="story-heading" eyebrow="Our Story" title="How we work" />
           <div className="mt-6 space-y-5 text-lg leading-relaxed text-slate-700">
-            {STORY.map((paragraph) => (
-              <p key={paragraph.slice(0, 24)}>{paragraph}</p>
+            {story.map((paragraph, index) => (
+              <p key={index}>{paragraph}</p>
             ))}
           </div>
           <dl className="mt-10 grid grid-cols-2 gap-6">
             <div className="flex flex-col-reverse rounded-2xl bg-brand-900 p-6 text-white">
               <dt className="mt-1 text-sm text-brand-100 sm:text-base">Happy Clients</dt>
-              <dd className="font-display text-5xl font-bold text-sun-300">{STATS.aboutHappyClients}</dd>
+              <dd className="font-display text-5xl font-bold text-sun-300">{stats.aboutHappyClients}</dd>
             </div>
             <div className="flex flex-col-reverse rounded-2xl bg-brand-900 p-6 text-white">
               <dt className="mt-1 text-sm text-brand-100 sm:text-base">Years Experience</dt>
-              <dd className="font-display text-5xl font-bold text-sun-300">{STATS.aboutYearsExperience}</dd>
+              <dd className="font-display text-5xl font-bold text-sun-300">{stats.aboutYearsExperience}</dd>
             </div>
           </dl>
         </div>

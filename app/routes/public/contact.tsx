@@ -42,7 +42,7 @@ export default function Contact() {
             <ContactMethods company={site.company} />
           </div>
           <div className="mt-8">
-            <HoursAndAreas />
+            <HoursAndAreas business={site.business} />
           </div>
         </section>
         <section

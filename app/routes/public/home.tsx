@@ -15,10 +15,9 @@ import { Picture, preloadPhoto } from "~/components/picture";
 import { ServiceCard } from "~/components/service-card";
 import { ServiceCarousel } from "~/components/service-carousel";
 import { buttonStyles } from "~/components/ui";
-import { PROMISES, SERVICE_AREAS, STATS, WHY_CHOOSE } from "~/content/business";
+import { PROMISES, WHY_CHOOSE } from "~/content/business";
 import { QUOTE_REPLY_HOURS } from "~/domain/limits";
-import { HOME_FAQS } from "~/content/faqs";
-import { CAROUSEL_SLIDES, SERVICES } from "~/content/services";
+import { CAROUSEL_SLIDES } from "~/content/services";
 import type { loader as rootLoader } from "~/root";
 import { pageMeta } from "~/seo";
 import { homePageLoader } from "~/server/site/routes.server";
@@ -41,7 +40,8 @@ export const meta: MetaFunction = (args) =>
 
 export default function Home() {
   const site = useRouteLoaderData<typeof rootLoader>("root");
-  const { flash, contactConstraint, reviews } = useLoaderData<typeof loader>();
+  const { flash, contactConstraint, reviews, hero, services, faqs } = useLoaderData<typeof loader>();
+  const shown = new Set(services.map((service) => service.slug));
   return (
     <>
       <section className="relative isolate overflow-hidden bg-brand-950">
@@ -54,13 +54,10 @@ export default function Home() {
         />
         <div className="absolute inset-0 -z-10 bg-gradient-to-r from-brand-950 via-brand-950/80 to-brand-950/10" />
         <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 sm:py-28 lg:py-36">
-          <p className="text-sm font-semibold tracking-widest text-sun-300 uppercase">{SERVICE_AREAS.join(" · ")}</p>
-          <h1 className="mt-4 max-w-3xl font-display text-4xl leading-tight font-bold text-white sm:text-6xl">
-            A spotless home or business, without lifting a finger.
-          </h1>
+          <p className="text-sm font-semibold tracking-widest text-sun-300 uppercase">{site?.business.serviceAreas.join(" · ")}</p>
+          <h1 className="mt-4 max-w-3xl font-display text-4xl leading-tight font-bold text-white sm:text-6xl">{hero.heading}</h1>
           <p className="mt-6 max-w-2xl text-lg leading-relaxed text-brand-50">
-            Professional cleaning across Montego Bay for homes, offices, kitchens, new builds and holiday rentals. Trusted by{" "}
-            {STATS.homeTrustedBy} clients.
+            {hero.lead} Trusted by {hero.trustedBy} clients.
           </p>
           <div className="mt-10 flex flex-col gap-4 sm:flex-row">
             <Link to="/quote" className={buttonStyles.primary}>
@@ -104,7 +101,7 @@ export default function Home() {
             lead="From family homes to restaurant kitchens, each service has its own checklist and a team trained for it."
           />
           <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {SERVICES.map((service) => (
+            {services.map((service) => (
               <li key={service.slug}>
                 <ServiceCard service={service} compact />
               </li>
@@ -121,7 +118,7 @@ export default function Home() {
       <section aria-labelledby="work-heading" className="below-fold mx-auto max-w-7xl px-4 py-20 sm:px-6">
         <SectionHeading id="work-heading" eyebrow="Our Work" title="What we take care of" />
         <div className="mt-10">
-          <ServiceCarousel slides={CAROUSEL_SLIDES} />
+          <ServiceCarousel slides={CAROUSEL_SLIDES.filter((slide) => shown.has(slide.slug))} />
         </div>
       </section>
 
@@ -151,7 +148,7 @@ export default function Home() {
       <section id="faq" aria-labelledby="faq-heading" className="below-fold mx-auto max-w-3xl px-4 py-20 sm:px-6">
         <SectionHeading id="faq-heading" eyebrow="FAQ" title="Questions we hear often" center />
         <div className="mt-10">
-          <FaqAccordion faqs={HOME_FAQS} group="home-faq" />
+          <FaqAccordion faqs={faqs} group="home-faq" />
         </div>
         <div className="mt-10 flex flex-wrap justify-center gap-4">
           <Link to="/faq" className={buttonStyles.outline}>

@@ -29,7 +29,7 @@ export default function PublicLayout() {
         ) : null}
         <Outlet />
       </main>
-      <SiteFooter company={site.company} year={site.year} />
+      <SiteFooter site={site} year={site.year} hasPrices={site.hasPrices} />
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(businessJsonLd(site)) }} />
       <SpeculationRulesScript />
     </>

@@ -15,7 +15,6 @@ import { SectionHeading } from "~/components/page-hero";
 import { Picture } from "~/components/picture";
 import { buttonStyles } from "~/components/ui";
 import { PROMISES } from "~/content/business";
-import { findService, SERVICES } from "~/content/services";
 import { pageMeta } from "~/seo";
 import { NotFoundMessage } from "./not-found";
 
@@ -24,16 +23,14 @@ export const loader = (args: LoaderFunctionArgs) => servicePageLoader(args);
 export const headers = publicPageHeaders;
 
 export const meta: MetaFunction<typeof loader> = (args) => {
-  const service = args.data ? findService(args.data.slug) : undefined;
+  const service = args.data?.service;
   if (!service) return pageMeta(args, { title: "Page not found", description: "", noindex: true });
   return pageMeta(args, { title: service.title, description: service.description, image: service.photo });
 };
 
 export default function ServicePage() {
-  const { slug, detail, reviews } = useLoaderData<typeof loader>();
+  const { service, others, reviews } = useLoaderData<typeof loader>();
   const site = useRouteLoaderData<typeof rootLoader>("root");
-  const service = findService(slug)!;
-  const others = SERVICES.filter((other) => other.slug !== service.slug);
   const quoteHref = `/quote?service=${service.serviceType}`;
   return (
     <>
@@ -44,7 +41,7 @@ export default function ServicePage() {
               <Icon name="arrowLeft" className="size-4" /> Back to Services
             </Link>
             <h1 className="mt-6 font-display text-4xl leading-tight font-bold sm:text-5xl">{service.title}</h1>
-            <p className="mt-5 text-lg leading-relaxed text-brand-100">{detail.intro}</p>
+            <p className="mt-5 text-lg leading-relaxed text-brand-100">{service.intro}</p>
             <div className="mt-8 flex flex-col gap-4 sm:flex-row">
               <Link to={quoteHref} className={buttonStyles.primary}>
                 Get a Free Quote
@@ -66,13 +63,13 @@ export default function ServicePage() {
       <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 lg:grid-cols-3">
         <section aria-labelledby="included-heading" className="lg:col-span-2">
           <SectionHeading id="included-heading" title="What is included" />
-          <CheckList items={detail.included} className="mt-6 space-y-3" />
+          <CheckList items={service.included} className="mt-6 space-y-3" />
 
           <h2 id="visit-heading" className="mt-14 font-display text-3xl font-bold text-slate-900">
             How a visit goes
           </h2>
           <ol aria-labelledby="visit-heading" className="mt-6 grid gap-4 sm:grid-cols-2">
-            {detail.visit.map((step, index) => (
+            {service.visit.map((step, index) => (
               <li key={step.step} className="rounded-2xl border border-brand-100 bg-white p-5 shadow-sm">
                 <span className="flex size-9 items-center justify-center rounded-full bg-sun-300 font-bold text-brand-950">
                   {index + 1}
@@ -89,7 +86,7 @@ export default function ServicePage() {
             <h2 id="ideal-heading" className="font-display text-xl font-bold text-brand-900">
               Who it is for
             </h2>
-            <CheckList items={detail.idealFor} className="mt-4 space-y-2" />
+            <CheckList items={service.idealFor} className="mt-4 space-y-2" />
           </section>
           <section aria-labelledby="promise-heading" className="rounded-2xl border border-brand-100 bg-white p-6">
             <h2 id="promise-heading" className="font-display text-xl font-bold text-brand-900">

@@ -1,12 +1,17 @@
 /** /services: the services overview (docs/product.md §2 "Services overview"). */
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { publicPageHeaders } from "~/cache-control";
 import { PageHero } from "~/components/page-hero";
 import { ServiceCard } from "~/components/service-card";
 import { buttonStyles } from "~/components/ui";
 import { PRICING_FACTORS } from "~/content/business";
-import { SERVICES } from "~/content/services";
 import { pageMeta } from "~/seo";
+import { servicesPageLoader } from "~/server/site/routes.server";
+
+export const loader = (args: LoaderFunctionArgs) => servicesPageLoader(args);
+
+export const headers = publicPageHeaders;
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {
@@ -17,6 +22,7 @@ export const meta: MetaFunction = (args) =>
   });
 
 export default function Services() {
+  const { services } = useLoaderData<typeof loader>();
   return (
     <>
       <PageHero
@@ -26,7 +32,7 @@ export default function Services() {
       />
       <section aria-label="All services" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
         <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
-          {SERVICES.map((service, index) => (
+          {services.map((service, index) => (
             <li key={service.slug}>
               <ServiceCard service={service} heading="h2" priority={index === 0} />
             </li>

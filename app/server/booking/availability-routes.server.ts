@@ -10,6 +10,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { dayLabel } from "~/domain/booking";
 import { formatAdminDateTime, todayInJamaica } from "~/domain/dates";
+import { openingHours } from "~/domain/site-content";
 import { AVAILABILITY_MESSAGES } from "~/domain/staff-messages";
 import { availabilityFormSchema, settingsFromForm } from "~/forms/availability";
 import { refusal } from "~/forms/result";
@@ -43,11 +44,12 @@ export async function availabilityPageLoader({ request, context }: LoaderFunctio
   await requireAdmin(context.db, request, context.cloudflare.env);
   const now = new Date();
   const today = todayInJamaica(now);
-  const [settings, savedAt, bookable, daysOff] = await Promise.all([
+  const [settings, savedAt, bookable, daysOff, content] = await Promise.all([
     readAvailabilitySettings(context.db),
     settingsSavedAt(context.db),
     currentAvailability(context.db, now),
     upcomingDaysOff(context.db, today),
+    context.siteContent(),
   ]);
   const first = bookable[0];
   const last = bookable.at(-1);
@@ -58,6 +60,10 @@ export async function availabilityPageLoader({ request, context }: LoaderFunctio
     daysOff: daysOff.map((dayOff) => ({ ...dayOff, label: dayLabel(dayOff.day) })),
     today,
     holidaysUntil: dayLabel(holidaysUntil(today)),
+    // The site's opening hours in one line, as a reminder beside the windows.
+    openingHours: openingHours(content.business.hours)
+      .map((hours) => `${hours.days}: ${hours.label}`)
+      .join("; "),
   };
 }
 
