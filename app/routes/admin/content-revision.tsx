@@ -51,7 +51,12 @@ export default function ContentRevisionPage() {
           Restore this version
         </PostButton>
       )}
-      <SectionPreview section={section} body={body} />
+      <section aria-labelledby="revision-content" className="space-y-4">
+        <h2 id="revision-content" className="text-lg font-semibold text-slate-900">
+          How the site reads with this version
+        </h2>
+        <SectionPreview section={section} body={body} />
+      </section>
     </section>
   );
 }
