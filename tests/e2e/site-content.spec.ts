@@ -9,6 +9,7 @@
  * Each test puts the content back as it found it (through the area itself), and afterAll
  * drops whatever revisions are left, so the other specs read the starting content.
  */
+import type { Page } from "@playwright/test";
 import { createAdmin, signIn } from "./accounts";
 import { queryD1 } from "./d1";
 import { expect, expectSoundPage, test } from "./fixtures";
@@ -22,7 +23,7 @@ test.afterAll(() => {
 });
 
 /** A new admin of this test, signed in. */
-async function owner(page: import("@playwright/test").Page, name: string) {
+async function owner(page: Page, name: string) {
   const email = `content-${name}-${test.info().project.name}-${Date.now()}@example.com`;
   createAdmin(email);
   await signIn(page, email);
