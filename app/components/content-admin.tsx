@@ -4,13 +4,21 @@
  * live revision the editor was opened at) and 'Back to editing'; the stale and form messages;
  * the links to a section's history. Plain forms: they work without JavaScript.
  */
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, type ShouldRevalidateFunction } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { ContentSection } from "~/domain/enumerations";
 import type { ContentActionData, RevisionView } from "~/server/site/content-routes.server";
 import { Button, buttonClass, useBusy } from "./admin-kit";
 import { SectionPreview } from "./content-preview";
 import { FormStatus } from "./form-field";
+
+/**
+ * The editors' `shouldRevalidate`: as Remix decides, and also after a 409 (a stale publish or
+ * restore), which single fetch would not revalidate on its own: the page then shows the
+ * section's current version and the `basedOn` to publish at.
+ */
+export const revalidateAfterStale: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 || defaultShouldRevalidate;
 
 type Preview = Extract<ContentActionData, { stage: "preview" }>;
 

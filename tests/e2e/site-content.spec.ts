@@ -2,7 +2,8 @@
  * The admin's 'Site content' area (docs/product.md §13) in Chromium, with JavaScript on and off
  * (the two projects): the owner adds an FAQ, previews it, publishes it and reads it on /faq,
  * then restores the version before it from the history and it is gone; hides a service, whose
- * page then answers 404, and shows it again. Every page of the area, a preview and a refused
+ * page then answers 404, and shows it again; a publish based on a version another admin has
+ * replaced is refused as stale. Every page of the area, a preview and a refused
  * form at 390 and 1280 px: nothing scrolls sideways, and axe finds no WCAG 2.2 AA violation
  * (with JavaScript). Screenshots: /tmp/content-<width>-<project>-<page>.png.
  *
@@ -110,6 +111,37 @@ test("a hidden service's page answers 404; shown again, it is back", async ({ pa
   await expect(page.getByText(PUBLISHED)).toBeVisible();
   await expect(strata).toContainText("Shown");
   expect((await page.goto("/services/strata"))?.status()).toBe(200);
+});
+
+test("two admins change the same FAQ: the later publish is refused as stale, and the editor then shows the current version", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await owner(page, "stale");
+  const answer = page.getByRole("textbox", { name: "Answer", exact: true });
+  await page.goto("/admin/content/faqs/faq-supplies");
+  const original = await answer.inputValue();
+
+  // Another tab publishes first.
+  const other = await page.context().newPage();
+  await other.goto("/admin/content/faqs/faq-supplies");
+  await other.getByRole("textbox", { name: "Answer", exact: true }).fill("Yes: all equipment and supplies (first tab).");
+  await other.getByRole("button", { name: "Preview" }).click();
+  await other.getByRole("button", { name: "Publish" }).click();
+  await expect(other.getByText(PUBLISHED)).toBeVisible();
+  await other.close();
+
+  await answer.fill("Yes: everything (second tab).");
+  await page.getByRole("button", { name: "Preview" }).click();
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByText("Someone published a change to this section since you opened it")).toBeVisible();
+  await expect(answer).toHaveValue("Yes: all equipment and supplies (first tab).");
+
+  // Put the answer back, from the current version.
+  await answer.fill(original);
+  await page.getByRole("button", { name: "Preview" }).click();
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByText(PUBLISHED)).toBeVisible();
 });
 
 for (const width of [390, 1280]) {

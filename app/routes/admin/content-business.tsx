@@ -8,12 +8,21 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminInput, AdminTextarea, Button, Card, PageHeader, useBusy } from "~/components/admin-kit";
-import { ContentStatus, ErrorSummary, PreviewStep, SectionLinks, editOf, previewOf } from "~/components/content-admin";
+import {
+  ContentStatus,
+  ErrorSummary,
+  PreviewStep,
+  SectionLinks,
+  editOf,
+  previewOf,
+  revalidateAfterStale,
+} from "~/components/content-admin";
 import { WEEKDAYS } from "~/domain/site-content";
 import { dayField } from "~/forms/content-admin";
 import { businessEditorAction, businessEditorLoader, type ContentActionData } from "~/server/site/content-routes.server";
 
 export const loader = (args: LoaderFunctionArgs) => businessEditorLoader(args);
+export const shouldRevalidate = revalidateAfterStale;
 export const action = (args: ActionFunctionArgs) => businessEditorAction(args);
 
 export default function BusinessEditorPage() {

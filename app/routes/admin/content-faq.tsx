@@ -6,10 +6,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminCheckbox, AdminInput, AdminTextarea, Button, Card, PageHeader, useBusy } from "~/components/admin-kit";
-import { ContentStatus, ErrorSummary, PreviewStep, SectionLinks, editOf, previewOf } from "~/components/content-admin";
+import {
+  ContentStatus,
+  ErrorSummary,
+  PreviewStep,
+  SectionLinks,
+  editOf,
+  previewOf,
+  revalidateAfterStale,
+} from "~/components/content-admin";
 import { faqEditorAction, faqEditorLoader, type ContentActionData } from "~/server/site/content-routes.server";
 
 export const loader = (args: LoaderFunctionArgs) => faqEditorLoader(args);
+export const shouldRevalidate = revalidateAfterStale;
 export const action = (args: ActionFunctionArgs) => faqEditorAction(args);
 
 export default function FaqEditorPage() {

@@ -8,10 +8,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminCheckbox, AdminInput, AdminTextarea, Badge, Button, Card, PageHeader, PostButton, useBusy } from "~/components/admin-kit";
-import { ContentStatus, ErrorSummary, PreviewStep, SectionLinks, editOf, previewOf } from "~/components/content-admin";
+import {
+  ContentStatus,
+  ErrorSummary,
+  PreviewStep,
+  SectionLinks,
+  editOf,
+  previewOf,
+  revalidateAfterStale,
+} from "~/components/content-admin";
 import { faqsListAction, faqsListLoader, type ContentActionData } from "~/server/site/content-routes.server";
 
 export const loader = (args: LoaderFunctionArgs) => faqsListLoader(args);
+export const shouldRevalidate = revalidateAfterStale;
 export const action = (args: ActionFunctionArgs) => faqsListAction(args);
 
 export default function FaqsListPage() {

@@ -7,12 +7,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Badge, PageHeader, PostButton } from "~/components/admin-kit";
-import { ContentStatus, revisionActionLabel } from "~/components/content-admin";
+import { ContentStatus, revisionActionLabel, revalidateAfterStale } from "~/components/content-admin";
 import { SectionPreview } from "~/components/content-preview";
 import { CONTENT_SECTION_LABELS } from "~/domain/site-content";
 import { revisionAction, revisionLoader, type ContentActionData } from "~/server/site/content-routes.server";
 
 export const loader = (args: LoaderFunctionArgs) => revisionLoader(args);
+export const shouldRevalidate = revalidateAfterStale;
 export const action = (args: ActionFunctionArgs) => revisionAction(args);
 
 export default function ContentRevisionPage() {

@@ -8,10 +8,19 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminCheckbox, AdminInput, AdminSelect, AdminTextarea, Button, Card, PageHeader, useBusy } from "~/components/admin-kit";
-import { ContentStatus, ErrorSummary, PreviewStep, SectionLinks, editOf, previewOf } from "~/components/content-admin";
+import {
+  ContentStatus,
+  ErrorSummary,
+  PreviewStep,
+  SectionLinks,
+  editOf,
+  previewOf,
+  revalidateAfterStale,
+} from "~/components/content-admin";
 import { serviceEditorAction, serviceEditorLoader, type ContentActionData } from "~/server/site/content-routes.server";
 
 export const loader = (args: LoaderFunctionArgs) => serviceEditorLoader(args);
+export const shouldRevalidate = revalidateAfterStale;
 export const action = (args: ActionFunctionArgs) => serviceEditorAction(args);
 
 export default function ServiceEditorPage() {

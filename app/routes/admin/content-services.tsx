@@ -7,10 +7,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Badge, Card, PageHeader, PostButton } from "~/components/admin-kit";
-import { ContentStatus, PreviewStep, SectionLinks, previewOf } from "~/components/content-admin";
+import { ContentStatus, PreviewStep, SectionLinks, previewOf, revalidateAfterStale } from "~/components/content-admin";
 import { servicesListAction, servicesListLoader, type ContentActionData } from "~/server/site/content-routes.server";
 
 export const loader = (args: LoaderFunctionArgs) => servicesListLoader(args);
+export const shouldRevalidate = revalidateAfterStale;
 export const action = (args: ActionFunctionArgs) => servicesListAction(args);
 
 export default function ServicesListPage() {
