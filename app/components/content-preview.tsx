@@ -36,7 +36,7 @@ function PreviewFrame({ label, children }: { label: string; children: React.Reac
 }
 
 /** The business facts: the home hero, how to reach the company, the hours and areas, the figures and the About story. */
-export function BusinessPreview({ business }: { business: BusinessContent }) {
+function BusinessPreview({ business }: { business: BusinessContent }) {
   const contacts = [
     { icon: "phone", label: "Call us", value: business.phone, href: telHref(business.phone) },
     { icon: "mail", label: "E-mail us", value: business.email, href: `mailto:${business.email}` },
@@ -116,7 +116,7 @@ function asCard(service: ServiceContent): ServiceCardData {
 }
 
 /** The services: the cards the site shows, in order, and the hidden ones named; with `focus`, that service's card and page text first. */
-export function ServicesPreview({ services, focus }: { services: readonly ServiceContent[]; focus?: string }) {
+function ServicesPreview({ services, focus }: { services: readonly ServiceContent[]; focus?: string }) {
   const focused = focus ? services.find((service) => service.slug === focus) : undefined;
   const shown = services.filter((service) => service.shown);
   const hidden = services.filter((service) => !service.shown);
@@ -178,7 +178,7 @@ function ServicePagePreview({ service }: { service: ServiceContent }) {
 }
 
 /** The FAQs as the FAQ page's accordion (and which are on the home page); with `focus`, that one first. */
-export function FaqsPreview({ faqs, focus }: { faqs: readonly FaqContent[]; focus?: string }) {
+function FaqsPreview({ faqs, focus }: { faqs: readonly FaqContent[]; focus?: string }) {
   const focused = focus ? faqs.find((faq) => faq.id === focus) : undefined;
   const home = faqs.filter((faq) => faq.onHome);
   return (
@@ -202,7 +202,7 @@ export function FaqsPreview({ faqs, focus }: { faqs: readonly FaqContent[]; focu
 }
 
 /** The price guide as a table: service, size, frequency and range. */
-export function PricesPreview({ prices }: { prices: readonly PriceRange[] }) {
+function PricesPreview({ prices }: { prices: readonly PriceRange[] }) {
   return (
     <PreviewFrame label="Price guide">
       {prices.length === 0 ? (

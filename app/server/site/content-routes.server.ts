@@ -52,7 +52,7 @@ const PHOTO_OPTIONS = Object.entries(PHOTOS).map(([id, photo]) => [id, photo.alt
 const MAX_BODY_BYTES = 768 * 1024;
 
 /** Each section's page in the area. */
-export const SECTION_PAGES: Record<ContentSection, string> = {
+const SECTION_PAGES: Record<ContentSection, string> = {
   business: "/admin/content/business",
   services: "/admin/content/services",
   faqs: "/admin/content/faqs",
