@@ -176,12 +176,16 @@ for (const width of [390, 1280]) {
     await page.goto("/admin/content/business");
     await page.getByLabel("Phone", { exact: true }).fill("12");
     await page.locator("#business-day1Closes").fill("07:00");
+    await page.getByLabel("E-mail", { exact: true }).fill("not-an-address");
     await page.getByRole("button", { name: "Preview" }).click();
+    // The server's messages, the browser's own checks off (noValidate).
+    await expect(page.getByText("Enter an e-mail address such as hello@example.com.")).toBeVisible();
     await expect(page.getByText("Enter a phone number that can be dialled, such as +1 876 555 0123.")).toBeVisible();
     await expect(page.getByText("A day's hours must close after they open.")).toBeVisible();
     await shot("business-refused");
     await page.getByLabel("Phone", { exact: true }).fill("+1 876 555 0123");
     await page.locator("#business-day1Closes").fill("18:00");
+    await page.getByLabel("E-mail", { exact: true }).fill("hello@montegobaycleaning.example");
     await page.getByRole("button", { name: "Preview" }).click();
     await expect(page.getByRole("heading", { name: "Preview: not published yet" })).toBeVisible();
     await shot("business-preview");

@@ -46,7 +46,7 @@ export default function BusinessEditorPage() {
       {preview ? (
         <PreviewStep preview={preview} />
       ) : (
-        <Form method="post" className="space-y-6" key={`${basedOn}-${result?.stage ?? "open"}`}>
+        <Form method="post" noValidate className="space-y-6" key={`${basedOn}-${result?.stage ?? "open"}`}>
           <ContentStatus data={result} />
           <ErrorSummary errors={errors} />
           <input type="hidden" name="basedOn" value={basedOn} />
