@@ -4,6 +4,7 @@
  * Every page has its own URL (docs/product.md §2).
  */
 import { index, layout, route, type RouteConfig } from "@remix-run/route-config";
+import { CONTENT_SECTIONS } from "./domain/enumerations";
 
 export default [
   route("sitemap.xml", "routes/sitemap.ts"),
@@ -31,7 +32,19 @@ export default [
     route("schedule", "routes/admin/schedule.tsx"),
     route("crews", "routes/admin/crews.tsx"),
     route("calendar-feeds", "routes/admin/calendar-feeds.tsx"),
+    // Site content (docs/product.md §13); /admin/content/prices is the price guide's own editor.
+    route("content", "routes/admin/content.tsx"),
+    route("content/business", "routes/admin/content-business.tsx"),
+    route("content/services", "routes/admin/content-services.tsx"),
+    route("content/services/:slug", "routes/admin/content-service.tsx"),
+    route("content/faqs", "routes/admin/content-faqs.tsx"),
+    route("content/faqs/:id", "routes/admin/content-faq.tsx"),
     route("content/prices", "routes/admin/content-prices.tsx"),
+    // Each section's history, spelled out so that /admin/content/faqs/history is never read as an FAQ's editor.
+    ...CONTENT_SECTIONS.flatMap((section) => [
+      route(`content/${section}/history`, "routes/admin/content-history.tsx", { id: `admin-content-${section}-history` }),
+      route(`content/${section}/history/:id`, "routes/admin/content-revision.tsx", { id: `admin-content-${section}-revision` }),
+    ]),
   ]),
   route("admin/schedule/sheet", "routes/admin/schedule-sheet.tsx"),
   route("admin/security/passkey", "routes/admin/security-passkey.ts"),

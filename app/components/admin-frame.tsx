@@ -25,10 +25,11 @@ const MENU_GROUPS: ReadonlyArray<{ label: string; links: ReadonlyArray<{ to: str
   {
     label: "Site",
     links: [
+      { to: "/admin/content", label: "Site content" },
+      { to: "/admin/content/prices", label: "Price guide" },
       { to: "/admin/gallery", label: "Gallery" },
       { to: "/admin/reviews", label: "Reviews" },
       { to: "/admin/templates", label: "Templates" },
-      { to: "/admin/content/prices", label: "Price guide" },
     ],
   },
   {
@@ -207,7 +208,10 @@ function SectionsNav({ counts }: { counts: AdminFrameProps["counts"] }) {
 /** 'More': the other admin pages by group; on a wider screen its summary names the current one. */
 function MoreMenu({ pathname }: { pathname: string }) {
   const ref = useMenuDismissal();
-  const current = MENU_GROUPS.flatMap((group) => group.links).find((link) => pathname.startsWith(link.to));
+  // The link whose page this is: the longest that starts the path (/admin/content/prices is the price guide's, not 'Site content').
+  const current = MENU_GROUPS.flatMap((group) => group.links)
+    .filter((link) => pathname === link.to || pathname.startsWith(`${link.to}/`))
+    .sort((a, b) => b.to.length - a.to.length)[0];
   return (
     <details ref={ref} name={MENUS} className="group flex shrink-0">
       <summary
@@ -229,12 +233,13 @@ function MoreMenu({ pathname }: { pathname: string }) {
             <ul aria-labelledby={`menu-${group.label.toLowerCase()}`}>
               {group.links.map((link) => (
                 <li key={link.to}>
-                  <NavLink
+                  <Link
                     to={link.to}
+                    aria-current={link === current ? "page" : undefined}
                     className="block rounded-lg px-3 py-2.5 text-sm font-semibold text-slate-700 hover:bg-slate-100 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-900"
                   >
                     {link.label}
-                  </NavLink>
+                  </Link>
                 </li>
               ))}
             </ul>

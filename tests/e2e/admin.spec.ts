@@ -179,7 +179,17 @@ test("on a phone the frame above every admin page is at most 120 px tall, and it
   // A visible focus mark.
   expect(await more.evaluate((element) => getComputedStyle(element).outlineStyle)).not.toBe("none");
   await page.keyboard.press("Enter");
-  for (const name of ["Gallery", "Reviews", "Templates", "Price guide", "Crews", "Calendar feeds", "Availability", "Team"]) {
+  for (const name of [
+    "Site content",
+    "Price guide",
+    "Gallery",
+    "Reviews",
+    "Templates",
+    "Crews",
+    "Calendar feeds",
+    "Availability",
+    "Team",
+  ]) {
     await page.keyboard.press("Tab");
     await expect(nav.getByRole("link", { name, exact: true })).toBeFocused();
   }

@@ -264,7 +264,72 @@ const adminPaths = () => [
   "/admin/crews",
   "/admin/calendar-feeds",
   ...PRICE_GUIDE_PATHS,
+  ...CONTENT_ADMIN_PATHS,
 ];
+
+// ---- Site content (docs/product.md §13): its admin pages, their form fields and intents. ----
+/** The 'Site content' pages: the overview, each editor, an FAQ's and a service's, each section's history and a version. */
+const CONTENT_ADMIN_PATHS = [
+  "/admin/content",
+  "/admin/content/business",
+  "/admin/content/services",
+  "/admin/content/services/residential",
+  "/admin/content/services/no-such-service",
+  "/admin/content/faqs",
+  "/admin/content/faqs/faq-supplies",
+  "/admin/content/faqs/faq-none",
+  "/admin/content/business/history",
+  "/admin/content/faqs/history",
+  "/admin/content/prices/history",
+  "/admin/content/faqs/history/3",
+  "/admin/content/services/history/2",
+  "/admin/content/faqs/history/999",
+];
+/** The fields the content forms post. */
+const CONTENT_ADMIN_NAMES = [
+  "basedOn",
+  "target",
+  "direction",
+  "content",
+  "phone",
+  "whatsapp",
+  "socialUrl",
+  "day1Opens",
+  "day1Closes",
+  "day7Note",
+  "serviceAreas",
+  "serviceAreasNote",
+  "homeTrustedBy",
+  "heroHeading",
+  "heroLead",
+  "story",
+  "intro",
+  "features",
+  "idealFor",
+  "visit",
+  "shown",
+  "question",
+  "answer",
+  "onHome",
+];
+/** Their intents and values worth trying: revision ids (3 is the seeded FAQs'), slugs, FAQ ids, sections' JSON (a publish that passes answers 302, not a refusal). */
+const CONTENT_ADMIN_VALUES = [
+  "preview",
+  "back",
+  "toggle",
+  "home",
+  "restore",
+  "residential",
+  "faq-supplies",
+  "3",
+  "999",
+  "18:00",
+  "Arrive: we walk through",
+  "[]",
+  '[{"id":"faq-x","question":"Q","answer":"A","onHome":true}]',
+  '{"phone":"+1 876 555 0123"}',
+];
+// ---- end of site content ----
 
 /** A known path, often bent: case, percent-encoding, doubled or trailing slashes, dot segments, `.data`. */
 const pathArb = fc
@@ -388,7 +453,10 @@ const NAMES = [
   "scope",
   ...PRICE_GUIDE_NAMES,
 ];
-const nameArb = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...NAMES) }, { weight: 1, arbitrary: fc.string({ maxLength: 20 }) });
+const nameArb = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...NAMES, ...CONTENT_ADMIN_NAMES) },
+  { weight: 1, arbitrary: fc.string({ maxLength: 20 }) },
+);
 const valueArb = fc.oneof(
   fc.constantFrom(
     "",
@@ -482,6 +550,7 @@ const valueArb = fc.oneof(
     "this",
     "later",
     ...PRICE_GUIDE_VALUES,
+    ...CONTENT_ADMIN_VALUES,
   ),
   fc.string({ maxLength: 60 }),
   fc.string({ unit: "binary", maxLength: 40 }),

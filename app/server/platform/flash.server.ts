@@ -137,6 +137,8 @@ const NOTICES = {
   seriesPaused: { tone: "success", text: "Your regular cleaning is paused. The e-mail with the details is on its way." },
   seriesResumed: { tone: "success", text: "Your regular cleaning is on again. The visits booked are below." },
   seriesChanged: { tone: "success", text: "This visit and all later ones are moved. The customer gets the new days by e-mail." },
+  contentPublished: { tone: "success", text: "Published. The site shows the change now." },
+  contentRestored: { tone: "success", text: "Restored. The site shows that version now." },
   seriesEnded: { tone: "success", text: "This visit and all later ones are cancelled. The customer is e-mailed." },
 } as const satisfies Record<string, { tone: "success" | "error"; text: string }>;
 export type NoticeKey = keyof typeof NOTICES;
