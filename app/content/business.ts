@@ -5,7 +5,7 @@
  */
 
 /** Satisfaction guarantee claim window (docs/product.md §1, §9). */
-export const SATISFACTION_CLAIM_HOURS = 24;
+const SATISFACTION_CLAIM_HOURS = 24;
 
 export interface Highlight {
   title: string;

@@ -98,7 +98,7 @@ const serviceSchema = z.object({
   shown: z.boolean(),
 });
 
-export const servicesSchema: z.ZodType<ServiceContent[], unknown> = z.array(serviceSchema).min(1);
+const servicesSchema: z.ZodType<ServiceContent[], unknown> = z.array(serviceSchema).min(1);
 
 const faqSchema = z.object({
   /** Stable anchor, e.g. /faq#faq-supplies; made from the question when it is added. */
