@@ -86,6 +86,55 @@ test("the owner adds an FAQ through its preview, reads it on /faq, then restores
   await expect(page.getByText(question)).toHaveCount(0);
 });
 
+test("the owner changes the phone number: every public page and its JSON-LD show it at 1280 and 390 px; a wrong number is refused", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await owner(page, "phone");
+  const phone = page.getByRole("textbox", { name: "Phone", exact: true });
+  await page.goto("/admin/content/business");
+  await phone.fill("call the office");
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByText("Enter a phone number that can be dialled, such as +1 876 555 0123.")).toBeVisible();
+  await expect(phone).toHaveValue("call the office");
+
+  await phone.fill("+1 876 555 0199");
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByTestId("content-preview").first()).toContainText("+1 876 555 0199");
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByText(PUBLISHED)).toBeVisible();
+
+  const project = test.info().project.name;
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of ["/", "/services", "/services/airbnb", "/about", "/contact", "/gallery", "/faq", "/quote", "/pricing"]) {
+      await page.goto(path);
+      const footer = page.getByRole("contentinfo");
+      await expect(footer.getByRole("link", { name: "+1 876 555 0199" }), `${path} at ${width} px`).toHaveAttribute(
+        "href",
+        "tel:+18765550199",
+      );
+      await expect(page.getByText("+1 876 555 0123")).toHaveCount(0);
+      const business = await page
+        .locator('script[type="application/ld+json"]')
+        .first()
+        .evaluate((script) => JSON.parse(script.textContent ?? "{}") as { telephone?: string });
+      expect(business.telephone, path).toBe("+1 876 555 0199");
+    }
+    await page.goto("/contact");
+    await page.screenshot({ path: `/tmp/content-phone-contact-${width}-${project}.png`, fullPage: true });
+  }
+
+  // Put the starting facts back from the history (the version before this one).
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/admin/content/business/history");
+  await page.locator("[data-revision]").nth(1).getByRole("link", { name: /^View/ }).click();
+  await page.getByRole("button", { name: "Restore this version" }).click();
+  await expect(page.getByText(RESTORED)).toBeVisible();
+  await page.goto("/contact");
+  await expect(page.getByRole("contentinfo").getByRole("link", { name: "+1 876 555 0123" })).toBeVisible();
+});
+
 test("a hidden service's page answers 404; shown again, it is back", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await owner(page, "service");
