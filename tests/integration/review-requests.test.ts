@@ -232,12 +232,13 @@ describe("/review/:token", () => {
     expect(await worker.db.prepare("SELECT r.id = q.review_id AS same FROM reviews r, review_requests q").first()).toEqual({ same: 1 });
   });
 
-  test("after 31 days the link is refused and nothing is stored", async () => {
+  test("32 days on, the link is refused and nothing is stored", async () => {
     const { path } = await sentLink(6);
-    // As if 31 days had passed since the e-mail.
+    // As if 32 days had passed: the 30 days count from tomorrow's 08:00 in Jamaica, up to 32 hours
+    // from now (just after midnight there), so 31 would leave the link open in Jamaica's early hours.
     await worker.db
       .prepare("UPDATE review_requests SET send_after = send_after - ?1, sent_at = sent_at - ?1, expires_at = expires_at - ?1")
-      .bind(31 * DAY_MS)
+      .bind(32 * DAY_MS)
       .run();
     const page = await worker.fetch(path);
     expect(page.status).toBe(410);
