@@ -20,6 +20,7 @@ import {
   type SiteContent,
 } from "~/domain/site-content";
 import { FaqAccordion } from "./faq-accordion";
+import { HoursAndAreas } from "./contact-details";
 import { CheckList } from "./highlights";
 import { Icon } from "./icon";
 import { PlainText } from "./plain-text";
@@ -68,34 +69,13 @@ function BusinessPreview({ business }: { business: BusinessContent }) {
           ))}
         </ul>
         {business.socialUrl ? <p className="text-sm wrap-anywhere text-slate-700">{`Social profile: ${business.socialUrl}`}</p> : null}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <div className="rounded-xl bg-brand-50 p-4">
-            <p className="flex items-center gap-2 font-semibold text-brand-900">
-              <Icon name="clock" className="size-5" /> Opening hours
-            </p>
-            <dl className="mt-3 space-y-2 text-slate-700">
-              {openingHours(business.hours).map((entry) => (
-                <div key={entry.days} className="flex flex-wrap justify-between gap-x-4">
-                  <dt>{entry.days}</dt>
-                  <dd className="font-medium text-slate-900">{entry.label}</dd>
-                </div>
-              ))}
-            </dl>
-          </div>
-          <div className="rounded-xl bg-brand-50 p-4">
-            <p className="flex items-center gap-2 font-semibold text-brand-900">
-              <Icon name="pin" className="size-5" /> Service areas
-            </p>
-            <ul className="mt-3 flex flex-wrap gap-2">
-              {business.serviceAreas.map((area) => (
-                <li key={area} className="rounded-full bg-white px-3 py-1 text-sm font-medium break-words text-brand-900">
-                  {area}
-                </li>
-              ))}
-            </ul>
-            {business.serviceAreasNote ? <p className="mt-3 text-sm text-slate-700">{`…${business.serviceAreasNote}.`}</p> : null}
-          </div>
-        </div>
+        <HoursAndAreas
+          business={{
+            hours: openingHours(business.hours),
+            serviceAreas: business.serviceAreas,
+            serviceAreasNote: business.serviceAreasNote,
+          }}
+        />
       </PreviewFrame>
       <PreviewFrame label="About page">
         <p className="text-sm text-slate-700">{`${business.stats.aboutHappyClients} happy clients · ${business.stats.aboutYearsExperience} years of experience`}</p>
