@@ -35,6 +35,11 @@ interface PageText {
   jsonLd: unknown[];
 }
 
+/** The page's lines that hold text. */
+function linesOf(text: string): string[] {
+  return text.split("\n").filter((line) => line.trim() !== "");
+}
+
 test.skip(() => test.info().project.name === "js", "the text without JavaScript is what every visitor gets first");
 
 test("every public page reads as it did before its content moved to D1", async ({ page }) => {
@@ -64,9 +69,14 @@ test("every public page reads as it did before its content moved to D1", async (
   const recorded = JSON.parse(readFileSync(RECORD_FILE, "utf8")) as Record<string, PageText>;
   for (const path of PATHS) {
     // The one addition: /faq now describes its questions as a schema.org FAQPage too.
-    const { jsonLd, ...now } = pages[path]!;
+    const { jsonLd, text, ...now } = pages[path]!;
     const added = jsonLd.filter((entry) => path === "/faq" && (entry as { "@type"?: string })["@type"] === "FAQPage");
-    expect({ ...now, jsonLd: jsonLd.filter((entry) => !added.includes(entry)) }, `the page ${path}`).toEqual(recorded[path]);
+    // Lines of text compared, blank ones left out: /quote's typical price has an empty live region until a service and size are chosen.
+    const was = recorded[path]!;
+    expect({ ...now, text: linesOf(text), jsonLd: jsonLd.filter((entry) => !added.includes(entry)) }, `the page ${path}`).toEqual({
+      ...was,
+      text: linesOf(was.text),
+    });
     if (path === "/faq") expect(added).toHaveLength(1);
   }
 });
