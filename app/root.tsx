@@ -23,7 +23,7 @@ export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", 
 export const headers: HeadersFunction = () => ({ "Cache-Control": PRIVATE });
 
 /**
- * The root's data (the business, the origin, the year and a pending notice) does not depend on
+ * The root's data (the company's name, the origin, the year and a pending notice) does not depend on
  * the query. A navigation that stays on the same path with `?photo=` before or after it (the
  * photo viewer of an admin record page stepping, opening or closing) keeps it, so the viewer
  * asks the server for nothing (app/components/photo-index.ts). Every other navigation reloads
@@ -35,7 +35,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
     ? false
     : args.defaultShouldRevalidate;
 
-/** For every page: the business, the origin, the year and a pending notice (app/server/site/routes.server.ts). */
+/** For every page: the company's name, the features, the origin, the year and a pending notice (app/server/site/routes.server.ts). */
 export const loader = (args: LoaderFunctionArgs) => documentLoader(args);
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -5,18 +5,27 @@
 import type { PublishedReviews } from "~/server/reviews/routes.server";
 import type { MetaArgs, MetaDescriptor } from "@remix-run/cloudflare";
 import { PHOTOS, photoUrl, photoWidths, type PhotoId } from "~/content/photos";
-import type { FaqContent, OpeningHours } from "~/domain/site-content";
+import type { FaqContent } from "~/domain/site-content";
+import type { OpeningHours } from "~/domain/site-content";
 import type { Company, PublicFeatures } from "~/server/platform/env.server";
 
-/** What the root loader gives every page (app/server/site/routes.server.ts `documentLoader`). */
+/** What the root loader gives every page (`documentLoader`). */
 export interface SiteData {
+  /** The company's name, `COMPANY_NAME` in `[vars]`. */
+  companyName: string;
+  features: PublicFeatures;
+  /** The site's origin, e.g. "https://www.example.com", from SITE_URL (never the request's Host). */
+  origin: string;
+}
+
+/** What the public layout's loader gives every public page (`publicLayoutLoader`). */
+export interface PublicSiteData {
   company: Company;
   business: { hours: OpeningHours[]; serviceAreas: string[]; serviceAreasNote: string };
   /** The shown services, in the owner's order. */
   services: Array<{ slug: string; title: string; description: string }>;
-  features: PublicFeatures;
-  /** The site's origin, e.g. "https://www.example.com", from SITE_URL (never the request's Host). */
-  origin: string;
+  /** Whether the price guide has ranges (the footer links /pricing then). */
+  hasPrices: boolean;
 }
 
 export interface PageSeo {
@@ -30,7 +39,7 @@ export interface PageSeo {
 /** Meta descriptors for a page. `args` is the route's meta args (reads the root loader). */
 export function pageMeta(args: Pick<MetaArgs, "matches" | "location">, page: PageSeo): MetaDescriptor[] {
   const site = args.matches.find((match) => match.id === "root")?.data as SiteData | undefined;
-  const name = site?.company.name ?? "";
+  const name = site?.companyName ?? "";
   const title = name ? `${page.title} | ${name}` : page.title;
   const url = site ? `${site.origin}${args.location.pathname}` : args.location.pathname;
   const photo = PHOTOS[page.image ?? "teamWithEquipment"];
@@ -52,8 +61,8 @@ export function pageMeta(args: Pick<MetaArgs, "matches" | "location">, page: Pag
   ];
 }
 
-/** schema.org JSON-LD for the business: areas served, opening hours and the shown services. */
-export function businessJsonLd({ company, origin, business, services }: SiteData): Record<string, unknown> {
+/** schema.org JSON-LD for the business: areas served, opening hours and the shown services; `origin` as in `SiteData`. */
+export function businessJsonLd({ company, business, services }: PublicSiteData, origin: string): Record<string, unknown> {
   return {
     "@context": "https://schema.org",
     "@type": "HouseCleaning",

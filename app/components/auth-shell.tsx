@@ -1,18 +1,18 @@
 /** The frame of the /auth pages: the brand, 'Back to Website' and one card. */
-import { Link, useRouteLoaderData } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { loader as rootLoader } from "~/root";
+import { useSite } from "./site-data";
 import { FormStatus } from "./form-field";
 import { Icon } from "./icon";
 import { Logo } from "./logo";
 
 export function AuthShell({ title, children }: { title: string; children: ReactNode }) {
-  const site = useRouteLoaderData<typeof rootLoader>("root");
+  const site = useSite();
   return (
     <main id="main" className="flex flex-1 items-center justify-center bg-brand-950 px-4 py-12">
       <div className="w-full max-w-md">
         <div className="mb-6 flex flex-col items-start gap-4 sm:flex-row sm:items-center sm:justify-between">
-          <Logo name={site?.company.name ?? ""} inverted />
+          <Logo name={site?.companyName ?? ""} inverted />
           <Link to="/" className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-100 hover:text-white">
             <Icon name="arrowLeft" className="size-4" /> Back to Website
           </Link>

@@ -2,7 +2,7 @@
  * How to reach the company: phone (tel:), e-mail (mailto:) and WhatsApp click-to-chat, from
  * the business facts; plus the weekly opening hours and the service areas.
  */
-import type { SiteData } from "~/seo";
+import type { PublicSiteData } from "~/seo";
 import type { Company } from "~/server/platform/env.server";
 import { telHref, whatsappHref } from "~/domain/phone";
 import { Icon } from "./icon";
@@ -40,7 +40,7 @@ export function ContactMethods({ company }: { company: Company }) {
   );
 }
 
-export function HoursAndAreas({ business }: { business: SiteData["business"] }) {
+export function HoursAndAreas({ business }: { business: PublicSiteData["business"] }) {
   return (
     <div className="grid gap-6">
       <div className="rounded-xl bg-brand-50 p-5">

@@ -3,10 +3,9 @@
  * Cloudflare Turnstile widget (its script is only loaded when a site key is set) with its
  * note for visitors without JavaScript.
  */
-import { useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { HONEYPOT_FIELD } from "~/forms/honeypot";
-import type { loader as rootLoader } from "~/root";
+import { usePublicSite } from "./site-data";
 import type { FlashForm } from "~/server/platform/flash.server";
 import { telHref } from "~/domain/phone";
 
@@ -94,7 +93,7 @@ export function Turnstile({ siteKey, action }: { siteKey: string | null; action:
  * typed, and offers the company's phone and e-mail (shown only when scripting is off).
  */
 export function TurnstileNoScriptNote({ siteKey }: { siteKey: string | null }) {
-  const company = useRouteLoaderData<typeof rootLoader>("root")?.company;
+  const company = usePublicSite()?.company;
   if (!siteKey) return null;
   return (
     <p

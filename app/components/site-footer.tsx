@@ -1,13 +1,13 @@
 /** The footer on every public page: contact details, hours, service areas and links. */
 import { Link } from "@remix-run/react";
 import { PRICING_NAV, PRIMARY_NAV } from "~/content/navigation";
-import type { SiteData } from "~/seo";
+import type { PublicSiteData } from "~/seo";
 import { telHref, whatsappHref } from "~/domain/phone";
 import { Logo } from "./logo";
 
-/** `site`: the root loader's data; `year`: the current year in Jamaica; `hasPrices`: the price guide has ranges, so /pricing is linked. */
-export function SiteFooter({ site, year, hasPrices }: { site: SiteData; year: string; hasPrices: boolean }) {
-  const { company, business } = site;
+/** `site`: the public layout's data (/pricing is linked when the price guide has ranges); `year`: the current year in Jamaica. */
+export function SiteFooter({ site, year }: { site: PublicSiteData; year: string }) {
+  const { company, business, hasPrices } = site;
   const links = hasPrices ? [...PRIMARY_NAV, PRICING_NAV] : PRIMARY_NAV;
   return (
     <footer className="mt-auto bg-brand-950 text-brand-100">

@@ -12,7 +12,7 @@ import { AdminFrame } from "~/components/admin-frame";
 import { Card } from "~/components/admin-kit";
 import { FormStatus } from "~/components/form-field";
 import { ADMIN_MESSAGES } from "~/domain/staff-messages";
-import type { loader as rootLoader } from "~/root";
+import { useSite } from "~/components/site-data";
 import { ADMIN_HEADERS, adminLayoutLoader } from "~/server/inbox/routes.server";
 import { keepDataWhenOnlyThePhotoChanges } from "~/components/photo-index";
 
@@ -26,7 +26,7 @@ export const loader = (args: LoaderFunctionArgs) => adminLayoutLoader(args);
 
 export default function AdminLayout() {
   const { email, counts, replies, month } = useLoaderData<typeof loader>();
-  const site = useRouteLoaderData<typeof rootLoader>("root");
+  const site = useSite();
   return (
     <AdminFrame email={email} counts={counts} replies={{ ...replies, month }}>
       {site?.notice ? (

@@ -4,15 +4,15 @@
  * success it redirects back to where the message was sent from, with a one-time message.
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ContactForm } from "~/components/contact-form";
 import { ContactMethods, HoursAndAreas } from "~/components/contact-details";
 import { PageHero, SectionHeading } from "~/components/page-hero";
 import { QUOTE_REPLY_HOURS } from "~/domain/limits";
 import type { FormResult } from "~/forms/result";
-import type { loader as rootLoader } from "~/root";
 import { pageMeta } from "~/seo";
 import { contactPageAction, contactPageLoader } from "~/server/visitor-forms/routes.server";
+import { usePublicSite, useSite } from "~/components/site-data";
 
 export const loader = (args: LoaderFunctionArgs) => contactPageLoader(args);
 export const action = (args: ActionFunctionArgs) => contactPageAction(args);
@@ -24,10 +24,11 @@ export const meta: MetaFunction = (args) =>
   });
 
 export default function Contact() {
-  const site = useRouteLoaderData<typeof rootLoader>("root");
+  const site = useSite();
+  const publicSite = usePublicSite();
   const { flash, contactConstraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<FormResult>();
-  if (!site) return null;
+  if (!site || !publicSite) return null;
   return (
     <>
       <PageHero
@@ -39,10 +40,10 @@ export default function Contact() {
         <section aria-labelledby="reach-heading">
           <SectionHeading id="reach-heading" title="Talk to us" />
           <div className="mt-6">
-            <ContactMethods company={site.company} />
+            <ContactMethods company={publicSite.company} />
           </div>
           <div className="mt-8">
-            <HoursAndAreas business={site.business} />
+            <HoursAndAreas business={publicSite.business} />
           </div>
         </section>
         <section

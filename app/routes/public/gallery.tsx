@@ -5,7 +5,7 @@
  * as soon as there is one (app/server/gallery/routes.server.ts). Photos load when 10% is visible.
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { publicPageHeaders } from "~/cache-control";
 import { BeforeAfter } from "~/components/before-after";
 import { PageHero, SectionHeading } from "~/components/page-hero";
@@ -13,9 +13,9 @@ import { LazyPicture, Picture } from "~/components/picture";
 import { buttonStyles } from "~/components/ui";
 import { BEFORE_AFTER, GALLERY_ITEMS } from "~/content/gallery";
 import type { PhotoId, ResponsiveImage } from "~/content/photos";
-import type { loader as rootLoader } from "~/root";
 import { pageMeta } from "~/seo";
 import { publicGalleryLoader } from "~/server/gallery/routes.server";
+import { usePublicSite } from "~/components/site-data";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {
@@ -33,7 +33,7 @@ const EAGER_COUNT = 3;
 const PHOTO_SIZES = "(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw";
 
 export default function Gallery() {
-  const site = useRouteLoaderData<typeof rootLoader>("root");
+  const site = usePublicSite();
   const { photos, pairs } = useLoaderData<typeof loader>();
   const moreWork = site?.company.socialUrl ?? null;
   const shown: Array<{ key: string; photo: PhotoId | ResponsiveImage; title: string; category: string }> =

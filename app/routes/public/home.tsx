@@ -2,7 +2,7 @@
  * / : the home page (docs/product.md §2 "Home"). In-page ids: services, faq, quote, contact.
  */
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { publicPageHeaders } from "~/cache-control";
 import { DeferredContactForm } from "~/components/deferred-contact-form";
 import { ContactMethods } from "~/components/contact-details";
@@ -18,9 +18,9 @@ import { buttonStyles } from "~/components/ui";
 import { PROMISES, WHY_CHOOSE } from "~/content/business";
 import { QUOTE_REPLY_HOURS } from "~/domain/limits";
 import { CAROUSEL_SLIDES } from "~/content/services";
-import type { loader as rootLoader } from "~/root";
 import { pageMeta } from "~/seo";
 import { homePageLoader } from "~/server/site/routes.server";
+import { usePublicSite, useSite } from "~/components/site-data";
 
 const HERO_PHOTO = "teamWithEquipment";
 const HERO_SIZES = "100vw";
@@ -39,7 +39,8 @@ export const meta: MetaFunction = (args) =>
   });
 
 export default function Home() {
-  const site = useRouteLoaderData<typeof rootLoader>("root");
+  const site = useSite();
+  const publicSite = usePublicSite();
   const { flash, contactConstraint, reviews, hero, services, faqs } = useLoaderData<typeof loader>();
   const shown = new Set(services.map((service) => service.slug));
   return (
@@ -54,7 +55,7 @@ export default function Home() {
         />
         <div className="absolute inset-0 -z-10 bg-gradient-to-r from-brand-950 via-brand-950/80 to-brand-950/10" />
         <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 sm:py-28 lg:py-36">
-          <p className="text-sm font-semibold tracking-widest text-sun-300 uppercase">{site?.business.serviceAreas.join(" · ")}</p>
+          <p className="text-sm font-semibold tracking-widest text-sun-300 uppercase">{publicSite?.business.serviceAreas.join(" · ")}</p>
           <h1 className="mt-4 max-w-3xl font-display text-4xl leading-tight font-bold text-white sm:text-6xl">{hero.heading}</h1>
           <p className="mt-6 max-w-2xl text-lg leading-relaxed text-brand-50">
             {hero.lead} Trusted by {hero.trustedBy} clients.
@@ -85,7 +86,7 @@ export default function Home() {
         <SectionHeading
           id="why-heading"
           eyebrow="Our promise"
-          title={`Why Choose ${site?.company.name ?? "Us"}`}
+          title={`Why Choose ${site?.companyName ?? "Us"}`}
           lead="A cleaning company you can hand your keys to: reliable people, safe products and a promise we keep."
           center
         />
@@ -174,7 +175,7 @@ export default function Home() {
         </div>
       </section>
 
-      {site ? (
+      {site && publicSite ? (
         <section id="contact" aria-labelledby="contact-heading" className="mx-auto max-w-7xl px-4 py-20 sm:px-6">
           <div className="grid gap-10 lg:grid-cols-5">
             <div className="min-w-0 lg:col-span-2">
@@ -185,7 +186,7 @@ export default function Home() {
                 lead="Call, e-mail or send a WhatsApp message, or write to us here. We are happy to answer questions before you book."
               />
               <div className="mt-8">
-                <ContactMethods company={site.company} />
+                <ContactMethods company={publicSite.company} />
               </div>
             </div>
             <div className="min-w-0 rounded-2xl border border-brand-100 bg-white p-6 shadow-sm sm:p-8 lg:col-span-3">

@@ -10,7 +10,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { useCallback, useSyncExternalStore } from "react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { FormStatus } from "~/components/form-field";
 import { InputField, SelectField, TextareaField } from "~/components/fields";
 import { Honeypot, Turnstile, TurnstileNoScriptNote } from "~/components/form-guards";
@@ -31,9 +31,9 @@ import {
 import { MESSAGES } from "~/domain/messages";
 import { guideRangeFor, typicalPriceSentence, type PricedRequest } from "~/domain/price-guide";
 import type { FormResult } from "~/forms/result";
-import type { loader as rootLoader } from "~/root";
 import { pageMeta } from "~/seo";
 import { quotePageAction, quotePageLoader } from "~/server/visitor-forms/routes.server";
+import { useSite } from "~/components/site-data";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {
@@ -87,7 +87,7 @@ function useTypicalPrice(prices: Parameters<typeof guideRangeFor>[0], formId: st
 function QuoteFormPage() {
   const { today, preselected, flash, constraint, prices, typicalPrice } = useLoaderData<typeof loader>();
   const actionData = useActionData<FormResult>();
-  const { features } = useRouteLoaderData<typeof rootLoader>("root")!;
+  const { features } = useSite()!;
   const isSubmitting = useIsSubmitting("/quote");
   const { ref: formRef, mode: validationMode, options: validationOptions } = useLazyValidation(loadQuoteSchema);
 

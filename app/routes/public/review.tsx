@@ -7,7 +7,7 @@
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { ContactMethods } from "~/components/contact-details";
 import { InputField, TextareaField } from "~/components/fields";
 import { FormStatus } from "~/components/form-field";
@@ -18,8 +18,8 @@ import { useLazyValidation } from "~/components/use-lazy-validation";
 import { useIsSubmitting, useSubmissionAnalytics } from "~/components/use-submission";
 import { REVIEW_PAGE_MESSAGES } from "~/domain/review-page-messages";
 import type { FormResult } from "~/forms/result";
-import type { loader as rootLoader } from "~/root";
 import { REVIEW_PAGE_HEADERS, reviewPageAction, reviewPageLoader, type ReviewPage } from "~/server/reviews/review-page-routes.server";
+import { usePublicSite } from "~/components/site-data";
 
 export const headers: HeadersFunction = () => REVIEW_PAGE_HEADERS;
 
@@ -123,7 +123,7 @@ function Thanks({ page }: { page: Extract<ReviewPage, { state: "thanks" }> }) {
 }
 
 function NoForm({ rateLimited }: { rateLimited: boolean }) {
-  const site = useRouteLoaderData<typeof rootLoader>("root");
+  const site = usePublicSite();
   return (
     <>
       <PageHero

@@ -4,10 +4,9 @@
  * and a quote link that preselects this service. Unknown slugs are the 404 page.
  */
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { publicPageHeaders } from "~/cache-control";
 import { ReviewsSection } from "~/components/reviews";
-import type { loader as rootLoader } from "~/root";
 import { servicePageLoader } from "~/server/site/routes.server";
 import { CheckList } from "~/components/highlights";
 import { Icon } from "~/components/icon";
@@ -16,6 +15,7 @@ import { Picture } from "~/components/picture";
 import { buttonStyles } from "~/components/ui";
 import { PROMISES } from "~/content/business";
 import { pageMeta } from "~/seo";
+import { useSite } from "~/components/site-data";
 import { NotFoundMessage } from "./not-found";
 
 export const loader = (args: LoaderFunctionArgs) => servicePageLoader(args);
@@ -30,7 +30,7 @@ export const meta: MetaFunction<typeof loader> = (args) => {
 
 export default function ServicePage() {
   const { service, others, reviews } = useLoaderData<typeof loader>();
-  const site = useRouteLoaderData<typeof rootLoader>("root");
+  const site = useSite();
   const quoteHref = `/quote?service=${service.serviceType}`;
   return (
     <>

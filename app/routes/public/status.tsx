@@ -5,15 +5,15 @@
  * (`noindex` and `X-Robots-Tag`), at most 30 views a minute per client.
  */
 import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormStatus } from "~/components/form-field";
 import { readResult } from "~/forms/result";
 import { statusVisitAction } from "~/server/booking/routes.server";
 import { ContactMethods } from "~/components/contact-details";
 import { PageHero } from "~/components/page-hero";
 import { buttonStyles } from "~/components/ui";
-import type { loader as rootLoader } from "~/root";
 import { STATUS_HEADERS, statusPageLoader, type StatusView } from "~/server/customer/routes.server";
+import { usePublicSite } from "~/components/site-data";
 
 export const headers: HeadersFunction = () => STATUS_HEADERS;
 
@@ -28,7 +28,7 @@ export const action = (args: ActionFunctionArgs) => statusVisitAction(args);
 export default function StatusPage() {
   const { view, problem } = useLoaderData<typeof loader>();
   const refused = readResult(useActionData<typeof action>()).error("");
-  const site = useRouteLoaderData<typeof rootLoader>("root");
+  const site = usePublicSite();
   if (!view) {
     return (
       <>

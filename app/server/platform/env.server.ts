@@ -25,8 +25,8 @@ const companySchema = z.object({
 /**
  * The business identity pages and e-mails show: the name from here, the phone, e-mail, WhatsApp
  * number and social profile from the business facts staff edit (app/server/site/content.server.ts
- * `companyOf`). Everything here may reach any visitor (the root loader sends it with every
- * page); the staff's notification address is not here (`readNotifyEmail`).
+ * `companyOf`). Everything here may reach any visitor (the public layout's loader sends it with every
+ * public page); the staff's notification address is not here (`readNotifyEmail`).
  */
 export interface Company {
   name: string;

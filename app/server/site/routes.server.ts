@@ -1,8 +1,9 @@
 /**
  * The HTTP side of the document and the public site's own pages (docs/product.md §2): the
- * root's data for every page, the home page, a service's page, robots.txt, sitemap.xml and the
- * 404 page. The other public pages read no data; the forms, the gallery and the status page
- * have their own features (app/server/visitor-forms, gallery, customer).
+ * root's data for every page, the public layout's data, the pages drawn from the site content
+ * (home, services, a service, about, FAQ), robots.txt, sitemap.xml and the 404 page. The forms,
+ * the gallery, the price guide and the status page have their own features
+ * (app/server/visitor-forms, gallery, customer; pricing.server.ts here).
  */
 import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { incompletePageHeaders } from "~/cache-control";
@@ -10,7 +11,7 @@ import { publicPaths } from "~/content/navigation";
 import { isPhotoId } from "~/content/photos";
 import { todayInJamaica } from "~/domain/dates";
 import { openingHours, type ServiceContent, type SiteContent } from "~/domain/site-content";
-import { readPublicFeatures, readSiteUrl } from "../platform/env.server";
+import { readCompanyName, readPublicFeatures, readSiteUrl } from "../platform/env.server";
 import { companyOf } from "./content.server";
 import { takeFlash, takeNotice } from "../platform/flash.server";
 import { publishedReviews } from "../reviews/routes.server";
@@ -38,27 +39,34 @@ function shownServices(content: SiteContent) {
 export type ServiceCardData = ReturnType<typeof shownServices>[number];
 
 /**
- * The root route's data, for every page: the business identity (the name from `[vars]`, the
- * rest from the business facts), the opening hours and service areas the footer shows, the
- * shown services (the structured data's catalogue), whether the price guide has ranges (the
- * footer links /pricing then), the public features from `[vars]`, the site's origin
- * (SITE_URL), the footer's year in Jamaica (the page cache keys pages by Jamaica's date too),
- * and a one-time notice (signed out, access denied, …) when one is pending, with the header
- * that clears it.
+ * The root route's data, for every page, public or staff: the company's name (`[vars]`), the
+ * public features from `[vars]`, the site's origin (SITE_URL), the footer's year in Jamaica (the
+ * page cache keys pages by Jamaica's date too), and a one-time notice (signed out, access
+ * denied, …) when one is pending, with the header that clears it. It reads no database.
  */
 export async function documentLoader({ context, request }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
-  const [{ notice, headers }, content] = await Promise.all([takeNotice(request), context.siteContent()]);
+  const { notice, headers } = await takeNotice(request);
+  const site = { companyName: readCompanyName(env), features: readPublicFeatures(env), origin: readSiteUrl(env) };
+  return data({ ...site, notice, year: todayInJamaica().slice(0, 4) }, { headers });
+}
+
+/**
+ * The public layout's data, for the header, the footer and the business's structured data:
+ * the company's contacts (the business facts), the opening hours and service areas, the shown
+ * services (the structured data's catalogue) and whether the price guide has ranges (the footer
+ * links /pricing then). Read from the site's content (`context.siteContent()`, one D1 batch at
+ * most, shared with the page's own loader).
+ */
+export async function publicLayoutLoader({ context }: LoaderFunctionArgs) {
+  const content = await context.siteContent();
   const { serviceAreas, serviceAreasNote } = content.business;
-  const site = {
-    company: companyOf(env, content),
+  return {
+    company: companyOf(context.cloudflare.env, content),
     business: { hours: openingHours(content.business.hours), serviceAreas, serviceAreasNote },
     services: shownServices(content).map(({ slug, title, description }) => ({ slug, title, description })),
     hasPrices: content.prices.length > 0,
-    features: readPublicFeatures(env),
-    origin: readSiteUrl(env),
   };
-  return data({ ...site, notice, year: todayInJamaica().slice(0, 4) }, { headers });
 }
 
 /**
