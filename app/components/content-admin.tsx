@@ -4,9 +4,10 @@
  * live revision the editor was opened at) and 'Back to editing'; the stale and form messages;
  * the links to a section's history. Plain forms: they work without JavaScript.
  */
-import { Form, Link, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Form, Link, useActionData, type ShouldRevalidateFunction } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { ContentSection } from "~/domain/enumerations";
+import type { FieldErrors, FieldValues } from "~/forms/content-admin";
 import type { ContentActionData, RevisionView } from "~/server/site/content-routes.server";
 import { Button, buttonClass, useBusy } from "./admin-kit";
 import { SectionPreview } from "./content-preview";
@@ -28,8 +29,29 @@ export function previewOf(data: ContentActionData | undefined): Preview | null {
 }
 
 /** The action's refused form (values as typed, each field's message), else null. */
-export function editOf(data: ContentActionData | undefined, target = "") {
+function editOf(data: ContentActionData | undefined, target = "") {
   return data?.stage === "edit" && data.target === target ? data : null;
+}
+
+/**
+ * An editor's state. In: `opened`, the form as the editor opens it (the loader's values and
+ * `basedOn`), and `target`, the item the form edits ('' for a whole section). Out: `result`, the
+ * action's answer; `preview`, that answer when it is a preview; `edit`, the refused form of
+ * `target`; and the form's `values`, `errors` and `basedOn`: the refused form's, else `opened`'s
+ * with no errors.
+ */
+export function useEditorState(opened: { values: FieldValues; basedOn: number }, target = "") {
+  const result = useActionData<ContentActionData>();
+  const edit = editOf(result, target);
+  const errors: FieldErrors = edit?.errors ?? {};
+  return {
+    result,
+    preview: previewOf(result),
+    edit,
+    values: edit?.values ?? opened.values,
+    errors,
+    basedOn: edit?.basedOn ?? opened.basedOn,
+  };
 }
 
 /**

@@ -6,34 +6,20 @@
  * will look; 'Publish' there makes it live. Plain POSTs: they work without JavaScript.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { AdminInput, AdminTextarea, Button, Card, PageHeader, useBusy } from "~/components/admin-kit";
-import {
-  ContentStatus,
-  ErrorSummary,
-  PreviewStep,
-  SectionLinks,
-  editOf,
-  previewOf,
-  revalidateAfterStale,
-} from "~/components/content-admin";
+import { ContentStatus, ErrorSummary, PreviewStep, SectionLinks, revalidateAfterStale, useEditorState } from "~/components/content-admin";
 import { WEEKDAYS } from "~/domain/site-content";
 import { dayField } from "~/forms/content-admin";
-import { businessEditorAction, businessEditorLoader, type ContentActionData } from "~/server/site/content-routes.server";
+import { businessEditorAction, businessEditorLoader } from "~/server/site/content-routes.server";
 
 export const loader = (args: LoaderFunctionArgs) => businessEditorLoader(args);
 export const shouldRevalidate = revalidateAfterStale;
 export const action = (args: ActionFunctionArgs) => businessEditorAction(args);
 
 export default function BusinessEditorPage() {
-  const loaded = useLoaderData<typeof loader>();
-  const result = useActionData<ContentActionData>();
-  const preview = previewOf(result);
-  const edit = editOf(result);
+  const { result, preview, values, errors, basedOn } = useEditorState(useLoaderData<typeof loader>());
   const busy = useBusy();
-  const values = edit?.values ?? loaded.values;
-  const errors = edit?.errors ?? {};
-  const basedOn = edit?.basedOn ?? loaded.basedOn;
   const field = (name: string) => ({ id: `business-${name}`, name, defaultValue: values[name] ?? "", error: errors[name] });
   return (
     <section aria-labelledby="business-heading" className="space-y-6">

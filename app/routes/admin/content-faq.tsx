@@ -4,18 +4,10 @@
  * will; 'Publish' there makes it live. Plain POSTs: they work without JavaScript.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AdminCheckbox, AdminInput, AdminTextarea, Button, Card, PageHeader, useBusy } from "~/components/admin-kit";
-import {
-  ContentStatus,
-  ErrorSummary,
-  PreviewStep,
-  SectionLinks,
-  editOf,
-  previewOf,
-  revalidateAfterStale,
-} from "~/components/content-admin";
-import { faqEditorAction, faqEditorLoader, type ContentActionData } from "~/server/site/content-routes.server";
+import { ContentStatus, ErrorSummary, PreviewStep, SectionLinks, revalidateAfterStale, useEditorState } from "~/components/content-admin";
+import { faqEditorAction, faqEditorLoader } from "~/server/site/content-routes.server";
 
 export const loader = (args: LoaderFunctionArgs) => faqEditorLoader(args);
 export const shouldRevalidate = revalidateAfterStale;
@@ -23,14 +15,9 @@ export const action = (args: ActionFunctionArgs) => faqEditorAction(args);
 
 export default function FaqEditorPage() {
   const loaded = useLoaderData<typeof loader>();
-  const result = useActionData<ContentActionData>();
   const id = loaded.faq.id;
-  const preview = previewOf(result);
-  const edit = editOf(result, id);
+  const { result, preview, values, errors, basedOn } = useEditorState(loaded, id);
   const busy = useBusy();
-  const values = edit?.values ?? loaded.values;
-  const errors = edit?.errors ?? {};
-  const basedOn = edit?.basedOn ?? loaded.basedOn;
   return (
     <section aria-labelledby="faq-heading" className="space-y-6">
       <PageHeader

@@ -6,18 +6,10 @@
  * JavaScript needed.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AdminCheckbox, AdminInput, AdminTextarea, Badge, Button, Card, PageHeader, PostButton, useBusy } from "~/components/admin-kit";
-import {
-  ContentStatus,
-  ErrorSummary,
-  PreviewStep,
-  SectionLinks,
-  editOf,
-  previewOf,
-  revalidateAfterStale,
-} from "~/components/content-admin";
-import { faqsListAction, faqsListLoader, type ContentActionData } from "~/server/site/content-routes.server";
+import { ContentStatus, ErrorSummary, PreviewStep, SectionLinks, revalidateAfterStale, useEditorState } from "~/components/content-admin";
+import { faqsListAction, faqsListLoader } from "~/server/site/content-routes.server";
 
 export const loader = (args: LoaderFunctionArgs) => faqsListLoader(args);
 export const shouldRevalidate = revalidateAfterStale;
@@ -25,9 +17,7 @@ export const action = (args: ActionFunctionArgs) => faqsListAction(args);
 
 export default function FaqsListPage() {
   const { faqs, basedOn } = useLoaderData<typeof loader>();
-  const result = useActionData<ContentActionData>();
-  const preview = previewOf(result);
-  const added = editOf(result, "new");
+  const { result, preview, edit: added, values, errors, basedOn: addBasedOn } = useEditorState({ values: { onHome: "" }, basedOn }, "new");
   const busy = useBusy();
   if (preview) {
     const isAdd = preview.change === "a new FAQ";
@@ -38,8 +28,6 @@ export default function FaqsListPage() {
       </section>
     );
   }
-  const errors = added?.errors ?? {};
-  const values = added?.values ?? { onHome: "" };
   return (
     <section aria-labelledby="faqs-heading" className="space-y-6">
       <PageHeader
@@ -102,7 +90,7 @@ export default function FaqsListPage() {
       <Card title="Add a question" titleId="add-faq">
         <Form method="post" className="space-y-4" key={`${basedOn}-${result?.stage ?? "open"}`}>
           <ErrorSummary errors={errors} />
-          <input type="hidden" name="basedOn" value={added?.basedOn ?? basedOn} />
+          <input type="hidden" name="basedOn" value={addBasedOn} />
           <AdminInput
             id="faq-question"
             name="question"

@@ -6,18 +6,10 @@
  * text; 'Publish' there makes it live. Plain POSTs: they work without JavaScript.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AdminCheckbox, AdminInput, AdminSelect, AdminTextarea, Button, Card, PageHeader, useBusy } from "~/components/admin-kit";
-import {
-  ContentStatus,
-  ErrorSummary,
-  PreviewStep,
-  SectionLinks,
-  editOf,
-  previewOf,
-  revalidateAfterStale,
-} from "~/components/content-admin";
-import { serviceEditorAction, serviceEditorLoader, type ContentActionData } from "~/server/site/content-routes.server";
+import { ContentStatus, ErrorSummary, PreviewStep, SectionLinks, revalidateAfterStale, useEditorState } from "~/components/content-admin";
+import { serviceEditorAction, serviceEditorLoader } from "~/server/site/content-routes.server";
 
 export const loader = (args: LoaderFunctionArgs) => serviceEditorLoader(args);
 export const shouldRevalidate = revalidateAfterStale;
@@ -25,14 +17,9 @@ export const action = (args: ActionFunctionArgs) => serviceEditorAction(args);
 
 export default function ServiceEditorPage() {
   const loaded = useLoaderData<typeof loader>();
-  const result = useActionData<ContentActionData>();
   const slug = loaded.service.slug;
-  const preview = previewOf(result);
-  const edit = editOf(result, slug);
+  const { result, preview, values, errors, basedOn } = useEditorState(loaded, slug);
   const busy = useBusy();
-  const values = edit?.values ?? loaded.values;
-  const errors = edit?.errors ?? {};
-  const basedOn = edit?.basedOn ?? loaded.basedOn;
   const field = (name: string) => ({ id: `service-${name}`, name, defaultValue: values[name] ?? "", error: errors[name] });
   return (
     <section aria-labelledby="service-heading" className="space-y-6">
