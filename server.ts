@@ -39,7 +39,7 @@ import { sweepOrphanUploads } from "./app/server/uploads/attachments.server";
 import { getDb } from "./app/server/platform/db.server";
 import { serveGalleryMedia } from "./app/server/gallery/routes.server";
 import { sweepOrphanGalleryObjects } from "./app/server/gallery/media.server";
-import { readContentVersion } from "./app/server/platform/content-version.server";
+import { readEdgeContentVersion, syncEdgeContentVersion } from "./app/server/platform/content-version.server";
 import {
   consumeMail,
   deleteOldAccountMails,
@@ -59,8 +59,11 @@ import { readCompanyName, readPublicFeatures } from "./app/server/platform/env.s
 import { readSiteContent } from "./app/server/site/content.server";
 import type { SiteContent } from "./app/domain/site-content";
 import { checkUrl } from "./app/server/platform/input-gate.server";
-import { PRIVATE } from "./app/cache-control";
+import { isStaffPath, PRIVATE } from "./app/cache-control";
 import { cachedPage, pageVersion, withDataReuse } from "./app/worker/page-cache";
+import { cachedMedia } from "./app/worker/media-cache";
+import { openD1Session } from "./app/worker/d1-session";
+import { measuredBindings, newRequestMetrics, serverTiming } from "./app/worker/request-metrics";
 import { withHydrationAfterPaint } from "./app/worker/hydration-after-paint";
 import { logRequest, withRequestId } from "./app/worker/request-log";
 import { withPagePolicy, withSecurityHeaders } from "./app/worker/security-headers";
@@ -70,6 +73,13 @@ const serverBuild = build as unknown as ServerBuild;
 /** Where the gallery's photos are served (app/server/gallery/routes.server.ts). */
 const MEDIA_PREFIX = "/media/";
 const handleRemixRequest = createRequestHandler(serverBuild, "production");
+
+/** `response` with one more Set-Cookie header. */
+function withCookie(response: Response, cookie: string): Response {
+  const withIt = new Response(response.body, response);
+  withIt.headers.append("Set-Cookie", cookie);
+  return withIt;
+}
 
 /** A response that sets a cookie is personal: no cache may keep it, whatever its route said. */
 function privateIfSettingCookie(response: Response): Response {
@@ -83,31 +93,37 @@ export default {
   async fetch(request, env, ctx) {
     const started = Date.now();
     const requestId = crypto.randomUUID();
+    // Every D1 round trip and R2 call of this request is counted and timed (Server-Timing, log line).
+    const metrics = newRequestMetrics();
+    const measured = measuredBindings(env, metrics);
     let response: Response;
     let cache = "BYPASS";
     try {
       const features = readPublicFeatures(env);
       const blocked = checkUrl(request) ?? rejectCrossOriginWrite(request);
       const path = new URL(request.url).pathname;
+      const d1 = blocked ? null : await openD1Session(request, measured.DB);
+      const db = d1 ? getDb(d1.session) : getDb(measured);
+      // The content version as this location sees it (KV, no D1 query), only for requests the
+      // edge cache may answer; a page rendered after it reads the site content at that version.
+      let knownContentVersion: number | null = null;
+      const edgeVersion = async () => (knownContentVersion = await readEdgeContentVersion(env, db, ctx));
       if (blocked) {
         response = await withPagePolicy(blocked, features);
       } else if (path.startsWith(MEDIA_PREFIX) && (request.method === "GET" || request.method === "HEAD")) {
-        // A gallery photo's variant: published photos only, cached by browsers for a year.
-        response = await serveGalleryMedia(request, env, getDb(env), path.slice(MEDIA_PREFIX.length), "public");
+        // A gallery photo's variant: published photos only, from the edge cache after the first request.
+        const served = await cachedMedia(request, ctx, await edgeVersion(), (plain) =>
+          serveGalleryMedia(plain, measured, db, path.slice(MEDIA_PREFIX.length), "public"),
+        );
+        response = served.response;
+        cache = served.cache;
       } else {
-        const db = getDb(env);
-        // Only computed for requests the cache may answer: the Worker version, the [vars] pages show,
-        // and the content version staff changes bump (reviews, the gallery, the site content), read
-        // from D1 each time; a page rendered after it reads the site content at that version.
-        let knownContentVersion: number | null = null;
-        const version = async () => {
-          knownContentVersion = await readContentVersion(db);
-          return pageVersion(env.CF_VERSION_METADATA.id, { company: readCompanyName(env), features, content: knownContentVersion });
-        };
         let siteContent: Promise<SiteContent> | undefined;
+        const version = async () =>
+          pageVersion(env.CF_VERSION_METADATA.id, { company: readCompanyName(env), features, content: await edgeVersion() });
         const served = await cachedPage(request, ctx, version, async () => {
           const rendered = await handleRemixRequest(forRemix(request), {
-            cloudflare: { env, ctx },
+            cloudflare: { env: measured, ctx },
             requestId,
             db,
             siteContent: () => (siteContent ??= readSiteContent(db, knownContentVersion)),
@@ -116,7 +132,11 @@ export default {
         });
         response = withDataReuse(request, served.response);
         cache = served.cache;
+        // A staff change to public content reaches the edge's copy of the content version now.
+        if (isStaffPath(path) && request.method === "POST" && response.status < 400) await syncEdgeContentVersion(env, db);
       }
+      const bookmark = await d1?.bookmarkHeader();
+      if (bookmark) response = withCookie(response, bookmark);
     } catch (error) {
       logFailure("unhandled_error", error, { requestId, path: new URL(request.url).pathname });
       response = new Response("Something went wrong on our side. Please try again.", {
@@ -126,7 +146,8 @@ export default {
     }
     if (request.method === "HEAD" && response.body) response = new Response(null, response);
     response = withSecurityHeaders(withRequestId(response, requestId, cache), { https: new URL(request.url).protocol === "https:" });
-    logRequest(request, response, { requestId, started, cache });
+    response.headers.set("Server-Timing", serverTiming(metrics, cache, Date.now() - started));
+    logRequest(request, response, { requestId, started, cache, metrics });
     return response;
   },
 
@@ -158,6 +179,8 @@ export default {
       ]),
       sendReviewRequests(db, env, now),
     ]);
+    // KV's copy of the content version catches up with D1's, should a copy after a change have been lost.
+    await syncEdgeContentVersion(env, db);
     if (sweep.status === "fulfilled") logEvent("orphan_uploads_swept", { ...run, ...sweep.value });
     else logFailure("orphan_uploads_sweep_failed", sweep.reason, { ...run });
     if (gallery.status === "fulfilled") logEvent("orphan_gallery_objects_swept", { ...run, ...gallery.value });

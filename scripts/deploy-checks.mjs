@@ -66,5 +66,12 @@ export function deployProblems(config, { allowConsoleMail = false } = {}) {
       );
     }
   }
+  for (const namespace of config.kv_namespaces ?? []) {
+    if (namespace.binding === "EDGE_VERSION" && (!namespace.id || /^0+$/.test(namespace.id))) {
+      problems.push(
+        "The KV namespace id of EDGE_VERSION is the placeholder: run `wrangler kv namespace create EDGE_VERSION` and put its id in wrangler.toml.",
+      );
+    }
+  }
   return problems;
 }

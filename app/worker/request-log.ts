@@ -1,8 +1,10 @@
 import { logEvent, logProblem } from "~/server/platform/log.server";
+import { metricsLogFields, type RequestMetrics } from "./request-metrics";
 
 /**
  * One structured JSON log line per request (Workers observability collects console output):
- * request id, method, path, status, duration in ms and cache status. The request id is also
+ * request id, method, path, status, duration in ms, cache status, and the D1 and R2 figures
+ * of the Server-Timing header (app/worker/request-metrics.ts). The request id is also
  * sent as `X-Request-Id`, and a 500 page shows it so a visitor can quote it.
  */
 export function withRequestId(response: Response, requestId: string, cache: string): Response {
@@ -21,7 +23,12 @@ export function withRequestId(response: Response, requestId: string, cache: stri
   return result;
 }
 
-export function logRequest(request: Request, response: Response, info: { requestId: string; started: number; cache: string }): void {
+/** Writes the request's log line; a 5xx is logged as a problem. */
+export function logRequest(
+  request: Request,
+  response: Response,
+  info: { requestId: string; started: number; cache: string; metrics: RequestMetrics },
+): void {
   const fields = {
     requestId: info.requestId,
     method: request.method,
@@ -29,6 +36,7 @@ export function logRequest(request: Request, response: Response, info: { request
     status: response.status,
     durationMs: Date.now() - info.started,
     cache: info.cache,
+    ...metricsLogFields(info.metrics),
   };
   if (response.status >= 500) logProblem("request", fields);
   else logEvent("request", fields);

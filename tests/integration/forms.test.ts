@@ -249,13 +249,14 @@ describe("abuse", () => {
   });
 
   test("a filled honeypot is answered like a success and stores nothing", async () => {
-    const before = worker.mails().length;
-    const response = await postForm(worker, "/contact", form({ ...VALID_CONTACT, [HONEYPOT_FIELD]: "https://spam.example" }));
+    // Its own words, so that the e-mails of earlier tests still in the mail queue do not count.
+    const message = `Honeypot ${crypto.randomUUID()} would like a quote`;
+    const response = await postForm(worker, "/contact", form({ ...VALID_CONTACT, message, [HONEYPOT_FIELD]: "https://spam.example" }));
     expect(response.status).toBe(303);
     expect(await text(await followRedirect(worker, response))).toContain(MESSAGES.contactSuccess);
     expect(await stored()).toEqual(NOTHING);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(worker.mails().length).toBe(before);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(worker.mails().filter((mail) => mail.text.includes(message) || mail.html.includes(message))).toEqual([]);
   });
 });
 

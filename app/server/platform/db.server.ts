@@ -56,9 +56,13 @@ export function recordExists({ entity, id, status }: { entity: AuditedEntity; id
 }
 
 /**
- * A Drizzle client over the `DB` binding. The Worker makes one per request and hands it to
- * Remix as `context.db` (server.ts); the cron makes one per run. Nothing else constructs one.
+ * A Drizzle client over the `DB` binding, or over one D1 session of it (the Sessions API: which
+ * copy of the database answers, app/worker/d1-session.ts). The Worker makes one per request and
+ * hands it to Remix as `context.db` (server.ts); the cron and the queue make one per run over
+ * the binding (the primary). Nothing else constructs one.
  */
-export function getDb(env: Pick<CloudflareBindings, "DB">): Database {
-  return drizzle(env.DB, { schema });
+export function getDb(source: Pick<CloudflareBindings, "DB"> | D1DatabaseSession): Database {
+  // A session has `prepare` and `batch`, the only calls Drizzle's D1 driver makes.
+  const client = "DB" in source ? source.DB : (source as unknown as D1Database);
+  return drizzle(client, { schema });
 }
