@@ -5,14 +5,18 @@
  *    path does not read (app/server/platform/input-gate.server.ts; form bodies pass the same gate in
  *    their actions);
  * 2. the same-origin check for writes (app/worker/origin.ts);
- * 3. for `/media/…`, the gallery's published photos (app/server/gallery/routes.server.ts);
- *    otherwise the page cache for anonymous public pages (app/worker/page-cache.ts), in front of
- * 4. Remix, with `{ cloudflare: { env, ctx }, requestId, db }` as load context, whose pages get
+ * 3. for `/media/…`, the gallery's published photos, from the edge cache after their first
+ *    request (app/worker/media-cache.ts, app/server/gallery/routes.server.ts); otherwise the page
+ *    cache for anonymous public pages (app/worker/page-cache.ts), both keyed by the content
+ *    version from KV, so a hit makes no D1 query (docs/decisions/019-edge-cache.md), in front of
+ * 4. Remix, with `{ cloudflare: { env, ctx }, requestId, db, siteContent }` as load context,
+ *    `db` reading through the request's D1 session (app/worker/d1-session.ts), whose pages get
  *    a Content-Security-Policy made from their inline scripts' hashes
  *    (app/worker/security-headers.ts), and are made private when they set a cookie
  *    (privateIfSettingCookie, below);
- * 5. the security headers every response carries;
- * and one structured log line per request (app/worker/request-log.ts).
+ * 5. the security headers every response carries, and Server-Timing with the request's D1 and
+ *    R2 calls (app/worker/request-metrics.ts);
+ * and one structured log line per request with the same figures (app/worker/request-log.ts).
  *
  * The queue handler consumes the mail queue and its dead-letter queue (wrangler.toml
  * `[[queues.consumers]]`): every e-mail the site sends is sent there, retried with backoff,
@@ -24,7 +28,8 @@
  * expired sessions, of failed sign-ins older than their window, of account mails' outbox
  * rows older than 30 days, and of passkey challenges past their 5 minutes; the booking
  * reminders; and the e-mails asking for a review of a visit done
- * (app/server/reviews/review-requests.server.ts). Reset and verification links are signed
+ * (app/server/reviews/review-requests.server.ts); then KV's copy of the content version catches
+ * up with D1's. Reset and verification links are signed
  * tokens, not rows: nothing is stored for them, and a used reset link is dead because it names
  * the password hash it was made for (app/server/auth/tokens.server.ts).
  */
@@ -126,7 +131,12 @@ export default {
             cloudflare: { env: measured, ctx },
             requestId,
             db,
-            siteContent: () => (siteContent ??= readSiteContent(db, knownContentVersion)),
+            // Public requests know the content version from KV (a form's POST asks for it here), so a
+            // warm isolate reads no content; staff read it from D1.
+            siteContent: () =>
+              (siteContent ??= isStaffPath(path)
+                ? readSiteContent(db)
+                : (async () => readSiteContent(db, knownContentVersion ?? (await edgeVersion())))()),
           });
           return withPagePolicy(withHydrationAfterPaint(privateIfSettingCookie(rendered), path), features);
         });

@@ -1,8 +1,9 @@
 /**
  * What one request cost the Worker, for the `Server-Timing` header every response carries (the
  * standard header, W3C Server Timing; Chromium's developer tools show it under Network →
- * Timing) and for the request's log line (app/worker/request-log.ts): the D1 round trips (a
- * statement or a batch is one) and their total time, the R2 reads and writes and their time,
+ * Timing) and for the request's log line (app/worker/request-log.ts): the D1 queries (a
+ * statement or a batch is one), how many round trips they took one after the other (queries
+ * made while another is in flight share its round trip), their summed time, the R2 reads and writes and their time,
  * the page cache's answer, and the Worker's whole time.
  *
  * The bindings are wrapped once per request (`measuredBindings`); every module keeps using
@@ -13,6 +14,10 @@
 /** The figures of one request; `d1Ms` and `r2Ms` are the summed durations of the calls, in ms. */
 export interface RequestMetrics {
   d1Queries: number;
+  /** Sequential D1 round trips: the times a query started while none was in flight. */
+  d1RoundTrips: number;
+  /** D1 queries in flight now. */
+  d1InFlight: number;
   d1Ms: number;
   r2Reads: number;
   r2Writes: number;
@@ -21,7 +26,7 @@ export interface RequestMetrics {
 
 /** Zeroed figures for a new request. */
 export function newRequestMetrics(): RequestMetrics {
-  return { d1Queries: 0, d1Ms: 0, r2Reads: 0, r2Writes: 0, r2Ms: 0 };
+  return { d1Queries: 0, d1RoundTrips: 0, d1InFlight: 0, d1Ms: 0, r2Reads: 0, r2Writes: 0, r2Ms: 0 };
 }
 
 /** Runs `call`, then adds its duration to the request's figures (whether it resolved or threw). */
@@ -34,17 +39,25 @@ async function timed<T>(call: () => Promise<T>, add: (ms: number) => void): Prom
   }
 }
 
+/** Runs one D1 query, counted and timed, and noting whether it opened a new round trip. */
+async function d1Query<T>(metrics: RequestMetrics, call: () => Promise<T>): Promise<T> {
+  if (metrics.d1InFlight === 0) metrics.d1RoundTrips += 1;
+  metrics.d1Queries += 1;
+  metrics.d1InFlight += 1;
+  try {
+    return await timed(call, (ms) => (metrics.d1Ms += ms));
+  } finally {
+    metrics.d1InFlight -= 1;
+  }
+}
+
 type Statement = D1PreparedStatement;
 
 /** The real statement under a measured one, so that `batch` hands D1 its own objects. */
 const INNER = new WeakMap<object, Statement>();
 
 function measuredStatement(statement: Statement, metrics: RequestMetrics): Statement {
-  const query = <T>(call: () => Promise<T>) =>
-    timed(call, (ms) => {
-      metrics.d1Queries += 1;
-      metrics.d1Ms += ms;
-    });
+  const query = <T>(call: () => Promise<T>) => d1Query(metrics, call);
   const measured = {
     bind: (...values: unknown[]) => measuredStatement(statement.bind(...values), metrics),
     first: (column?: string) => query(() => (column === undefined ? statement.first() : statement.first(column))),
@@ -61,13 +74,7 @@ function measuredQueries(database: D1Database | D1DatabaseSession, metrics: Requ
   return {
     prepare: (sql: string) => measuredStatement(database.prepare(sql), metrics),
     batch: <T>(statements: Statement[]) =>
-      timed(
-        () => database.batch<T>(statements.map((statement) => INNER.get(statement) ?? statement)),
-        (ms) => {
-          metrics.d1Queries += 1;
-          metrics.d1Ms += ms;
-        },
-      ),
+      d1Query(metrics, () => database.batch<T>(statements.map((statement) => INNER.get(statement) ?? statement))),
   };
 }
 
@@ -115,14 +122,14 @@ const round = (ms: number) => Math.round(ms * 10) / 10;
 const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
- * The `Server-Timing` value: `cache;desc="HIT"`, `d1;desc="<n> queries";dur=<ms>`,
+ * The `Server-Timing` value: `cache;desc="HIT"`, `d1;desc="<n> queries, <m> round trips";dur=<ms>`,
  * `r2;desc="<reads> reads, <writes> writes";dur=<ms>` and `total;dur=<ms>` (the Worker's time
- * from the request's arrival). Example: `cache;desc="MISS", d1;desc="1 query";dur=81.2, …`.
+ * from the request's arrival). Example: `cache;desc="MISS", d1;desc="1 query, 1 round trip";dur=81.2, …`.
  */
 export function serverTiming(metrics: RequestMetrics, cache: string, totalMs: number): string {
   return [
     `cache;desc="${cache}"`,
-    `d1;desc="${counted(metrics.d1Queries, "query", "queries")}";dur=${round(metrics.d1Ms)}`,
+    `d1;desc="${counted(metrics.d1Queries, "query", "queries")}, ${counted(metrics.d1RoundTrips, "round trip", "round trips")}";dur=${round(metrics.d1Ms)}`,
     `r2;desc="${counted(metrics.r2Reads, "read", "reads")}, ${counted(metrics.r2Writes, "write", "writes")}";dur=${round(metrics.r2Ms)}`,
     `total;dur=${round(totalMs)}`,
   ].join(", ");
@@ -132,6 +139,7 @@ export function serverTiming(metrics: RequestMetrics, cache: string, totalMs: nu
 export function metricsLogFields(metrics: RequestMetrics) {
   return {
     d1Queries: metrics.d1Queries,
+    d1RoundTrips: metrics.d1RoundTrips,
     d1Ms: round(metrics.d1Ms),
     r2Reads: metrics.r2Reads,
     r2Writes: metrics.r2Writes,

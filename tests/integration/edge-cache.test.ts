@@ -7,6 +7,7 @@
  */
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { formOf, makePng, VALID_QUOTE } from "../fixtures";
 import { STAFF_CHANGE_BOUND_S } from "~/server/platform/content-version.server";
 import { createAdminSession, postFields, postForm, startWorker, type TestWorker } from "./worker";
 
@@ -22,11 +23,12 @@ afterAll(() => worker?.dispose());
 function timingOf(response: Response) {
   const header = response.headers.get("Server-Timing") ?? "";
   const match =
-    /cache;desc="(\w+)", d1;desc="(\d+) quer(?:y|ies)";dur=[\d.]+, r2;desc="(\d+) reads?, (\d+) writes?";dur=[\d.]+, total;dur=([\d.]+)/.exec(
+    /cache;desc="(\w+)", d1;desc="(\d+) quer(?:y|ies), (\d+) round trips?";dur=[\d.]+, r2;desc="(\d+) reads?, (\d+) writes?";dur=[\d.]+, total;dur=([\d.]+)/.exec(
       header,
     );
   if (!match) throw new Error(`No Server-Timing figures in "${header}"`);
-  return { cache: match[1], d1: Number(match[2]), r2Reads: Number(match[3]), r2Writes: Number(match[4]), totalMs: Number(match[5]) };
+  const [d1, d1RoundTrips, r2Reads, r2Writes, totalMs] = match.slice(2).map(Number);
+  return { cache: match[1], d1, d1RoundTrips, r2Reads, r2Writes, totalMs };
 }
 
 const edgeVersion = async () => (await worker.mf.getKVNamespace("EDGE_VERSION")).get("content-version");
@@ -76,7 +78,13 @@ describe("Server-Timing", () => {
     const id = response.headers.get("X-Request-Id")!;
     const line = worker.output().find((entry) => entry.includes('"event":"request"') && entry.includes(id));
     const logged = JSON.parse(line!.slice(line!.indexOf("{")));
-    expect(logged).toMatchObject({ cache: "BYPASS", d1Queries: timing.d1, r2Reads: timing.r2Reads, r2Writes: timing.r2Writes });
+    expect(logged).toMatchObject({
+      cache: "BYPASS",
+      d1Queries: timing.d1,
+      d1RoundTrips: timing.d1RoundTrips,
+      r2Reads: timing.r2Reads,
+      r2Writes: timing.r2Writes,
+    });
   });
 });
 
@@ -132,6 +140,21 @@ describe("a cache hit touches no database", () => {
     const handler = await worker.mf.getWorker();
     await handler.scheduled({ scheduledTime: new Date(), cron: "30 13 * * *" });
     expect(await kv.get("content-version")).toBe(String(await d1Version()));
+  });
+});
+
+describe("round trips where the cache cannot answer", () => {
+  test("the quote form's POST: its batch and the e-mails' rows, 2 round trips; an admin list and its frame: 2", async () => {
+    const quote = formOf(VALID_QUOTE);
+    quote.append("photos", new File([makePng()], "kitchen.png", { type: "image/png" }));
+    await postForm(worker, "/quote", quote);
+    const posted = timingOf(await postForm(worker, "/quote", quote));
+    expect(posted.d1RoundTrips).toBeLessThanOrEqual(2);
+    expect(posted.r2Writes).toBe(1);
+    for (const path of ["/admin/quotes", "/admin/messages", "/admin/quotes.data"]) {
+      const list = timingOf(await worker.fetch(path, { headers: { Cookie: admin.cookie } }));
+      expect(list.d1RoundTrips, path).toBeLessThanOrEqual(2);
+    }
   });
 });
 

@@ -12,6 +12,7 @@ const ready = {
   },
   send_email: [{ name: "EMAIL" }],
   d1_databases: [{ binding: "DB", database_name: "montego-bay-cleaning", database_id: "3f1c5e2a-9d1b-4c55-8a6e-0b7f2d9c1e44" }],
+  kv_namespaces: [{ binding: "EDGE_VERSION", id: "7c0e4b1f2a3d4e5f8091a2b3c4d5e6f7" }],
 };
 
 describe("deployProblems", () => {
@@ -21,7 +22,7 @@ describe("deployProblems", () => {
 
   test("the repository's own wrangler.toml (local development values) is refused, naming each setting", () => {
     const problems = deployProblems(unstable_readConfig({ config: "wrangler.toml" }));
-    for (const setting of ["SITE_URL", "NOTIFY_EMAIL", "MAIL_TRANSPORT", "database_id"]) {
+    for (const setting of ["SITE_URL", "NOTIFY_EMAIL", "MAIL_TRANSPORT", "database_id", "EDGE_VERSION"]) {
       expect(problems.some((problem) => problem.includes(setting))).toBe(true);
     }
   });

@@ -8,7 +8,6 @@ import type { User } from "../../../drizzle/schema";
 import type { Database } from "../platform/db.server";
 import { commitNotice } from "../platform/flash.server";
 import { QUERY_LIMITS } from "../platform/input-gate.server";
-import { mustEnrol } from "../two-step/factors.server";
 import { readSession, type CurrentSession } from "./session.server";
 
 /** True for an account with the admin role: the one admin check. */
@@ -67,7 +66,7 @@ export async function requireAdmin(
   if (!isAdmin(session.user)) {
     throw redirect("/", { headers: { "Set-Cookie": await commitNotice(request, "accessDenied") } });
   }
-  if (!isSecurityPage(request) && (await mustEnrol(db, session.user.id))) {
+  if (!isSecurityPage(request) && session.mustEnrol) {
     throw redirect("/admin/security", { headers: { "Set-Cookie": await commitNotice(request, "enrolRequired") } });
   }
   return session;

@@ -10,6 +10,7 @@ import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/enco
 import { and, eq, gt, lt, ne } from "drizzle-orm";
 import { sessions, users, type User } from "../../../drizzle/schema";
 import type { Database } from "../platform/db.server";
+import { mustEnrolCondition } from "../two-step/factors.server";
 import { readSecrets } from "../platform/secrets.server";
 import { DAY_MS } from "~/domain/dates";
 
@@ -47,13 +48,19 @@ export async function createSession(db: Database, request: Request, env: Session
 export interface CurrentSession {
   user: User;
   sessionId: string;
+  /** Two-step sign-in is required and this account has no second step yet (app/server/two-step/factors.server.ts). */
+  mustEnrol: boolean;
   /** A Set-Cookie header to send when the session was extended, else null. */
   refreshedCookie: string | null;
 }
 
 /**
- * The signed-in user, read from D1 on every call (so a demotion or sign-out takes effect at
+ * The signed-in user, read from D1 on every request (so a demotion or sign-out takes effect at
  * once), or null: no cookie, a tampered or unsigned cookie, an unknown or expired session.
+ * One statement, which also says whether the account must enrol a second step. A GET's
+ * loaders share one read (the layout's and the page's, keyed by the request's Drizzle client,
+ * made once per request in server.ts); any other method reads each time, since its action may
+ * have changed the account.
  * With `slide`, a session under 15 days from expiry is extended, and the caller must send
  * `refreshedCookie` (the admin layout does, on every page load and after every action), so
  * D1 and the browser's cookie always expire together.
@@ -68,12 +75,19 @@ export async function readSession(
   const token: unknown = await cookie.parse(request.headers.get("Cookie")).catch(() => null);
   if (typeof token !== "string" || !/^[a-z2-7]{32}$/.test(token)) return null;
   const sessionId = sessionIdOf(token);
-  const row = await db
-    .select({ user: users, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .innerJoin(users, eq(sessions.userId, users.id))
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now)))
-    .get();
+  const read = () =>
+    db
+      .select({ user: users, expiresAt: sessions.expiresAt, mustEnrol: mustEnrolCondition(users.id) })
+      .from(sessions)
+      .innerJoin(users, eq(sessions.userId, users.id))
+      .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now)))
+      .get();
+  let row: Awaited<ReturnType<typeof read>>;
+  if (request.method === "GET" || request.method === "HEAD") {
+    const shared = sharedReads.get(db) ?? read();
+    sharedReads.set(db, shared);
+    row = await shared;
+  } else row = await read();
   if (!row) return null;
   let refreshedCookie: string | null = null;
   if (slide && row.expiresAt.getTime() - now.getTime() < SESSION_REFRESH_MS) {
@@ -83,8 +97,11 @@ export async function readSession(
       .where(eq(sessions.id, sessionId));
     refreshedCookie = await cookie.serialize(token);
   }
-  return { user: row.user, sessionId, refreshedCookie };
+  return { user: row.user, sessionId, mustEnrol: row.mustEnrol, refreshedCookie };
 }
+
+/** A GET's session read, shared by its loaders (see readSession). */
+const sharedReads = new WeakMap<Database, Promise<{ user: User; expiresAt: Date; mustEnrol: boolean } | undefined>>();
 
 /** Ends this request's session; returns the Set-Cookie header that clears the cookie. */
 export async function destroySession(db: Database, request: Request, env: SessionEnv): Promise<string> {

@@ -20,7 +20,7 @@ import { SHA256 } from "@oslojs/crypto/sha2";
 import { constantTimeEqual } from "@oslojs/crypto/subtle";
 import { decodeBase64, encodeBase64 } from "@oslojs/encoding";
 import { createTOTPKeyURI, generateHOTP } from "@oslojs/otp";
-import { and, count, eq, isNull, lt, notExists, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, isNull, lt, notExists, notInArray, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { TWO_STEP } from "~/domain/limits";
 import type { TeamAction } from "~/domain/enumerations";
@@ -36,11 +36,11 @@ type Account = Pick<User, "id" | "email">;
 const required: SQL = sql`EXISTS (SELECT 1 FROM ${securityPolicy} WHERE ${securityPolicy.twoStepRequired} = 1)`;
 
 /** "The account has an authenticator app", as SQL. */
-export const hasAuthenticator = (userId: string): SQL =>
+export const hasAuthenticator = (userId: string | SQLWrapper): SQL =>
   sql`EXISTS (SELECT 1 FROM ${totpCredentials} WHERE ${totpCredentials.userId} = ${userId})`;
 
 /** "The account has a passkey" (other than `except`), as SQL. */
-export const hasPasskey = (userId: string, except?: string): SQL =>
+export const hasPasskey = (userId: string | SQLWrapper, except?: string): SQL =>
   sql`EXISTS (SELECT 1 FROM ${passkeys} WHERE ${passkeys.userId} = ${userId}${except === undefined ? sql`` : sql` AND ${passkeys.id} <> ${except}`})`;
 
 /**
@@ -58,16 +58,13 @@ export async function readTwoStepRequired(db: Database): Promise<boolean> {
 }
 
 /**
- * True when this account must add a second step before it may do anything else: two-step
- * sign-in is required and it has neither a passkey nor an authenticator app. One statement.
+ * "This account must add a second step before it may do anything else": two-step sign-in is
+ * required and the user (`userId`, a value or a column such as `users.id`) has neither a
+ * passkey nor an authenticator app. An SQL condition for another statement's select (the
+ * session's read, app/server/auth/session.server.ts), so it costs no query of its own.
  */
-export async function mustEnrol(db: Database, userId: string): Promise<boolean> {
-  const row = await db
-    .select({ must: sql<number>`${required} AND NOT ${hasAuthenticator(userId)} AND NOT ${hasPasskey(userId)}` })
-    .from(users)
-    .where(eq(users.id, userId))
-    .get();
-  return row?.must === 1;
+export function mustEnrolCondition(userId: string | SQLWrapper): SQL<boolean> {
+  return sql<boolean>`${required} AND NOT ${hasAuthenticator(userId)} AND NOT ${hasPasskey(userId)}`.mapWith((value) => value === 1);
 }
 
 /** What an account has: its passkeys (newest first), whether an authenticator app, unused recovery codes. */

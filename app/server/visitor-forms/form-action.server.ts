@@ -38,7 +38,7 @@ import { confirmationMail } from "../mail/customer-mails.server";
 import { notificationMail } from "../mail/notifications.server";
 import { queueMail } from "../mail/queue.server";
 import { readNotifyEmail, readSiteUrl } from "../platform/env.server";
-import { companyOf, readSiteContent } from "../site/content.server";
+import { companyOf } from "../site/content.server";
 import { commitFlash, type Flash, type FlashForm } from "../platform/flash.server";
 import { FORM_LIMITS, formContract } from "../platform/input-gate.server";
 import { logEvent, logFailure } from "../platform/log.server";
@@ -144,6 +144,8 @@ export async function visitorFormAction<Kind extends AuditedEntity>({ request, c
     });
   }
 
+  // The site content the e-mails show is read while the submission is stored: one round trip for both.
+  const reading = context.siteContent();
   let stored: StoredSubmission;
   try {
     stored = await createSubmission(db, env.UPLOADS, kind, submission.value);
@@ -153,7 +155,7 @@ export async function visitorFormAction<Kind extends AuditedEntity>({ request, c
   }
 
   const about = { entity: kind, entityId: stored.id };
-  const content = await readSiteContent(db);
+  const content = await reading;
   const company = companyOf(env, content);
   const siteUrl = readSiteUrl(env);
   const priced = visitorForm.pricedRequest?.(submission.value);
