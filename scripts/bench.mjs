@@ -36,6 +36,15 @@
  * figure, with Lighthouse's LCP breakdown;
  * `-- --no-content` skips the runs with published content; `-- --no-navigation` the navigation
  * time.
+ *
+ * `npm run bench -- --latency` runs only the latency part (scripts/bench-latency.mjs), not
+ * against `wrangler dev`: the production Worker bundle in Miniflare with every D1 round trip and
+ * R2 call made slower, for production's distances, and counted: per request kind (cached and
+ * uncached page, the gallery with its photos, a photo, the quote form's POST, the admin list and
+ * a record page), the D1 round trips and R2 calls per request and the time to first byte at p50
+ * and p95, with the delays and without. `-- --d1-delay=80` ms per D1 round trip (default 80),
+ * `-- --r2-delay=100` ms per R2 call (default 100), `-- --latency-requests=N` requests per kind
+ * and delay (default 30).
  */
 import { spawn } from "node:child_process";
 import { existsSync, openSync, readFileSync, rmSync } from "node:fs";
@@ -48,6 +57,7 @@ import { getPlatformProxy } from "wrangler";
 import { benchAdminSearch } from "./bench-admin-search.mjs";
 import { benchBooking } from "./bench-booking.mjs";
 import { benchFeeds } from "./bench-feeds.mjs";
+import { benchLatency } from "./bench-latency.mjs";
 import { benchSchedule } from "./bench-schedule.mjs";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, quoteSubmission, spread } from "./bench-common.mjs";
 import { benchNavigation } from "./bench-navigation.mjs";
@@ -72,6 +82,14 @@ const kB = (bytes) => `${(bytes / 1024).toFixed(1)}`;
 
 if (!existsSync("build/server/index.js")) await run("npm", ["run", "build"]);
 ensureDevVars();
+if (process.argv.includes("--latency")) {
+  await benchLatency({
+    d1Delay: Number(option("d1-delay") ?? 80),
+    r2Delay: Number(option("r2-delay") ?? 100),
+    requests: Number(option("latency-requests") ?? 30),
+  });
+  process.exit(0);
+}
 rmSync(STATE, { recursive: true, force: true });
 await run("node", ["scripts/db-migrate.mjs", "--persist-to", STATE]);
 
