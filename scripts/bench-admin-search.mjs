@@ -9,9 +9,8 @@
  * counts, the list, and the rendering of 50 cards and 50 table rows). It prints the median
  * and 95th percentile end to end, and the Worker's own time for the page (its request log).
  */
-import { execFileSync } from "node:child_process";
 import { percentile, random } from "./bench-common.mjs";
-import { bin } from "./run.mjs";
+import { bin, run } from "./run.mjs";
 
 const RECORDS = 50_000;
 const BATCH = 1000;
@@ -142,7 +141,9 @@ async function fill(db) {
 export async function signIn(base, state) {
   const email = "bench-admin@example.com";
   const password = "bench password for the search figures";
-  execFileSync(bin("tsx"), ["scripts/admin-create.ts", "--email", email, "--password-stdin", "--persist-to", state], {
+  // Not execFileSync: while the event loop is blocked, the site may close an idle keep-alive
+  // connection unnoticed, and the sign-in below would be sent on it and fail.
+  await run(bin("tsx"), ["scripts/admin-create.ts", "--email", email, "--password-stdin", "--persist-to", state], {
     input: `${password}\n`,
     stdio: ["pipe", "ignore", "inherit"],
   });

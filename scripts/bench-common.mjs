@@ -1,4 +1,5 @@
 /** What the benchmark scripts (scripts/bench.mjs and its parts) share. */
+import { readFileSync } from "node:fs";
 
 /** Debian's Chromium, or CHROMIUM_PATH. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -86,4 +87,25 @@ export function timeColumns(samples, requestLog) {
     "Worker p95 ms": percentile(worker, 0.95),
     "Worker max ms": percentile(worker, 1),
   };
+}
+
+/**
+ * A valid quote request with one photo (app/assets/photos/cleaning-tools-duster.jpg), encoded as
+ * a browser posts it. Out: the multipart body, its Content-Type and the photo's size in bytes.
+ */
+export async function quoteSubmission() {
+  const photo = readFileSync("app/assets/photos/cleaning-tools-duster.jpg");
+  const form = new FormData();
+  for (const [name, value] of Object.entries({
+    name: "Bench Visitor",
+    email: "bench@example.com",
+    phone: "876 555 0100",
+    address: "1 Bench Road",
+    serviceType: "residential",
+  })) {
+    form.append(name, value);
+  }
+  form.append("photos", new File([photo], "duster.jpg", { type: "image/jpeg" }));
+  const encoded = new Request("http://localhost/", { method: "POST", body: form });
+  return { body: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get("Content-Type"), photoBytes: photo.length };
 }

@@ -36,6 +36,15 @@
  * figure, with Lighthouse's LCP breakdown;
  * `-- --no-content` skips the runs with published content; `-- --no-navigation` the navigation
  * time.
+ *
+ * `npm run bench -- --latency` runs only the latency part (scripts/bench-latency.mjs), not
+ * against `wrangler dev`: the production Worker bundle in Miniflare with every D1 round trip and
+ * R2 call made slower, for production's distances, and counted: per request kind (cached and
+ * uncached page, the gallery with its photos, a photo, the quote form's POST, the admin list and
+ * a record page), the D1 round trips and R2 calls per request and the time to first byte at p50
+ * and p95, with the delays and without. `-- --d1-delay=80` ms per D1 round trip (default 80),
+ * `-- --r2-delay=100` ms per R2 call (default 100), `-- --latency-requests=N` requests per kind
+ * and delay (default 30).
  */
 import { spawn } from "node:child_process";
 import { existsSync, openSync, readFileSync, rmSync } from "node:fs";
@@ -48,8 +57,9 @@ import { getPlatformProxy } from "wrangler";
 import { benchAdminSearch } from "./bench-admin-search.mjs";
 import { benchBooking } from "./bench-booking.mjs";
 import { benchFeeds } from "./bench-feeds.mjs";
+import { benchLatency } from "./bench-latency.mjs";
 import { benchSchedule } from "./bench-schedule.mjs";
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, spread } from "./bench-common.mjs";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, quoteSubmission, spread } from "./bench-common.mjs";
 import { benchNavigation } from "./bench-navigation.mjs";
 import { publishBenchContent } from "./bench-content.mjs";
 import { ensureDevVars } from "./dev-vars.mjs";
@@ -72,6 +82,14 @@ const kB = (bytes) => `${(bytes / 1024).toFixed(1)}`;
 
 if (!existsSync("build/server/index.js")) await run("npm", ["run", "build"]);
 ensureDevVars();
+if (process.argv.includes("--latency")) {
+  await benchLatency({
+    d1Delay: Number(option("d1-delay") ?? 80),
+    r2Delay: Number(option("r2-delay") ?? 100),
+    requests: Number(option("latency-requests") ?? 30),
+  });
+  process.exit(0);
+}
 rmSync(STATE, { recursive: true, force: true });
 await run("node", ["scripts/db-migrate.mjs", "--persist-to", STATE]);
 
@@ -345,27 +363,14 @@ const cached = await withWorkerTime(() => load({ url: `${BASE}/gallery` }));
 const uncached = await withWorkerTime(() => load({ url: `${BASE}/gallery?bench=render` })); // a query bypasses the cache
 const floor = await load({ url: `${BASE}/favicon.svg` }); // a static file: wrangler dev's own share
 
-const photo = readFileSync("app/assets/photos/cleaning-tools-duster.jpg");
-const form = new FormData();
-for (const [name, value] of Object.entries({
-  name: "Bench Visitor",
-  email: "bench@example.com",
-  phone: "876 555 0100",
-  address: "1 Bench Road",
-  serviceType: "residential",
-})) {
-  form.append(name, value);
-}
-form.append("photos", new File([photo], "duster.jpg", { type: "image/jpeg" }));
-const encoded = new Request(BASE, { method: "POST", body: form });
-const multipart = Buffer.from(await encoded.arrayBuffer());
+const { body: multipart, contentType, photoBytes } = await quoteSubmission();
 let client = 0;
 const burst = await load({
   url: `${BASE}/quote`,
   amount: 200,
   connections: 200,
   method: "POST",
-  headers: { "Content-Type": encoded.headers.get("Content-Type"), Origin: BASE },
+  headers: { "Content-Type": contentType, Origin: BASE },
   body: multipart,
   // Each submission from its own address, as 200 real visitors (the per-IP limit is 5 a minute).
   requests: [
@@ -418,7 +423,7 @@ console.table({
 });
 const redirected = burst["3xx"] ?? 0;
 console.log(
-  `Burst: 200 concurrent quote submissions with a ${kB(photo.length)} kB photo -> ${redirected} answered 303, ` +
+  `Burst: 200 concurrent quote submissions with a ${kB(photoBytes)} kB photo -> ${redirected} answered 303, ` +
     `p50 ${burst.latency.p50} ms, p99 ${burst.latency.p99} ms; stored ${quotes} quote requests, ${attachments} attachment rows, ${objects} R2 objects of quote requests ` +
     `(${quotes === 200 && attachments === 200 && objects === 200 ? "none lost or duplicated" : "MISMATCH"}).`,
 );

@@ -5,11 +5,15 @@
 import { execFileSync, spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 
-/** Runs `command args…`, resolving when it exits with 0, rejecting otherwise. */
-export function run(command, args, options = {}) {
+/**
+ * Runs `command args…`, resolving when it exits with 0, rejecting otherwise. `input`, when
+ * given, is written to its standard input (then closed); the other options are spawn's.
+ */
+export function run(command, args, { input, ...options } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: "inherit", ...options });
     child.on("error", reject);
+    if (input !== undefined) child.stdin.end(input);
     child.on("exit", (code, signal) => {
       if (code === 0) resolve();
       else reject(new Error(`${command} ${args.join(" ")} exited with ${signal ?? code}`));
