@@ -70,13 +70,23 @@ function wrap(target, overrides) {
  */
 async function call(binding, counter, make, statements = 0) {
   const record = current.getStore();
-  if (record) {
-    record.calls[counter]++;
-    record.calls.d1Statements += statements;
-    const ms = binding === "d1" ? record.d1Delay : record.r2Delay;
+  if (!record) return make();
+  record.calls[counter]++;
+  record.calls.d1Statements += statements;
+  const ms = binding === "d1" ? record.d1Delay : record.r2Delay;
+  if (binding !== "d1") {
     if (ms > 0) await sleep(ms);
+    return make();
   }
-  return make();
+  // A D1 call made while another is in flight shares its round trip.
+  if (record.d1InFlight === 0) record.calls.d1Sequential++;
+  record.d1InFlight++;
+  try {
+    if (ms > 0) await sleep(ms);
+    return await make();
+  } finally {
+    record.d1InFlight--;
+  }
 }
 
 /** A D1 prepared statement: `bind` wraps the new statement; each execution is one round trip. */
@@ -145,10 +155,11 @@ async function report(url) {
   if (!record) return new Response(`No measured request ${id}`, { status: 404 });
   await settled(record);
   records.delete(id);
-  const { d1Single, d1Batches, d1Exec, d1Statements, r2Reads, r2Writes } = record.calls;
+  const { d1Single, d1Batches, d1Exec, d1Sequential, d1Statements, r2Reads, r2Writes } = record.calls;
   return Response.json(
     {
-      d1RoundTrips: d1Single + d1Batches + d1Exec,
+      d1Calls: d1Single + d1Batches + d1Exec,
+      d1RoundTrips: d1Sequential,
       d1Batches,
       d1Statements,
       r2Reads,
@@ -181,7 +192,8 @@ export function wrapWorker(worker) {
       const record = {
         d1Delay: delayOf(request, D1_DELAY_HEADER),
         r2Delay: delayOf(request, R2_DELAY_HEADER),
-        calls: { d1Single: 0, d1Batches: 0, d1Exec: 0, d1Statements: 0, r2Reads: 0, r2Writes: 0 },
+        calls: { d1Single: 0, d1Batches: 0, d1Exec: 0, d1Sequential: 0, d1Statements: 0, r2Reads: 0, r2Writes: 0 },
+        d1InFlight: 0,
         pending: [],
       };
       records.set(id, record);
