@@ -6,7 +6,7 @@
  * empty guide back, so the other specs see the starting content.
  */
 import { createAdmin, signIn } from "./accounts";
-import { queryD1 } from "./d1";
+import { bumpContentVersion, queryD1 } from "./d1";
 import { expect, mailTo, test } from "./fixtures";
 
 const SMALL = "Typical price: J$14,000-18,000. Your exact quote comes within 24 hours.";
@@ -16,7 +16,7 @@ function restoreEmptyGuide() {
   queryD1(
     `INSERT INTO site_content_revisions (section, body, action, author_email, created_at) VALUES ('prices', '[]', 'publish', 'e2e@example.com', ${Date.now()})`,
   );
-  queryD1("UPDATE content_version SET version = version + 1 WHERE id = 1");
+  bumpContentVersion();
 }
 
 test("the owner publishes residential ranges; the quote form, its success message, its e-mail and /pricing show them", async ({

@@ -12,7 +12,7 @@
  */
 import type { Page } from "@playwright/test";
 import { createAdmin, signIn } from "./accounts";
-import { queryD1 } from "./d1";
+import { bumpContentVersion, queryD1 } from "./d1";
 import { expect, expectSoundPage, test } from "./fixtures";
 
 const PUBLISHED = "Published. The site shows the change now.";
@@ -20,7 +20,7 @@ const RESTORED = "Restored. The site shows that version now.";
 
 test.afterAll(() => {
   queryD1("DELETE FROM site_content_revisions WHERE action != 'seed'");
-  queryD1("UPDATE content_version SET version = version + 1 WHERE id = 1");
+  bumpContentVersion();
 });
 
 /** A new admin of this test, signed in. */

@@ -9,7 +9,17 @@ import { PRICE_GUIDE_MESSAGES } from "~/domain/staff-messages";
 import type { PriceRange } from "~/domain/site-content";
 import { PRICE_CELLS, PRICE_PARTS, priceFieldName } from "~/forms/price-guide";
 import { formOf, VALID_QUOTE } from "../fixtures";
-import { cookiesOf, createAdminSession, followRedirect, postFields, postForm, startWorker, waitFor, type TestWorker } from "./worker";
+import {
+  cookiesOf,
+  createAdminSession,
+  followRedirect,
+  postFields,
+  postForm,
+  startWorker,
+  syncEdgeVersion,
+  waitFor,
+  type TestWorker,
+} from "./worker";
 
 let worker: TestWorker;
 let admin: Awaited<ReturnType<typeof createAdminSession>>;
@@ -26,6 +36,7 @@ beforeEach(async () => {
     worker.db.prepare("DELETE FROM quote_requests"),
     worker.db.prepare("DELETE FROM mail_deliveries"),
   ]);
+  await syncEdgeVersion(worker);
 });
 
 const PAGE = "/admin/content/prices";

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { REVIEW_MESSAGES } from "~/domain/staff-messages";
-import { createAdminSession, postFields, startWorker, type TestWorker } from "./worker";
+import { createAdminSession, postFields, startWorker, syncEdgeVersion, type TestWorker } from "./worker";
 
 let worker: TestWorker;
 let admin: Awaited<ReturnType<typeof createAdminSession>>;
@@ -112,6 +112,7 @@ describe("reviews and the page cache", () => {
     for (const path of ["/", "/services/residential"]) {
       // A new version first, so the page is not answered from copies cached by earlier tests.
       await worker.db.exec("UPDATE content_version SET version = version + 1;");
+      await syncEdgeVersion(worker);
       await worker.db.exec("ALTER TABLE reviews RENAME TO reviews_away;");
       try {
         const degraded = await worker.fetch(path);

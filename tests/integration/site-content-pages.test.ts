@@ -11,7 +11,7 @@ import { STARTING_CONTENT } from "~/content/starting-content";
 import type { ContentSection } from "~/domain/enumerations";
 import type { SiteContent } from "~/domain/site-content";
 import { formOf, VALID_CONTACT } from "../fixtures";
-import { postForm, startWorker, waitFor, type TestWorker } from "./worker";
+import { postForm, startWorker, syncEdgeVersion, waitFor, type TestWorker } from "./worker";
 
 let worker: TestWorker;
 beforeAll(async () => {
@@ -27,6 +27,7 @@ async function publish<S extends ContentSection>(section: S, body: SiteContent[S
       .bind(section, typeof body === "string" ? body : JSON.stringify(body), Date.now()),
     worker.db.prepare("UPDATE content_version SET version = version + 1 WHERE id = 1"),
   ]);
+  await syncEdgeVersion(worker);
 }
 
 /** An anonymous visitor's GET. */

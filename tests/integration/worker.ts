@@ -337,3 +337,13 @@ export async function createAdminSession(
   const header = await createCookie("__session", { secrets: [TEST_SESSION_SECRET] }).serialize(token);
   return { userId, email, cookie: header.split(";")[0]!, sessionId: sessionIdOf(token) };
 }
+
+/**
+ * Copies D1's content version to the KV namespace the edge reads (EDGE_VERSION), as a staff
+ * POST does (app/server/platform/content-version.server.ts): for tests that change public
+ * content straight in D1, so that the next anonymous request renders the pages anew.
+ */
+export async function syncEdgeVersion(worker: TestWorker): Promise<void> {
+  const version = await worker.db.prepare("SELECT version FROM content_version WHERE id = 1").first<number>("version");
+  await (await worker.mf.getKVNamespace("EDGE_VERSION")).put("content-version", String(version));
+}
