@@ -280,7 +280,7 @@ export async function benchLatency({ d1Delay, r2Delay, requests }) {
     }
     console.log(
       `\nLatency at production's distances (${new Date().toISOString().slice(0, 10)}; the production Worker bundle in Miniflare, local D1 and R2; ` +
-        `${published.photos} gallery photos and ${published.pairs} before/after pairs published): each D1 round trip ${d1Delay} ms later, ` +
+        `${published.photos} gallery photos and ${published.pairs} before/after pairs published): each D1 call ${d1Delay} ms later, ` +
         `each R2 call ${r2Delay} ms later, and without the delays; ${requests} requests per kind and delay, one at a time, the two in turn, ` +
         `after ${WARM_UP} each not counted. Calls per request (median (min-max) when they vary), waitUntil work included; TTFB = until the response's ` +
         `headers; "all in" = until the whole body (gallery: and every photo) is in; times in ms:`,
