@@ -75,6 +75,8 @@ import { withPagePolicy, withSecurityHeaders } from "./app/worker/security-heade
 import { logEvent, logFailure } from "./app/server/platform/log.server";
 
 const serverBuild = build as unknown as ServerBuild;
+/** The admin's pages, where staff change what public pages show (whatever the path's case). */
+const ADMIN_PATH = /^\/admin(\/|$)/i;
 /** Where the gallery's photos are served (app/server/gallery/routes.server.ts). */
 const MEDIA_PREFIX = "/media/";
 const handleRemixRequest = createRequestHandler(serverBuild, "production");
@@ -143,9 +145,9 @@ export default {
         response = withDataReuse(request, served.response);
         cache = served.cache;
         // A staff change to public content reaches the edge's copy of the content version now.
-        if (isStaffPath(path) && request.method === "POST" && response.status < 400) await syncEdgeContentVersion(env, db);
+        if (ADMIN_PATH.test(path) && request.method === "POST" && response.status < 400) await syncEdgeContentVersion(env, db);
       }
-      const bookmark = await d1?.bookmarkHeader();
+      const bookmark = await d1?.bookmarkHeader(response);
       if (bookmark) response = withCookie(response, bookmark);
     } catch (error) {
       logFailure("unhandled_error", error, { requestId, path: new URL(request.url).pathname });

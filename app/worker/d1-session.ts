@@ -37,8 +37,12 @@ const BOOKMARK = /^[0-9a-f-]{1,200}$/i;
 /** The request's D1 session and what its response must carry back. */
 export interface RequestD1Session {
   session: D1DatabaseSession;
-  /** The Set-Cookie header carrying the session's latest bookmark, or null when none is due. */
-  bookmarkHeader: () => Promise<string | null>;
+  /**
+   * The Set-Cookie header carrying the session's latest bookmark for `response`, or null when
+   * none is due: only on staff paths, and only for a browser that already sends cookies or is
+   * given one now (signing in), so a passer-by on the sign-in page gets none.
+   */
+  bookmarkHeader: (response: Response) => Promise<string | null>;
 }
 
 /**
@@ -59,8 +63,8 @@ export async function openD1Session(request: Request, database: D1Database): Pro
   const session = database.withSession(sent ?? (anonymousRead ? "first-unconstrained" : "first-primary"));
   return {
     session,
-    bookmarkHeader: async () => {
-      if (!staff) return null;
+    bookmarkHeader: async (response) => {
+      if (!staff || !(request.headers.has("Cookie") || response.headers.has("Set-Cookie"))) return null;
       const latest = session.getBookmark();
       return latest && latest !== sent && BOOKMARK.test(latest) ? bookmarkCookie(request).serialize(latest) : null;
     },
