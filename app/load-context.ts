@@ -23,7 +23,10 @@ declare module "@remix-run/cloudflare" {
     /**
      * The live site content (app/server/site/content.server.ts `readSiteContent`), read at most
      * once per request however many loaders ask, in one D1 round trip, or none when the
-     * isolate already holds it at the content version the page cache read.
+     * isolate already holds it at the content version the page cache read. That one read is
+     * the whole public content (the published reviews and gallery items too): loaders that show
+     * those get it with `publicContent(context)`, which finds the snapshot by this function's
+     * result, so it must return `readSiteContent`'s object itself.
      */
     siteContent: () => Promise<SiteContent>;
   }

@@ -30,9 +30,10 @@ interface Cloudflare {
 
 /**
  * The gallery's items with their photos' pixel sizes (a pair's "before" photo too), each kind
- * in its order; `publishedOnly`: only those public pages show. Throws what D1 threw.
+ * in its order; `publishedOnly`: only those public pages show. The statement: awaited, it
+ * runs (throws what D1 threw); it may also go in a batch (app/server/site/content.server.ts).
  */
-export async function listGalleryItems(db: Database, { publishedOnly }: { publishedOnly: boolean }) {
+export function listGalleryItems(db: Database, { publishedOnly }: { publishedOnly: boolean }) {
   const beforePhotos = alias(galleryPhotos, "before_photos");
   return db
     .select({
@@ -48,8 +49,10 @@ export async function listGalleryItems(db: Database, { publishedOnly }: { publis
       photoWidth: galleryPhotos.width,
       photoHeight: galleryPhotos.height,
       beforePhotoId: galleryItems.beforePhotoId,
-      beforeWidth: beforePhotos.width,
-      beforeHeight: beforePhotos.height,
+      // Named apart from the photo's own width and height: in a D1 batch, Drizzle reads each row
+      // by its column names, and two columns called "width" would come back as one.
+      beforeWidth: sql<number | null>`${beforePhotos.width}`.as("before_width"),
+      beforeHeight: sql<number | null>`${beforePhotos.height}`.as("before_height"),
     })
     .from(galleryItems)
     .innerJoin(galleryPhotos, eq(galleryPhotos.id, galleryItems.photoId))

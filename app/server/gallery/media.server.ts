@@ -13,14 +13,16 @@
  *   drop the metadata.
  * - `/media/<id>-<width>.<format>` (server.ts, answered by `serveGalleryMedia` in
  *   routes.server.ts) serves a variant only while a published gallery item shows the photo
- *   (`mayServeVariant`); the name never changes content, so browsers keep it for a year
- *   (`immutable`). Admin pages reach every photo through `/admin/gallery/media/…`.
+ *   (`mayServeVariant`, or `isPublishedVariant` from the items already read); the name never
+ *   changes content, so browsers keep it for a year (`immutable`). Admin pages reach every
+ *   photo through `/admin/gallery/media/…`.
  */
 import { and, eq, exists, inArray, or } from "drizzle-orm";
 import { galleryItems, galleryPhotos } from "../../../drizzle/schema";
 import { AVIF_QUALITY, IMAGE_FORMATS, variantWidths, type ImageFormat } from "~/content/photos";
 import { ORPHAN_GRACE_MS } from "../uploads/attachments.server";
 import type { Database } from "../platform/db.server";
+import type { GalleryItemRow } from "./gallery.server";
 import { logEvent, logFailure } from "~/server/platform/log.server";
 
 /** R2 key prefix of the gallery's photos (the orphan sweep of attachments never lists it). */
@@ -131,16 +133,19 @@ export async function makeVariants(env: CloudflareBindings, photo: { id: string;
   }
 }
 
+/** One variant of a gallery photo, as `/media/<photoId>-<width>.<format>` names it. */
+export interface GalleryVariant {
+  photoId: string;
+  width: number;
+  format: ImageFormat;
+}
+
 /**
  * Whether `audience` may get this variant of a photo: "public" only while a published gallery
  * item shows the photo, "admin" (the caller checked the session) for any stored photo; and
- * only at a width the photo has (`variantWidths`). Throws what D1 threw.
+ * only at a width the photo has (`variantWidths`). One query. Throws what D1 threw.
  */
-export async function mayServeVariant(
-  db: Database,
-  variant: { photoId: string; width: number; format: ImageFormat },
-  audience: "public" | "admin",
-): Promise<boolean> {
+export async function mayServeVariant(db: Database, variant: GalleryVariant, audience: "public" | "admin"): Promise<boolean> {
   const shownByPublishedItem = exists(
     db
       .select({ id: galleryItems.id })
@@ -158,6 +163,27 @@ export async function mayServeVariant(
     .where(and(eq(galleryPhotos.id, variant.photoId), audience === "public" ? shownByPublishedItem : undefined))
     .get();
   return photo !== undefined && variantWidths(photo, variant.format).includes(variant.width);
+}
+
+/**
+ * `mayServeVariant`'s "public" answer from the published items already read, with no query:
+ * whether a published item shows the photo (as its photo, or as a pair's "before") and the
+ * width is one the photo has in that format (`variantWidths`). In: the published items
+ * (`PublicContent`'s `gallery`, app/server/site/content.server.ts), null when D1 could not be
+ * read: then it throws, so `/media` answers 503 as when the query fails.
+ */
+export function isPublishedVariant(published: readonly GalleryItemRow[] | null, variant: GalleryVariant): boolean {
+  if (!published) throw new Error("The published gallery items could not be read");
+  for (const item of published) {
+    const photo =
+      item.photoId === variant.photoId
+        ? { width: item.photoWidth, height: item.photoHeight }
+        : item.beforePhotoId === variant.photoId && item.beforeWidth !== null && item.beforeHeight !== null
+          ? { width: item.beforeWidth, height: item.beforeHeight }
+          : null;
+    if (photo) return variantWidths(photo, variant.format).includes(variant.width);
+  }
+  return false;
 }
 
 /**

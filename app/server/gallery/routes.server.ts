@@ -20,9 +20,10 @@ import { commitNotice, type NoticeKey } from "../platform/flash.server";
 import { formContract } from "../platform/input-gate.server";
 import { logFailure } from "../platform/log.server";
 import { readSmallForm } from "../platform/small-form.server";
+import { publicContent } from "../site/content.server";
 import { MultipartError, readPhotoFormBody } from "../uploads/photo-form-body.server";
 import { addGalleryItem, editGalleryItem, listGalleryItems, stepGalleryItem, type GalleryItemRow } from "./gallery.server";
-import { mayServeVariant, variantObject } from "./media.server";
+import { mayServeVariant, variantObject, type GalleryVariant } from "./media.server";
 
 /** A published photo as the public gallery shows it. */
 export interface GalleryPhotoView {
@@ -61,30 +62,27 @@ const pairView = (row: GalleryItemRow, urlOf?: ImageUrl): GalleryPairView => ({
 });
 
 /**
- * The published photos and pairs, each kind in its order. A D1 failure shows none (logged, and
- * `complete` false so the page is not cached): the page falls back to its stock default
- * (app/content/gallery.ts) rather than failing.
+ * The published photos and pairs as /gallery shows them, each kind in its order. In: the
+ * published items of the public content (app/server/site/content.server.ts `publicContent`),
+ * null when D1 could not be read: then none and `complete` false, so the page is not cached
+ * and falls back to its stock default (app/content/gallery.ts) rather than failing. Reads nothing.
  */
-async function publishedGallery(db: Database): Promise<{ complete: boolean; photos: GalleryPhotoView[]; pairs: GalleryPairView[] }> {
-  try {
-    const rows = await listGalleryItems(db, { publishedOnly: true });
-    return {
-      complete: true,
-      photos: rows.filter((row) => row.kind === "photo").map((row) => photoView(row)),
-      pairs: rows.filter((row) => row.kind === "pair").map((row) => pairView(row)),
-    };
-  } catch (error) {
-    logFailure("gallery_load_failed", error);
-    return { complete: false, photos: [], pairs: [] };
-  }
+function publishedGallery(rows: GalleryItemRow[] | null): { complete: boolean; photos: GalleryPhotoView[]; pairs: GalleryPairView[] } {
+  if (!rows) return { complete: false, photos: [], pairs: [] };
+  return {
+    complete: true,
+    photos: rows.filter((row) => row.kind === "photo").map((row) => photoView(row)),
+    pairs: rows.filter((row) => row.kind === "pair").map((row) => pairView(row)),
+  };
 }
 
 /**
- * The loader of the public /gallery: the published photos and pairs, sent `private, no-store`
- * when D1 could not be read (`incompletePageHeaders`, app/cache-control.ts).
+ * The loader of the public /gallery: the published photos and pairs, from the public content
+ * (no query when this isolate holds it at the request's content version), sent
+ * `private, no-store` when D1 could not be read (`incompletePageHeaders`, app/cache-control.ts).
  */
 export async function publicGalleryLoader({ context }: LoaderFunctionArgs) {
-  const { complete, ...gallery } = await publishedGallery(context.db);
+  const { complete, ...gallery } = publishedGallery((await publicContent(context)).gallery);
   return data(gallery, { headers: incompletePageHeaders(complete) });
 }
 
@@ -176,8 +174,12 @@ const PRIVATE_IMMUTABLE = "private, max-age=31536000, immutable";
  * Answers a request for a variant, `/media/<id>-<width>.<format>` (or its admin twin).
  * In: the request, the bindings, the database, and `audience`: "public" serves only photos a
  * published item shows; "admin" (the caller checked the session) serves any stored photo.
+ * `isPublic` decides for "public": by default one D1 query (`mayServeVariant`); a caller that
+ * holds the public content passes `(variant) => isPublishedVariant(content.gallery, variant)`
+ * (no query). It may throw (answered 503).
  * Out: 200 with the image (or 304 when the browser's copy is current), 404 for an unknown name,
- * width or unpublished photo, 503 when the variant cannot be made now. Never throws.
+ * width or unpublished photo, 503 when D1 cannot be read or the variant cannot be made now.
+ * Never throws.
  */
 export async function serveGalleryMedia(
   request: Request,
@@ -185,6 +187,7 @@ export async function serveGalleryMedia(
   db: Database,
   name: string,
   audience: "public" | "admin",
+  isPublic: (variant: GalleryVariant) => Promise<boolean> | boolean = (variant) => mayServeVariant(db, variant, "public"),
 ): Promise<Response> {
   const notFound = () =>
     new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
@@ -194,7 +197,8 @@ export async function serveGalleryMedia(
   const width = Number(match[2]);
   const format = match[3] as ImageFormat;
   try {
-    if (!(await mayServeVariant(db, { photoId, width, format }, audience))) return notFound();
+    const variant = { photoId, width, format };
+    if (!(await (audience === "public" ? isPublic(variant) : mayServeVariant(db, variant, "admin")))) return notFound();
     const etag = `"${photoId}-${width}.${format}"`;
     const headers = {
       "Content-Type": `image/${format}`,

@@ -6,7 +6,7 @@
  * (docs/architecture.md §4.18). What the pages show of them, and the requests that change
  * them, are in routes.server.ts.
  */
-import { and, avg, count, desc, eq } from "drizzle-orm";
+import { count, desc, eq, inArray, lte, sql, sum } from "drizzle-orm";
 import { quoteRequests, reviews, visits, type Review } from "../../../drizzle/schema";
 import type { ServiceType } from "~/domain/enumerations";
 import { REVIEWS_SHOWN } from "~/domain/limits";
@@ -14,33 +14,49 @@ import type { AddReviewInput } from "~/forms/review";
 import { bumpContentVersion } from "../platform/content-version.server";
 import type { Database } from "../platform/db.server";
 
-/** Newest first: by the date the customer gave, then by when staff added it. */
-const NEWEST_FIRST = [desc(reviews.reviewedOn), desc(reviews.createdAt)];
+/** Newest first: by the date the customer gave, then by when staff added it, then by id (so ties always come out in one order). */
+const NEWEST_FIRST = [desc(reviews.reviewedOn), desc(reviews.createdAt), desc(reviews.id)];
 
 /**
- * The newest REVIEWS_SHOWN published reviews (of `service`, or of every service), with the
- * count and the average rating of all published ones (null without any), read in one batch.
- * Throws what D1 threw.
+ * The published reviews public pages may show (docs/architecture.md §4.24): the newest
+ * REVIEWS_SHOWN of each service type, all of them newest first, and each service type's count
+ * and sum of ratings. The newest REVIEWS_SHOWN of every service are the first REVIEWS_SHOWN of
+ * `newest` (they are among the newest of their own service); a service's are its rows in
+ * `newest`. Its size is bounded by the service types, whatever the number of reviews.
  */
-export async function readPublishedReviews(
-  db: Database,
-  service?: ServiceType,
-): Promise<{ reviews: Review[]; count: number; average: number | null }> {
-  const where = and(eq(reviews.published, true), service ? eq(reviews.serviceType, service) : undefined);
-  const [rows, totals] = await db.batch([
+export interface PublishedReviewRows {
+  newest: Review[];
+  totals: Array<{ serviceType: ServiceType; count: number; ratingSum: number }>;
+}
+
+/**
+ * The two statements that read `PublishedReviewRows`, for a batch (app/server/site/content.server.ts
+ * `readPublicContent`): the newest of each service type by a window function over NEWEST_FIRST,
+ * and the counts and rating sums grouped by service type: their results are
+ * `PublishedReviewRows`' `newest` and `totals`.
+ */
+export function publishedReviewQueries(db: Database) {
+  const published = eq(reviews.published, true);
+  const ranked = db
+    .select({
+      id: reviews.id,
+      rank: sql<number>`row_number() OVER (PARTITION BY ${reviews.serviceType} ORDER BY ${sql.join(NEWEST_FIRST, sql`, `)})`.as("rank"),
+    })
+    .from(reviews)
+    .where(published)
+    .as("ranked");
+  return [
     db
       .select()
       .from(reviews)
-      .where(where)
-      .orderBy(...NEWEST_FIRST)
-      .limit(REVIEWS_SHOWN),
+      .where(inArray(reviews.id, db.select({ id: ranked.id }).from(ranked).where(lte(ranked.rank, REVIEWS_SHOWN))))
+      .orderBy(...NEWEST_FIRST),
     db
-      .select({ n: count(), average: avg(reviews.rating) })
+      .select({ serviceType: reviews.serviceType, count: count(), ratingSum: sum(reviews.rating).mapWith(Number) })
       .from(reviews)
-      .where(where),
-  ]);
-  const n = totals[0]?.n ?? 0;
-  return { reviews: rows, count: n, average: n > 0 ? Number(totals[0]?.average) : null };
+      .where(published)
+      .groupBy(reviews.serviceType),
+  ] as const;
 }
 
 /**

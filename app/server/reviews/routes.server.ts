@@ -10,16 +10,16 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import type { Review } from "../../../drizzle/schema";
 import { formatAdminDate } from "~/domain/dates";
 import { SERVICE_TYPE_LABELS, type ServiceType } from "~/domain/enumerations";
+import { REVIEWS_SHOWN } from "~/domain/limits";
 import { REVIEW_MESSAGES } from "~/domain/staff-messages";
 import { reviewFormSchema } from "~/forms/review";
 import { refusal } from "~/forms/result";
 import { requireAdmin } from "../auth/permissions.server";
-import type { Database } from "../platform/db.server";
 import { commitNotice, type NoticeKey } from "../platform/flash.server";
 import { formContract } from "../platform/input-gate.server";
 import { logFailure } from "../platform/log.server";
 import { readSmallForm } from "../platform/small-form.server";
-import { addReview, changeReview, listReviews, readPublishedReviews } from "./reviews.server";
+import { addReview, changeReview, listReviews, type PublishedReviewRows } from "./reviews.server";
 
 /** A published review as public pages show it. */
 export interface PublicReview {
@@ -39,7 +39,7 @@ export interface PublicReview {
 
 /** The published reviews a page shows (of one service, or all) and their count and average rating. */
 export interface PublishedReviews {
-  /** False when D1 could not be read (then there are none): the page must not be cached. */
+  /** False when D1 could not be read (then there are none): the page must not be cached (`incompletePageHeaders`). */
   complete: boolean;
   reviews: PublicReview[];
   count: number;
@@ -60,23 +60,25 @@ const toPublic = (review: Review): PublicReview => ({
 });
 
 /**
- * The newest published reviews (of `service`, or of every service) with the count and average
- * of all published ones, as public pages show them. A D1 failure shows no reviews (logged,
- * `complete` false): a page never fails for them.
+ * What a public page shows of the published reviews: the newest REVIEWS_SHOWN (of `service`, or
+ * of every service) with the count and average rating of all published ones. In: the rows of
+ * the public content (app/server/site/content.server.ts `publicContent`), null when D1 could not
+ * be read: then no reviews and `complete` false (a page never fails for them). Reads nothing.
  */
-export async function publishedReviews(db: Database, service?: ServiceType): Promise<PublishedReviews> {
-  try {
-    const published = await readPublishedReviews(db, service);
-    return {
-      complete: true,
-      reviews: published.reviews.map(toPublic),
-      count: published.count,
-      average: published.average === null ? null : Math.round(published.average * 10) / 10,
-    };
-  } catch (error) {
-    logFailure("reviews_load_failed", error);
-    return { complete: false, reviews: [], count: 0, average: null };
-  }
+export function publishedReviews(published: PublishedReviewRows | null, service?: ServiceType): PublishedReviews {
+  if (!published) return { complete: false, reviews: [], count: 0, average: null };
+  const ofService = <Row extends { serviceType: ServiceType }>(rows: Row[]) =>
+    service ? rows.filter((row) => row.serviceType === service) : rows;
+  const totals = ofService(published.totals);
+  const count = totals.reduce((sum, total) => sum + total.count, 0);
+  const ratingSum = totals.reduce((sum, total) => sum + total.ratingSum, 0);
+  return {
+    complete: true,
+    reviews: ofService(published.newest).slice(0, REVIEWS_SHOWN).map(toPublic),
+    count,
+    // The sum and count are exact integers, so this is SQLite's avg() of the same ratings.
+    average: count > 0 ? Math.round((ratingSum / count) * 10) / 10 : null,
+  };
 }
 
 /**

@@ -1,9 +1,11 @@
 /**
  * The owner-edited content in D1 (docs/product.md §13, docs/architecture.md §4.24): reading the
- * live content of every section in one round trip, kept in the isolate for as long as the
- * content version does not change; publishing a section, or restoring an older version of it,
+ * live content of every section, with the published reviews and gallery items public pages show
+ * (the public content), in one round trip, kept in the isolate for as long as the content
+ * version does not change; publishing a section, or restoring an older version of it,
  * as a new revision in the same batch as the content version's bump; and a section's history.
  */
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, inArray, max, sql } from "drizzle-orm";
 import { contentVersion, siteContentRevisions } from "../../../drizzle/schema";
 import { STARTING_CONTENT } from "~/content/starting-content";
@@ -14,6 +16,8 @@ import type { Database } from "../platform/db.server";
 import { bumpContentVersion } from "../platform/content-version.server";
 import { readCompanyName, type Company } from "../platform/env.server";
 import { logFailure, logProblem } from "../platform/log.server";
+import { listGalleryItems, type GalleryItemRow } from "../gallery/gallery.server";
+import { publishedReviewQueries, type PublishedReviewRows } from "../reviews/reviews.server";
 
 /** The live content with the content version it was read at, and each section's live revision id. */
 export interface LiveContent {
@@ -22,8 +26,39 @@ export interface LiveContent {
   revisions: Record<ContentSection, number>;
 }
 
-/** What this isolate last read; every request of the isolate shares it until the content version moves. */
-let isolateCopy: LiveContent | null = null;
+/**
+ * What public pages show, as read at one content version: the live site content, the published
+ * reviews they may show and the published gallery items. Reviews and gallery items change only
+ * in a batch that bumps the content version (§4.18), so a copy read at a version is exact for
+ * as long as the version stays. `reviews` and `gallery` are null when D1 could not be read.
+ */
+export interface PublicContent {
+  /** The live site content, as `readSiteContent` returns it. */
+  content: SiteContent;
+  /** For the home and service pages (`publishedReviews`, app/server/reviews/routes.server.ts). */
+  reviews: PublishedReviewRows | null;
+  /** Each kind in its order, for /gallery and `/media` (`isPublishedVariant`, app/server/gallery/media.server.ts). */
+  gallery: GalleryItemRow[] | null;
+}
+
+/** What this isolate last read, and at which content version; every request of the isolate shares it until the version moves. */
+let isolateCopy: { version: number; snapshot: PublicContent } | null = null;
+
+/**
+ * Each site content object `readPublicContent` makes carries its public content under this key
+ * (a non-enumerable property: JSON, spreads and `Object.keys` never see it), so `publicContent`
+ * finds the very snapshot this request's `context.siteContent()` was read with. A registered
+ * symbol, not a module's own WeakMap: the Worker holds two copies of this module (server.ts's
+ * imports and the Remix build's), and `context.siteContent()` runs the first while the loaders
+ * run the second.
+ */
+const PUBLIC_CONTENT = Symbol.for("site-content.public-content");
+
+/** Links `snapshot.content` to `snapshot` (once, when the content object is made). Out: the snapshot. */
+function linked(snapshot: PublicContent): PublicContent {
+  Object.defineProperty(snapshot.content, PUBLIC_CONTENT, { value: snapshot });
+  return snapshot;
+}
 
 /** The latest revision of each section: `id IN (SELECT max(id) … GROUP BY section)`, by the (section, id) index. */
 const LATEST = inArray(
@@ -43,18 +78,22 @@ function parseSection<S extends ContentSection>(section: S, body: string): SiteC
   return STARTING_CONTENT[section];
 }
 
-/**
- * The live content and the content version, read from D1 in one batch (one round trip).
- * Throws what D1 throws.
- */
-export async function readLiveContent(db: Database): Promise<LiveContent> {
-  const [versionRows, rows] = await db.batch([
+/** The two statements of `LiveContent`, for a batch: the content version, and each section's live row. */
+function liveContentQueries(db: Database) {
+  return [
     db.select({ version: contentVersion.version }).from(contentVersion).where(eq(contentVersion.id, 1)),
     db
       .select({ id: siteContentRevisions.id, section: siteContentRevisions.section, body: siteContentRevisions.body })
       .from(siteContentRevisions)
       .where(LATEST),
-  ]);
+  ] as const;
+}
+
+/** `liveContentQueries`' results as `LiveContent`: each body parsed, a section without a row as the starting content. */
+function toLiveContent(
+  versionRows: Array<{ version: number }>,
+  rows: Array<{ id: number; section: ContentSection; body: string }>,
+): LiveContent {
   const content = { ...STARTING_CONTENT };
   const revisions = { business: 0, services: 0, faqs: 0, prices: 0 };
   for (const row of rows) {
@@ -65,20 +104,62 @@ export async function readLiveContent(db: Database): Promise<LiveContent> {
 }
 
 /**
- * The live content for a page or an e-mail. `knownVersion`: the content version this request
- * already read (the page cache's key, server.ts); when the isolate's copy was read at that
- * version, no query is made. Otherwise one round trip (`readLiveContent`). Never throws: when
- * D1 cannot be read, the isolate's last copy, or else the starting content, with a log line.
+ * The live content and the content version, read from D1 in one batch (one round trip), for
+ * the editors. Throws what D1 throws.
  */
-export async function readSiteContent(db: Database, knownVersion?: number | null): Promise<SiteContent> {
-  if (isolateCopy && knownVersion != null && isolateCopy.version === knownVersion) return isolateCopy.content;
+export async function readLiveContent(db: Database): Promise<LiveContent> {
+  const [versionRows, rows] = await db.batch(liveContentQueries(db));
+  return toLiveContent(versionRows, rows);
+}
+
+/**
+ * The public content, for pages and e-mails. `knownVersion`: the content version this
+ * request already read (the page cache's key, server.ts); when the isolate's copy was read at
+ * that version, no query is made. Otherwise one round trip: a single batch of the content
+ * version, each section's live row, the newest published reviews of each service type with
+ * every type's count and rating sum (`publishedReviewQueries`) and the published gallery items
+ * (`listGalleryItems`); the isolate keeps what it read. Never throws: when D1 cannot be read
+ * (logged, `site_content_read_failed`), the content is the isolate's last copy, or else the
+ * starting content, and `reviews` and `gallery` are null, whatever the isolate holds, so the
+ * page is not cached and shows nothing a later version may have hidden.
+ */
+async function readPublicContent(db: Database, knownVersion?: number | null): Promise<PublicContent> {
+  if (isolateCopy && knownVersion != null && isolateCopy.version === knownVersion) return isolateCopy.snapshot;
   try {
-    isolateCopy = await readLiveContent(db);
-    return isolateCopy.content;
+    const [versionRows, rows, newest, totals, gallery] = await db.batch([
+      ...liveContentQueries(db),
+      ...publishedReviewQueries(db),
+      listGalleryItems(db, { publishedOnly: true }),
+    ]);
+    const { version, content } = toLiveContent(versionRows, rows);
+    isolateCopy = { version, snapshot: linked({ content, reviews: { newest, totals }, gallery }) };
+    return isolateCopy.snapshot;
   } catch (error) {
     logFailure("site_content_read_failed", error);
-    return isolateCopy?.content ?? STARTING_CONTENT;
+    // A copy of the content object, so `publicContent` finds this snapshot for it, not the isolate's.
+    return linked({ content: { ...(isolateCopy?.snapshot.content ?? STARTING_CONTENT) }, reviews: null, gallery: null });
   }
+}
+
+/**
+ * The live content for a page or an e-mail: `readPublicContent`'s `content` (same `knownVersion`,
+ * same round trip at most, never throws; when D1 cannot be read, the isolate's last copy, or
+ * else the starting content, with a log line).
+ */
+export async function readSiteContent(db: Database, knownVersion?: number | null): Promise<SiteContent> {
+  return (await readPublicContent(db, knownVersion)).content;
+}
+
+/**
+ * The public content a page's loader shows (reviews, the gallery): the snapshot the request's
+ * `context.siteContent()` was read with, so the page and its layout draw one version and the
+ * loader makes no query of its own (none at all when the isolate holds the content version the
+ * request knows; else the request's one batch, shared). When `context.siteContent()` was not
+ * made by `readSiteContent` (a load context built elsewhere), one fresh read. Never throws.
+ */
+export async function publicContent(context: AppLoadContext): Promise<PublicContent> {
+  const content: SiteContent & { [PUBLIC_CONTENT]?: PublicContent } = await context.siteContent();
+  return content[PUBLIC_CONTENT] ?? readPublicContent(context.db);
 }
 
 /**

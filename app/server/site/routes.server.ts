@@ -12,7 +12,7 @@ import { isPhotoId } from "~/content/photos";
 import { todayInJamaica } from "~/domain/dates";
 import { openingHours, type ServiceContent, type SiteContent } from "~/domain/site-content";
 import { readCompanyName, readPublicFeatures, readSiteUrl } from "../platform/env.server";
-import { companyOf } from "./content.server";
+import { companyOf, publicContent } from "./content.server";
 import { takeFlash, takeNotice } from "../platform/flash.server";
 import { publishedReviews } from "../reviews/routes.server";
 import { CONTACT_CONSTRAINT } from "../visitor-forms/form-constraints.server";
@@ -71,15 +71,14 @@ export async function publicLayoutLoader({ context }: LoaderFunctionArgs) {
 
 /**
  * / : the contact section's one-time success message after a message sent from here, the
- * contact form's HTML constraints, and the published reviews; a page drawn without its
- * reviews (D1 failed) is not shared by caches (`incompletePageHeaders`).
+ * contact form's HTML constraints, and the published reviews, all from the public content
+ * (`publicContent`: no query of its own); a page drawn without its reviews (D1 failed) is not
+ * shared by caches (`incompletePageHeaders`).
  */
 export async function homePageLoader({ request, context }: LoaderFunctionArgs) {
-  const [{ flash, headers }, reviews, content] = await Promise.all([
-    takeFlash(request, "contact"),
-    publishedReviews(context.db),
-    context.siteContent(),
-  ]);
+  const [{ flash, headers }, snapshot] = await Promise.all([takeFlash(request, "contact"), publicContent(context)]);
+  const { content } = snapshot;
+  const reviews = publishedReviews(snapshot.reviews);
   const { heroHeading, heroLead, stats } = content.business;
   return data(
     {
@@ -111,14 +110,16 @@ export async function faqPageLoader({ context }: LoaderFunctionArgs) {
 }
 
 /**
- * /services/:slug: the service's content, the other shown services and its published reviews;
- * an unknown or hidden service's slug throws a 404 (its URL is kept for when it is shown again).
+ * /services/:slug: the service's content, the other shown services and its published reviews,
+ * from the public content (`publicContent`: no query of its own); an unknown or hidden
+ * service's slug throws a 404 (its URL is kept for when it is shown again).
  */
 export async function servicePageLoader({ params, context }: LoaderFunctionArgs) {
-  const content = await context.siteContent();
+  const snapshot = await publicContent(context);
+  const { content } = snapshot;
   const service: ServiceContent | undefined = content.services.find((entry) => entry.slug === params.slug && entry.shown);
   if (!service) throw data(null, { status: 404 });
-  const reviews = await publishedReviews(context.db, service.serviceType);
+  const reviews = publishedReviews(snapshot.reviews, service.serviceType);
   const others = shownServices(content).filter((other) => other.slug !== service.slug);
   return data(
     { service: { ...service, photo: isPhotoId(service.photo) ? service.photo : "teamWithEquipment" }, others, reviews },
