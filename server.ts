@@ -61,7 +61,8 @@ import { sendReviewRequests } from "./app/server/reviews/review-requests.server"
 import { todayInJamaica } from "./app/domain/dates";
 import { deleteStaleFailures } from "./app/server/auth/sign-in-throttle.server";
 import { readCompanyName, readPublicFeatures } from "./app/server/platform/env.server";
-import { readSiteContent } from "./app/server/site/content.server";
+import { readPublicContent, readSiteContent } from "./app/server/site/content.server";
+import { isPublishedVariant } from "./app/server/gallery/media.server";
 import type { SiteContent } from "./app/domain/site-content";
 import { checkUrl } from "./app/server/platform/input-gate.server";
 import { isStaffPath, PRIVATE } from "./app/cache-control";
@@ -119,8 +120,11 @@ export default {
         response = await withPagePolicy(blocked, features);
       } else if (path.startsWith(MEDIA_PREFIX) && (request.method === "GET" || request.method === "HEAD")) {
         // A gallery photo's variant: published photos only, from the edge cache after the first request.
+        // On a miss, whether it is published comes from the public content at that version (no query when warm).
         const served = await cachedMedia(request, ctx, await edgeVersion(), (plain) =>
-          serveGalleryMedia(plain, measured, db, path.slice(MEDIA_PREFIX.length), "public"),
+          serveGalleryMedia(plain, measured, db, path.slice(MEDIA_PREFIX.length), "public", async (variant) =>
+            isPublishedVariant((await readPublicContent(db, knownContentVersion)).gallery, variant),
+          ),
         );
         response = served.response;
         cache = served.cache;

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { STARTING_CONTENT } from "~/content/starting-content";
 import { SERVICE_TYPES, type ServiceType } from "~/domain/enumerations";
 import { REVIEWS_SHOWN } from "~/domain/limits";
-import { createAdminSession, postFields, startWorker, type TestWorker } from "./worker";
+import { createAdminSession, postFields, startWorker, syncEdgeVersion, type TestWorker } from "./worker";
 
 let worker: TestWorker;
 let admin: Awaited<ReturnType<typeof createAdminSession>>;
@@ -93,6 +93,7 @@ async function insertReviews(rows: Array<{ service: ServiceType; rating: number;
     ),
     worker.db.prepare("UPDATE content_version SET version = version + 1 WHERE id = 1"),
   ]);
+  await syncEdgeVersion(worker);
 }
 
 /** The shown services' pages, with their service type. */
@@ -145,6 +146,7 @@ describe("the public content", () => {
     }
     // A new version must be read: while it cannot be, the page is drawn without reviews and not cached.
     await worker.db.exec("UPDATE content_version SET version = version + 1 WHERE id = 1;");
+    await syncEdgeVersion(worker);
     await worker.db.exec("ALTER TABLE reviews RENAME TO reviews_away;");
     try {
       const page = await shownOn("/services/airbnb");

@@ -123,7 +123,7 @@ export async function readLiveContent(db: Database): Promise<LiveContent> {
  * starting content, and `reviews` and `gallery` are null, whatever the isolate holds, so the
  * page is not cached and shows nothing a later version may have hidden.
  */
-async function readPublicContent(db: Database, knownVersion?: number | null): Promise<PublicContent> {
+export async function readPublicContent(db: Database, knownVersion?: number | null): Promise<PublicContent> {
   if (isolateCopy && knownVersion != null && isolateCopy.version === knownVersion) return isolateCopy.snapshot;
   try {
     const [versionRows, rows, newest, totals, gallery] = await db.batch([
