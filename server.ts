@@ -61,9 +61,8 @@ import { sendReviewRequests } from "./app/server/reviews/review-requests.server"
 import { todayInJamaica } from "./app/domain/dates";
 import { deleteStaleFailures } from "./app/server/auth/sign-in-throttle.server";
 import { readCompanyName, readPublicFeatures } from "./app/server/platform/env.server";
-import { readPublicContent, readSiteContent } from "./app/server/site/content.server";
+import { readPublicContent, type PublicContent } from "./app/server/site/content.server";
 import { isPublishedVariant } from "./app/server/gallery/media.server";
-import type { SiteContent } from "./app/domain/site-content";
 import { checkUrl } from "./app/server/platform/input-gate.server";
 import { isStaffPath, PRIVATE } from "./app/cache-control";
 import { cachedPage, pageVersion, withDataReuse } from "./app/worker/page-cache";
@@ -129,7 +128,13 @@ export default {
         response = served.response;
         cache = served.cache;
       } else {
-        let siteContent: Promise<SiteContent> | undefined;
+        let publicContent: Promise<PublicContent> | undefined;
+        // Public requests know the content version from KV (a form's POST asks for it here), so a
+        // warm isolate reads no content; staff read it from D1.
+        const readOnce = () =>
+          (publicContent ??= isStaffPath(path)
+            ? readPublicContent(db)
+            : (async () => readPublicContent(db, knownContentVersion ?? (await edgeVersion())))());
         const version = async () =>
           pageVersion(env.CF_VERSION_METADATA.id, { company: readCompanyName(env), features, content: await edgeVersion() });
         const served = await cachedPage(request, ctx, version, async () => {
@@ -137,12 +142,8 @@ export default {
             cloudflare: { env: measured, ctx },
             requestId,
             db,
-            // Public requests know the content version from KV (a form's POST asks for it here), so a
-            // warm isolate reads no content; staff read it from D1.
-            siteContent: () =>
-              (siteContent ??= isStaffPath(path)
-                ? readSiteContent(db)
-                : (async () => readSiteContent(db, knownContentVersion ?? (await edgeVersion())))()),
+            publicContent: readOnce,
+            siteContent: async () => (await readOnce()).content,
           });
           return withPagePolicy(withHydrationAfterPaint(privateIfSettingCookie(rendered), path), features);
         });

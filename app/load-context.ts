@@ -7,6 +7,7 @@
 import type { Database } from "./server/platform/db.server";
 import type { MailQueueMessage } from "./server/mail/queue.server";
 import type { SiteContent } from "./domain/site-content";
+import type { PublicContent } from "./server/site/content.server";
 
 interface CloudflareContext {
   env: CloudflareBindings;
@@ -21,13 +22,13 @@ declare module "@remix-run/cloudflare" {
     /** The Drizzle client of the `DB` binding, made once for this request (server.ts). */
     db: Database;
     /**
-     * The live site content (app/server/site/content.server.ts `readSiteContent`), read at most
-     * once per request however many loaders ask, in one D1 round trip, or none when the
-     * isolate already holds it at the content version the page cache read. That one read is
-     * the whole public content (the published reviews and gallery items too): loaders that show
-     * those get it with `publicContent(context)`, which finds the snapshot by this function's
-     * result, so it must return `readSiteContent`'s object itself.
+     * The public content (app/server/site/content.server.ts `readPublicContent`): the site
+     * content, the published reviews and the published gallery, read at most once per request
+     * however many loaders ask, in one D1 round trip, or none when the isolate already holds it
+     * at the content version the request knows.
      */
+    publicContent: () => Promise<PublicContent>;
+    /** The site content of `publicContent()`. */
     siteContent: () => Promise<SiteContent>;
   }
 }

@@ -20,7 +20,6 @@ import { commitNotice, type NoticeKey } from "../platform/flash.server";
 import { formContract } from "../platform/input-gate.server";
 import { logFailure } from "../platform/log.server";
 import { readSmallForm } from "../platform/small-form.server";
-import { publicContent } from "../site/content.server";
 import { MultipartError, readPhotoFormBody } from "../uploads/photo-form-body.server";
 import { addGalleryItem, editGalleryItem, listGalleryItems, stepGalleryItem, type GalleryItemRow } from "./gallery.server";
 import { mayServeVariant, variantObject, type GalleryVariant } from "./media.server";
@@ -82,7 +81,7 @@ function publishedGallery(rows: GalleryItemRow[] | null): { complete: boolean; p
  * `private, no-store` when D1 could not be read (`incompletePageHeaders`, app/cache-control.ts).
  */
 export async function publicGalleryLoader({ context }: LoaderFunctionArgs) {
-  const { complete, ...gallery } = publishedGallery((await publicContent(context)).gallery);
+  const { complete, ...gallery } = publishedGallery((await context.publicContent()).gallery);
   return data(gallery, { headers: incompletePageHeaders(complete) });
 }
 

@@ -5,7 +5,6 @@
  * version does not change; publishing a section, or restoring an older version of it,
  * as a new revision in the same batch as the content version's bump; and a section's history.
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, inArray, max, sql } from "drizzle-orm";
 import { contentVersion, siteContentRevisions } from "../../../drizzle/schema";
 import { STARTING_CONTENT } from "~/content/starting-content";
@@ -43,22 +42,6 @@ export interface PublicContent {
 
 /** What this isolate last read, and at which content version; every request of the isolate shares it until the version moves. */
 let isolateCopy: { version: number; snapshot: PublicContent } | null = null;
-
-/**
- * Each site content object `readPublicContent` makes carries its public content under this key
- * (a non-enumerable property: JSON, spreads and `Object.keys` never see it), so `publicContent`
- * finds the very snapshot this request's `context.siteContent()` was read with. A registered
- * symbol, not a module's own WeakMap: the Worker holds two copies of this module (server.ts's
- * imports and the Remix build's), and `context.siteContent()` runs the first while the loaders
- * run the second.
- */
-const PUBLIC_CONTENT = Symbol.for("site-content.public-content");
-
-/** Links `snapshot.content` to `snapshot` (once, when the content object is made). Out: the snapshot. */
-function linked(snapshot: PublicContent): PublicContent {
-  Object.defineProperty(snapshot.content, PUBLIC_CONTENT, { value: snapshot });
-  return snapshot;
-}
 
 /** The latest revision of each section: `id IN (SELECT max(id) … GROUP BY section)`, by the (section, id) index. */
 const LATEST = inArray(
@@ -132,12 +115,11 @@ export async function readPublicContent(db: Database, knownVersion?: number | nu
       listGalleryItems(db, { publishedOnly: true }),
     ]);
     const { version, content } = toLiveContent(versionRows, rows);
-    isolateCopy = { version, snapshot: linked({ content, reviews: { newest, totals }, gallery }) };
+    isolateCopy = { version, snapshot: { content, reviews: { newest, totals }, gallery } };
     return isolateCopy.snapshot;
   } catch (error) {
     logFailure("site_content_read_failed", error);
-    // A copy of the content object, so `publicContent` finds this snapshot for it, not the isolate's.
-    return linked({ content: { ...(isolateCopy?.snapshot.content ?? STARTING_CONTENT) }, reviews: null, gallery: null });
+    return { content: isolateCopy?.snapshot.content ?? STARTING_CONTENT, reviews: null, gallery: null };
   }
 }
 
@@ -148,18 +130,6 @@ export async function readPublicContent(db: Database, knownVersion?: number | nu
  */
 export async function readSiteContent(db: Database, knownVersion?: number | null): Promise<SiteContent> {
   return (await readPublicContent(db, knownVersion)).content;
-}
-
-/**
- * The public content a page's loader shows (reviews, the gallery): the snapshot the request's
- * `context.siteContent()` was read with, so the page and its layout draw one version and the
- * loader makes no query of its own (none at all when the isolate holds the content version the
- * request knows; else the request's one batch, shared). When `context.siteContent()` was not
- * made by `readSiteContent` (a load context built elsewhere), one fresh read. Never throws.
- */
-export async function publicContent(context: AppLoadContext): Promise<PublicContent> {
-  const content: SiteContent & { [PUBLIC_CONTENT]?: PublicContent } = await context.siteContent();
-  return content[PUBLIC_CONTENT] ?? readPublicContent(context.db);
 }
 
 /**

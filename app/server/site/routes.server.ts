@@ -12,7 +12,7 @@ import { isPhotoId } from "~/content/photos";
 import { todayInJamaica } from "~/domain/dates";
 import { openingHours, type ServiceContent, type SiteContent } from "~/domain/site-content";
 import { readCompanyName, readPublicFeatures, readSiteUrl } from "../platform/env.server";
-import { companyOf, publicContent } from "./content.server";
+import { companyOf } from "./content.server";
 import { takeFlash, takeNotice } from "../platform/flash.server";
 import { publishedReviews } from "../reviews/routes.server";
 import { CONTACT_CONSTRAINT } from "../visitor-forms/form-constraints.server";
@@ -76,7 +76,7 @@ export async function publicLayoutLoader({ context }: LoaderFunctionArgs) {
  * shared by caches (`incompletePageHeaders`).
  */
 export async function homePageLoader({ request, context }: LoaderFunctionArgs) {
-  const [{ flash, headers }, snapshot] = await Promise.all([takeFlash(request, "contact"), publicContent(context)]);
+  const [{ flash, headers }, snapshot] = await Promise.all([takeFlash(request, "contact"), context.publicContent()]);
   const { content } = snapshot;
   const reviews = publishedReviews(snapshot.reviews);
   const { heroHeading, heroLead, stats } = content.business;
@@ -115,7 +115,7 @@ export async function faqPageLoader({ context }: LoaderFunctionArgs) {
  * service's slug throws a 404 (its URL is kept for when it is shown again).
  */
 export async function servicePageLoader({ params, context }: LoaderFunctionArgs) {
-  const snapshot = await publicContent(context);
+  const snapshot = await context.publicContent();
   const { content } = snapshot;
   const service: ServiceContent | undefined = content.services.find((entry) => entry.slug === params.slug && entry.shown);
   if (!service) throw data(null, { status: 404 });
