@@ -11,7 +11,9 @@ export default defineConfig({
     projects: [
       {
         plugins: [tsconfigPaths()],
-        test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], environment: "node" },
+        // Unit tests run beside the integration suite's Workers: a property test of 500 runs may
+        // take longer than vitest's 5 s default on a busy 2-core machine.
+        test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], environment: "node", testTimeout: 30_000 },
       },
       {
         plugins: [tsconfigPaths()],
