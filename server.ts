@@ -77,6 +77,8 @@ import { logEvent, logFailure } from "./app/server/platform/log.server";
 const serverBuild = build as unknown as ServerBuild;
 /** The admin's pages, where staff change what public pages show (whatever the path's case). */
 const ADMIN_PATH = /^\/admin(\/|$)/i;
+/** The account pages (sign-in, reset, invitations, two-step). */
+const AUTH_PATH = /^\/auth(\/|$)/i;
 /** Where the gallery's photos are served (app/server/gallery/routes.server.ts). */
 const MEDIA_PREFIX = "/media/";
 const handleRemixRequest = createRequestHandler(serverBuild, "production");
@@ -86,6 +88,13 @@ function withCookie(response: Response, cookie: string): Response {
   const withIt = new Response(response.body, response);
   withIt.headers.append("Set-Cookie", cookie);
   return withIt;
+}
+
+/** `response`, never to be kept by a shared cache. */
+function asPrivate(response: Response): Response {
+  const personal = new Response(response.body, response);
+  personal.headers.set("Cache-Control", PRIVATE);
+  return personal;
 }
 
 /** A response that sets a cookie is personal: no cache may keep it, whatever its route said. */
@@ -103,12 +112,12 @@ export default {
     // Every D1 round trip and R2 call of this request is counted and timed (Server-Timing, log line).
     const metrics = newRequestMetrics();
     const measured = measuredBindings(env, metrics);
+    const path = new URL(request.url).pathname;
     let response: Response;
     let cache = "BYPASS";
     try {
       const features = readPublicFeatures(env);
       const blocked = checkUrl(request) ?? rejectCrossOriginWrite(request);
-      const path = new URL(request.url).pathname;
       const d1 = blocked ? null : await openD1Session(request, measured.DB);
       const db = d1 ? getDb(d1.session) : getDb(measured);
       // The content version as this location sees it (KV, no D1 query), only for requests the
@@ -120,10 +129,19 @@ export default {
       } else if (path.startsWith(MEDIA_PREFIX) && (request.method === "GET" || request.method === "HEAD")) {
         // A gallery photo's variant: published photos only, from the edge cache after the first request.
         // On a miss, whether it is published comes from the public content at that version (no query when warm).
-        const served = await cachedMedia(request, ctx, await edgeVersion(), (plain) =>
-          serveGalleryMedia(plain, measured, db, path.slice(MEDIA_PREFIX.length), "public", async (variant) =>
-            isPublishedVariant((await readPublicContent(db, knownContentVersion)).gallery, variant),
-          ),
+        // A photo judged from another version's content (a replica a moment behind KV) is never stored.
+        let judgedAtKey = true;
+        const served = await cachedMedia(
+          request,
+          ctx,
+          await edgeVersion(),
+          (plain) =>
+            serveGalleryMedia(plain, measured, db, path.slice(MEDIA_PREFIX.length), "public", async (variant) => {
+              const read = await readPublicContent(db, knownContentVersion);
+              judgedAtKey = read.version === knownContentVersion;
+              return isPublishedVariant(read.gallery, variant);
+            }),
+          () => judgedAtKey,
         );
         response = served.response;
         cache = served.cache;
@@ -145,12 +163,17 @@ export default {
             publicContent: readOnce,
             siteContent: async () => (await readOnce()).content,
           });
-          return withPagePolicy(withHydrationAfterPaint(privateIfSettingCookie(rendered), path), features);
+          // A page drawn from content of another version than its key's (a replica a moment
+          // behind KV, or D1 unreadable) is shown but never shared.
+          const read = publicContent && (await publicContent);
+          const page = read && read.version !== knownContentVersion ? asPrivate(rendered) : privateIfSettingCookie(rendered);
+          return withPagePolicy(withHydrationAfterPaint(page, path), features);
         });
         response = withDataReuse(request, served.response);
         cache = served.cache;
-        // A staff change to public content reaches the edge's copy of the content version now.
-        if (ADMIN_PATH.test(path) && request.method === "POST" && response.status < 400) await syncEdgeContentVersion(env, db);
+        // A staff change to public content reaches the edge's copy of the content version now
+        // (whatever the answer's status: an action may have written before it failed).
+        if (ADMIN_PATH.test(path) && request.method !== "GET" && request.method !== "HEAD") await syncEdgeContentVersion(env, db);
       }
       const bookmark = await d1?.bookmarkHeader(response);
       if (bookmark) response = withCookie(response, bookmark);
@@ -163,7 +186,9 @@ export default {
     }
     if (request.method === "HEAD" && response.body) response = new Response(null, response);
     response = withSecurityHeaders(withRequestId(response, requestId, cache), { https: new URL(request.url).protocol === "https:" });
-    response.headers.set("Server-Timing", serverTiming(metrics, cache, Date.now() - started));
+    // The account pages' answers carry no call counts: one more D1 write would tell a known
+    // address from an unknown one (a reset request). Their log line keeps the figures.
+    response.headers.set("Server-Timing", serverTiming(metrics, cache, Date.now() - started, { calls: !AUTH_PATH.test(path) }));
     logRequest(request, response, { requestId, started, cache, metrics });
     return response;
   },

@@ -31,6 +31,8 @@ function bookmarkCookie(request: Request) {
   });
 }
 
+const SIGN_OUT = /^\/auth\/sign-out\/?$/i;
+
 /** A D1 bookmark as the Sessions API writes it: hex digits and dashes, bounded. */
 const BOOKMARK = /^[0-9a-f-]{1,200}$/i;
 
@@ -64,6 +66,8 @@ export async function openD1Session(request: Request, database: D1Database): Pro
   return {
     session,
     bookmarkHeader: async (response) => {
+      // Signing out ends the bookmark with the session: the browser is a visitor again.
+      if (sent && SIGN_OUT.test(path)) return bookmarkCookie(request).serialize("", { maxAge: 0 });
       if (!staff || !(request.headers.has("Cookie") || response.headers.has("Set-Cookie"))) return null;
       const latest = session.getBookmark();
       return latest && latest !== sent && BOOKMARK.test(latest) ? bookmarkCookie(request).serialize(latest) : null;

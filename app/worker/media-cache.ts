@@ -11,20 +11,23 @@
  *   published photo's variant. A hidden photo is a 404 there and is never put in a shared cache.
  * - A matching If-None-Match gets a 304 from the stored ETag.
  */
+import { PRIVATE } from "~/cache-control";
 import type { CacheStatus } from "./page-cache";
 import { saysPublic } from "./page-cache";
 
 /**
  * Answers a `/media/…` GET or HEAD from the edge cache, or with `serve` (given the request
  * without its conditional headers, so that what it answers can be stored) and stores a public
- * 200. `version`: the content version; null (unknown) bypasses the cache. Out: the response
- * and how it was served.
+ * 200. `version`: the content version; null (unknown) bypasses the cache. `judgedAtVersion`:
+ * after `serve`, whether it decided from content read at `version`; if not, the photo is sent
+ * `private, no-store` and not stored. Out: the response and how it was served.
  */
 export async function cachedMedia(
   request: Request,
   ctx: ExecutionContext,
   version: number | null,
   serve: (request: Request) => Promise<Response>,
+  judgedAtVersion: () => boolean,
 ): Promise<{ response: Response; cache: CacheStatus }> {
   if (version === null) return { response: await serve(request), cache: "BYPASS" };
   const cache = (caches as unknown as { default: Cache }).default;
@@ -34,6 +37,11 @@ export async function cachedMedia(
   if (hit) return { response: conditional(request, hit), cache: "HIT" };
   const plain = new Request(request.url, { method: "GET" });
   const served = await serve(plain);
+  if (served.status === 200 && !judgedAtVersion()) {
+    const unshared = new Response(served.body, served);
+    unshared.headers.set("Cache-Control", PRIVATE);
+    return { response: unshared, cache: "BYPASS" };
+  }
   if (served.status !== 200 || !saysPublic(served) || served.headers.has("Set-Cookie")) return { response: served, cache: "BYPASS" };
   ctx.waitUntil(cache.put(key, served.clone()));
   return { response: conditional(request, served), cache: "MISS" };

@@ -124,9 +124,10 @@ const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one 
 /**
  * The `Server-Timing` value: `cache;desc="HIT"`, `d1;desc="<n> queries, <m> round trips";dur=<ms>`,
  * `r2;desc="<reads> reads, <writes> writes";dur=<ms>` and `total;dur=<ms>` (the Worker's time
- * from the request's arrival). Example: `cache;desc="MISS", d1;desc="1 query, 1 round trip";dur=81.2, …`.
+ * from the request's arrival); with `calls` false, only the cache status and the total. Example: `cache;desc="MISS", d1;desc="1 query, 1 round trip";dur=81.2, …`.
  */
-export function serverTiming(metrics: RequestMetrics, cache: string, totalMs: number): string {
+export function serverTiming(metrics: RequestMetrics, cache: string, totalMs: number, { calls = true } = {}): string {
+  if (!calls) return [`cache;desc="${cache}"`, `total;dur=${round(totalMs)}`].join(", ");
   return [
     `cache;desc="${cache}"`,
     `d1;desc="${counted(metrics.d1Queries, "query", "queries")}, ${counted(metrics.d1RoundTrips, "round trip", "round trips")}";dur=${round(metrics.d1Ms)}`,

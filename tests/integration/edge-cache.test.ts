@@ -9,7 +9,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { formOf, makePng, VALID_QUOTE } from "../fixtures";
 import { STAFF_CHANGE_BOUND_S } from "~/server/platform/content-version.server";
-import { createAdminSession, postFields, postForm, startWorker, type TestWorker } from "./worker";
+import { createAdminSession, newClientIp, postFields, postForm, startWorker, type TestWorker } from "./worker";
 
 let worker: TestWorker;
 let admin: Awaited<ReturnType<typeof createAdminSession>>;
@@ -61,7 +61,7 @@ describe("Server-Timing", () => {
       await worker.fetch("/about"),
       await worker.fetch("/no-such-page"),
       await worker.fetch("/about?nope=1"), // refused by the input gate
-      await worker.fetch("/admin/quotes"), // sent to sign in
+      await worker.fetch("/admin/quotes", { redirect: "manual" }), // sent to sign in
       await worker.fetch("/media/0000-320.webp"),
       await postFields(worker, "/contact", { name: "" }),
     ];
@@ -69,6 +69,14 @@ describe("Server-Timing", () => {
       const timing = timingOf(response);
       expect(timing.totalMs, response.url).toBeGreaterThanOrEqual(0);
       expect(timing.cache).toBe(response.headers.get("X-Cache"));
+    }
+  });
+
+  test("the account pages carry no call counts: a reset asked for a known address reads like one for an unknown", async () => {
+    const known = await postFields(worker, "/auth/forgot", { email: admin.email }, { "CF-Connecting-IP": newClientIp() });
+    const unknown = await postFields(worker, "/auth/forgot", { email: "nobody@example.com" }, { "CF-Connecting-IP": newClientIp() });
+    for (const response of [known, unknown, await worker.fetch("/auth")]) {
+      expect(response.headers.get("Server-Timing")).toMatch(/^cache;desc="BYPASS", total;dur=[\d.]+$/);
     }
   });
 
@@ -140,6 +148,25 @@ describe("a cache hit touches no database", () => {
     const handler = await worker.mf.getWorker();
     await handler.scheduled({ scheduledTime: new Date(), cron: "30 13 * * *" });
     expect(await kv.get("content-version")).toBe(String(await d1Version()));
+  });
+});
+
+describe("nothing is shared under a version it was not read at", () => {
+  test("a page drawn from a copy of D1 behind the version KV names (a lagging replica) is shown but never cached", async () => {
+    const kv = await worker.mf.getKVNamespace("EDGE_VERSION");
+    await kv.put("content-version", String((await d1Version())! + 5));
+    try {
+      for (let i = 0; i < 2; i++) {
+        const page = await worker.fetch("/about");
+        expect(page.status).toBe(200);
+        expect(page.headers.get("Cache-Control")).toBe("private, no-store");
+        expect(timingOf(page).cache).toBe("BYPASS");
+      }
+    } finally {
+      await kv.put("content-version", String(await d1Version()));
+    }
+    await worker.fetch("/about");
+    expect(timingOf(await worker.fetch("/about")).cache).toBe("HIT");
   });
 });
 

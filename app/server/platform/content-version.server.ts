@@ -62,7 +62,8 @@ const asVersion = (text: string | null) => (text !== null && /^\d{1,15}$/.test(t
 /**
  * The content version as this location sees it, for the edge cache's keys: KV's copy (no D1
  * query). When KV has none yet (the first request after a deploy) or cannot be read, D1's
- * (`readContentVersion`), copied to KV after the response (`ctx.waitUntil`). Out: the number,
+ * (`readContentVersion`); copied to KV after the response (`ctx.waitUntil`) only when KV had
+ * none, never over a copy it failed to read. Out: the number,
  * or null when neither can be read. Never throws.
  */
 export async function readEdgeContentVersion(
@@ -70,14 +71,17 @@ export async function readEdgeContentVersion(
   db: Database,
   ctx: ExecutionContext,
 ): Promise<number | null> {
+  let absent = false;
   try {
     const kept = asVersion(await env.EDGE_VERSION.get(EDGE_KEY, { cacheTtl: EDGE_VERSION_CACHE_TTL_S }));
     if (kept !== null) return kept;
+    absent = true;
   } catch (error) {
     logFailure("edge_version_read_failed", error);
   }
   const version = await readContentVersion(db);
-  if (version !== null) ctx.waitUntil(writeEdgeVersion(env, version));
+  // Written only where KV said it has none, never over a copy it merely failed to read.
+  if (version !== null && absent) ctx.waitUntil(writeEdgeVersion(env, version));
   return version;
 }
 
@@ -101,7 +105,11 @@ export async function syncEdgeContentVersion(env: Pick<CloudflareBindings, "EDGE
   try {
     const kept = asVersion(await env.EDGE_VERSION.get(EDGE_KEY));
     if (kept !== null && kept >= version) return kept;
-    await env.EDGE_VERSION.put(EDGE_KEY, String(version));
+    // KV takes about one write a second per key: a second change within it is written once more a moment later.
+    await env.EDGE_VERSION.put(EDGE_KEY, String(version)).catch(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      await env.EDGE_VERSION.put(EDGE_KEY, String(version));
+    });
     logEvent("edge_version_published", { version, previous: kept });
   } catch (error) {
     logFailure("edge_version_write_failed", error, { version });

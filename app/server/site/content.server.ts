@@ -32,6 +32,13 @@ export interface LiveContent {
  * as long as the version stays. `reviews` and `gallery` are null when D1 could not be read.
  */
 export interface PublicContent {
+  /**
+   * The content version this was read at, or null when D1 could not be read (the content is
+   * then a fallback). A page drawn from it may be stored under a cache key of that version only
+   * (server.ts): a replica a moment behind the version KV names, or a failed read, is drawn but
+   * never shared.
+   */
+  version: number | null;
   /** The live site content, as `readSiteContent` returns it. */
   content: SiteContent;
   /** For the home and service pages (`publishedReviews`, app/server/reviews/routes.server.ts). */
@@ -115,11 +122,11 @@ export async function readPublicContent(db: Database, knownVersion?: number | nu
       listGalleryItems(db, { publishedOnly: true }),
     ]);
     const { version, content } = toLiveContent(versionRows, rows);
-    isolateCopy = { version, snapshot: { content, reviews: { newest, totals }, gallery } };
+    isolateCopy = { version, snapshot: { version, content, reviews: { newest, totals }, gallery } };
     return isolateCopy.snapshot;
   } catch (error) {
     logFailure("site_content_read_failed", error);
-    return { content: isolateCopy?.snapshot.content ?? STARTING_CONTENT, reviews: null, gallery: null };
+    return { version: null, content: isolateCopy?.snapshot.content ?? STARTING_CONTENT, reviews: null, gallery: null };
   }
 }
 
