@@ -29,7 +29,9 @@ const HOME_ROUTES = ["/app/routes/public/layout.tsx", "/app/routes/public/home.t
  */
 function chunkFor(id: string, { getModuleInfo }: Rollup.ManualChunkMeta): string | undefined {
   if (FRAMEWORK.test(id)) return "framework";
-  if (id.endsWith(CLIENT_ROUTE)) return undefined;
+  // Entries keep their own chunk: Remix lists the client entry's module apart from its imports
+  // and would hint a shared file twice.
+  if (id.endsWith(CLIENT_ROUTE) || id.endsWith("/app/entry.client.tsx")) return undefined;
   const entries = entriesReaching(id, getModuleInfo);
   if (entries.some((entry) => entry.endsWith("/app/entry.client.tsx") || entry.endsWith("/app/root.tsx" + CLIENT_ROUTE)))
     return "framework";

@@ -52,7 +52,7 @@ test.describe("largest paint first", () => {
       });
       await page.goto("/");
       const hints = await page.locator("link[data-after-paint]").count();
-      expect(hints).toBeGreaterThan(10);
+      expect(hints).toBeGreaterThan(3); // the framework, the shared chunks and the routes (vite.config.ts)
       const { lcp, element, firstModule } = await paintAndModules(page);
       expect(element).toBe("IMG");
       expect(firstModule).toBeGreaterThanOrEqual(lcp);
