@@ -66,9 +66,11 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     tailwindcss(),
     tsconfigPaths(),
   ],
-  // The browser's build; the Worker's (isSsrBuild) keeps Vite's defaults: unminified, one file.
   build: isSsrBuild
-    ? {}
+    ? // The Worker's: Vite's defaults (unminified), in one file. Split, its shared part would be
+      // imported along with each of its dependencies, which wrangler's bundler then includes
+      // whole (the home page's contact section is a dynamic import, deferred-contact-section.tsx).
+      { rollupOptions: { output: { inlineDynamicImports: true } } }
     : {
         // Dynamic imports (the carousel's engine, the interactive contact form, form validation)
         // fetch their own imports as they run, instead of Vite listing and preloading them: the

@@ -1,8 +1,7 @@
 /**
- * The contact form's markup (docs/product.md §2 "Contact", §5 "Contact form"), shared by the
- * interactive form (./contact-form.tsx, with Conform) and its static stand-in on the home page
- * (./deferred-contact-form.tsx). Both render exactly this, so swapping one for the other
- * changes nothing a visitor sees. Posts to /contact; works without JavaScript.
+ * The contact form's markup (docs/product.md §2 "Contact", §5 "Contact form"), drawn by the
+ * interactive form (./contact-form.tsx, with Conform) on /contact and, through
+ * ./deferred-contact-form.tsx, on the home page. Posts to /contact; works without JavaScript.
  */
 import { Form } from "@remix-run/react";
 import type { Ref } from "react";
@@ -47,35 +46,6 @@ export function contactFormId(returnTo: ContactFormProps["returnTo"]): string {
   return `contact-form-${returnTo === "/" ? "home" : "page"}`;
 }
 
-/**
- * The model of a form nothing has happened to yet, without Conform: the same ids and
- * attributes Conform gives a fresh form (`<formId>-<field>`, `…-error`, `form`, `required`
- * and length limits from the constraint).
- */
-export function freshContactFormModel(formId: string, constraint: FormConstraint): ContactFormModel {
-  const field = (name: ContactField): FieldModel => {
-    const id = `${formId}-${name}`;
-    const rule = constraint[name] ?? {};
-    return {
-      id,
-      errorId: `${id}-error`,
-      control: {
-        id,
-        name,
-        form: formId,
-        required: rule.required,
-        minLength: rule.minLength,
-        maxLength: rule.maxLength,
-        pattern: rule.pattern,
-      },
-    };
-  };
-  return {
-    form: { props: { id: formId, noValidate: true }, errorId: `${formId}-error` },
-    fields: { name: field("name"), email: field("email"), phone: field("phone"), message: field("message"), photos: field("photos") },
-  };
-}
-
 export function ContactFormMarkup({
   model,
   returnTo,
@@ -84,15 +54,12 @@ export function ContactFormMarkup({
   isSubmitting,
   formRef,
   validation,
-  onChange,
 }: Omit<ContactFormProps, "constraint"> & {
   model: ContactFormModel;
   isSubmitting: boolean;
   formRef?: Ref<HTMLFormElement>;
   /** "client" once the schema is loaded (data-validation, for tests and debugging). */
   validation: "client" | "server";
-  /** Any edit in the form: typing, a choice, photos picked (React's change event). */
-  onChange?: () => void;
 }) {
   const { form, fields } = model;
   const photoErrors = fields.photos.errors ?? [];
@@ -104,7 +71,6 @@ export function ContactFormMarkup({
       {...form.props}
       ref={formRef}
       data-validation={validation}
-      onChange={onChange}
       className="relative"
     >
       <div className="space-y-3 [&:not(:empty)]:mb-6" id={form.errorId}>

@@ -22,7 +22,8 @@ async function fillContact(page: Page, email: string) {
 
 /**
  * Opens the home page, hydrated, with the interactive contact form's code held back until
- * `release()`: the static form is what the visitor has until then.
+ * `release()`: the server's form, without its code, is what the visitor has until then
+ * (app/components/deferred-contact-section.tsx).
  */
 async function homeWithInteractiveFormHeld(page: Page) {
   let release!: () => void;
@@ -32,7 +33,7 @@ async function homeWithInteractiveFormHeld(page: Page) {
     await route.continue();
   });
   await page.goto("/");
-  await expect(page.locator("#contact [data-photo-picker=ready]")).toBeAttached(); // hydrated
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   return { section: page.locator("#contact"), release };
 }
 
@@ -124,7 +125,7 @@ test("with JavaScript, the home page loads the carousel and form-validation code
   await page.goto("/");
   const carousel = page.locator("[data-carousel-viewport]");
   const form = page.locator("#contact form");
-  await expect(page.locator("[data-photo-picker=ready]")).toBeAttached(); // hydrated
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   await page.waitForLoadState("networkidle");
   // Both sit far below the fold: embla and zod have not been downloaded.
   await expect(carousel).not.toHaveAttribute("data-ready", "true");
@@ -160,10 +161,31 @@ test("on the home page, what a visitor types before the interactive form arrives
   await page.waitForLoadState("networkidle");
   await section.getByRole("textbox", { name: "Message" }).fill("Typed while the page was still loading.");
   await expect(section.getByLabel("Full Name")).toHaveValue("Andre Brown");
-  await expect(section.locator("form")).toHaveAttribute("data-validation", "server"); // the static form stayed
+  await expect(section.locator("form")).toHaveAttribute("data-validation", "server"); // the server's form stayed
   await section.getByRole("button", { name: "Send Message" }).click();
   await expect(page).toHaveURL(/\/#contact$/);
   await expect(section.getByRole("status")).toHaveText(successWithReference(MESSAGES.contactSuccess));
+});
+
+test("after a client-side navigation to the home page, its contact section is drawn in the browser and sends", async ({ page }) => {
+  test.skip(!javaScript(), "needs JavaScript");
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/about");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  // A mark on this document's window: still there after a client-side navigation, gone after a new document.
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  await page.getByRole("banner").getByRole("link", { name: "Home", exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const section = page.locator("#contact");
+  await expect(section.getByRole("heading", { name: "Talk to us" })).toBeVisible();
+  await expect(section.getByRole("link", { name: /Call us/ })).toBeVisible();
+  await section.getByLabel("Full Name").fill("Andre Brown");
+  await section.getByLabel("Email Address").fill(`client-side-${Date.now()}@example.com`);
+  await section.getByRole("textbox", { name: "Message" }).fill("Sent after a client-side navigation.");
+  await section.getByRole("button", { name: "Send Message" }).click();
+  await expect(section.getByRole("status")).toHaveText(successWithReference(MESSAGES.contactSuccess));
+  // The navigation and the message both went without a new document.
+  expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
 });
 
 test("on the home page, the interactive form never takes the place of a field the visitor is in", async ({ page }) => {

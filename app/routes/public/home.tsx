@@ -4,8 +4,7 @@
 import { type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { publicPageHeaders } from "~/cache-control";
-import { DeferredContactForm } from "~/components/deferred-contact-form";
-import { ContactMethods } from "~/components/contact-details";
+import { DeferredContactSection } from "~/components/deferred-contact-section";
 import { ReviewsSection } from "~/components/reviews";
 import { FaqAccordion } from "~/components/faq-accordion";
 import { HighlightCards } from "~/components/highlights";
@@ -177,28 +176,13 @@ export default function Home() {
 
       {site && publicSite ? (
         <section id="contact" aria-labelledby="contact-heading" className="mx-auto max-w-7xl px-4 py-20 sm:px-6">
-          <div className="grid gap-10 lg:grid-cols-5">
-            <div className="min-w-0 lg:col-span-2">
-              <SectionHeading
-                id="contact-heading"
-                eyebrow="Contact"
-                title="Talk to us"
-                lead="Call, e-mail or send a WhatsApp message, or write to us here. We are happy to answer questions before you book."
-              />
-              <div className="mt-8">
-                <ContactMethods company={publicSite.company} />
-              </div>
-            </div>
-            <div className="min-w-0 rounded-2xl border border-brand-100 bg-white p-6 shadow-sm sm:p-8 lg:col-span-3">
-              <h3 className="mb-6 font-display text-2xl font-bold text-slate-900">Send us a message</h3>
-              <DeferredContactForm
-                returnTo="/"
-                flash={flash}
-                constraint={contactConstraint}
-                turnstileSiteKey={site.features.turnstileSiteKey}
-              />
-            </div>
-          </div>
+          <DeferredContactSection
+            company={publicSite.company}
+            returnTo="/"
+            flash={flash}
+            constraint={contactConstraint}
+            turnstileSiteKey={site.features.turnstileSiteKey}
+          />
         </section>
       ) : null}
     </>
