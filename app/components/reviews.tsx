@@ -5,9 +5,10 @@
  * there are published reviews.
  */
 import type { PublishedReviews } from "~/server/reviews/routes.server";
-import { jsonForScript, reviewsJsonLd } from "~/seo";
+import { reviewsJsonLd } from "~/seo";
 import { Icon } from "./icon";
 import { SectionHeading } from "./page-hero";
+import { StructuredData } from "./structured-data";
 
 /** "★★★★☆" with the rating for screen readers. */
 function Stars({ rating }: { rating: number }) {
@@ -50,7 +51,7 @@ export function ReviewsSection({ published, origin, title }: { published: Publis
           </li>
         ))}
       </ul>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(reviewsJsonLd(origin, published)) }} />
+      <StructuredData data={import.meta.env.SSR ? reviewsJsonLd(origin, published) : null} />
     </section>
   );
 }

@@ -4,8 +4,9 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { publicPageHeaders } from "~/cache-control";
 import { FaqAccordion } from "~/components/faq-accordion";
 import { PageHero } from "~/components/page-hero";
+import { StructuredData } from "~/components/structured-data";
 import { buttonStyles } from "~/components/ui";
-import { faqJsonLd, jsonForScript, pageMeta } from "~/seo";
+import { faqJsonLd, pageMeta } from "~/seo";
 import { faqPageLoader } from "~/server/site/routes.server";
 
 export const loader = (args: LoaderFunctionArgs) => faqPageLoader(args);
@@ -26,7 +27,7 @@ export default function FaqPage() {
       <PageHero eyebrow="FAQ" title="Frequently Asked Questions" lead="Everything clients usually ask before their first cleaning." />
       <section aria-label="Questions and answers" className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
         <FaqAccordion faqs={faqs} group="faq" heading="h2" />
-        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(faqJsonLd(faqs)) }} />
+        <StructuredData data={import.meta.env.SSR ? faqJsonLd(faqs) : null} />
         <div className="mt-12 rounded-2xl bg-brand-50 p-8 text-center">
           <h2 className="font-display text-2xl font-bold text-brand-900">Still have a question?</h2>
           <p className="mt-2 text-slate-700">We are happy to help.</p>

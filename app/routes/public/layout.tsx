@@ -9,9 +9,10 @@ import { FormStatus } from "~/components/form-field";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { SpeculationRulesScript } from "~/document-inlines";
-import { businessJsonLd, jsonForScript } from "~/seo";
+import { businessJsonLd } from "~/seo";
 import { publicLayoutLoader } from "~/server/site/routes.server";
 import { useSite } from "~/components/site-data";
+import { StructuredData } from "~/components/structured-data";
 
 /** Public pages may be kept by any cache; a page that sets a cookie is made private by the Worker. */
 export const headers: HeadersFunction = () => ({ "Cache-Control": PUBLIC_PAGE });
@@ -35,7 +36,7 @@ export default function PublicLayout() {
         <Outlet />
       </main>
       <SiteFooter site={publicSite} year={site.year} />
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(businessJsonLd(publicSite, site.origin)) }} />
+      <StructuredData data={import.meta.env.SSR ? businessJsonLd(publicSite, site.origin) : null} />
       <SpeculationRulesScript />
     </>
   );
