@@ -4,79 +4,36 @@
  * threshold 10 px; previous/next buttons and arrow keys. Without JavaScript, and until embla
  * is running, it is a horizontally scrolling row that snaps to each slide.
  *
- * embla (about 11 kB gzipped, a tenth of the home page's JavaScript budget, see
- * docs/decisions/005-page-weight.md) is in its own chunk (./service-carousel-embla.tsx),
- * downloaded only when the carousel comes within 300 px of the viewport; it sits below the
- * fold. If that download fails, the row keeps scrolling.
+ * embla (about 11 kB gzipped, see docs/decisions/005-page-weight.md) is in its own chunk
+ * (./service-carousel-embla.tsx) with everything that needs it (the live buttons, the arrow
+ * keys), downloaded only when the carousel comes within 300 px of the viewport; it sits below
+ * the fold. If that download fails, the row keeps scrolling.
  */
 import { Link } from "@remix-run/react";
-import { lazy, Suspense, useCallback, useState, useSyncExternalStore, type KeyboardEvent } from "react";
+import { lazy, Suspense, useState } from "react";
 import type { CAROUSEL_SLIDES } from "~/content/services";
 import { Icon } from "./icon";
 import { Picture } from "./picture";
-import type { CarouselApi } from "./service-carousel-embla";
+import type { CarouselControls } from "./service-carousel-embla";
 import { useNearViewport } from "./use-near-viewport";
 
-const CarouselEngine = lazy(() => import("./service-carousel-embla").catch(() => ({ default: () => null })));
-
-/** Whether embla can scroll back and on, kept in step with its events; false before it runs. */
-function useScrollable(embla: CarouselApi | null) {
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      if (!embla) return () => {};
-      embla.on("select", onChange).on("reInit", onChange);
-      return () => {
-        embla.off("select", onChange).off("reInit", onChange);
-      };
-    },
-    [embla],
-  );
-  const canPrev = useSyncExternalStore(
-    subscribe,
-    () => embla?.canScrollPrev() ?? false,
-    () => false,
-  );
-  const canNext = useSyncExternalStore(
-    subscribe,
-    () => embla?.canScrollNext() ?? false,
-    () => false,
-  );
-  return { canPrev, canNext };
-}
+const CarouselEngine = lazy(() => import("./service-carousel-embla").catch(() => ({ default: () => <CarouselArrows /> })));
 
 export function ServiceCarousel({ slides }: { slides: typeof CAROUSEL_SLIDES }) {
   const [viewportRef, near] = useNearViewport<HTMLDivElement>({ rootMargin: "300px" });
-  const [embla, setEmbla] = useState<CarouselApi | null>(null);
-  const { canPrev, canNext } = useScrollable(embla);
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (!embla) return; // the scrolling row handles its own arrow keys
-    if (event.key === "ArrowLeft") {
-      event.preventDefault();
-      embla.scrollPrev();
-    } else if (event.key === "ArrowRight") {
-      event.preventDefault();
-      embla.scrollNext();
-    }
-  };
+  // Whether embla drives the row (set by its chunk).
+  const [running, setRunning] = useState(false);
 
   return (
     <div role="region" aria-roledescription="carousel" aria-label="Our work, by service">
-      {near ? (
-        <Suspense fallback={null}>
-          <CarouselEngine viewportRef={viewportRef} onApi={setEmbla} />
-        </Suspense>
-      ) : null}
       {/* The row scrolls, so it must take focus (WCAG 2.1.1); with embla it moves on arrow keys. */}
-      {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions */}
       <div
         ref={viewportRef}
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
-        onKeyDown={onKeyDown}
         data-carousel-viewport
-        data-ready={embla ? "true" : undefined}
-        className={`-mx-2 rounded-2xl ${embla ? "overflow-hidden" : "snap-x snap-mandatory overflow-x-auto"}`}
+        data-ready={running ? "true" : undefined}
+        className={`-mx-2 rounded-2xl ${running ? "overflow-hidden" : "snap-x snap-mandatory overflow-x-auto"}`}
       >
         <div className="flex touch-pan-y">
           {slides.map((slide, index) => (
@@ -104,14 +61,34 @@ export function ServiceCarousel({ slides }: { slides: typeof CAROUSEL_SLIDES }) 
         </div>
       </div>
       <div className="noscript:hidden mt-6 flex justify-end gap-3">
-        <ArrowButton direction="Previous" onClick={() => embla?.scrollPrev()} disabled={!canPrev} />
-        <ArrowButton direction="Next" onClick={() => embla?.scrollNext()} disabled={!canNext} />
+        {near ? (
+          <Suspense fallback={<CarouselArrows />}>
+            <CarouselEngine viewportRef={viewportRef} onRunning={setRunning}>
+              {(controls) => <CarouselArrows {...controls} />}
+            </CarouselEngine>
+          </Suspense>
+        ) : (
+          <CarouselArrows />
+        )}
       </div>
     </div>
   );
 }
 
-function ArrowButton({ direction, onClick, disabled }: { direction: "Previous" | "Next"; onClick: () => void; disabled: boolean }) {
+/**
+ * The previous and next buttons. In: what each does and whether it can, from embla's chunk
+ * once it runs; without them (until then), disabled.
+ */
+function CarouselArrows({ onPrevious, onNext, canPrevious = false, canNext = false }: Partial<CarouselControls>) {
+  return (
+    <>
+      <ArrowButton direction="Previous" onClick={onPrevious} disabled={!canPrevious} />
+      <ArrowButton direction="Next" onClick={onNext} disabled={!canNext} />
+    </>
+  );
+}
+
+function ArrowButton({ direction, onClick, disabled }: { direction: "Previous" | "Next"; onClick?: () => void; disabled: boolean }) {
   return (
     <button
       type="button"
