@@ -2,9 +2,10 @@
  * Client-side validation for a Conform form whose zod schema is loaded on demand.
  *
  * zod and Conform's zod adapter weigh about 37 kB gzipped, a third of a page's JavaScript
- * budget (home page JS ≤ 110 kB, docs/decisions/005-page-weight.md). So a form loads them only when it comes within
- * 200 px of the viewport, which also covers a form reached by Tab (focus scrolls it into view).
- * Until they arrive:
+ * budget (docs/decisions/005-page-weight.md), and evaluating them takes about 25 ms of main
+ * thread on a 2-core machine (100 ms at Lighthouse's 4x). So a form loads them when the visitor
+ * first focuses one of its fields (a tap, a click or Tab): not while the page hydrates, even
+ * when the form is in view as the page opens (/quote). Until they arrive:
  * - fields are not validated on blur or input (nothing to validate with yet);
  * - a submit goes to the server unchecked, which applies the same schema and answers with the
  *   same field messages (Conform's server-validation path: a submission with `error: null`).
@@ -13,9 +14,8 @@
  * (app/server/visitor-forms/form-constraints.server.ts), so the markup is complete without zod.
  */
 import { parse, type Submission } from "@conform-to/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { z } from "zod";
-import { useNearViewport } from "./use-near-viewport";
 
 type Validate<Schema extends z.ZodType> = (formData: FormData) => Submission<z.input<Schema>, string[], z.output<Schema>>;
 
@@ -31,11 +31,25 @@ function deferToServer(formData: FormData) {
  *   download leaves the form validated by the server only.
  */
 export function useLazyValidation<Schema extends z.ZodType>(loadSchema: () => Promise<Schema>) {
-  const [ref, near] = useNearViewport<HTMLFormElement>({ rootMargin: "200px" });
+  const ref = useRef<HTMLFormElement>(null);
+  const [focused, setFocused] = useState(false);
   const [validate, setValidate] = useState<Validate<Schema> | null>(null);
 
+  // The first focus inside the form (focusin bubbles; a field focused before hydration counts too).
   useEffect(() => {
-    if (!near) return;
+    const form = ref.current;
+    if (focused || !form) return;
+    if (form.contains(document.activeElement)) {
+      setFocused(true);
+      return;
+    }
+    const onFocus = () => setFocused(true);
+    form.addEventListener("focusin", onFocus);
+    return () => form.removeEventListener("focusin", onFocus);
+  }, [focused]);
+
+  useEffect(() => {
+    if (!focused) return;
     let current = true;
     Promise.all([loadSchema(), import("~/forms/validate")]).then(
       ([schema, { validatorFor }]) => {
@@ -46,7 +60,7 @@ export function useLazyValidation<Schema extends z.ZodType>(loadSchema: () => Pr
     return () => {
       current = false;
     };
-  }, [near, loadSchema]);
+  }, [focused, loadSchema]);
 
   const onValidate: (context: { formData: FormData }) => ReturnType<Validate<Schema>> = ({ formData }) =>
     validate ? validate(formData) : deferToServer(formData);

@@ -1,7 +1,7 @@
 /**
  * Tells once whether an element has come near (or into) the viewport, through an
  * IntersectionObserver. Used to start work only when it is about to be seen: lazy photos,
- * the carousel's script, a form's validation code. It stays true once seen; on the server and
+ * the carousel's script, the home page's contact section. It stays true once seen; on the server and
  * before hydration it is false.
  *
  * @param options.rootMargin how far outside the viewport counts as near (CSS margin, e.g. "200px")

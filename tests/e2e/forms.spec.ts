@@ -113,7 +113,7 @@ test("contact form on the home page returns to the home page's contact section",
   await expect(section.getByRole("textbox", { name: "Message" })).toHaveValue("");
 });
 
-test("with JavaScript, the home page loads the carousel and form-validation code as they come near; fields are then checked on blur", async ({
+test("with JavaScript, the home page loads the carousel and the contact form as they come near, and validation on the first focus; fields are then checked on blur", async ({
   page,
 }) => {
   test.skip(!javaScript(), "needs JavaScript");
@@ -127,9 +127,10 @@ test("with JavaScript, the home page loads the carousel and form-validation code
   const form = page.locator("#contact form");
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   await page.waitForLoadState("networkidle");
-  // Both sit far below the fold: embla and zod have not been downloaded.
+  // Both sit far below the fold: embla and the interactive form have not been downloaded.
   await expect(carousel).not.toHaveAttribute("data-ready", "true");
   await expect(form).toHaveAttribute("data-validation", "server");
+  await expect(page.locator("#contact [data-photo-picker=ready]")).toHaveCount(0);
   // Its section renders only when near (content-visibility), which can move it: scroll until it stays in view.
   await expect
     .poll(async () => {
@@ -138,6 +139,9 @@ test("with JavaScript, the home page loads the carousel and form-validation code
     })
     .toBe("true");
   await form.scrollIntoViewIfNeeded();
+  await expect(page.locator("#contact [data-photo-picker=ready]")).toBeAttached(); // the interactive form took the server's place
+  await expect(form).toHaveAttribute("data-validation", "server"); // zod waits for a field's focus
+  await form.getByLabel("Email Address").focus();
   await expect(form).toHaveAttribute("data-validation", "client");
   await form.getByLabel("Email Address").fill("not-an-address");
   await form.getByRole("textbox", { name: "Message" }).focus();
@@ -199,9 +203,9 @@ test("on the home page, the interactive form never takes the place of a field th
   await expect(section.getByLabel("Email Address")).toBeFocused();
   await page.keyboard.press("Tab");
   await expect(section.getByLabel("Phone")).toBeFocused();
-  // Once focus leaves the untouched form, the interactive one takes over.
+  // Once focus leaves the untouched form, the interactive one takes over (its photo picker enhanced).
   await page.getByRole("link", { name: "Get a Free Quote" }).first().focus();
-  await expect(section.locator("form")).toHaveAttribute("data-validation", "client");
+  await expect(section.locator("[data-photo-picker=ready]")).toBeAttached();
 });
 
 test("contact form: a server-side error is shown next to its field and everything typed stays", async ({ page }) => {
