@@ -67,6 +67,10 @@ test("the owner publishes residential ranges; the quote form, its success messag
       "href",
       "/quote?service=residential",
     );
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `/tmp/prices-pricing-${width}-${testInfo.project.name}.png`, fullPage: true });
+    }
 
     // The quote form: with JavaScript the typical price shows once the service and the size are chosen.
     const visitor = `visitor-prices-${testInfo.project.name}-${Date.now()}@example.com`;
@@ -85,11 +89,13 @@ test("the owner publishes residential ranges; the quote form, its success messag
       await expect(hint).toHaveText(""); // no range for a small home weekly
       await page.getByLabel("Frequency").selectOption("one-time");
       await expect(hint).toHaveText(SMALL);
+      await page.screenshot({ path: `/tmp/prices-quote-hint-390-js.png`, fullPage: true });
     } else {
       await expect(hint).toHaveText("");
     }
     await page.getByRole("button", { name: "Get My Free Quote" }).click();
     await expect(page.getByTestId("typical-price")).toHaveText(SMALL);
+    await page.screenshot({ path: `/tmp/prices-quote-sent-390-${testInfo.project.name}.png` });
     const confirmation = await mailTo(mails, visitor, "Your quote request MB-");
     expect(confirmation.text).toContain(SMALL);
   } finally {
