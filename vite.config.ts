@@ -24,7 +24,7 @@ const HOME_ROUTES = ["/app/routes/public/layout.tsx", "/app/routes/public/home.t
  * and the root route import (every page runs them); `public` the modules the home page shares
  * with other public pages; `public-shared` those it shares with staff pages too (the site
  * content's previews draw public components). A module only one page uses stays in that
- * page's chunk, and a dynamic import (the carousel's engine, the interactive contact form,
+ * page's chunk, and a dynamic import (the carousel's engine, the home page's contact section,
  * validation) keeps its own.
  */
 function chunkFor(id: string, { getModuleInfo }: Rollup.ManualChunkMeta): string | undefined {
@@ -72,7 +72,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       // whole (the home page's contact section is a dynamic import, deferred-contact-section.tsx).
       { rollupOptions: { output: { inlineDynamicImports: true } } }
     : {
-        // Dynamic imports (the carousel's engine, the interactive contact form, form validation)
+        // Dynamic imports (the carousel's engine, the home page's contact section, form validation)
         // fetch their own imports as they run, instead of Vite listing and preloading them: the
         // lists would add to the home page's JavaScript (docs/decisions/005-page-weight.md), against
         // one more round trip for code that loads as a section comes near.

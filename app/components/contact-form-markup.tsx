@@ -1,7 +1,7 @@
 /**
  * The contact form's markup (docs/product.md §2 "Contact", §5 "Contact form"), drawn by the
- * interactive form (./contact-form.tsx, with Conform) on /contact and, through
- * ./deferred-contact-form.tsx, on the home page. Posts to /contact; works without JavaScript.
+ * interactive form (./contact-form.tsx, with Conform) on /contact and, in the home page's contact
+ * section (./home-contact.tsx), on the home page. Posts to /contact; works without JavaScript.
  */
 import { Form } from "@remix-run/react";
 import type { Ref } from "react";

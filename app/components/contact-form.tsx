@@ -1,8 +1,8 @@
 /**
  * The contact form with Conform (docs/product.md §2 "Contact", §3, §5, §8): field errors from the
  * server or, once zod has loaded (./use-lazy-validation.ts), checked in the browser on blur.
- * On /contact as is; on the home page it replaces a static stand-in when the visitor nears it
- * (./deferred-contact-form.tsx). Posts to /contact; works without JavaScript.
+ * On /contact as is; on the home page inside its contact section, whose code loads only near it
+ * (./deferred-contact-section.tsx). Posts to /contact; works without JavaScript.
  */
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { ContactFormMarkup, contactFormId, type ContactFormProps, type FieldModel } from "./contact-form-markup";

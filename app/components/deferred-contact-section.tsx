@@ -13,24 +13,28 @@
  *   does without JavaScript: it posts the page and the server checks it;
  * - once the section comes within 600 px of the viewport, its module loads and React draws it
  *   in place of the server's markup (the same markup: nothing a visitor sees changes), but only
- *   while nothing has been typed or chosen in the form and focus is elsewhere, so a swap never
- *   loses a visitor's input; if it has, the server's markup stays. With a Turnstile site key,
- *   the module loads at once instead, so that the form gets its widget (which only code can
- *   draw) before anyone types;
+ *   while the form holds nothing typed or chosen (read from its fields, so what was typed
+ *   before the page's code ran counts too) and focus is elsewhere, so a swap never loses a
+ *   visitor's input; if it does hold something, the server's markup stays;
+ * - with a Turnstile site key the module loads at once instead, and while the server's form
+ *   stays, the module draws the widget into it (which only code can do), so its token goes
+ *   with the form either way;
  * - drawn in the browser (a client-side navigation to the home page), there is no server
- *   markup: the module loads at once and the section appears with it.
+ *   markup: the module loads at once and the section appears with it, or, if it cannot load,
+ *   a link to /contact.
  */
-import { lazy, useEffect, useRef, useState, type ComponentType } from "react";
+import { lazy, useEffect, useState } from "react";
 import type { HomeContactProps } from "./home-contact";
 import { useHydrated } from "./use-hydrated";
 import { useNearViewport } from "./use-near-viewport";
 import { useSubmissionAnalytics } from "./use-submission";
 
-/** Out: the section's component, from its own chunk. */
-const loadSection = () => import("./home-contact").then((module) => module.HomeContact);
+/** Out: the section's module (its component, `hasEdits` and `drawTurnstile`), from its own chunk. */
+const loadSection = () => import("./home-contact");
+type SectionModule = Awaited<ReturnType<typeof loadSection>>;
 
 /** The section in the server's render: with no Suspense boundary around it, the HTML waits for it. */
-const ServerRendered = lazy(() => loadSection().then((HomeContact) => ({ default: HomeContact })));
+const ServerRendered = import.meta.env.SSR ? lazy(() => loadSection().then((module) => ({ default: module.HomeContact }))) : null;
 
 export function DeferredContactSection(props: HomeContactProps) {
   useSubmissionAnalytics(props.flash);
@@ -38,9 +42,9 @@ export function DeferredContactSection(props: HomeContactProps) {
   // Mounted while hydrating: the server's markup is on the page until the swap.
   const [fromServer] = useState(!hydrated);
   const [sectionRef, near] = useNearViewport<HTMLDivElement>({ rootMargin: "600px" });
-  const [Section, setSection] = useState<ComponentType<HomeContactProps> | null>(null);
+  const [sectionModule, setSectionModule] = useState<SectionModule | null>(null);
+  const [failed, setFailed] = useState(false);
   const [swapped, setSwapped] = useState(!fromServer);
-  const touched = useRef(false);
   const { turnstileSiteKey } = props;
 
   // The section's module: near the viewport, or at once without server markup or with Turnstile.
@@ -48,47 +52,42 @@ export function DeferredContactSection(props: HomeContactProps) {
     if (fromServer && !near && !turnstileSiteKey) return;
     let current = true;
     loadSection().then(
-      (HomeContact) => current && setSection(() => HomeContact),
-      () => {}, // offline or a stale deploy: the server's form keeps working
+      (loaded) => current && setSectionModule(loaded),
+      // Offline or a stale deploy: the server's form keeps working; with none, a link stands in.
+      () => current && setFailed(true),
     );
     return () => {
       current = false;
     };
   }, [fromServer, near, turnstileSiteKey]);
 
-  // Until the swap: any edit in the server's form is noted.
-  useEffect(() => {
-    const section = sectionRef.current;
-    if (swapped || !section) return;
-    const touch = () => {
-      touched.current = true;
-    };
-    section.addEventListener("input", touch);
-    section.addEventListener("change", touch);
-    return () => {
-      section.removeEventListener("input", touch);
-      section.removeEventListener("change", touch);
-    };
-  }, [swapped, sectionRef]);
-
   // Swap when the module is in, the form is untouched and focus is elsewhere; else when focus
   // leaves the section for somewhere outside it, if the form is still untouched. (Not while
   // focus moves between its fields, or to its button: the swap would drop the focus or the click.)
+  // Until then, with a site key, the server's form gets the Turnstile widget.
   useEffect(() => {
     const section = sectionRef.current;
-    if (!Section || swapped || !section) return;
+    if (!sectionModule || swapped || !section) return;
+    let swapping = false;
     const swap = (event?: FocusEvent) => {
-      if (touched.current) return;
+      if (sectionModule.hasEdits(section)) return;
       if (section.contains(document.activeElement)) return;
       if (event?.relatedTarget instanceof Node && section.contains(event.relatedTarget)) return;
+      swapping = true;
       setSwapped(true);
     };
     swap();
+    const container = section.querySelector<HTMLElement>("[data-turnstile]");
+    const removeWidget =
+      !swapping && turnstileSiteKey && container ? sectionModule.drawTurnstile(container, turnstileSiteKey, "contact") : null;
     section.addEventListener("focusout", swap);
-    return () => section.removeEventListener("focusout", swap);
-  }, [Section, swapped, sectionRef]);
+    return () => {
+      section.removeEventListener("focusout", swap);
+      removeWidget?.();
+    };
+  }, [sectionModule, swapped, sectionRef, turnstileSiteKey]);
 
-  if (import.meta.env.SSR) {
+  if (ServerRendered) {
     return (
       <div key="server">
         <ServerRendered {...props} />
@@ -98,7 +97,13 @@ export function DeferredContactSection(props: HomeContactProps) {
   if (swapped) {
     return (
       <div key="drawn" ref={sectionRef}>
-        {Section ? <Section {...props} /> : null}
+        {sectionModule ? (
+          <sectionModule.HomeContact {...props} />
+        ) : failed ? (
+          <a className="text-lg font-semibold text-brand-800 underline" href="/contact">
+            Send us a message on the contact page
+          </a>
+        ) : null}
       </div>
     );
   }

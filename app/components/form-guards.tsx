@@ -50,39 +50,49 @@ function loadTurnstile(): Promise<TurnstileApi> {
 }
 
 /**
+ * Draws the Turnstile widget into `element` (a form's `[data-turnstile]` container) once
+ * Turnstile's script has loaded; its token then goes with the form. The server accepts it only
+ * for `action` (app/server/platform/turnstile.server.ts). Out: a function that removes the
+ * widget. Blocked or offline, nothing is drawn, and the server answers the missing token with
+ * its message.
+ */
+export function drawTurnstile(element: HTMLElement, siteKey: string, action: FlashForm): () => void {
+  let widget: string | undefined;
+  let api: TurnstileApi | undefined;
+  let current = true;
+  loadTurnstile().then(
+    (loaded) => {
+      if (!current) return;
+      api = loaded;
+      widget = loaded.render(element, { sitekey: siteKey, action });
+    },
+    () => {},
+  );
+  return () => {
+    current = false;
+    if (api && widget) api.remove(widget);
+  };
+}
+
+/**
  * The Turnstile widget, when a site key is configured. Rendered explicitly from an effect, so
  * it also appears in a form that was mounted after the page loaded (a client-side navigation,
- * a form reset after a success, the home page's interactive contact form) and is removed with
- * it. The script tag in the server's HTML lets the first page start loading it at once.
+ * a form reset after a success, the home page's contact section) and is removed with it. The
+ * script tag in the server's HTML lets the first page start loading it at once.
  */
 export function Turnstile({ siteKey, action }: { siteKey: string | null; action: FlashForm }) {
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = container.current;
     if (!siteKey || !element) return;
-    let widget: string | undefined;
-    let api: TurnstileApi | undefined;
-    let current = true;
-    loadTurnstile().then(
-      (loaded) => {
-        if (!current) return;
-        api = loaded;
-        // The server accepts the token only for this form's action (app/server/platform/turnstile.server.ts).
-        widget = loaded.render(element, { sitekey: siteKey, action });
-      },
-      () => {}, // blocked or offline: the server answers the missing token with its message
-    );
-    return () => {
-      current = false;
-      if (api && widget) api.remove(widget);
-    };
+    return drawTurnstile(element, siteKey, action);
   }, [siteKey, action]);
 
   if (!siteKey) return null;
   return (
     <>
       <script src={TURNSTILE_SCRIPT} async defer />
-      <div ref={container} className="mb-4" />
+      <div ref={container} data-turnstile="" className="mb-4" />
     </>
   );
 }

@@ -9,6 +9,10 @@ import { ContactForm } from "./contact-form";
 import type { ContactFormProps } from "./contact-form-markup";
 import { SectionHeading } from "./page-hero";
 
+/** For the server's form while it stays on the page (./deferred-contact-section.tsx). */
+export { drawTurnstile } from "./form-guards";
+export { hasEdits } from "./form-edits";
+
 export interface HomeContactProps extends ContactFormProps {
   company: Company;
 }

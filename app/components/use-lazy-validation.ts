@@ -1,8 +1,8 @@
 /**
  * Client-side validation for a Conform form whose zod schema is loaded on demand.
  *
- * zod and Conform's zod adapter weigh about 37 kB gzipped, a third of a page's JavaScript
- * budget (docs/decisions/005-page-weight.md), and evaluating them takes about 25 ms of main
+ * zod, Conform's zod adapter and a form's schema weigh about 26.5 kB gzipped, a quarter of a
+ * page's JavaScript budget (docs/decisions/005-page-weight.md), and evaluating them takes about 25 ms of main
  * thread on a 2-core machine (100 ms at Lighthouse's 4x). So a form loads them when the visitor
  * first focuses one of its fields (a tap, a click or Tab): not while the page hydrates, even
  * when the form is in view as the page opens (/quote). Until they arrive:

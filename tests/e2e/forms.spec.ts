@@ -171,6 +171,33 @@ test("on the home page, what a visitor types before the interactive form arrives
   await expect(section.getByRole("status")).toHaveText(successWithReference(MESSAGES.contactSuccess));
 });
 
+test("on the home page, what a visitor types before the page's code has run stays when they leave the form", async ({ page }) => {
+  test.skip(!javaScript(), "needs JavaScript");
+  // Hold back the client entry, so the page does not hydrate while the visitor types.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/");
+  const section = page.locator("#contact");
+  await section.getByLabel("Full Name").fill("Andre Brown");
+  await section.getByRole("textbox", { name: "Message" }).fill("Typed before the page's code ran.");
+  // The visitor leaves the form before the code runs, so no event its code listens to sees the edits.
+  await section.getByRole("heading", { name: "Send us a message" }).click();
+  await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
+  release();
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.waitForLoadState("networkidle"); // the section's module is in: the moment a swap would happen
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await expect(section.getByLabel("Full Name")).toHaveValue("Andre Brown");
+  await expect(section.getByRole("textbox", { name: "Message" })).toHaveValue("Typed before the page's code ran.");
+  await section.getByLabel("Email Address").fill(`typed-before-code-${Date.now()}@example.com`);
+  await section.getByRole("button", { name: "Send Message" }).click();
+  await expect(section.getByRole("status")).toHaveText(successWithReference(MESSAGES.contactSuccess));
+});
+
 test("after a client-side navigation to the home page, its contact section is drawn in the browser and sends", async ({ page }) => {
   test.skip(!javaScript(), "needs JavaScript");
   await page.setViewportSize({ width: 1280, height: 900 });
