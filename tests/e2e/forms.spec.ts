@@ -219,6 +219,21 @@ test("after a client-side navigation to the home page, its contact section is dr
   expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
 });
 
+test("after a client-side navigation to the home page, a contact section whose code cannot load leaves a link to /contact", async ({
+  page,
+}) => {
+  test.skip(!javaScript(), "needs JavaScript");
+  await page.route(/\/assets\/home-contact-[^/]*\.js$/, (route) => route.abort());
+  await page.goto("/about");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.getByRole("banner").getByRole("link", { name: "Home", exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator("#contact").getByRole("link", { name: "Send us a message on the contact page" })).toHaveAttribute(
+    "href",
+    "/contact",
+  );
+});
+
 test("on the home page, the interactive form never takes the place of a field the visitor is in", async ({ page }) => {
   test.skip(!javaScript(), "needs JavaScript");
   const { section, release } = await homeWithInteractiveFormHeld(page);
