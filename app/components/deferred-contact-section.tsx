@@ -25,7 +25,7 @@
  */
 import { lazy, useEffect, useState } from "react";
 import type { HomeContactProps } from "./home-contact";
-import { useHydrated } from "./use-hydrated";
+import { useMountedFromServer } from "./use-hydrated";
 import { useNearViewport } from "./use-near-viewport";
 import { useSubmissionAnalytics } from "./use-submission";
 
@@ -38,9 +38,8 @@ const ServerRendered = import.meta.env.SSR ? lazy(() => loadSection().then((modu
 
 export function DeferredContactSection(props: HomeContactProps) {
   useSubmissionAnalytics(props.flash);
-  const hydrated = useHydrated();
   // Mounted while hydrating: the server's markup is on the page until the swap.
-  const [fromServer] = useState(!hydrated);
+  const fromServer = useMountedFromServer();
   const [sectionRef, near] = useNearViewport<HTMLDivElement>({ rootMargin: "600px" });
   const [sectionModule, setSectionModule] = useState<SectionModule | null>(null);
   const [failed, setFailed] = useState(false);

@@ -8,15 +8,12 @@
  * an element alone when given an empty `dangerouslySetInnerHTML` (as for the start script,
  * app/document-inlines.tsx). Drawn in the browser (a client-side navigation), there is none.
  */
-import { useState } from "react";
 import { jsonForScript } from "~/seo";
-import { useHydrated } from "./use-hydrated";
+import { useMountedFromServer } from "./use-hydrated";
 
 /** In: the JSON-LD object on the server, null in the browser. Out: its script, or nothing when drawn in the browser. */
 export function StructuredData({ data }: { data: Record<string, unknown> | null }) {
-  const hydrated = useHydrated();
-  // Mounted while hydrating: the server's script is on the page.
-  const [fromServer] = useState(!hydrated);
+  const fromServer = useMountedFromServer();
   if (data === null && !fromServer) return null;
   return (
     <script type="application/ld+json" suppressHydrationWarning dangerouslySetInnerHTML={{ __html: data ? jsonForScript(data) : "" }} />

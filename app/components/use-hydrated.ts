@@ -3,7 +3,7 @@
  * the markup matches what the server sent), true from then on. Components use it to swap
  * their no-JavaScript markup for the enhanced version.
  */
-import { useSyncExternalStore } from "react";
+import { useState, useSyncExternalStore } from "react";
 
 const subscribe = () => () => {};
 
@@ -14,4 +14,15 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   );
+}
+
+/**
+ * Out: true for a component mounted while the page hydrated, whose markup the server wrote and
+ * is still on the page; false for one drawn in the browser (a client-side navigation, a later
+ * mount). Fixed at mount.
+ */
+export function useMountedFromServer(): boolean {
+  const hydrated = useHydrated();
+  const [fromServer] = useState(!hydrated);
+  return fromServer;
 }
