@@ -7,7 +7,6 @@ import {
   Meta,
   Outlet,
   Scripts,
-  ScrollRestoration,
   useRouteError,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
@@ -16,6 +15,7 @@ import { isStaffPath, PRIVATE } from "~/cache-control";
 import type { SiteData } from "~/seo";
 import { documentLoader } from "~/server/site/routes.server";
 import { SiteStyles, StartHydrationScript } from "~/document-inlines";
+import { ScrollRestoration } from "~/components/scroll-restoration";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
