@@ -94,6 +94,30 @@ async function expectStoredWithPhotos(page: Page, email: string, files: string[]
   expect(stored.map((row) => row.file_name)).toEqual(files);
 }
 
+test("a past preferred date is refused with its message; the picker greys out past days once the code runs", async ({ page }, testInfo) => {
+  await page.goto("/quote");
+  const date = page.getByLabel("Preferred Date");
+  if (testInfo.project.name === "js") {
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    // Today in Jamaica (UTC-5 all year), whatever the test process's zone.
+    const today = new Date(Date.now() - 5 * 3600_000).toISOString().slice(0, 10);
+    await expect(date).toHaveAttribute("min", today);
+  } else {
+    // Not in the HTML: it would cost every load the parser's time (app/routes/public/quote.tsx).
+    await expect(date).not.toHaveAttribute("min");
+  }
+  await page.getByLabel("Full Name").fill("Kemar Lewis");
+  await page.getByLabel("Email").fill("kemar.past-date@example.com");
+  await page.getByLabel("Phone").fill("876 555 0177");
+  await page.getByLabel("Service Type").selectOption("residential");
+  await page.getByLabel("Property Address").fill("5 Fairview Close");
+  await date.fill("2020-01-01");
+  await page.getByRole("button", { name: "Get My Free Quote" }).click();
+  await expect(page.getByText("The preferred date cannot be in the past.")).toBeVisible();
+  await expect(page.getByLabel("Full Name")).toHaveValue("Kemar Lewis");
+  expect(queryD1(`SELECT id FROM quote_requests WHERE email = 'kemar.past-date@example.com'`)).toHaveLength(0);
+});
+
 test("a photo chosen before the page has hydrated is kept when the interactive picker arrives, and sent", async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== "js", "hydration only happens with JavaScript on");
   const email = `e2e-early-photo-${Date.now()}@example.com`;
