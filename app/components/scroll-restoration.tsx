@@ -7,11 +7,11 @@
  * inline script scrolls to the stored offset before the first paint.
  *
  * Remix's own script also gave every entry its key and read sessionStorage on every load: a
- * history write and a storage read, 5-10 ms of one parser task in a new renderer process
- * (Lighthouse traces of /quote, docs/benchmarks.md). An entry without a key was never left by
- * a hydrated page, so nothing can be stored for it: this script then does nothing, the browser
- * restores natively, and the key is given when the code starts (`keyHistoryEntry`, called by
- * app/entry.client.tsx before the router reads it).
+ * history write and a storage read in a parser task before the first paint (docs/benchmarks.md,
+ * "/quote's blocking time, found and cut"). Only the page's code gives an entry its key
+ * (`keyHistoryEntry`, called by app/entry.client.tsx before the router reads it), and the hook
+ * stores offsets under those keys: for an entry without one nothing is stored that this script
+ * could read, so it does nothing, and the browser restores as it does without JavaScript.
  */
 import { UNSAFE_useScrollRestoration } from "react-router-dom";
 

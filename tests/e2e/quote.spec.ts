@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, successWithReference, test } from "./fixtures";
+import { todayInJamaica } from "../../app/domain/dates";
 import { MESSAGES } from "../../app/domain/messages";
 import { makePng } from "../fixtures";
 import { queryD1, readR2Object } from "./d1";
@@ -99,9 +100,7 @@ test("a past preferred date is refused with its message; the picker greys out pa
   const date = page.getByLabel("Preferred Date");
   if (testInfo.project.name === "js") {
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
-    // Today in Jamaica (UTC-5 all year), whatever the test process's zone.
-    const today = new Date(Date.now() - 5 * 3600_000).toISOString().slice(0, 10);
-    await expect(date).toHaveAttribute("min", today);
+    await expect(date).toHaveAttribute("min", todayInJamaica());
   } else {
     // Not in the HTML: it would cost every load the parser's time (app/routes/public/quote.tsx).
     await expect(date).not.toHaveAttribute("min");

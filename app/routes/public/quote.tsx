@@ -85,12 +85,23 @@ function useTypicalPrice(prices: Parameters<typeof guideRangeFor>[0], formId: st
   return useSyncExternalStore(subscribe, sentence, () => "");
 }
 
+/**
+ * The preferred date. Its `min` (today in Jamaica, an ISO date) greys out past days in the
+ * picker once the page's code runs; in the HTML it would cost every load parser time in a new
+ * renderer process (docs/benchmarks.md, "/quote's blocking time, found and cut"). The rule
+ * itself is the schema's (app/forms/quote.ts), whose message a past date gets either way. Its
+ * own component, so that only this field draws again when the page hydrates.
+ */
+function PreferredDateField({ meta, today }: { meta: Parameters<typeof InputField>[0]["meta"]; today: string }) {
+  const hydrated = useHydrated();
+  return <InputField meta={meta} label="Preferred Date" type="date" min={hydrated ? today : undefined} />;
+}
+
 function QuoteFormPage() {
   const { today, preselected, flash, constraint, prices, typicalPrice } = useLoaderData<typeof loader>();
   const actionData = useActionData<FormResult>();
   const { features } = useSite()!;
   const isSubmitting = useIsSubmitting("/quote");
-  const hydrated = useHydrated();
   const { ref: formRef, mode: validationMode, options: validationOptions } = useLazyValidation(loadQuoteSchema);
 
   const [form, fields] = useForm({
@@ -177,11 +188,7 @@ function QuoteFormPage() {
             >
               {typicalHint}
             </p>
-            {/* `min` greys out past days in the picker once the page's code runs. In the HTML it
-                would cost every load 9-14 ms of the parser's time in a new renderer process (the
-                browser prepares the date's range; docs/benchmarks.md): the rule itself is the
-                schema's, whose message a past date gets either way. */}
-            <InputField meta={fields.preferredDate} label="Preferred Date" type="date" min={hydrated ? today : undefined} />
+            <PreferredDateField meta={fields.preferredDate} today={today} />
             <PhotosField id={fields.photos.id} errorId={fields.photos.errorId} errors={photoErrors} label="Photos of the job" />
             <TextareaField
               meta={fields.additionalInfo}
