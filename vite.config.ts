@@ -11,7 +11,7 @@ const CLIENT_ROUTE = "?__remix-build-client-route";
 const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|@remix-run\/[^/]+|react-router|react-router-dom|turbo-stream)\//;
 
 /** The route modules the home page is made of, besides the root (app/routes.ts). */
-const HOME_ROUTES = ["/app/routes/public/layout.tsx", "/app/routes/public/home.tsx"].map((file) => file + CLIENT_ROUTE);
+const HOME_ROUTES = ["/app/routes/public/layout/route.tsx", "/app/routes/public/home/route.tsx"].map((file) => file + CLIENT_ROUTE);
 
 /**
  * Groups the client's modules into fewer files (docs/decisions/005-page-weight.md, "Fewer

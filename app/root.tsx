@@ -26,7 +26,7 @@ export const headers: HeadersFunction = () => ({ "Cache-Control": PRIVATE });
  * The root's data (the company's name, the origin, the year and a pending notice) does not depend on
  * the query. A navigation that stays on the same path with `?photo=` before or after it (the
  * photo viewer of an admin record page stepping, opening or closing) keeps it, so the viewer
- * asks the server for nothing (app/components/photo-index.ts). Every other navigation reloads
+ * asks the server for nothing (app/components/admin/photo-index.ts). Every other navigation reloads
  * it, a redirect back to the same page included, so a notice set on the way always shows.
  */
 export const shouldRevalidate: ShouldRevalidateFunction = (args) =>

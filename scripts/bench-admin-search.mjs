@@ -192,7 +192,7 @@ export async function benchAdminSearch({ base, state, db, requestLog }) {
     const page = await measure(base, path, cookie, requestLog);
     // The same list as a client-side navigation asks for it: the list route's loader only.
     const [pathname, search = ""] = path.split("?");
-    const route = pathname === "/admin/quotes" ? "routes/admin/quotes" : "routes/admin/messages";
+    const route = pathname === "/admin/quotes" ? "routes/admin/quotes/route" : "routes/admin/messages/route";
     const data = await measure(
       base,
       `${pathname}.data?${search}${search ? "&" : ""}_routes=${encodeURIComponent(route)}`,

@@ -354,7 +354,7 @@ export async function benchBooking({ base, db, requestLog }) {
 
   // 1. Availability, through the Worker.
   const page = `/status/${viewer.token}/book`;
-  const loaderOnly = `.data?_routes=${encodeURIComponent("routes/public/book")}`;
+  const loaderOnly = `.data?_routes=${encodeURIComponent("routes/public/book/route")}`;
   const availability = await timeAvailability(
     base,
     db,

@@ -6,7 +6,7 @@
  */
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
-import { controlClass, FormField } from "./form-field";
+import { controlClass, FormField } from "~/components/form-field";
 
 interface FieldProps {
   // Conform's metadata of any one field (its value type does not matter here).

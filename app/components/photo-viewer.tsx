@@ -18,9 +18,9 @@
  */
 import { Link, useNavigate, useNavigation } from "@remix-run/react";
 import { useCallback, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type SyntheticEvent } from "react";
-import { readPhotoIndex } from "./photo-index";
-import { buttonStyles } from "./ui";
-import { useHydrated } from "./use-hydrated";
+import { readPhotoIndex } from "~/components/admin/photo-index";
+import { buttonStyles } from "~/components/ui";
+import { useHydrated } from "~/components/hooks/use-hydrated";
 
 /** One photo of a record, as the record page's loader sends it. */
 export interface GalleryPhoto {

@@ -5,7 +5,7 @@
  */
 import { PHOTOS, photoSrcSet, stockImage, type PhotoId, type ResponsiveImage } from "~/content/photos";
 import { LAZY_PHOTO_ATTRIBUTE, LAZY_PHOTO_VISIBLE } from "~/domain/limits";
-import { useNearViewport } from "./use-near-viewport";
+import { useNearViewport } from "~/components/hooks/use-near-viewport";
 
 interface PictureProps {
   /** A stock photo's id, or any photo as a ResponsiveImage. */

@@ -23,7 +23,7 @@ async function fillContact(page: Page, email: string) {
 /**
  * Opens the home page, hydrated, with the interactive contact form's code held back until
  * `release()`: the server's form, without its code, is what the visitor has until then
- * (app/components/deferred-contact-section.tsx).
+ * (app/components/public/deferred-contact-section.tsx).
  */
 async function homeWithInteractiveFormHeld(page: Page) {
   let release!: () => void;

@@ -102,7 +102,7 @@ test("a past preferred date is refused with its message; the picker greys out pa
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
     await expect(date).toHaveAttribute("min", todayInJamaica());
   } else {
-    // Not in the HTML: it would cost every load the parser's time (app/routes/public/quote.tsx).
+    // Not in the HTML: it would cost every load the parser's time (app/routes/public/quote/route.tsx).
     await expect(date).not.toHaveAttribute("min");
   }
   await page.getByLabel("Full Name").fill("Kemar Lewis");

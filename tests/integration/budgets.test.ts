@@ -59,7 +59,7 @@ const HOME_JS_TARGET = 110 * KB;
 
 test("home page JavaScript ≤ 110 kB, CSS ≤ 20 kB and Worker bundle ≤ 1 MB (gzipped)", async () => {
   const manifest = readManifest();
-  const home = jsFor(manifest, ["root", "routes/public/layout", "routes/public/home"]);
+  const home = jsFor(manifest, ["root", "routes/public/layout/route", "routes/public/home/route"]);
   const homeJs = home.reduce((sum, file) => sum + gz(join(CLIENT, file)), 0);
   // The carousel's embla chunk loads only when the carousel nears the viewport.
   const carousel = readdirSync(join(CLIENT, "assets")).filter((name) => /^service-carousel-embla-.*\.js$/.test(name));
@@ -67,7 +67,7 @@ test("home page JavaScript ≤ 110 kB, CSS ≤ 20 kB and Worker bundle ≤ 1 MB 
   expect(home).not.toContain(`/assets/${carousel[0]}`);
   expect(home.every((file) => !file.includes("embla"))).toBe(true);
   const carouselJs = gz(join(CLIENT, "assets", carousel[0]!));
-  // So does the contact section's (app/components/deferred-contact-section.tsx), with the files it imports that the page has not.
+  // So does the contact section's (app/components/public/deferred-contact-section.tsx), with the files it imports that the page has not.
   const section = readdirSync(join(CLIENT, "assets")).filter((name) => /^home-contact-.*\.js$/.test(name));
   expect(section).toHaveLength(1);
   expect(home).not.toContain(`/assets/${section[0]}`);

@@ -202,7 +202,7 @@ describe("route discovery", () => {
     const lookup = await worker.fetch(`/__manifest?${query}`);
     expect(lookup.status).toBe(200);
     // The routes those links lead to, for client-side navigation.
-    expect(Object.keys((await lookup.json()) as object)).toContain("routes/admin/layout");
+    expect(Object.keys((await lookup.json()) as object)).toContain("routes/admin/layout/route");
     // The gate's count exactly, with empty values so the URL stays under the 7,680 characters
     // past which Remix's own handler answers 400: 1,280 parameters pass, one more is refused.
     const lookUp = (paths: number) =>

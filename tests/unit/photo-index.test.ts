@@ -1,11 +1,11 @@
 /**
- * readPhotoIndex (app/components/photo-index.ts): which photo a record page's `?photo=` opens
+ * readPhotoIndex (app/components/admin/photo-index.ts): which photo a record page's `?photo=` opens
  * in the viewer. The parameter counts from 1; the answer is the 0-based index, or null.
  * keepDataWhenOnlyThePhotoChanges: the record routes' loaders do not run again when only
  * `?photo=` changes.
  */
 import { describe, expect, test } from "vitest";
-import { keepDataWhenOnlyThePhotoChanges, readPhotoIndex } from "~/components/photo-index";
+import { keepDataWhenOnlyThePhotoChanges, readPhotoIndex } from "~/components/admin/photo-index";
 
 const RECORD = "https://example.com/admin/quotes/0b8e2f4c-7d7a-4f0e-9a51-3c1b2e6d9f10";
 

@@ -2,7 +2,7 @@
  * The HTML constraints (required, minlength, maxlength, pattern, min…) of the visitor forms,
  * derived on the server from each form's zod schema by Conform's `getZodConstraint`, and sent
  * with the loader data, so the browser renders the same markup as the server without
- * downloading zod (app/components/use-lazy-validation.ts). The forms are `novalidate`: the
+ * downloading zod (app/components/hooks/use-lazy-validation.ts). The forms are `novalidate`: the
  * attributes describe the fields to assistive technology; the messages come from the schema.
  */
 import { getZodConstraint } from "@conform-to/zod/v4";

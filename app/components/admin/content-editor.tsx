@@ -1,0 +1,131 @@
+/**
+ * The shared pieces of the admin's 'Site content' pages (docs/product.md §13): the preview step
+ * with its 'Publish' form (the section's content as JSON in a hidden field, and `basedOn`, the
+ * live revision the editor was opened at) and 'Back to editing'; the stale and form messages;
+ * the links to a section's history. Plain forms: they work without JavaScript.
+ */
+import { Form, Link, useActionData, type ShouldRevalidateFunction } from "@remix-run/react";
+import type { ReactNode } from "react";
+import type { ContentSection } from "~/domain/enumerations";
+import type { FieldErrors, FieldValues } from "~/forms/content-admin";
+import type { ContentActionData, RevisionView } from "~/server/site/content-routes.server";
+import { Button, buttonClass, useBusy } from "~/components/admin/kit";
+import { SectionPreview } from "~/components/admin/content-preview";
+import { FormStatus } from "~/components/form-field";
+
+/**
+ * The editors' `shouldRevalidate`: as Remix decides, and also after a 409 (a stale publish or
+ * restore), which single fetch would not revalidate on its own: the page then shows the
+ * section's current version and the `basedOn` to publish at.
+ */
+export const revalidateAfterStale: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 409 || defaultShouldRevalidate;
+
+type Preview = Extract<ContentActionData, { stage: "preview" }>;
+
+/** The action's answer when it is a preview, else null. */
+export function previewOf(data: ContentActionData | undefined): Preview | null {
+  return data?.stage === "preview" ? data : null;
+}
+
+/** The action's refused form (values as typed, each field's message), else null. */
+function editOf(data: ContentActionData | undefined, target = "") {
+  return data?.stage === "edit" && data.target === target ? data : null;
+}
+
+/**
+ * An editor's state. In: `opened`, the form as the editor opens it (the loader's values and
+ * `basedOn`), and `target`, the item the form edits ('' for a whole section). Out: `result`, the
+ * action's answer; `preview`, that answer when it is a preview; `edit`, the refused form of
+ * `target`; and the form's `values`, `errors` and `basedOn`: the refused form's, else `opened`'s
+ * with no errors.
+ */
+export function useEditorState(opened: { values: FieldValues; basedOn: number }, target = "") {
+  const result = useActionData<ContentActionData>();
+  const edit = editOf(result, target);
+  const errors: FieldErrors = edit?.errors ?? {};
+  return {
+    result,
+    preview: previewOf(result),
+    edit,
+    values: edit?.values ?? opened.values,
+    errors,
+    basedOn: edit?.basedOn ?? opened.basedOn,
+  };
+}
+
+/**
+ * The preview of a change and its two buttons: 'Publish' and 'Back to editing'. `back`: a link
+ * for a change with nothing typed (a move, a toggle), else 'Back to editing' posts the content
+ * back to the editor (`intent=back`), which shows the form with it.
+ */
+export function PreviewStep({ preview, back, focus }: { preview: Preview; back?: string; focus?: string }) {
+  const busy = useBusy();
+  return (
+    <section aria-labelledby="preview-heading" className="space-y-4">
+      <div className="rounded-xl border border-amber-300 bg-amber-50 p-4">
+        <h2 id="preview-heading" className="text-lg font-semibold text-slate-900">
+          Preview: not published yet
+        </h2>
+        <p className="mt-1 text-slate-800">{`The change: ${preview.change}. This is how the site will show it. Publish it, or go back to change it.`}</p>
+        <Form method="post" className="mt-3 flex flex-wrap gap-3">
+          <input type="hidden" name="content" value={preview.content} />
+          <input type="hidden" name="basedOn" value={preview.basedOn} />
+          <input type="hidden" name="target" value={preview.target} />
+          <Button name="intent" value="publish" disabled={busy}>
+            Publish
+          </Button>
+          {back ? (
+            <Link to={back} className={buttonClass("secondary")}>
+              Back to editing
+            </Link>
+          ) : (
+            <Button name="intent" value="back" variant="secondary" disabled={busy}>
+              Back to editing
+            </Button>
+          )}
+        </Form>
+      </div>
+      <SectionPreview section={preview.section} body={preview.body} focus={focus ?? preview.target} />
+    </section>
+  );
+}
+
+/** The stale message, or the form's own message, when the action answered one. */
+export function ContentStatus({ data, target = "" }: { data: ContentActionData | undefined; target?: string }) {
+  if (data?.stage === "stale") return <FormStatus tone="error">{data.message}</FormStatus>;
+  const edit = editOf(data, target);
+  const message = edit?.errors[""];
+  return message ? <FormStatus tone="error">{message}</FormStatus> : null;
+}
+
+/** A refused form's count of messages, read out at the top of the form. */
+export function ErrorSummary({ errors }: { errors: Record<string, string> }) {
+  const count = Object.keys(errors).filter((name) => name !== "").length;
+  if (count === 0) return null;
+  return (
+    <FormStatus tone="error">{`Nothing was published: ${count === 1 ? "one field needs" : `${count} fields need`} a change. See the messages below.`}</FormStatus>
+  );
+}
+
+/** The links under a section's page header: its history, and back to the overview. */
+export function SectionLinks({ section, children }: { section: ContentSection; children?: ReactNode }) {
+  return (
+    <>
+      {children}
+      <Link to={`/admin/content/${section}/history`} className="font-semibold text-brand-800 underline">
+        History
+      </Link>
+      <Link to="/admin/content" className="font-semibold text-brand-800 underline">
+        All site content
+      </Link>
+    </>
+  );
+}
+
+/** How a version came to be: 'Starting content', 'Published' or 'Restored from #N'. */
+export function revisionActionLabel(revision: Pick<RevisionView, "action" | "restoredFrom">): string {
+  if (revision.action === "seed") return "Starting content";
+  if (revision.action === "restore") return `Restored from #${revision.restoredFrom ?? "?"}`;
+  return "Published";
+}

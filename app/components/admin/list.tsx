@@ -1,0 +1,362 @@
+/**
+ * The inbox lists (quote requests, contact messages): their frame with the status tabs, the
+ * search and filter form, paging, and each record as a table row from `lg` and as a card
+ * below it. Drawn with the admin kit (./admin-kit.tsx).
+ */
+import { Form, Link, useActionData } from "@remix-run/react";
+import { Fragment, type ReactNode } from "react";
+import { SERVICE_TYPES, SERVICE_TYPE_LABELS } from "~/domain/enumerations";
+import { ADMIN_PAGE_SIZE, TEXT_LIMITS } from "~/domain/limits";
+import { ADMIN_MESSAGES } from "~/domain/staff-messages";
+import type { BadgeVariant, Step } from "~/domain/status";
+import { telHref, whatsappHref, whatsappNumber } from "~/domain/phone";
+import { listSearch, type ListFilters } from "~/forms/admin-list";
+import { readResult, type FormResult } from "~/forms/result";
+import { ADMIN_INPUT, Button, Card, chipClass, OverdueMark, PageHeader, StatusBadge, StepButton } from "~/components/admin/kit";
+import { FormStatus } from "~/components/form-field";
+import { Icon } from "~/components/icon";
+
+/** Status filter links: All and each status, keeping the other filters. */
+function StatusFilter({ statuses, filters, base }: { statuses: readonly string[]; filters: ListFilters; base: string }) {
+  const items = [null, ...statuses];
+  return (
+    <nav aria-label="Filter by status" className="flex flex-wrap gap-2">
+      {items.map((status) => {
+        const active = status === filters.status;
+        return (
+          <Link
+            key={status ?? "all"}
+            to={`${base}${listSearch({ ...filters, status })}`}
+            aria-current={active ? "page" : undefined}
+            className={`${chipClass(active)} capitalize`}
+          >
+            {status ?? "All"}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
+
+/** Previous/next page links for lists longer than one page, keeping the filters. */
+function Pagination({ page, total, base, filters }: { page: number; total: number; base: string; filters: ListFilters }) {
+  const pages = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
+  if (pages === 1) return null;
+  const href = (target: number) => `${base}${listSearch(filters, target) || "?page=1"}`;
+  return (
+    <nav aria-label="Pages" className="flex items-center justify-between gap-4 text-sm">
+      {page > 1 ? (
+        <Link to={href(page - 1)} className="font-semibold text-brand-700 hover:underline">
+          ← Newer
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="text-slate-600">
+        Page {page} of {pages}
+      </span>
+      {page < pages ? (
+        <Link to={href(page + 1)} className="font-semibold text-brand-700 hover:underline">
+          Older →
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
+
+/** The filters' compact label, above its control. */
+function FilterLabel({ children }: { children: ReactNode }) {
+  return <span className="mb-1 block text-xs font-semibold tracking-wide text-slate-600 uppercase">{children}</span>;
+}
+
+/**
+ * The search and filter form (a GET form: the filters live in the URL, so a view can be
+ * bookmarked and shared, and it works without JavaScript). 'Search' is always in view; the
+ * other filters fold into "Filters" (a <details>, open while any is set), so on a phone the
+ * records start near the top. The status tab is kept.
+ */
+function ListFilterForm({ base, filters, serviceFilter }: { base: string; filters: ListFilters; serviceFilter: boolean }) {
+  const set = [filters.service, filters.from || filters.to, filters.overdue].filter(Boolean).length;
+  const active = Boolean(filters.q) || set > 0;
+  return (
+    <Form method="get" action={base} role="search" className="rounded-xl border border-slate-200 bg-white p-4">
+      {filters.status ? <input type="hidden" name="status" value={filters.status} /> : null}
+      <div className="flex items-end gap-2">
+        <label className="block min-w-0 flex-1">
+          <FilterLabel>Search</FilterLabel>
+          <input
+            type="search"
+            name="q"
+            defaultValue={filters.q}
+            maxLength={TEXT_LIMITS.search}
+            placeholder="Name, email, phone, address or words"
+            className={ADMIN_INPUT}
+          />
+        </label>
+        <Button className="shrink-0">Apply</Button>
+      </div>
+      <details open={set > 0} className="group mt-3">
+        <summary className="inline-flex min-h-11 cursor-pointer items-center gap-1.5 text-sm font-semibold text-brand-800">
+          <Icon name="chevronDown" className="size-4 transition group-open:rotate-180" />
+          Filters{set > 0 ? ` (${set})` : ""}
+        </summary>
+        <div className="mt-2 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1.6fr_1fr_1fr_auto] lg:items-end">
+          {serviceFilter ? (
+            <label className="block">
+              <FilterLabel>Service type</FilterLabel>
+              <select name="service" defaultValue={filters.service ?? ""} className={ADMIN_INPUT}>
+                <option value="">All services</option>
+                {SERVICE_TYPES.map((service) => (
+                  <option key={service} value={service}>
+                    {SERVICE_TYPE_LABELS[service]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+          <label className="block">
+            <FilterLabel>From</FilterLabel>
+            <input type="date" name="from" defaultValue={filters.from} className={ADMIN_INPUT} />
+          </label>
+          <label className="block">
+            <FilterLabel>To</FilterLabel>
+            <input type="date" name="to" defaultValue={filters.to} className={ADMIN_INPUT} />
+          </label>
+          <label className="inline-flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800">
+            <input type="checkbox" name="overdue" value="1" defaultChecked={filters.overdue} className="size-4 accent-brand-700" />
+            Overdue only
+          </label>
+        </div>
+      </details>
+      {active ? (
+        <Link
+          to={`${base}${listSearch({ ...filters, q: "", service: null, from: "", to: "", overdue: false })}`}
+          className="mt-1 inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline"
+        >
+          Clear search and filters
+        </Link>
+      ) : null}
+    </Form>
+  );
+}
+
+/**
+ * The frame of an admin list: heading and status tabs, the search and filter form, 'Export
+ * CSV' of the filtered list, the failure and filter texts, the product's empty state (or "no
+ * matches" when filters are set), the records as a table from `lg` and as cards below it
+ * (no horizontal scrolling on a phone), and paging. The route supplies rows and cards.
+ *
+ * The table is as wide as its box. Date, status and next step keep their width; name, contact
+ * (an e-mail address may also break before its "@" and dots), address and message wrap, anywhere
+ * if they must, and the name, address and message keep a least width, so no column shrinks to
+ * a sliver. Every column fits from 1280 px (tests/e2e/inbox.spec.ts), and at 1024 px with the
+ * narrower padding of CELL. Should one still not fit, the box scrolls sideways, not the page.
+ */
+export function AdminListFrame(props: {
+  title: string;
+  base: string;
+  statuses: readonly string[];
+  /** What the list's loader (listPageLoader) returned. */
+  list: { filters: ListFilters; page: number; total: number; error: string | null; problems: string[]; rows: readonly unknown[] };
+  /** Offer the service type filter (quote requests). */
+  serviceFilter: boolean;
+  emptyText: string;
+  columns: readonly string[];
+  /** Table rows (`<tr>`), shown from `lg`. */
+  children: ReactNode;
+  /** One RecordCard per row, shown below `lg`. */
+  cards: ReactNode;
+}) {
+  const { filters, page, total, error, problems } = props.list;
+  const isEmpty = props.list.rows.length === 0;
+  // A refused status step's text (the list's action, listPageAction).
+  const actionError = readResult(useActionData<FormResult>()).error("");
+  const headingId = `${props.base.replaceAll("/", "-").slice(1)}-heading`;
+  // The status tab alone keeps the product's empty text ("No quote requests yet.").
+  const filtered = Boolean(filters.q || filters.service || filters.from || filters.to || filters.overdue);
+  return (
+    <section aria-labelledby={headingId} className="space-y-5">
+      <PageHeader
+        id={headingId}
+        title={props.title}
+        actions={<StatusFilter statuses={props.statuses} filters={filters} base={props.base} />}
+      />
+      <ListFilterForm base={props.base} filters={filters} serviceFilter={props.serviceFilter} />
+      {problems.map((problem) => (
+        <FormStatus key={problem} tone="error">
+          {problem}
+        </FormStatus>
+      ))}
+      {actionError ? <FormStatus tone="error">{actionError}</FormStatus> : null}
+      {error ? <FormStatus tone="error">{error}</FormStatus> : null}
+      <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
+        <p data-testid="list-total">
+          {total.toLocaleString("en-US")} {total === 1 ? "record" : "records"}
+          {filtered ? " match" : ""}
+        </p>
+        {/* A document download, not a client navigation. */}
+        <a
+          href={`${props.base}.csv${listSearch({ ...filters })}`}
+          download
+          className="inline-flex min-h-11 items-center gap-1.5 font-semibold text-brand-700 hover:underline"
+        >
+          Export CSV
+        </a>
+      </div>
+      {isEmpty && !error ? (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
+          {filtered ? ADMIN_MESSAGES.noMatches : props.emptyText}
+        </p>
+      ) : (
+        <>
+          <ul className="space-y-3 lg:hidden" data-testid="record-cards">
+            {props.cards}
+          </ul>
+          <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white lg:block">
+            <table className="w-full divide-y divide-slate-200 text-left text-sm">
+              <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+                <tr>
+                  {props.columns.map((heading) => (
+                    <th key={heading} scope="col" className={CELL}>
+                      {heading}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">{props.children}</tbody>
+            </table>
+          </div>
+        </>
+      )}
+      <Pagination page={page} total={total} base={props.base} filters={filters} />
+    </section>
+  );
+}
+
+/** A table cell's padding: narrower on the narrowest screens that show the table (`lg`), where every column must still fit. */
+export const CELL = "px-3 py-3 xl:px-4";
+
+const TAP = "inline-flex size-11 items-center justify-center rounded-full border border-brand-200 text-brand-800 hover:bg-brand-50";
+
+/**
+ * One record as a card on a phone: name (to the record), status badge, what and when, an
+ * excerpt, the next step, and one-tap call, WhatsApp and e-mail.
+ */
+export function RecordCard({
+  row,
+  href,
+  badge,
+  step,
+  what,
+  excerpt,
+}: {
+  row: ListRow;
+  href: string;
+  badge: BadgeVariant;
+  step: Step<string> | undefined;
+  /** e.g. the service type; shown before the date. */
+  what: string | null;
+  excerpt: string | null;
+}) {
+  const whatsapp = row.phone ? whatsappNumber(row.phone) : null;
+  return (
+    <Card as="li" compact data-testid="record-card">
+      <div className="flex items-start justify-between gap-3">
+        <Link to={href} className="min-w-0 text-base font-semibold break-words text-brand-800 hover:underline">
+          {row.name}
+        </Link>
+        <StatusBadge status={row.status} variant={badge} />
+      </div>
+      <p className="mt-1 text-sm text-slate-600">
+        {what ? `${what} · ` : ""}
+        {row.date}
+      </p>
+      {row.overdue ? (
+        <p className="mt-2">
+          <OverdueMark />
+        </p>
+      ) : null}
+      {excerpt ? <p className="mt-2 line-clamp-2 text-sm break-words text-slate-700">{excerpt}</p> : null}
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+        <StepButton id={row.id} step={step} />
+        <div className="flex gap-2">
+          {row.phone ? (
+            <a href={telHref(row.phone)} className={TAP} aria-label={`Call ${row.name}`}>
+              <Icon name="phone" className="size-5" />
+            </a>
+          ) : null}
+          {whatsapp ? (
+            <a href={whatsappHref(whatsapp)} className={TAP} aria-label={`WhatsApp ${row.name}`}>
+              <Icon name="chat" className="size-5" />
+            </a>
+          ) : null}
+          <a href={`mailto:${row.email}`} className={TAP} aria-label={`Email ${row.name}`}>
+            <Icon name="mail" className="size-5" />
+          </a>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+/** What every row of an inbox list has (docs/product.md §10). */
+interface ListRow {
+  id: string;
+  name: string;
+  status: string;
+  date: string;
+  overdue: boolean;
+  email: string;
+  phone: string | null;
+}
+
+/** An e-mail address that may break before its "@" and its dots, where a reader expects a break. */
+function Breakable({ text }: { text: string }) {
+  return text.split(/(?=[@.])/).map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 ? <wbr /> : null}
+      {part}
+    </Fragment>
+  ));
+}
+
+/** The cells every admin list starts with: date, name (to the detail view), e-mail and phone. */
+export function RecordCells({ row, detailHref }: { row: ListRow; detailHref: string }) {
+  return (
+    <>
+      <td className={`${CELL} whitespace-nowrap text-slate-700`}>{row.date}</td>
+      <td className={`${CELL} min-w-36 font-semibold wrap-anywhere`}>
+        <Link to={detailHref} className="text-brand-800 hover:underline">
+          {row.name}
+        </Link>
+      </td>
+      <td className={`${CELL} w-1/5 wrap-anywhere`}>
+        <a href={`mailto:${row.email}`} className="block text-brand-700 hover:underline">
+          <Breakable text={row.email} />
+        </a>
+        {row.phone ? (
+          <a href={telHref(row.phone)} className="block whitespace-nowrap text-slate-700 hover:underline">
+            {row.phone}
+          </a>
+        ) : null}
+      </td>
+    </>
+  );
+}
+
+/** The cells every admin list ends with: the status badge with the overdue mark, and the next step. */
+export function StatusCells({ row, badge, step }: { row: ListRow; badge: BadgeVariant; step: Step<string> | undefined }) {
+  return (
+    <>
+      <td className={`${CELL} space-y-1.5`}>
+        <StatusBadge status={row.status} variant={badge} />
+        {row.overdue ? <OverdueMark /> : null}
+      </td>
+      <td className={CELL}>
+        <StepButton id={row.id} step={step} />
+      </td>
+    </>
+  );
+}

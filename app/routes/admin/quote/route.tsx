@@ -1,0 +1,319 @@
+/**
+ * /admin/quotes/:id: one quote request with every field, 'Send quote', its e-mails, its
+ * photos, its history and its internal notes ('Add note').
+ */
+import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { ADMIN_INPUT, Badge, Button, Card, Disclosure, PostButton } from "~/components/admin/kit";
+import { FormStatus } from "~/components/form-field";
+import { readResult, type FormResult } from "~/forms/result";
+import { AdminDetailFrame } from "~/components/admin/detail";
+import { FREQUENCY_LABELS, PROPERTY_SIZE_LABELS, SERVICE_TYPE_LABELS, VISIT_STATUS_LABELS } from "~/domain/enumerations";
+import { QUOTABLE_STATUSES, QUOTE_BADGES, QUOTE_STEPS } from "~/domain/status";
+import { recordPageAction, recordPageLoader } from "~/server/inbox/routes.server";
+import { keepDataWhenOnlyThePhotoChanges } from "~/components/admin/photo-index";
+
+/** Stepping through a record's photos (`?photo=`) loads nothing again (app/components/admin/photo-index.ts). */
+export const shouldRevalidate = keepDataWhenOnlyThePhotoChanges;
+
+export const loader = (args: LoaderFunctionArgs) => recordPageLoader(args, "quote_request");
+export const action = (args: ActionFunctionArgs) => recordPageAction(args, "quote_request");
+
+export default function QuoteDetail() {
+  const { record: quote, photos, history, firstReply, composer, mails, visit, priceGuide } = useLoaderData<typeof loader>();
+  return (
+    <AdminDetailFrame
+      back={{ to: "/admin/quotes", label: "All quote requests" }}
+      record={quote}
+      subtitle={`${quote.reference ? `${quote.reference} · ` : ""}${SERVICE_TYPE_LABELS[quote.serviceType]} · received ${quote.date}`}
+      badge={QUOTE_BADGES[quote.status]}
+      step={QUOTE_STEPS[quote.status]}
+      fields={[
+        ["Email", quote.email],
+        ["Phone", quote.phone],
+        ["Property address", quote.address],
+        ["Service type", SERVICE_TYPE_LABELS[quote.serviceType]],
+        ["Property size", quote.propertySize ? PROPERTY_SIZE_LABELS[quote.propertySize] : null],
+        ["Frequency", quote.frequency ? FREQUENCY_LABELS[quote.frequency] : null],
+        ["Preferred date", quote.preferredDate],
+        ["Additional information", quote.additionalInfo],
+      ]}
+      photos={photos}
+      history={history}
+      firstReply={firstReply}
+      composer={{ ...composer, priceGuide }}
+      canCompose={QUOTABLE_STATUSES.includes(quote.status)}
+      mails={mails}
+      extra={visit ? <VisitCard card={visit} bookable={quote.status === "quoted"} /> : null}
+    />
+  );
+}
+
+/**
+ * The request's visits. A scheduled one with 'Move visit' (a day and an arrival window, as on the
+ * phone), 'Mark done' from its day on, and 'Cancel visit' behind a confirmation; while it is
+ * quoted and nothing is scheduled, 'Book for the customer', with the same rules as the
+ * customer's own booking. Below, each visit with its history.
+ */
+function VisitCard({ card, bookable }: { card: VisitCardData; bookable: boolean }) {
+  const { scheduled, visits, windows, repeat, series } = card;
+  return (
+    <Card title="Visit" titleId="visit-heading">
+      <div className="space-y-4">
+        {scheduled ? (
+          <>
+            <p className="font-semibold text-slate-900" data-testid="visit">{`Booked: ${scheduled.label}`}</p>
+            <dl className="grid gap-x-6 gap-y-1 text-sm text-slate-700 sm:grid-cols-[max-content_1fr]">
+              <dt className="font-semibold text-slate-800">Address</dt>
+              <dd className="wrap-anywhere">{scheduled.address}</dd>
+              <dt className="font-semibold text-slate-800">Service</dt>
+              <dd>{scheduled.service}</dd>
+              <dt className="font-semibold text-slate-800">Price</dt>
+              <dd>{scheduled.price}</dd>
+              {scheduled.included ? (
+                <>
+                  <dt className="font-semibold text-slate-800">Included</dt>
+                  <dd className="whitespace-pre-line">{scheduled.included}</dd>
+                </>
+              ) : null}
+            </dl>
+            <NotesForm notes={scheduled.notes} />
+            <div className="flex flex-wrap items-start gap-3">
+              <Disclosure summary="Move visit" className="min-h-10 content-center">
+                <SlotForm intent="move-visit" windows={windows} submit="Move the visit" />
+              </Disclosure>
+              {scheduled.canMarkDone ? (
+                <PostButton fields={{ intent: "visit-done" }} variant="secondary">
+                  Mark done
+                </PostButton>
+              ) : null}
+              <Disclosure look="button" summary="Cancel visit">
+                <p>Cancel this visit? The customer is e-mailed and can book another day while the quote is valid.</p>
+                <PostButton fields={{ intent: "cancel-visit" }} variant="danger">
+                  Yes, cancel the visit
+                </PostButton>
+              </Disclosure>
+            </div>
+          </>
+        ) : bookable && !series ? (
+          <SlotForm intent="book" windows={windows} submit="Book for the customer" repeat={repeat} />
+        ) : (
+          <p className="text-slate-600">
+            {visits.length > 0 ? "No visit is scheduled." : "Not booked. A visit can be booked once the request is quoted."}
+          </p>
+        )}
+        {series ? <RegularVisits series={series} windows={windows} /> : null}
+        {visits.length > 0 && series ? (
+          <Disclosure summary={`Every visit's history (${visits.length})`} className="border-t border-slate-200 pt-4">
+            <VisitHistory visits={visits} />
+          </Disclosure>
+        ) : visits.length > 0 ? (
+          <div className="border-t border-slate-200 pt-4">
+            <VisitHistory visits={visits} />
+          </div>
+        ) : null}
+      </div>
+    </Card>
+  );
+}
+
+/** Every visit of the request, newest first, with its status and its history. */
+function VisitHistory({ visits }: { visits: VisitCardData["visits"] }) {
+  return (
+    <ul className="mt-3 space-y-3 first:mt-0" aria-label="Visits">
+      {visits.map((visit) => (
+        <li key={visit.id}>
+          <p className="text-sm font-semibold text-slate-900">
+            {visit.label} <span className="font-normal text-slate-600">{`(${VISIT_STATUS_LABELS[visit.status].toLowerCase()})`}</span>
+          </p>
+          <ul className="mt-1 space-y-0.5 text-sm text-slate-600">
+            {visit.changes.map((change) => (
+              <li key={change.key}>{`${change.when}: ${change.text}`}</li>
+            ))}
+          </ul>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+type VisitCardData = NonNullable<ReturnType<typeof useLoaderData<typeof loader>>["visit"]>;
+
+/** The scheduled visit's notes for the crew (a gate code, a dog, where the key is), with 'Save notes'. */
+function NotesForm({ notes }: { notes: string }) {
+  const result = readResult(useActionData<FormResult>(), { intent: "visit-notes" });
+  const error = result.error("notes") ?? result.error("");
+  return (
+    <Form method="post" className="space-y-2">
+      <input type="hidden" name="intent" value="visit-notes" />
+      <label className="block">
+        <span className="text-sm font-semibold text-slate-800">Notes for the crew</span>
+        <textarea
+          name="notes"
+          rows={2}
+          defaultValue={result.value("notes") ?? notes}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "visit-notes-error" : undefined}
+          className={`${ADMIN_INPUT} mt-1`}
+        />
+      </label>
+      {error ? (
+        <p id="visit-notes-error" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <Button variant="secondary">Save notes</Button>
+    </Form>
+  );
+}
+
+/**
+ * The regular cleaning: how it repeats (paused or not) and its visits of the next 60 days, each
+ * scheduled one with its own 'Move' and 'Cancel', for this visit only or (a visit of the current
+ * series) this and all later ones.
+ */
+function RegularVisits({ series, windows }: { series: NonNullable<VisitCardData["series"]>; windows: VisitCardData["windows"] }) {
+  const result = readResult(useActionData<FormResult>());
+  const refusedFor = result.value("visitId");
+  return (
+    <div className="space-y-3 border-t border-slate-200 pt-4">
+      <p className="font-semibold text-slate-900" data-testid="series">
+        {`Regular cleaning: ${series.label}`}{" "}
+        {series.paused ? (
+          <Badge tone="waiting" className="ml-1">
+            Paused
+          </Badge>
+        ) : null}
+      </p>
+      <ul className="divide-y divide-slate-100" aria-label="Regular visits, next 60 days">
+        {series.visits.map((visit) => (
+          <li key={visit.id} className="flex flex-wrap items-start gap-x-4 gap-y-2 py-2 text-sm">
+            <span className="min-w-0 grow basis-full text-slate-900 sm:basis-auto">
+              {visit.label} <span className="text-slate-600">{`(${VISIT_STATUS_LABELS[visit.status].toLowerCase()})`}</span>
+            </span>
+            {visit.status === "scheduled" ? (
+              <>
+                <Disclosure
+                  summary="Move"
+                  subject={visit.label}
+                  open={refusedFor === visit.id && result.value("intent") === "move-visit"}
+                  className="open:basis-full"
+                >
+                  <SlotForm
+                    intent="move-visit"
+                    visitId={visit.id}
+                    windows={windows}
+                    submit="Move"
+                    scope={visit.inSeries && !series.paused}
+                  />
+                </Disclosure>
+                <Disclosure
+                  summary="Cancel"
+                  subject={visit.label}
+                  tone="danger"
+                  open={refusedFor === visit.id && result.value("intent") === "cancel-visit"}
+                  className="open:basis-full"
+                >
+                  <CancelVisitForm visitId={visit.id} scope={visit.inSeries} />
+                </Disclosure>
+              </>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** 'This visit only' or 'This and all later ones' (of its regular cleaning), for a move or a cancel. */
+function ScopeChoice({ name }: { name: string }) {
+  return (
+    <fieldset className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-800">
+      <legend className="sr-only">{`Which visits to ${name}`}</legend>
+      <label className="inline-flex items-center gap-2">
+        <input type="radio" name="scope" value="this" defaultChecked />
+        This visit only
+      </label>
+      <label className="inline-flex items-center gap-2">
+        <input type="radio" name="scope" value="later" />
+        This and all later ones
+      </label>
+    </fieldset>
+  );
+}
+
+/** Cancels one visit of the regular cleaning, or (`scope`) it and all later ones, with the form's refusal. */
+function CancelVisitForm({ visitId, scope }: { visitId: string; scope: boolean }) {
+  const result = readResult(useActionData<FormResult>(), { intent: "cancel-visit", visitId });
+  return (
+    <Form method="post" preventScrollReset className="mt-2 space-y-2">
+      {result.error("") ? <FormStatus tone="error">{result.error("")}</FormStatus> : null}
+      <input type="hidden" name="intent" value="cancel-visit" />
+      <input type="hidden" name="visitId" value={visitId} />
+      {scope ? <ScopeChoice name="cancel" /> : null}
+      <p className="text-slate-700">The customer is e-mailed.</p>
+      <Button variant="danger" size="sm">
+        Yes, cancel
+      </Button>
+    </Form>
+  );
+}
+
+/**
+ * A day and an arrival window, for booking (`book`; with `repeat`, once or the request's regular
+ * cleaning) or moving (`move-visit`; `visitId` a visit of the regular cleaning, with `scope` this
+ * visit only or this and all later ones) the visit, with the form's refusal.
+ */
+function SlotForm({
+  intent,
+  windows,
+  submit,
+  visitId,
+  scope = false,
+  repeat = null,
+}: {
+  intent: "book" | "move-visit";
+  windows: VisitCardData["windows"];
+  submit: string;
+  visitId?: string;
+  scope?: boolean;
+  repeat?: VisitCardData["repeat"];
+}) {
+  const result = readResult(useActionData<FormResult>(), visitId ? { intent, visitId } : { intent });
+  return (
+    <Form method="post" preventScrollReset className="space-y-3">
+      {result.error("") ? <FormStatus tone="error">{result.error("")}</FormStatus> : null}
+      <input type="hidden" name="intent" value={intent} />
+      {visitId ? <input type="hidden" name="visitId" value={visitId} /> : null}
+      {scope ? <ScopeChoice name="move" /> : null}
+      {repeat ? (
+        <fieldset className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-800">
+          <legend className="mb-1 font-semibold">How often</legend>
+          {repeat.map((choice) => (
+            <label key={choice.value} className="inline-flex items-center gap-2">
+              <input type="radio" name="repeat" value={choice.value} defaultChecked={choice.checked} />
+              {choice.label}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <label className="block">
+          <span className="text-sm font-semibold text-slate-800">Day</span>
+          <input type="date" name="day" required className={`${ADMIN_INPUT} mt-1`} />
+        </label>
+        <label className="block">
+          <span className="text-sm font-semibold text-slate-800">Arrival window</span>
+          <select name="windowStart" required className={`${ADMIN_INPUT} mt-1`}>
+            {windows.map((window) => (
+              <option key={window.start} value={window.start}>
+                {window.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <Button>{submit}</Button>
+      </div>
+    </Form>
+  );
+}

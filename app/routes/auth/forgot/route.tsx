@@ -1,0 +1,48 @@
+/** /auth/forgot: asks for the e-mail address and sends a reset link (if the account exists). */
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData } from "@remix-run/react";
+import { AuthShell } from "~/components/auth/shell";
+import { FormStatus } from "~/components/form-field";
+import { InputField } from "~/components/fields";
+import { buttonStyles } from "~/components/ui";
+import { useIsSubmitting } from "~/components/hooks/use-submission";
+import { AUTH_MESSAGES } from "~/domain/staff-messages";
+import { forgotSchema } from "~/forms/auth";
+import { pageMeta } from "~/seo";
+import { forgotPageAction } from "~/server/auth/routes.server";
+
+export const meta: MetaFunction = (args) =>
+  pageMeta(args, { title: "Reset your password", description: "Reset the password of an admin account.", noindex: true });
+
+export const action = (args: ActionFunctionArgs) => forgotPageAction(args);
+
+export default function ForgotPassword() {
+  const result = useActionData<typeof action>();
+  const isSubmitting = useIsSubmitting("/auth/forgot");
+  const [form, fields] = useForm({
+    id: "forgot",
+    lastResult: isSubmitting ? null : result,
+    constraint: getZodConstraint(forgotSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotSchema }),
+  });
+  return (
+    <AuthShell title="Reset your password">
+      <Form method="post" {...getFormProps(form)} className="space-y-5">
+        <div className="space-y-3" id={form.errorId}>
+          {result?.status === "success" ? <FormStatus tone="success">{AUTH_MESSAGES.resetSent}</FormStatus> : null}
+          {form.errors?.length ? <FormStatus tone="error">{form.errors.join(" ")}</FormStatus> : null}
+        </div>
+        <InputField meta={fields.email} label="Email" type="email" autoComplete="email" />
+        <button type="submit" disabled={isSubmitting} className={`${buttonStyles.secondary} w-full`}>
+          {isSubmitting ? "Sending..." : "Send reset link"}
+        </button>
+        <Link to="/auth" className="block text-sm font-semibold text-brand-700 hover:underline">
+          Back to sign in
+        </Link>
+      </Form>
+    </AuthShell>
+  );
+}
