@@ -24,6 +24,7 @@ const LAYERS = [
   ["seo", "app/seo.ts"],
   ["components", "app/components/**"],
   ["worker", "app/worker/**"],
+  ["http", "app/http/**"],
   ["server", "app/server/**"],
   ["forms", "app/forms/**"],
   ["content", "app/content/**"],
@@ -37,12 +38,13 @@ const LAYERS = [
  * `types` lists layers it may import types from, and nothing else.
  */
 const MAY_IMPORT = {
-  entry: { values: ["worker", "server", "document", "domain", "shared"] },
-  document: { values: ["components", "seo", "server", "worker", "forms", "content", "shared", "domain"] },
-  routes: { values: ["server", "components", "seo", "document", "forms", "content", "shared", "domain"] },
+  entry: { values: ["worker", "http", "server", "document", "domain", "shared"] },
+  document: { values: ["components", "seo", "http", "server", "worker", "forms", "content", "shared", "domain"] },
+  routes: { values: ["http", "server", "components", "seo", "document", "forms", "content", "shared", "domain"] },
   seo: { values: ["content", "shared", "domain"], types: ["server"] },
   components: { values: ["seo", "forms", "content", "shared", "domain"], types: ["server", "document"] },
-  worker: { values: ["server", "shared", "domain"] },
+  worker: { values: ["http", "server", "shared", "domain"] },
+  http: { values: ["server", "schema", "forms", "content", "shared", "domain"] },
   server: { values: ["schema", "forms", "content", "shared", "domain"] },
   forms: { values: ["domain"] },
   content: { values: ["domain"] },

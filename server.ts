@@ -2,7 +2,7 @@
  * The Worker. Static files come from Workers static assets (build/client, see wrangler.toml);
  * every other request goes through, in order:
  * 1. the input gate for the URL: a 301 to the canonical path, or a 400 for a query string the
- *    path does not read (app/server/platform/input-gate.server.ts; form bodies pass the same gate in
+ *    path does not read (app/http/input-gate.server.ts; form bodies pass the same gate in
  *    their actions);
  * 2. the same-origin check for writes (app/worker/origin.ts);
  * 3. for `/media/…`, the gallery's published photos, from the edge cache after their first
@@ -52,7 +52,7 @@ import {
   markUndelivered,
   type MailQueueMessage,
 } from "./app/server/mail/queue.server";
-import { deleteExpiredSessions } from "./app/server/auth/session.server";
+import { deleteExpiredSessions } from "./app/http/session.server";
 import { deleteExpiredChallenges } from "./app/server/two-step/passkeys.server";
 import { sendVisitReminders } from "./app/server/booking/reminders.server";
 import { extendSeries } from "./app/server/booking/series.server";
@@ -63,7 +63,7 @@ import { deleteStaleFailures } from "./app/server/auth/sign-in-throttle.server";
 import { readCompanyName, readPublicFeatures } from "./app/server/platform/env.server";
 import { readPublicContent, type PublicContent } from "./app/server/site/content.server";
 import { isPublishedVariant } from "./app/server/gallery/media.server";
-import { checkUrl } from "./app/server/platform/input-gate.server";
+import { checkUrl } from "./app/http/input-gate.server";
 import { isStaffPath, PRIVATE } from "./app/cache-control";
 import { cachedPage, pageVersion, withDataReuse } from "./app/worker/page-cache";
 import { cachedMedia } from "./app/worker/media-cache";

@@ -48,7 +48,7 @@ export const FORM_GUARD_MESSAGES = {
 const quoted = (name: string) => `"${Array.from(String(name)).slice(0, 40).join("")}"`;
 const RELOAD = "Please reload the page and try again.";
 
-/** Why the input gate (app/server/platform/input-gate.server.ts) refused a URL or a form. (docs/product.md §8) */
+/** Why the input gate (app/http/input-gate.server.ts) refused a URL or a form. (docs/product.md §8) */
 export const GATE_MESSAGES = {
   unknownQueryParam: (name: string) => `The link has a part this page does not use: ${quoted(name)}.`,
   queryValueTooLong: (name: string) => `The link's ${quoted(name)} part is longer than this page accepts.`,

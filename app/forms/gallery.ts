@@ -3,7 +3,7 @@
  * a category, alt text), add a before/after pair (two files, a title, a service type, a short
  * description), edit either, publish, hide, move up or down, delete. Each names what it does in
  * `intent`. Files are checked here by what the server sniffed from their bytes
- * (app/server/uploads/photo-form-body.server.ts); their pixels by the server (gallery.server.ts).
+ * (app/http/photo-form-body.server.ts); their pixels by the server (gallery.server.ts).
  */
 import { z } from "./zod";
 import { choice, requiredText } from "./fields";

@@ -16,7 +16,7 @@
  */
 import { createCookie } from "@remix-run/cloudflare";
 import { isStaffPath } from "~/cache-control";
-import { isPrivatePath } from "~/server/platform/input-gate.server";
+import { isPrivatePath } from "~/http/input-gate.server";
 
 /** A bookmark outlives a working day; an older one only sends a request to a newer copy. */
 const BOOKMARK_MAX_AGE_S = 86_400;

@@ -10,7 +10,7 @@
  *   year).
  * - Only a request with no Cookie header at all may be answered from the cache or fill it;
  *   paths are compared in their canonical form (the Worker has already sent any other form
- *   to it with a 301, app/server/platform/input-gate.server.ts); the admin and sign-in paths, data
+ *   to it with a 301, app/http/input-gate.server.ts); the admin and sign-in paths, data
  *   requests and queries other than `/quote?service=<a service type>` bypass it. Tracking
  *   parameters (utm_*, fbclid, …) are left out of the key.
  * - Only a 200 to a GET whose own Cache-Control says `public` (and not private or no-store)
@@ -30,7 +30,7 @@
  */
 import { PUBLIC_DATA, PUBLIC_PAGE } from "~/cache-control";
 import { todayInJamaica } from "~/domain/dates";
-import { canonicalPath, CONTENT_QUERIES, isPrivatePath, TRACKING_PARAMS } from "~/server/platform/input-gate.server";
+import { canonicalPath, CONTENT_QUERIES, isPrivatePath, TRACKING_PARAMS } from "~/http/input-gate.server";
 
 export type CacheStatus = "HIT" | "MISS" | "BYPASS";
 
@@ -131,7 +131,7 @@ function notModified(request: Request, headers: Headers): Response | null {
  * A public page's data response made reusable by the browser: a GET of a `.data` path answered
  * 200 with PUBLIC_PAGE and no cookie gets PUBLIC_DATA and `Vary: Cookie`, so Remix's fetch on
  * hover (`prefetch="intent"`) serves the click's client-side navigation, but never a request
- * that carries other cookies (a pending notice, app/server/platform/flash.server.ts). Anything else (an admin's
+ * that carries other cookies (a pending notice, app/http/flash.server.ts). Anything else (an admin's
  * data, a page drawn without its reviews, an action's answer) is returned as it is.
  */
 export function withDataReuse(request: Request, response: Response): Response {

@@ -237,7 +237,7 @@ describe("abuse", () => {
   });
 
   test("addresses of one IPv6 /64 are one client: a burst from a new address each time is stopped all the same", async () => {
-    // A /64 of its own for this test (clientKey, app/server/platform/rate-limit.server.ts).
+    // A /64 of its own for this test (clientKey, app/http/rate-limit.server.ts).
     const network = `2001:db8:${(Date.now() % 65536).toString(16)}:${Math.floor(Math.random() * 65536).toString(16)}`;
     const { statuses } = await sendUntilRefused(5, (i) =>
       postForm(worker, "/contact", form({ ...VALID_CONTACT, message: `IPv6 burst ${i}` }), `${network}:${(i + 1).toString(16)}::${i + 7}`),

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PRIVATE, PUBLIC_PAGE } from "~/cache-control";
 import { GATE_MESSAGES } from "~/domain/messages";
-import { QUERY_LIMITS } from "~/server/platform/input-gate.server";
+import { QUERY_LIMITS } from "~/http/input-gate.server";
 import { START_HYDRATION_SCRIPT } from "~/worker/hydration-after-paint";
 import { createAdminSession, startWorker, type TestWorker } from "./worker";
 

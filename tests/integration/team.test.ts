@@ -11,7 +11,7 @@ import { INVITATION_TTL_HOURS, MAX_OPEN_INVITATIONS } from "~/domain/limits";
 import { GATE_MESSAGES } from "~/domain/messages";
 import { AUTH_MESSAGES, TEAM_MESSAGES } from "~/domain/staff-messages";
 import { hashPassword, verifyPassword } from "~/server/auth/password.server";
-import { sessionIdOf } from "~/server/auth/session.server";
+import { sessionIdOf } from "~/http/session.server";
 import {
   cookiesOf,
   createAdminSession,

@@ -11,7 +11,7 @@ import { createCookie } from "@remix-run/cloudflare";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { D1_CLIENT_SCRIPT, d1Client, sendTo } from "./d1-client";
 import { CONSOLE_MAIL_PREFIX } from "~/server/mail/mailer.server";
-import { SESSION_LIFETIME_MS, sessionIdOf } from "~/server/auth/session.server";
+import { SESSION_LIFETIME_MS, sessionIdOf } from "~/http/session.server";
 
 export const WORKER_BUNDLE_DIR = ".cache/worker";
 /** The signing secret the test Worker runs with (tests may rotate it through `bindings`). */

@@ -1,9 +1,9 @@
 /**
- * The one key of a client for every per-client limit (clientKey, app/server/platform/rate-limit.server.ts):
+ * The one key of a client for every per-client limit (clientKey, app/http/rate-limit.server.ts):
  * IPv4 whole, IPv6 by its /64, in whatever form the address arrives.
  */
 import { describe, expect, test } from "vitest";
-import { clientKey } from "~/server/platform/rate-limit.server";
+import { clientKey } from "~/http/rate-limit.server";
 
 const from = (address: string | null) =>
   clientKey(new Request("https://example.com/", { headers: address === null ? {} : { "CF-Connecting-IP": address } }));

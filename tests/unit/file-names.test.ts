@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { cleanFileName } from "~/server/uploads/photo-form-body.server";
+import { cleanFileName } from "~/http/photo-form-body.server";
 
 test("file names lose paths and control characters, keep Unicode, and are capped", () => {
   expect(cleanFileName("C:\\Users\\ana\\kitchen.jpg", 0)).toBe("kitchen.jpg");

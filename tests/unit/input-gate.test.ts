@@ -5,7 +5,7 @@ import { authSchema, resetSchema } from "~/forms/auth";
 import { contactSchema } from "~/forms/contact";
 import { quoteSchema } from "~/forms/quote";
 import { TEXT_LIMITS } from "~/domain/limits";
-import { canonicalPath, checkUrl, FORM_LIMITS, formContract, gateForm } from "~/server/platform/input-gate.server";
+import { canonicalPath, checkUrl, FORM_LIMITS, formContract, gateForm } from "~/http/input-gate.server";
 
 describe("form contracts come from the schemas", () => {
   test("every field with the limit its schema sets (a zod upgrade that hides them fails here)", () => {

@@ -4,7 +4,7 @@
 import { useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { ANALYTICS_EVENTS, trackEvent } from "~/analytics";
-import type { Flash } from "~/server/platform/flash.server";
+import type { Flash } from "~/http/flash.server";
 
 /** True while a form posting to the path `action` is being submitted (query ignored). */
 export function useIsSubmitting(action: string): boolean {

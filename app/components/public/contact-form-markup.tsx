@@ -7,7 +7,7 @@ import { Form } from "@remix-run/react";
 import type { Ref } from "react";
 import { MESSAGES } from "~/domain/messages";
 import type { CONTACT_RETURN_TO } from "~/forms/contact";
-import type { Flash } from "~/server/platform/flash.server";
+import type { Flash } from "~/http/flash.server";
 import type { FormConstraint } from "~/server/visitor-forms/form-constraints.server";
 import { controlClass, FormField, FormStatus } from "~/components/form-field";
 import { Honeypot, Turnstile, TurnstileNoScriptNote } from "~/components/public/form-guards";

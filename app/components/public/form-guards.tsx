@@ -6,7 +6,7 @@
 import { useEffect, useRef } from "react";
 import { HONEYPOT_FIELD } from "~/forms/honeypot";
 import { usePublicSite } from "~/components/hooks/site-data";
-import type { FlashForm } from "~/server/platform/flash.server";
+import type { FlashForm } from "~/http/flash.server";
 import { telHref } from "~/domain/phone";
 
 export function Honeypot() {

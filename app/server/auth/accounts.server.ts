@@ -18,7 +18,7 @@ import type { Mail, MailEnv } from "../mail/mailer.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { readSecrets } from "../platform/secrets.server";
 import { clearFailures, clientIsThrottled, recordFailure, throttleKeys } from "./sign-in-throttle.server";
-import { destroyUserSessions } from "./session.server";
+import { destroyUserSessions } from "~/http/session.server";
 import { passwordFingerprint, readToken, signToken } from "./tokens.server";
 
 type AuthEnv = Pick<CloudflareBindings, "SESSION_SECRET" | "SITE_URL"> & MailEnv;

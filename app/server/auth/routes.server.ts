@@ -18,16 +18,16 @@ import { authSchema, forgotSchema, resetSchema } from "~/forms/auth";
 import { refusal, type FormResult } from "~/forms/result";
 import { z } from "~/forms/zod";
 import { queueAccountPageMail } from "../mail/queue.server";
-import { commitNotice } from "../platform/flash.server";
-import { formContract, QUERY_LIMITS } from "../platform/input-gate.server";
+import { commitNotice } from "~/http/flash.server";
+import { formContract, QUERY_LIMITS } from "~/http/input-gate.server";
 import { logFailure } from "../platform/log.server";
-import { allowAuthAttempt, clientKey } from "../platform/rate-limit.server";
-import { readSmallForm } from "../platform/small-form.server";
+import { allowAuthAttempt, clientKey } from "~/http/rate-limit.server";
+import { readSmallForm } from "~/http/small-form.server";
 import { hasSecondStep } from "../two-step/factors.server";
 import { secondStepRedirect } from "../two-step/routes.server";
 import { passwordResetMail, recordSignIn, resetPassword, signIn, signUp, userForResetToken, verifyEmail } from "./accounts.server";
-import { adminReturnPath, isAdmin } from "./permissions.server";
-import { createSession, destroySession, destroyUserSessions, readSession } from "./session.server";
+import { adminReturnPath, isAdmin } from "~/http/permissions.server";
+import { createSession, destroySession, destroyUserSessions, readSession } from "~/http/session.server";
 
 /** What a sign-in with JavaScript answers: its form's success, and the admin page to go on to. */
 export type SignedIn = FormResult & { status: "success"; redirectTo: string };

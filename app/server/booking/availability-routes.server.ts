@@ -14,11 +14,11 @@ import { openingHours } from "~/domain/site-content";
 import { AVAILABILITY_MESSAGES } from "~/domain/staff-messages";
 import { availabilityFormSchema, settingsFromForm } from "~/forms/availability";
 import { refusal } from "~/forms/result";
-import { requireAdmin } from "../auth/permissions.server";
-import { commitNotice, type NoticeKey } from "../platform/flash.server";
-import { formContract } from "../platform/input-gate.server";
+import { requireAdmin } from "~/http/permissions.server";
+import { commitNotice, type NoticeKey } from "~/http/flash.server";
+import { formContract } from "~/http/input-gate.server";
 import { logFailure } from "../platform/log.server";
-import { readSmallForm } from "../platform/small-form.server";
+import { readSmallForm } from "~/http/small-form.server";
 import {
   addDayOff,
   fillPublicHolidays,

@@ -13,11 +13,11 @@ import { CREW_MESSAGES } from "~/domain/staff-messages";
 import { crewFormSchema, crewFromForm } from "~/forms/crews";
 import { refusal } from "~/forms/result";
 import { visits } from "../../../drizzle/schema";
-import { requireAdmin } from "../auth/permissions.server";
-import { commitNotice, type NoticeKey } from "../platform/flash.server";
-import { formContract } from "../platform/input-gate.server";
+import { requireAdmin } from "~/http/permissions.server";
+import { commitNotice, type NoticeKey } from "~/http/flash.server";
+import { formContract } from "~/http/input-gate.server";
 import { logFailure } from "../platform/log.server";
-import { readSmallForm } from "../platform/small-form.server";
+import { readSmallForm } from "~/http/small-form.server";
 import { addCrew, listCrews, updateCrew } from "./crews.server";
 
 const PAGE = "/admin/crews";

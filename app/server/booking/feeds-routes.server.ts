@@ -19,13 +19,13 @@ import { CALENDAR_FEED_MESSAGES } from "~/domain/staff-messages";
 import { calendarFeedFormSchema, TEAM_FEED } from "~/forms/calendar-feeds";
 import { refusal } from "~/forms/result";
 import { z } from "~/forms/zod";
-import { requireAdmin } from "../auth/permissions.server";
+import { requireAdmin } from "~/http/permissions.server";
 import { readCompanyName, readSiteUrl } from "../platform/env.server";
-import { commitNotice } from "../platform/flash.server";
-import { formContract } from "../platform/input-gate.server";
+import { commitNotice } from "~/http/flash.server";
+import { formContract } from "~/http/input-gate.server";
 import { logFailure, logProblem } from "../platform/log.server";
-import { allowCalendarFeed } from "../platform/rate-limit.server";
-import { readSmallForm } from "../platform/small-form.server";
+import { allowCalendarFeed } from "~/http/rate-limit.server";
+import { readSmallForm } from "~/http/small-form.server";
 import { listCrews } from "./crews.server";
 import {
   createFeed,

@@ -16,11 +16,11 @@ import { bookingSchema, staffVisitForms, statusVisitSchema, type StaffVisitForm 
 import { FORM_GUARD_MESSAGES } from "~/domain/messages";
 import { STATUS_HEADERS } from "../customer/routes.server";
 import { findStatusRequest } from "../customer/status-page.server";
-import { commitNotice, type NoticeKey } from "../platform/flash.server";
-import { formContract } from "../platform/input-gate.server";
+import { commitNotice, type NoticeKey } from "~/http/flash.server";
+import { formContract } from "~/http/input-gate.server";
 import { logFailure } from "../platform/log.server";
-import { allowStatusView } from "../platform/rate-limit.server";
-import { readSmallForm } from "../platform/small-form.server";
+import { allowStatusView } from "~/http/rate-limit.server";
+import { readSmallForm } from "~/http/small-form.server";
 import { eq } from "drizzle-orm";
 import { quoteRequests, type QuoteRequest, type Visit, type VisitSeries } from "../../../drizzle/schema";
 import {

@@ -15,9 +15,9 @@ import { mapHref, neighbours, SCHEDULE_VIEWS, shortDayLabel, viewDays, viewTitle
 import { staffVisitForms } from "~/forms/booking";
 import { isoDateSchema } from "~/forms/fields";
 import { refusal } from "~/forms/result";
-import { requireAdmin } from "../auth/permissions.server";
-import { formContract } from "../platform/input-gate.server";
-import { readSmallForm } from "../platform/small-form.server";
+import { requireAdmin } from "~/http/permissions.server";
+import { formContract } from "~/http/input-gate.server";
+import { readSmallForm } from "~/http/small-form.server";
 import { formatPrice } from "../mail/customer-mails.server";
 import { readCompany } from "../site/content.server";
 import { staffVisitAction } from "./routes.server";

@@ -14,7 +14,7 @@ import { dayLabel, quoteBookable, visitLabel } from "~/domain/booking";
 import { seriesWindowLabel } from "~/domain/series";
 import { seriesOverview, type SeriesOverview } from "../booking/series.server";
 import { beforeCutoff } from "../booking/visits.server";
-import { allowStatusView } from "../platform/rate-limit.server";
+import { allowStatusView } from "~/http/rate-limit.server";
 import { findStatusRequest, type StatusRequest } from "./status-page.server";
 
 /** The headers of every status page answer, also the route's `headers`. */

@@ -14,13 +14,13 @@ import { fileTooLargeMessage } from "~/domain/messages";
 import { GALLERY_MESSAGES } from "~/domain/staff-messages";
 import { galleryFormSchema, type GalleryStep } from "~/forms/gallery";
 import { refusal } from "~/forms/result";
-import { requireAdmin } from "../auth/permissions.server";
+import { requireAdmin } from "~/http/permissions.server";
 import type { Database } from "../platform/db.server";
-import { commitNotice, type NoticeKey } from "../platform/flash.server";
-import { formContract } from "../platform/input-gate.server";
+import { commitNotice, type NoticeKey } from "~/http/flash.server";
+import { formContract } from "~/http/input-gate.server";
 import { logFailure } from "../platform/log.server";
-import { readSmallForm } from "../platform/small-form.server";
-import { MultipartError, readPhotoFormBody } from "../uploads/photo-form-body.server";
+import { readSmallForm } from "~/http/small-form.server";
+import { MultipartError, readPhotoFormBody } from "~/http/photo-form-body.server";
 import { addGalleryItem, editGalleryItem, listGalleryItems, stepGalleryItem, type GalleryItemRow } from "./gallery.server";
 import { mayServeVariant, variantObject, type GalleryVariant } from "./media.server";
 

@@ -19,7 +19,7 @@ import { formatPrice } from "../mail/customer-mails.server";
 import { recordCorrespondence, sendQuote, sendReply, type SendOutcome } from "./replies.server";
 import { readSiteUrl } from "../platform/env.server";
 import { readCompany } from "../site/content.server";
-import { commitNotice } from "../platform/flash.server";
+import { commitNotice } from "~/http/flash.server";
 import { resendMail } from "../mail/queue.server";
 import type { Database, RecordRow } from "../platform/db.server";
 import { templatesOf } from "./templates.server";

@@ -47,10 +47,10 @@ import { csvFileStem, csvStream } from "./export.server";
 import { matchExpression } from "./search.server";
 import { composeAction, loadRecordReplies, resendAction, type SentEntry, type SentHistoryEntry } from "./reply-routes.server";
 import type { Database, RecordRow } from "../platform/db.server";
-import { commitNotice, type NoticeKey } from "../platform/flash.server";
-import { requireAdmin } from "../auth/permissions.server";
-import { formContract } from "../platform/input-gate.server";
-import { readSmallForm } from "../platform/small-form.server";
+import { commitNotice, type NoticeKey } from "~/http/flash.server";
+import { requireAdmin } from "~/http/permissions.server";
+import { formContract } from "~/http/input-gate.server";
+import { readSmallForm } from "~/http/small-form.server";
 import { logFailure } from "~/server/platform/log.server";
 
 /** What the pages say and accept per kind of record; everything else is the same for both. */

@@ -10,10 +10,10 @@ import { formatAdminDateTime } from "~/domain/dates";
 import { templateFormSchema } from "~/forms/customer-reply";
 import { refusal } from "~/forms/result";
 import { deleteTemplate, listTemplates, saveTemplate } from "./templates.server";
-import { commitNotice } from "../platform/flash.server";
-import { formContract } from "../platform/input-gate.server";
-import { requireAdmin } from "../auth/permissions.server";
-import { readSmallForm } from "../platform/small-form.server";
+import { commitNotice } from "~/http/flash.server";
+import { formContract } from "~/http/input-gate.server";
+import { requireAdmin } from "~/http/permissions.server";
+import { readSmallForm } from "~/http/small-form.server";
 import { logFailure } from "~/server/platform/log.server";
 
 /** The loader of /admin/templates: admins only; every template with when it last changed. */

@@ -17,11 +17,11 @@ import { reviewPath } from "~/domain/reference";
 import { customerReviewSchema } from "~/forms/customer-review";
 import { refusal, type FormResult } from "~/forms/result";
 import { STATUS_HEADERS } from "../customer/routes.server";
-import { commitFlash, takeFlash, type Flash } from "../platform/flash.server";
-import { formContract } from "../platform/input-gate.server";
+import { commitFlash, takeFlash, type Flash } from "~/http/flash.server";
+import { formContract } from "~/http/input-gate.server";
 import { logEvent, logFailure } from "../platform/log.server";
-import { allowFormSubmission, allowStatusView } from "../platform/rate-limit.server";
-import { readSmallForm } from "../platform/small-form.server";
+import { allowFormSubmission, allowStatusView } from "~/http/rate-limit.server";
+import { readSmallForm } from "~/http/small-form.server";
 import { findReviewRequest, submitCustomerReview } from "./review-requests.server";
 
 /**

@@ -14,11 +14,11 @@ import { REVIEWS_SHOWN } from "~/domain/limits";
 import { REVIEW_MESSAGES } from "~/domain/staff-messages";
 import { reviewFormSchema } from "~/forms/review";
 import { refusal } from "~/forms/result";
-import { requireAdmin } from "../auth/permissions.server";
-import { commitNotice, type NoticeKey } from "../platform/flash.server";
-import { formContract } from "../platform/input-gate.server";
+import { requireAdmin } from "~/http/permissions.server";
+import { commitNotice, type NoticeKey } from "~/http/flash.server";
+import { formContract } from "~/http/input-gate.server";
 import { logFailure } from "../platform/log.server";
-import { readSmallForm } from "../platform/small-form.server";
+import { readSmallForm } from "~/http/small-form.server";
 import { addReview, changeReview, listReviews, type PublishedReviewRows } from "./reviews.server";
 
 /** A published review as public pages show it. */

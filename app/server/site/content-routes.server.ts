@@ -34,12 +34,12 @@ import {
   type FieldErrors,
   type FieldValues,
 } from "~/forms/content-admin";
-import { requireAdmin } from "../auth/permissions.server";
+import { requireAdmin } from "~/http/permissions.server";
 import type { Database } from "../platform/db.server";
-import { commitNotice } from "../platform/flash.server";
-import type { FormContract } from "../platform/input-gate.server";
+import { commitNotice } from "~/http/flash.server";
+import type { FormContract } from "~/http/input-gate.server";
 import { logFailure } from "../platform/log.server";
-import { readSmallForm } from "../platform/small-form.server";
+import { readSmallForm } from "~/http/small-form.server";
 import { publishSection, readLiveContent, readRevision, readSectionHistory, type ContentRevision } from "./content.server";
 
 /** The photo library's ids: a service's photo is one of them. */

@@ -21,11 +21,11 @@ import {
   type PriceInputs,
 } from "~/forms/price-guide";
 import { refusal, type FormResult } from "~/forms/result";
-import { requireAdmin } from "../auth/permissions.server";
-import { commitNotice } from "../platform/flash.server";
-import { formContract } from "../platform/input-gate.server";
+import { requireAdmin } from "~/http/permissions.server";
+import { commitNotice } from "~/http/flash.server";
+import { formContract } from "~/http/input-gate.server";
 import { logFailure } from "../platform/log.server";
-import { readSmallForm } from "../platform/small-form.server";
+import { readSmallForm } from "~/http/small-form.server";
 import { publishSection, readLiveContent } from "./content.server";
 import { priceTables } from "./pricing.server";
 

@@ -13,7 +13,7 @@ import { todayInJamaica } from "~/domain/dates";
 import { openingHours, type ServiceContent, type SiteContent } from "~/domain/site-content";
 import { readCompanyName, readPublicFeatures, readSiteUrl } from "../platform/env.server";
 import { companyOf } from "./content.server";
-import { takeFlash, takeNotice } from "../platform/flash.server";
+import { takeFlash, takeNotice } from "~/http/flash.server";
 import { publishedReviews } from "../reviews/routes.server";
 import { CONTACT_CONSTRAINT } from "../visitor-forms/form-constraints.server";
 

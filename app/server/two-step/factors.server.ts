@@ -61,7 +61,7 @@ export async function readTwoStepRequired(db: Database): Promise<boolean> {
  * "This account must add a second step before it may do anything else": two-step sign-in is
  * required and the user (`userId`, a value or a column such as `users.id`) has neither a
  * passkey nor an authenticator app. An SQL condition for another statement's select (the
- * session's read, app/server/auth/session.server.ts), so it costs no query of its own.
+ * session's read, app/http/session.server.ts), so it costs no query of its own.
  */
 export function mustEnrolCondition(userId: string | SQLWrapper): SQL<boolean> {
   return sql<boolean>`${required} AND NOT ${hasAuthenticator(userId)} AND NOT ${hasPasskey(userId)}`.mapWith((value) => value === 1);

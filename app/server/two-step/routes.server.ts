@@ -29,19 +29,19 @@ import { refusal, type FormResult } from "~/forms/result";
 import { passkeyAssertionSchema, passkeyRegistrationSchema, secondStepSchema, securityFormSchema } from "~/forms/two-step";
 import type { User } from "../../../drizzle/schema";
 import { accountById, recordSignIn } from "../auth/accounts.server";
-import { adminReturnPath, requireAdmin } from "../auth/permissions.server";
-import { createSession } from "../auth/session.server";
+import { adminReturnPath, requireAdmin } from "~/http/permissions.server";
+import { createSession } from "~/http/session.server";
 import { claimSecondStepAttempt, clearSecondStepFailures } from "../auth/sign-in-throttle.server";
 import { readToken, signToken } from "../auth/tokens.server";
 import type { Mail } from "../mail/mailer.server";
 import { queueMail } from "../mail/queue.server";
 import { readCompanyName, readSiteUrl } from "../platform/env.server";
-import { commitNotice, type NoticeKey } from "../platform/flash.server";
-import { formContract } from "../platform/input-gate.server";
+import { commitNotice, type NoticeKey } from "~/http/flash.server";
+import { formContract } from "~/http/input-gate.server";
 import { logFailure } from "../platform/log.server";
-import { allowAuthAttempt, clientKey } from "../platform/rate-limit.server";
+import { allowAuthAttempt, clientKey } from "~/http/rate-limit.server";
 import { readSecrets } from "../platform/secrets.server";
-import { readSmallForm } from "../platform/small-form.server";
+import { readSmallForm } from "~/http/small-form.server";
 import {
   addAuthenticator,
   authenticatorUri,
@@ -56,7 +56,7 @@ import {
   type SecondStepChange,
 } from "./factors.server";
 import { addPasskey, newChallenge, passkeyIdsOf, relyingPartyOf, removePasskey, verifyPasskeySignIn } from "./passkeys.server";
-import { endSecondStep, readSecondStep, secondStepBegan, startSecondStep, type PendingSignIn } from "./pending.server";
+import { endSecondStep, readSecondStep, secondStepBegan, startSecondStep, type PendingSignIn } from "~/http/pending-sign-in.server";
 
 /** How long the security page's QR code may be scanned and confirmed, in seconds. */
 const SETUP_TTL_S = 15 * 60;

@@ -11,8 +11,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { todayInJamaica } from "~/domain/dates";
 import { SERVICE_TYPES } from "~/domain/enumerations";
 import { guideRangeFor, typicalPriceSentence } from "~/domain/price-guide";
-import { takeFlash } from "../platform/flash.server";
-import { visitorFormAction } from "./form-action.server";
+import { takeFlash } from "~/http/flash.server";
+import { visitorFormAction } from "~/http/visitor-form-action.server";
 import { CONTACT_CONSTRAINT, QUOTE_CONSTRAINT } from "./form-constraints.server";
 
 /**

@@ -1,7 +1,7 @@
 /**
  * /quote: the 'Get Your Free Quote' form (docs/product.md §2 "Quote page", §3, §5, §8).
  * A plain multipart <Form> that works without JavaScript; `?service=<type>` preselects the
- * service type. The action is the shared visitor-form action (app/server/visitor-forms/form-action.server.ts):
+ * service type. The action is the shared visitor-form action (app/http/visitor-form-action.server.ts):
  * 400 with field errors and typed values kept, or a redirect back here with a one-time
  * success message. With JavaScript, choosing a service and a property size shows the price
  * guide's typical price for them under the fields (docs/product.md §13); the success message

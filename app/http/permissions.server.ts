@@ -4,11 +4,11 @@
  * once. `isAdmin` is the one admin check.
  */
 import { redirect } from "@remix-run/cloudflare";
-import type { User } from "../../../drizzle/schema";
-import type { Database } from "../platform/db.server";
-import { commitNotice } from "../platform/flash.server";
-import { QUERY_LIMITS } from "../platform/input-gate.server";
-import { readSession, type CurrentSession } from "./session.server";
+import type { User } from "../../drizzle/schema";
+import type { Database } from "~/server/platform/db.server";
+import { commitNotice } from "~/http/flash.server";
+import { QUERY_LIMITS } from "~/http/input-gate.server";
+import { readSession, type CurrentSession } from "~/http/session.server";
 
 /** True for an account with the admin role: the one admin check. */
 export function isAdmin(user: Pick<User, "role">): boolean {

@@ -8,10 +8,10 @@ import { createCookie } from "@remix-run/cloudflare";
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import { and, eq, gt, lt, ne } from "drizzle-orm";
-import { sessions, users, type User } from "../../../drizzle/schema";
-import type { Database } from "../platform/db.server";
-import { mustEnrolCondition } from "../two-step/factors.server";
-import { readSecrets } from "../platform/secrets.server";
+import { sessions, users, type User } from "../../drizzle/schema";
+import type { Database } from "~/server/platform/db.server";
+import { mustEnrolCondition } from "~/server/two-step/factors.server";
+import { readSecrets } from "~/server/platform/secrets.server";
 import { DAY_MS } from "~/domain/dates";
 
 export const SESSION_LIFETIME_MS = 30 * DAY_MS;

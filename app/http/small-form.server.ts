@@ -8,7 +8,7 @@
  * refused (too large, not a form, unreadable, or refused by the gate). Never throws.
  */
 import { GATE_MESSAGES } from "~/domain/messages";
-import { gateForm, type FormContract, type GateResult } from "./input-gate.server";
+import { gateForm, type FormContract, type GateResult } from "~/http/input-gate.server";
 
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
 
