@@ -22,7 +22,7 @@ export function useAdminForm<Schema extends z.ZodType>(
   const navigation = useNavigation();
   const sending =
     navigation.state === "submitting" && (options.intent === undefined || navigation.formData?.get("intent") === options.intent);
-  return useForm<z.input<Schema>, z.output<Schema>>({
+  return useForm({
     id: options.id,
     lastResult: sending ? null : options.result,
     constraint: getZodConstraint(schema),
