@@ -1,0 +1,3 @@
+/** The two-step feature's public face: what the routes, app/http, other features and the tests use of it. */
+export * from "./factors.server";
+export * from "./passkeys.server";
