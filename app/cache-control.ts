@@ -19,6 +19,15 @@ export const PUBLIC_DATA = "private, max-age=10";
 /** Everything personal or secret (admin, sign-in, a page that sets a cookie): never stored. */
 export const PRIVATE = "private, no-store";
 
+/** Admin pages: never cached anywhere (every /admin loader and its `headers`). */
+export const ADMIN_HEADERS = { "Cache-Control": PRIVATE };
+
+/**
+ * A customer's private pages reached by a token (/status/:token, /book/:token, the review page):
+ * never cached, never indexed.
+ */
+export const STATUS_HEADERS = { "Cache-Control": PRIVATE, "X-Robots-Tag": "noindex, nofollow" };
+
 /**
  * A private file a client polls (a calendar feed): no shared cache keeps it; the client may keep
  * its copy but asks each time, and the ETag answers 304 while nothing changed.

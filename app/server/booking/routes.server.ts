@@ -14,7 +14,7 @@ import { dayLabel, quoteBookable, visitLabel, windowLabel, type DayAvailability 
 import { refusal } from "~/forms/result";
 import { bookingSchema, staffVisitForms, statusVisitSchema, type StaffVisitForm } from "~/forms/booking";
 import { FORM_GUARD_MESSAGES } from "~/domain/messages";
-import { STATUS_HEADERS } from "../customer/routes.server";
+import { STATUS_HEADERS } from "~/cache-control";
 import { findStatusRequest } from "../customer/status-page.server";
 import { commitNotice, type NoticeKey } from "~/http/flash.server";
 import { formContract } from "~/http/input-gate.server";

@@ -16,7 +16,7 @@ import { REVIEW_PAGE_MESSAGES } from "~/domain/review-page-messages";
 import { reviewPath } from "~/domain/reference";
 import { customerReviewSchema } from "~/forms/customer-review";
 import { refusal, type FormResult } from "~/forms/result";
-import { STATUS_HEADERS } from "../customer/routes.server";
+import { STATUS_HEADERS } from "~/cache-control";
 import { commitFlash, takeFlash, type Flash } from "~/http/flash.server";
 import { formContract } from "~/http/input-gate.server";
 import { logEvent, logFailure } from "../platform/log.server";

@@ -1,5 +1,4 @@
 /** /admin: the quote requests tab. */
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { adminIndexLoader } from "~/server/inbox/routes.server";
+import { redirect } from "@remix-run/cloudflare";
 
-export const loader = (args: LoaderFunctionArgs) => adminIndexLoader(args);
+export const loader = () => redirect("/admin/quotes");

@@ -13,7 +13,8 @@ import { Card } from "~/components/admin/kit";
 import { FormStatus } from "~/components/form-field";
 import { ADMIN_MESSAGES } from "~/domain/staff-messages";
 import { useSite } from "~/components/hooks/site-data";
-import { ADMIN_HEADERS, adminLayoutLoader } from "~/server/inbox/routes.server";
+import { ADMIN_HEADERS } from "~/cache-control";
+import { adminLayoutLoader } from "./layout.server";
 import { keepDataWhenOnlyThePhotoChanges } from "~/components/admin/photo-index";
 
 export const meta: MetaFunction = () => [{ title: "Admin" }, { name: "robots", content: "noindex" }];

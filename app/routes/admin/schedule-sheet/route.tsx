@@ -9,7 +9,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { buttonClass } from "~/components/admin/kit";
 import { daySheetLoader } from "~/server/booking/schedule-routes.server";
-import { ADMIN_HEADERS } from "~/server/inbox/routes.server";
+import { ADMIN_HEADERS } from "~/cache-control";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Day sheets: ${data.label}` : "Day sheets" },

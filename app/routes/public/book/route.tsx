@@ -12,7 +12,7 @@ import { PageHero } from "~/components/public/page-hero";
 import { buttonStyles } from "~/components/ui";
 import { readResult } from "~/forms/result";
 import { bookingPageAction, bookingPageLoader } from "~/server/booking/routes.server";
-import { STATUS_HEADERS } from "~/server/customer/routes.server";
+import { STATUS_HEADERS } from "~/cache-control";
 
 export const headers: HeadersFunction = () => STATUS_HEADERS;
 
