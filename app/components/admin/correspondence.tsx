@@ -7,9 +7,22 @@
 import { Form, Link } from "@remix-run/react";
 import { QUOTE_LIMITS, TEXT_LIMITS } from "~/domain/limits";
 import type { ReadResult } from "~/forms/result";
-import type { MailLine } from "~/server/inbox/reply-routes.server";
+import type { MailStatus } from "~/domain/enumerations";
 import { AdminInput, AdminTextarea, Badge, Button, chipClass, PostButton, useBusy } from "~/components/admin/kit";
 import { FormStatus } from "~/components/form-field";
+
+/** One e-mail of the record as the page lists it (kind and time as the admin reads them). */
+export interface MailLine {
+  id: string;
+  kind: string;
+  to: string;
+  subject: string;
+  status: MailStatus;
+  attempts: number;
+  lastError: string | null;
+  canResend: boolean;
+  when: string;
+}
 
 /** "First reply after 3 hours 12 minutes", or how long the record has waited. */
 export function FirstReplyLine({ firstReply }: { firstReply: { answered: boolean; after: string; onTime: boolean } }) {

@@ -6,7 +6,6 @@ import { Form, Link, useActionData, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { TEXT_LIMITS } from "~/domain/limits";
 import type { BadgeVariant, Step } from "~/domain/status";
-import type { HistoryEntry } from "~/server/inbox/routes.server";
 import {
   AdminTextarea,
   Button,
@@ -23,8 +22,7 @@ import { PhotoGallery } from "~/components/photo-viewer";
 import { FormStatus } from "~/components/form-field";
 import { readResult, type FormResult } from "~/forms/result";
 import { telHref, whatsappHref, whatsappNumber } from "~/domain/phone";
-import type { MailLine } from "~/server/inbox/reply-routes.server";
-import { Composer, FirstReplyLine, MailList, type ComposerProps } from "~/components/admin/correspondence";
+import { Composer, FirstReplyLine, MailList, type ComposerProps, type MailLine } from "~/components/admin/correspondence";
 
 function DetailFields({ fields }: { fields: Array<[string, ReactNode]> }) {
   return (
@@ -60,6 +58,24 @@ function ReplyLinks({ email, phone, name }: { email: string; phone: string | nul
     </div>
   );
 }
+
+/** A quote or reply in the record's history. */
+export interface SentHistoryEntry {
+  kind: "quote" | "reply";
+  key: string;
+  when: string;
+  sender: string | null;
+  summary: string;
+  message: string;
+  included: string | null;
+  delivery: MailLine["status"] | null;
+}
+
+/** One line of a record's history: a status change, an internal note, or a quote or reply sent; newest first. */
+export type HistoryEntry =
+  | { kind: "status"; key: string; when: string; actor: string | null; from: string; to: string }
+  | { kind: "note"; key: string; when: string; author: string | null; body: string }
+  | SentHistoryEntry;
 
 /** Status changes and internal notes, newest first. */
 function History({ history }: { history: HistoryEntry[] }) {

@@ -16,8 +16,8 @@ import { stringify } from "csv-stringify/browser/esm/sync";
 import { FREQUENCY_LABELS, PROPERTY_SIZE_LABELS, SERVICE_TYPE_LABELS, type AuditedEntity } from "~/domain/enumerations";
 import { formatExportDateTime } from "~/domain/dates";
 import { exportRecords, type ExportCursor, type ListQuery } from "./records.server";
-import type { Database, RecordRow } from "../platform/db.server";
-import { logFailure } from "~/server/platform/log.server";
+import type { Database, RecordRow } from "~/server/platform";
+import { logFailure } from "~/server/platform";
 
 /** Rows read from D1 per batch: far below D1's result limits, a few hundred kB of CSV. */
 const EXPORT_BATCH = 500;

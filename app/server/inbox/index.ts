@@ -4,3 +4,4 @@ export * from "./records.server";
 export * from "./replies.server";
 export * from "./search.server";
 export * from "./templates.server";
+export * from "./list-query.server";

@@ -17,13 +17,13 @@ import { jamaicaMonthStart } from "~/domain/dates";
 import type { AuditedEntity, CustomerReplyKind } from "~/domain/enumerations";
 import { OVERDUE_AFTER_MS, QUOTABLE_STATUSES, REPLIED_STATUS } from "~/domain/status";
 import type { QuoteFormInput } from "~/forms/customer-reply";
-import type { Company } from "../platform/env.server";
-import { quoteMail, replyMail } from "../mail/customer-mails.server";
-import { recordExists, RECORDS, type Database, type RecordGuard, type RecordTable } from "../platform/db.server";
-import { insertWhere } from "../platform/insert-where.server";
-import { hasScheduledVisit } from "../booking/visits.server";
-import type { Mail } from "../mail/mailer.server";
-import { outboxInsert, putOnQueue, type MailQueueMessage } from "../mail/queue.server";
+import type { Company } from "~/domain/company";
+import { quoteMail, replyMail } from "~/server/mail";
+import { recordExists, RECORDS, type Database, type RecordGuard, type RecordTable } from "~/server/platform";
+import { insertWhere } from "~/server/platform";
+import { hasScheduledVisit } from "~/server/booking";
+import type { Mail } from "~/server/mail";
+import { outboxInsert, putOnQueue, type MailQueueMessage } from "~/server/mail";
 import { auditStatement, getRecord, moveStatement } from "./records.server";
 
 /** What sending a quote or reply came to (sendQuote, sendReply). */

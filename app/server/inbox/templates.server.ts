@@ -9,8 +9,8 @@ import { replyTemplates, type ReplyTemplate } from "../../../drizzle/schema";
 import type { CustomerReplyKind } from "~/domain/enumerations";
 import { MAX_TEMPLATES_PER_KIND } from "~/domain/limits";
 import type { SaveTemplateInput } from "~/forms/customer-reply";
-import type { Database } from "../platform/db.server";
-import { insertWhere } from "../platform/insert-where.server";
+import type { Database } from "~/server/platform";
+import { insertWhere } from "~/server/platform";
 
 /** Every template, by kind then name. */
 export function listTemplates(db: Database): Promise<ReplyTemplate[]> {

@@ -5,6 +5,6 @@
  * value of `download` is ignored, as the admin lists ignore values they cannot use.
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { attachmentLoader } from "~/server/inbox/routes.server";
+import { attachmentLoader } from "./attachment.server";
 
 export const loader = (args: LoaderFunctionArgs) => attachmentLoader(args);

@@ -4,6 +4,6 @@
  * (app/routes.ts); the path says which list.
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { csvExportLoader } from "~/server/inbox/routes.server";
+import { csvExportLoader } from "./export-csv.server";
 
 export const loader = (args: LoaderFunctionArgs) => csvExportLoader(args);

@@ -6,7 +6,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/clo
 import { useLoaderData } from "@remix-run/react";
 import { AdminDetailFrame } from "~/components/admin/detail";
 import { CONTACT_BADGES, CONTACT_STEPS } from "~/domain/status";
-import { recordPageAction, recordPageLoader } from "~/server/inbox/routes.server";
+import { recordPageAction, recordPageLoader } from "../+shared/record-page.server";
 import { keepDataWhenOnlyThePhotoChanges } from "~/components/admin/photo-index";
 
 /** Stepping through a record's photos (`?photo=`) loads nothing again (app/components/admin/photo-index.ts). */

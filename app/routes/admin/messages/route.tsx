@@ -8,7 +8,7 @@ import { AdminListFrame, CELL, RecordCard, RecordCells, StatusCells } from "~/co
 import { CONTACT_STATUSES } from "~/domain/enumerations";
 import { ADMIN_MESSAGES } from "~/domain/staff-messages";
 import { CONTACT_BADGES, CONTACT_STEPS } from "~/domain/status";
-import { listPageAction, listPageLoader } from "~/server/inbox/routes.server";
+import { listPageAction, listPageLoader } from "../+shared/record-list.server";
 
 export const loader = (args: LoaderFunctionArgs) => listPageLoader(args, "contact_message");
 export const action = (args: ActionFunctionArgs) => listPageAction(args, "contact_message");

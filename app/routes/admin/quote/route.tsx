@@ -10,14 +10,14 @@ import { readResult, type FormResult } from "~/forms/result";
 import { AdminDetailFrame } from "~/components/admin/detail";
 import { FREQUENCY_LABELS, PROPERTY_SIZE_LABELS, SERVICE_TYPE_LABELS, VISIT_STATUS_LABELS } from "~/domain/enumerations";
 import { QUOTABLE_STATUSES, QUOTE_BADGES, QUOTE_STEPS } from "~/domain/status";
-import { recordPageAction, recordPageLoader } from "~/server/inbox/routes.server";
+import { quoteAction, quoteLoader } from "./quote.server";
 import { keepDataWhenOnlyThePhotoChanges } from "~/components/admin/photo-index";
 
 /** Stepping through a record's photos (`?photo=`) loads nothing again (app/components/admin/photo-index.ts). */
 export const shouldRevalidate = keepDataWhenOnlyThePhotoChanges;
 
-export const loader = (args: LoaderFunctionArgs) => recordPageLoader(args, "quote_request");
-export const action = (args: ActionFunctionArgs) => recordPageAction(args, "quote_request");
+export const loader = (args: LoaderFunctionArgs) => quoteLoader(args);
+export const action = (args: ActionFunctionArgs) => quoteAction(args);
 
 export default function QuoteDetail() {
   const { record: quote, photos, history, firstReply, composer, mails, visit, priceGuide } = useLoaderData<typeof loader>();

@@ -8,7 +8,7 @@ import { AdminListFrame, CELL, RecordCard, RecordCells, StatusCells } from "~/co
 import { QUOTE_STATUSES, SERVICE_TYPE_LABELS, PROPERTY_SIZE_LABELS, FREQUENCY_LABELS } from "~/domain/enumerations";
 import { ADMIN_MESSAGES } from "~/domain/staff-messages";
 import { QUOTE_BADGES, QUOTE_STEPS } from "~/domain/status";
-import { listPageAction, listPageLoader } from "~/server/inbox/routes.server";
+import { listPageAction, listPageLoader } from "../+shared/record-list.server";
 
 export const loader = (args: LoaderFunctionArgs) => listPageLoader(args, "quote_request");
 export const action = (args: ActionFunctionArgs) => listPageAction(args, "quote_request");

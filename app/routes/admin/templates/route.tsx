@@ -22,7 +22,7 @@ import { readResult, type FormResult, type ReadResult } from "~/forms/result";
 import { CUSTOMER_REPLY_KINDS, type CustomerReplyKind } from "~/domain/enumerations";
 import { TEXT_LIMITS } from "~/domain/limits";
 import { TEMPLATE_PLACEHOLDERS } from "~/domain/templates";
-import { templatesPageAction, templatesPageLoader } from "~/server/inbox/template-routes.server";
+import { templatesPageAction, templatesPageLoader } from "./templates.server";
 
 export const loader = (args: LoaderFunctionArgs) => templatesPageLoader(args);
 export const action = (args: ActionFunctionArgs) => templatesPageAction(args);

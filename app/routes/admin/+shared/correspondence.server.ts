@@ -1,29 +1,27 @@
 /**
- * The request side of writing to the customer from a record page (docs/product.md §10 "Send
- * quote", "Reply", "Reply templates", "E-mails", "Time to first reply"): what the page needs
- * to show (the composer with its template filled in, the e-mails with their delivery state,
- * what was sent, the first reply time) and the 'Send quote', 'Send reply' and 'Resend'
- * actions. Called by routes.server.ts (`recordPageLoader`, `recordPageAction`) after the
- * admin check.
+ * The server side of writing to the customer from a record page (docs/product.md §10 "Send
+ * quote", "Reply", "Reply templates", "E-mails", "Time to first reply"): what the page shows
+ * (the composer with its template filled in, the e-mails with their delivery state, what was
+ * sent, the first reply time) and the 'Send quote', 'Send reply' and 'Resend' actions. Called by
+ * record-page.server.ts after the admin check; the data is app/server/inbox's.
  */
-import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import type { MailLine } from "~/components/admin/correspondence";
+import type { SentHistoryEntry } from "~/components/admin/detail";
 import { formatAdminDateTime, formatElapsed } from "~/domain/dates";
-import { MAIL_KIND_LABELS, SERVICE_TYPE_LABELS, type AuditedEntity, type CustomerReplyKind, type MailStatus } from "~/domain/enumerations";
+import { MAIL_KIND_LABELS, SERVICE_TYPE_LABELS, type AuditedEntity, type CustomerReplyKind } from "~/domain/enumerations";
 import { CUSTOMER_REPLY_MESSAGES } from "~/domain/staff-messages";
 import { OVERDUE_AFTER_MS } from "~/domain/status";
 import { fillTemplate } from "~/domain/templates";
 import { quoteFormSchema, replyFormSchema, resendFormSchema } from "~/forms/customer-reply";
 import { refusal } from "~/forms/result";
-import { formatPrice } from "../mail/customer-mails.server";
-import { recordCorrespondence, sendQuote, sendReply, type SendOutcome } from "./replies.server";
-import { readSiteUrl } from "../platform/env.server";
-import { readCompany } from "../site/content.server";
 import { commitNotice } from "~/http/flash.server";
-import { resendMail } from "../mail/queue.server";
-import type { Database, RecordRow } from "../platform/db.server";
-import { templatesOf } from "./templates.server";
-import { logFailure } from "~/server/platform/log.server";
+import { recordCorrespondence, sendQuote, sendReply, templatesOf, type SendOutcome } from "~/server/inbox";
+import { formatPrice, resendMail } from "~/server/mail";
+import type { Company } from "~/domain/company";
+import { logFailure, readSiteUrl, type Database, type RecordRow } from "~/server/platform";
+import { readCompany } from "~/server/site";
 
 /** What staff send on each kind of record. */
 const REPLY_KIND: Record<AuditedEntity, CustomerReplyKind> = { quote_request: "quote", contact_message: "reply" };
@@ -32,48 +30,22 @@ const REPLY_KIND: Record<AuditedEntity, CustomerReplyKind> = { quote_request: "q
 type RecordForReplies = Pick<RecordRow<AuditedEntity>, "id" | "name" | "reference" | "createdAt" | "firstReplyAt"> &
   Partial<Pick<RecordRow<"quote_request">, "serviceType">>;
 
-/** One e-mail of the record as the page lists it. */
-export interface MailLine {
-  id: string;
-  kind: string;
-  to: string;
-  subject: string;
-  status: MailStatus;
-  attempts: number;
-  lastError: string | null;
-  canResend: boolean;
-  when: string;
-}
-
-/** A quote or reply in the record's history. */
-export interface SentHistoryEntry {
-  kind: "quote" | "reply";
-  key: string;
-  when: string;
-  sender: string | null;
-  summary: string;
-  message: string;
-  included: string | null;
-  delivery: MailLine["status"] | null;
-}
-
 /** A SentHistoryEntry with its time (ms since the epoch), for ordering the history. */
 export type SentEntry = SentHistoryEntry & { at: number };
 
 /**
  * Everything the record page shows about writing to the customer. In: the database, the
- * company from [vars], the record's kind and row, the URL's `?template=` (an id, or null: the
+ * company (readCompany), the record's kind and row, the URL's `?template=` (an id, or null: the
  * first template of the kind). Out: { firstReply, composer, mails, sent }. Throws when D1 fails.
  */
-export async function loadRecordReplies(
+export async function recordReplies(
   db: Database,
-  env: CloudflareBindings,
+  company: Company,
   entity: AuditedEntity,
   record: RecordForReplies,
   templateId: string | null,
   now: Date = new Date(),
 ) {
-  const company = await readCompany(env, db);
   const [{ mails, replies }, templates] = await Promise.all([
     recordCorrespondence(db, entity, record.id),
     templatesOf(db, REPLY_KIND[entity]),

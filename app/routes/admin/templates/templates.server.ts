@@ -1,6 +1,6 @@
 /**
- * The HTTP side of /admin/templates (docs/product.md §10 "Reply templates"): its loader and
- * its action ('Save' to add or edit, 'Delete'). The queries are in templates.server.ts.
+ * The server side of /admin/templates (docs/product.md §10 "Reply templates"): its loader and
+ * its action ('Save' to add or edit, 'Delete'). The queries are app/server/inbox's.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
@@ -9,12 +9,12 @@ import { CUSTOMER_REPLY_MESSAGES } from "~/domain/staff-messages";
 import { formatAdminDateTime } from "~/domain/dates";
 import { templateFormSchema } from "~/forms/customer-reply";
 import { refusal } from "~/forms/result";
-import { deleteTemplate, listTemplates, saveTemplate } from "./templates.server";
 import { commitNotice } from "~/http/flash.server";
 import { formContract } from "~/http/input-gate.server";
 import { requireAdmin } from "~/http/permissions.server";
 import { readSmallForm } from "~/http/small-form.server";
-import { logFailure } from "~/server/platform/log.server";
+import { deleteTemplate, listTemplates, saveTemplate } from "~/server/inbox";
+import { logFailure } from "~/server/platform";
 
 /** The loader of /admin/templates: admins only; every template with when it last changed. */
 export async function templatesPageLoader({ request, context }: LoaderFunctionArgs) {

@@ -1,0 +1,118 @@
+/**
+ * The server side of the inbox lists (/admin/quotes, /admin/messages; docs/product.md §10),
+ * written once for both kinds of record (`AuditedEntity`): the list's loader (its query read by
+ * readListQuery of app/server/inbox), the status step posted from a list or a record page, and
+ * what the pages say per kind.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { shortSlotLabel } from "~/domain/booking";
+import { formatAdminDate } from "~/domain/dates";
+import type { AuditedEntity } from "~/domain/enumerations";
+import { ADMIN_MESSAGES } from "~/domain/staff-messages";
+import { isOverdue } from "~/domain/status";
+import { refusal } from "~/forms/result";
+import { z } from "~/forms/zod";
+import { commitNotice, type NoticeKey } from "~/http/flash.server";
+import { formContract } from "~/http/input-gate.server";
+import { requireAdmin } from "~/http/permissions.server";
+import { readSmallForm } from "~/http/small-form.server";
+import { listRecords, readListQuery, updateStatus } from "~/server/inbox";
+import { logFailure, type Database, type RecordRow } from "~/server/platform";
+
+/** What the pages say per kind of record; everything else is the same for both. */
+export const KINDS = {
+  quote_request: {
+    failed: ADMIN_MESSAGES.updateQuoteFailed,
+    loadFailed: ADMIN_MESSAGES.loadQuotesFailed,
+    notice: "quoteStatusUpdated",
+    thing: "quote request",
+  },
+  contact_message: {
+    failed: ADMIN_MESSAGES.updateContactFailed,
+    loadFailed: ADMIN_MESSAGES.loadContactsFailed,
+    notice: "contactStatusUpdated",
+    thing: "contact message",
+  },
+} as const satisfies Record<AuditedEntity, { failed: string; loadFailed: string; notice: NoticeKey; thing: string }>;
+
+/** The status step's form: which record, to which status. */
+export const statusForm = z.object({ id: z.uuid(), to: z.string().min(1).max(20) });
+
+/**
+ * The loader of an admin list (/admin/quotes, /admin/messages): admin check, the query from
+ * the URL (readListQuery; a URL with empty parameters is redirected to its short form), the
+ * rows with their dates as the admin reads them and whether each is overdue, or the
+ * product's load-failure text when D1 fails.
+ */
+export async function listPageLoader<E extends AuditedEntity>({ request, context }: LoaderFunctionArgs, entity: E) {
+  await requireAdmin(context.db, request, context.cloudflare.env);
+  const url = new URL(request.url);
+  // The filter form sends its empty fields too (`?q=jane&service=&from=`): the same view at
+  // its short URL, so what staff bookmark and share is readable.
+  const kept = [...url.searchParams].filter(([, value]) => value !== "");
+  if (kept.length < [...url.searchParams].length) {
+    const search = new URLSearchParams(kept).toString();
+    throw redirect(`${url.pathname}${search ? `?${search}` : ""}`);
+  }
+  const { query, filters, problems } = readListQuery(url.searchParams, entity);
+  const page = { page: query.page, filters, problems };
+  const now = new Date();
+  try {
+    const { rows, total, nextVisits } = await listRecords(context.db, entity, query);
+    return {
+      ...page,
+      total,
+      error: null,
+      rows: rows.map((row) => {
+        const next = nextVisits.get(row.id)?.split(" ");
+        return {
+          ...row,
+          date: formatAdminDate(row.createdAt.getTime()),
+          overdue: isOverdue(entity, row.status, row.createdAt.getTime(), now),
+          nextVisit: next ? shortSlotLabel(next[0]!, next[1]!) : null,
+        };
+      }),
+    };
+  } catch (error) {
+    logFailure("admin_list_failed", error);
+    return {
+      ...page,
+      total: 0,
+      rows: [] as Array<RecordRow<E> & { date: string; overdue: boolean; nextVisit: string | null }>,
+      error: KINDS[entity].loadFailed,
+    };
+  }
+}
+
+/**
+ * POST {id, to} on a list: moves the record one step (admin only), then back to the same
+ * page with the product's success text. Refusals answer the form's result (app/forms/result.ts)
+ * with the product's failure text and the reason: 400 malformed, 404 unknown id, 409 a
+ * skipped or backward step.
+ */
+export async function listPageAction({ request, context }: ActionFunctionArgs, entity: AuditedEntity) {
+  const { user } = await requireAdmin(context.db, request, context.cloudflare.env);
+  const form = await readSmallForm(request, formContract(statusForm));
+  if (!form.ok) return data(refusal(null, `${KINDS[entity].failed}: ${form.message}`), { status: 400 });
+  return applyStatusStep(request, context.db, entity, user.id, form.formData);
+}
+
+/** Checks a status form and applies its step (updateStatus of app/server/inbox); the answers listPageAction documents. */
+export async function applyStatusStep(request: Request, db: Database, entity: AuditedEntity, actorUserId: string, formData: FormData) {
+  const { failed, thing, notice } = KINDS[entity];
+  const submission = parseWithZod(formData, { schema: statusForm });
+  if (submission.status !== "success") {
+    return data(submission.reply({ formErrors: [`${failed}: the request was incomplete.`] }), { status: 400 });
+  }
+  const outcome = await updateStatus(db, entity, submission.value.id, submission.value.to, actorUserId);
+  if (outcome === "not-found") return data(refusal(formData, `${failed}: this ${thing} does not exist.`), { status: 404 });
+  if (outcome === "not-allowed") {
+    return data(refusal(formData, `${failed}: that status change is not allowed. Reload to see the current status.`), { status: 409 });
+  }
+  if (outcome === "visit-scheduled") {
+    return data(refusal(formData, `${failed}: a visit is still scheduled. Mark it done or cancel it first.`), { status: 409 });
+  }
+  const url = new URL(request.url);
+  return redirect(url.pathname + url.search, { headers: { "Set-Cookie": await commitNotice(request, notice) } });
+}
