@@ -6,7 +6,8 @@
  *
  * 1. Every repository path cited exists: a path under one of the repository's top folders
  *    (`app/…`, `tests/…`, `docs/…`, …, with or without its extension; a glob such as
- *    `app/content/*.ts`, `app/server/<feature>/` or `app/server/{auth,team}/` must match;
+ *    `app/content/*.ts`, `app/server/<feature>/` or `app/server/{auth,team}/` must match; a
+ *    segment may start with `+`, as a route area's `+shared/` does;
  *    `docs/decisions/014` names the record numbered 014), and every file name with a source
  *    extension, bare or relative (`small-form.server.ts`, `forms/zod.ts`), ends the path of a
  *    repository file. NOT_FILES lists the words that look like file names and are not.
@@ -47,7 +48,6 @@ const NOT_FILES: ReadonlyMap<string, string> = new Map([
  */
 const NOT_CODE: ReadonlyMap<string, string> = new Map([
   ["AggregateRating", "a schema.org type, named in the pages' structured data as a string"],
-  ["HttpOnly", "a cookie attribute (RFC 6265); the code passes `httpOnly` to Remix"],
   ["SameSite", "a cookie attribute (RFC 6265bis); the code passes `sameSite` to Remix"],
   ["EvaluateScript", "an event name of Chromium's performance trace"],
   ["fromPrefetchCache", "a field of the Chrome DevTools Protocol's network events"],
@@ -290,13 +290,13 @@ const NOT_FILES_MET = new Set<string>();
 /** The broken path citations of a passage. */
 function brokenPaths({ file, text, offset }: Passage): string[] {
   const broken: string[] = [];
-  const segment = String.raw`(?:[\w.~*-]|<[\w -]+>|\{[\w.,-]+\})+`;
+  const segment = String.raw`(?:[\w.~*+-]|<[\w -]+>|\{[\w.,-]+\})+`;
   const rooted = new RegExp(String.raw`(?<![\w./~@$<-])(?:${TOP_FOLDERS.map(escape).join("|")})/(?:${segment}/?)*`, "g");
   for (const match of text.matchAll(rooted)) {
     const path = match[0].replace(/[.,:;]+$/, "");
     if (!rootedExists(path)) broken.push(`${where(file, offset + match.index)}: ${path} does not exist`);
   }
-  const named = /(?<![\w./~@$<>-])(?:[\w-]+\/)*[\w-]+(?:\.[\w-]+)*\.(?:tsx?|mjs|js|md|sql|toml|json|css)(?![\w/(-])/g;
+  const named = /(?<![\w./~@$<>+-])(?:[\w+-]+\/)*[\w-]+(?:\.[\w-]+)*\.(?:tsx?|mjs|js|md|sql|toml|json|css)(?![\w/(-])/g;
   for (const match of text.matchAll(named)) {
     const name = match[0];
     if (TOP_FOLDERS.some((top) => name.startsWith(`${top}/`))) continue; // checked above
