@@ -61,3 +61,9 @@ export const passkeyAssertionSchema = z.object({
   clientDataJSON: z.string().min(1).max(4096),
   signature: z.string().min(1).max(2048),
 });
+
+/**
+ * The fields of the passkey endpoints besides the browser's answer (/auth/passkey,
+ * /admin/security/passkey), with their longest lengths: which call it is, where to go after.
+ */
+export const PASSKEY_EXTRA_FIELDS = { intent: 16, redirectTo: 2048 };

@@ -8,7 +8,7 @@
 import { createCookie } from "@remix-run/cloudflare";
 import { MINUTE_MS } from "~/domain/dates";
 import { TWO_STEP } from "~/domain/limits";
-import { readSecrets } from "~/server/platform/secrets.server";
+import { readSecrets } from "~/server/platform";
 
 type PendingEnv = Pick<CloudflareBindings, "SESSION_SECRET">;
 

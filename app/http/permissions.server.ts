@@ -5,7 +5,7 @@
  */
 import { redirect } from "@remix-run/cloudflare";
 import type { User } from "../../drizzle/schema";
-import type { Database } from "~/server/platform/db.server";
+import type { Database } from "~/server/platform";
 import { commitNotice } from "~/http/flash.server";
 import { QUERY_LIMITS } from "~/http/input-gate.server";
 import { readSession, type CurrentSession } from "~/http/session.server";

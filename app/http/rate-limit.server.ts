@@ -3,7 +3,7 @@
  * key that names a client for every limit and throttle (`clientKey`). Works under wrangler dev.
  */
 import ipaddr from "ipaddr.js";
-import { logFailure } from "~/server/platform/log.server";
+import { logFailure } from "~/server/platform";
 
 /** The client's address as Cloudflare gives it (CF-Connecting-IP), for Turnstile's check; "unknown" without one. */
 export function clientIp(request: Request): string {

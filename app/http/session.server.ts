@@ -1,22 +1,25 @@
 /**
- * Sessions (docs/architecture.md, "Rules that cross modules"): a random 160-bit token in a
- * signed, HttpOnly, SameSite=Lax cookie (Secure on https); D1 keeps only the token's SHA-256.
- * A session lasts 30 days and slides: when less than 15 days remain, a request pushes the
- * expiry 30 days ahead and re-sends the cookie. Signing secrets rotate (secrets.server.ts).
+ * The session cookie (docs/architecture.md, "Rules that cross modules"; decision 003): a
+ * random 160-bit token in a signed, HttpOnly, SameSite=Lax cookie (Secure on https), signed
+ * with the rotating secrets of secrets.server.ts. The rows behind it (D1 keeps only the token's
+ * SHA-256; 30 days that slide) are app/server/auth/sessions.server.ts's; this module reads the
+ * token from a request and writes the Set-Cookie headers.
  */
 import { createCookie } from "@remix-run/cloudflare";
-import { sha256 } from "@oslojs/crypto/sha2";
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
-import { and, eq, gt, lt, ne } from "drizzle-orm";
-import { sessions, users, type User } from "../../drizzle/schema";
-import type { Database } from "~/server/platform/db.server";
-import { mustEnrolCondition } from "~/server/two-step/factors.server";
-import { readSecrets } from "~/server/platform/secrets.server";
-import { DAY_MS } from "~/domain/dates";
-
-export const SESSION_LIFETIME_MS = 30 * DAY_MS;
-/** When less than this remains, a request extends the session. */
-const SESSION_REFRESH_MS = 15 * DAY_MS;
+import {
+  deleteSession,
+  extendSession,
+  findSession,
+  insertSession,
+  isSessionToken,
+  SESSION_LIFETIME_MS,
+  sessionIdOf,
+  sessionRunsShort,
+  type SessionRow,
+} from "~/server/auth";
+import type { User } from "../../drizzle/schema";
+import { readSecrets, type Database } from "~/server/platform";
+import { mustEnrolCondition } from "~/server/two-step";
 
 type SessionEnv = Pick<CloudflareBindings, "SESSION_SECRET">;
 
@@ -31,17 +34,17 @@ function sessionCookie(request: Request, env: SessionEnv) {
   });
 }
 
-/** The D1 id of a session token: its SHA-256, hex. */
-export function sessionIdOf(token: string): string {
-  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+/** The session token of this request's cookie, or null: none, tampered with, unsigned or malformed. */
+async function tokenOf(request: Request, env: SessionEnv): Promise<string | null> {
+  const token: unknown = await sessionCookie(request, env)
+    .parse(request.headers.get("Cookie"))
+    .catch(() => null);
+  return isSessionToken(token) ? token : null;
 }
 
 /** Starts a session for `userId`; returns the Set-Cookie header. */
 export async function createSession(db: Database, request: Request, env: SessionEnv, userId: string, now = new Date()): Promise<string> {
-  const token = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
-  await db
-    .insert(sessions)
-    .values({ id: sessionIdOf(token), userId, createdAt: now, expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS) });
+  const token = await insertSession(db, userId, now);
   return sessionCookie(request, env).serialize(token);
 }
 
@@ -71,18 +74,11 @@ export async function readSession(
   env: SessionEnv,
   { slide = false, now = new Date() }: { slide?: boolean; now?: Date } = {},
 ): Promise<CurrentSession | null> {
-  const cookie = sessionCookie(request, env);
-  const token: unknown = await cookie.parse(request.headers.get("Cookie")).catch(() => null);
-  if (typeof token !== "string" || !/^[a-z2-7]{32}$/.test(token)) return null;
+  const token = await tokenOf(request, env);
+  if (token === null) return null;
   const sessionId = sessionIdOf(token);
-  const read = () =>
-    db
-      .select({ user: users, expiresAt: sessions.expiresAt, mustEnrol: mustEnrolCondition(users.id) })
-      .from(sessions)
-      .innerJoin(users, eq(sessions.userId, users.id))
-      .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now)))
-      .get();
-  let row: Awaited<ReturnType<typeof read>>;
+  const read = () => findSession(db, sessionId, mustEnrolCondition, now);
+  let row: SessionRow | undefined;
   if (request.method === "GET" || request.method === "HEAD") {
     const shared = sharedReads.get(db) ?? read();
     sharedReads.set(db, shared);
@@ -90,39 +86,20 @@ export async function readSession(
   } else row = await read();
   if (!row) return null;
   let refreshedCookie: string | null = null;
-  if (slide && row.expiresAt.getTime() - now.getTime() < SESSION_REFRESH_MS) {
-    await db
-      .update(sessions)
-      .set({ expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS) })
-      .where(eq(sessions.id, sessionId));
-    refreshedCookie = await cookie.serialize(token);
+  if (slide && sessionRunsShort(row.expiresAt, now)) {
+    await extendSession(db, sessionId, now);
+    refreshedCookie = await sessionCookie(request, env).serialize(token);
   }
   return { user: row.user, sessionId, mustEnrol: row.mustEnrol, refreshedCookie };
 }
 
 /** A GET's session read, shared by its loaders (see readSession). */
-const sharedReads = new WeakMap<Database, Promise<{ user: User; expiresAt: Date; mustEnrol: boolean } | undefined>>();
+const sharedReads = new WeakMap<Database, Promise<SessionRow | undefined>>();
 
 /** Ends this request's session; returns the Set-Cookie header that clears the cookie. */
 export async function destroySession(db: Database, request: Request, env: SessionEnv): Promise<string> {
   const cookie = sessionCookie(request, env);
   const token: unknown = await cookie.parse(request.headers.get("Cookie")).catch(() => null);
-  if (typeof token === "string") await db.delete(sessions).where(eq(sessions.id, sessionIdOf(token)));
+  if (typeof token === "string") await deleteSession(db, token);
   return cookie.serialize("", { maxAge: 0 });
-}
-
-/** Ends every session of a user, or every one but `keepSessionId`. Also sweeps expired rows. */
-export async function destroyUserSessions(db: Database, userId: string, keepSessionId?: string): Promise<void> {
-  await db.batch([
-    db
-      .delete(sessions)
-      .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId)),
-    db.delete(sessions).where(lt(sessions.expiresAt, new Date())),
-  ]);
-}
-
-/** Deletes every session that expired before `now` (daily cron); returns how many went. */
-export async function deleteExpiredSessions(db: Database, now = new Date()): Promise<number> {
-  const result = await db.delete(sessions).where(lt(sessions.expiresAt, now)).run();
-  return result.meta.changes;
 }

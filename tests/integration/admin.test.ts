@@ -6,9 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { SIGN_IN_THROTTLE } from "~/domain/limits";
 import { ADMIN_MESSAGES, AUTH_MESSAGES } from "~/domain/staff-messages";
-import { hashPassword } from "~/server/auth/password.server";
-import { sessionIdOf } from "~/http/session.server";
-import { signToken } from "~/server/auth/tokens.server";
+import { hashPassword, sessionIdOf, signToken } from "~/server/auth";
 import { cookiesOf, newClientIp, postFields, startWorker, TEST_SESSION_SECRET, waitFor, type TestWorker } from "./worker";
 
 let worker: TestWorker;

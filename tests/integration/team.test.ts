@@ -10,8 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { INVITATION_TTL_HOURS, MAX_OPEN_INVITATIONS } from "~/domain/limits";
 import { GATE_MESSAGES } from "~/domain/messages";
 import { AUTH_MESSAGES, TEAM_MESSAGES } from "~/domain/staff-messages";
-import { hashPassword, verifyPassword } from "~/server/auth/password.server";
-import { sessionIdOf } from "~/http/session.server";
+import { hashPassword, sessionIdOf, verifyPassword } from "~/server/auth";
 import {
   cookiesOf,
   createAdminSession,

@@ -10,8 +10,8 @@ import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { createCookie } from "@remix-run/cloudflare";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { D1_CLIENT_SCRIPT, d1Client, sendTo } from "./d1-client";
-import { CONSOLE_MAIL_PREFIX } from "~/server/mail/mailer.server";
-import { SESSION_LIFETIME_MS, sessionIdOf } from "~/http/session.server";
+import { CONSOLE_MAIL_PREFIX } from "~/server/mail";
+import { SESSION_LIFETIME_MS, sessionIdOf } from "~/server/auth";
 
 export const WORKER_BUNDLE_DIR = ".cache/worker";
 /** The signing secret the test Worker runs with (tests may rotate it through `bindings`). */

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { passwordProblems } from "~/forms/password";
-import { readSecrets } from "~/server/platform/secrets.server";
-import { passwordFingerprint, readToken, signToken } from "~/server/auth/tokens.server";
+import { readSecrets } from "~/server/platform";
+import { passwordFingerprint, readToken, signToken } from "~/server/auth";
 
 const OLD = "o".repeat(32);
 const NEW = "n".repeat(32);

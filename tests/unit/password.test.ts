@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { hashPassword, SCRYPT_PARAMS, verifyPassword } from "~/server/auth/password.server";
+import { hashPassword, SCRYPT_PARAMS, verifyPassword } from "~/server/auth";
 
 describe("password hashing", () => {
   test("stores the parameters and verifies only the right password", async () => {

@@ -4,14 +4,14 @@
  * same schema in the browser and on the server (`resetSchema`, app/forms/auth.ts; the rule is
  * app/forms/password.ts). A plain POST to the page, so it works without JavaScript.
  */
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { resetSchema } from "~/forms/auth";
 import type { FormResult } from "~/forms/result";
 import { InputField } from "~/components/fields";
 import { FormStatus } from "~/components/form-field";
 import { buttonStyles } from "~/components/ui";
+import { useAdminForm } from "~/components/hooks/use-admin-form";
 import { useIsSubmitting } from "~/components/hooks/use-submission";
 
 export function NewPasswordForm(props: {
@@ -27,14 +27,7 @@ export function NewPasswordForm(props: {
   className?: string;
 }) {
   const isSubmitting = useIsSubmitting(props.path);
-  const [form, fields] = useForm({
-    id: props.id,
-    lastResult: isSubmitting ? null : props.lastResult,
-    constraint: getZodConstraint(resetSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetSchema }),
-  });
+  const [form, fields] = useAdminForm(resetSchema, { id: props.id, result: props.lastResult });
   return (
     <Form method="post" {...getFormProps(form)} className={props.className ? `space-y-5 ${props.className}` : "space-y-5"}>
       <div id={form.errorId}>{form.errors?.length ? <FormStatus tone="error">{form.errors.join(" ")}</FormStatus> : null}</div>

@@ -15,14 +15,14 @@ import type { z } from "zod";
  * `[form, fields]`. While this form is being sent, the last result is set aside, so a message
  * from the previous try does not stay beside the new one.
  */
-export function useAdminForm<Schema extends z.ZodType>(
+export function useAdminForm<Schema extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>(
   schema: Schema,
   options: { id: string; result: SubmissionResult<string[]> | null | undefined; intent?: string },
 ) {
   const navigation = useNavigation();
   const sending =
     navigation.state === "submitting" && (options.intent === undefined || navigation.formData?.get("intent") === options.intent);
-  return useForm({
+  return useForm<z.input<Schema>, z.output<Schema>, string[]>({
     id: options.id,
     lastResult: sending ? null : options.result,
     constraint: getZodConstraint(schema),

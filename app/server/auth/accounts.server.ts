@@ -12,13 +12,11 @@
  */
 import { and, eq } from "drizzle-orm";
 import { users, type User } from "../../../drizzle/schema";
-import type { Database } from "../platform/db.server";
-import { readSiteUrl } from "../platform/env.server";
-import type { Mail, MailEnv } from "../mail/mailer.server";
+import type { Mail, MailEnv } from "~/server/mail";
+import { readSecrets, readSiteUrl, type Database } from "~/server/platform";
 import { hashPassword, verifyPassword } from "./password.server";
-import { readSecrets } from "../platform/secrets.server";
 import { clearFailures, clientIsThrottled, recordFailure, throttleKeys } from "./sign-in-throttle.server";
-import { destroyUserSessions } from "~/http/session.server";
+import { destroyUserSessions } from "./sessions.server";
 import { passwordFingerprint, readToken, signToken } from "./tokens.server";
 
 type AuthEnv = Pick<CloudflareBindings, "SESSION_SECRET" | "SITE_URL"> & MailEnv;

@@ -23,8 +23,7 @@ import { encodeHexLowerCase } from "@oslojs/encoding";
 import { and, count, eq, gte, lt, sql } from "drizzle-orm";
 import { signInFailures, users } from "../../../drizzle/schema";
 import { SIGN_IN_THROTTLE, TWO_STEP } from "~/domain/limits";
-import type { Database } from "../platform/db.server";
-import { insertWhere, PREVIOUS_CHANGED_ONE } from "../platform/insert-where.server";
+import { insertWhere, PREVIOUS_CHANGED_ONE, type Database } from "~/server/platform";
 
 const WINDOW_MS = SIGN_IN_THROTTLE.windowMinutes * 60 * 1000;
 

@@ -1,4 +1,3 @@
-import { logEvent, logFailure } from "~/server/platform/log.server";
 /**
  * Cloudflare Turnstile, verified on the server when both TURNSTILE_SITE_KEY ([vars]) and
  * TURNSTILE_SECRET_KEY (secret) are set; absent otherwise (local dev and tests).
@@ -6,6 +5,7 @@ import { logEvent, logFailure } from "~/server/platform/log.server";
  * the token is sent to siteverify, and a success counts only when the `hostname` and
  * `action` it reports are the site's and the form's.
  */
+import { logEvent, logFailure } from "./log.server";
 
 /** The field Turnstile's widget adds to the form. */
 export const TURNSTILE_FIELD = "cf-turnstile-response";

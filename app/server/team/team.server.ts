@@ -26,13 +26,9 @@ import { HOUR_MS } from "~/domain/dates";
 import { INVITATION_TTL_HOURS, MAX_OPEN_INVITATIONS, TEAM_ACCOUNTS_SHOWN, TEAM_CHANGES_SHOWN } from "~/domain/limits";
 import type { TeamAction } from "~/domain/enumerations";
 import { invitations, passkeys, sessions, teamChanges, totpCredentials, users, type Invitation, type User } from "../../../drizzle/schema";
-import type { Database } from "../platform/db.server";
-import { insertWhere, PREVIOUS_CHANGED_ONE } from "../platform/insert-where.server";
-import { readCompanyName, readSiteUrl } from "../platform/env.server";
-import type { Mail } from "../mail/mailer.server";
-import { hashPassword } from "../auth/password.server";
-import { clearFailures } from "../auth/sign-in-throttle.server";
-import { tokenHash } from "../platform/token-hash.server";
+import { clearFailures, hashPassword } from "~/server/auth";
+import type { Mail } from "~/server/mail";
+import { insertWhere, PREVIOUS_CHANGED_ONE, readCompanyName, readSiteUrl, tokenHash, type Database } from "~/server/platform";
 
 /** An invitation link's token: 20 random bytes in lower-case base32 (as a session token). */
 const TOKEN_PATTERN = /^[a-z2-7]{32}$/;

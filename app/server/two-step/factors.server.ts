@@ -25,10 +25,9 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { TWO_STEP } from "~/domain/limits";
 import type { TeamAction } from "~/domain/enumerations";
 import { passkeys, recoveryCodes, securityPolicy, totpCredentials, users, type User } from "../../../drizzle/schema";
-import type { Database } from "../platform/db.server";
-import { insertWhere } from "../platform/insert-where.server";
-import { hashPassword, saltOf } from "../auth/password.server";
-import { auditStatement } from "../team/team.server";
+import { hashPassword, saltOf } from "~/server/auth";
+import { insertWhere, type Database } from "~/server/platform";
+import { auditStatement } from "~/server/team";
 
 type Account = Pick<User, "id" | "email">;
 

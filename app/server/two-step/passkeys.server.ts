@@ -33,9 +33,8 @@ import { MINUTE_MS } from "~/domain/dates";
 import { TWO_STEP } from "~/domain/limits";
 import type { PasskeyCeremony } from "~/domain/enumerations";
 import { passkeyChallenges, passkeys, users, type User } from "../../../drizzle/schema";
-import type { Database } from "../platform/db.server";
-import { insertWhere } from "../platform/insert-where.server";
-import { auditStatement } from "../team/team.server";
+import { insertWhere, type Database } from "~/server/platform";
+import { auditStatement } from "~/server/team";
 import { hasAuthenticator, hasPasskey, keepsASecondStep, newRecoveryCodes, removeSecondStep, type StepRemoval } from "./factors.server";
 
 type Account = Pick<User, "id" | "email">;

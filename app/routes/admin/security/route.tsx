@@ -6,8 +6,7 @@
  * made them. Every form but 'Add a passkey' is a plain POST, so it works without JavaScript.
  * While the team requires two-step sign-in, an admin without it lands here first.
  */
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
@@ -15,13 +14,14 @@ import { Button, buttonClass, Card, Disclosure, PageHeader, PostButton, useBusy 
 import { FormStatus } from "~/components/form-field";
 import { InputField } from "~/components/fields";
 import { passkeysSupported, registerPasskey } from "~/components/auth/passkey-client";
+import { useAdminForm } from "~/components/hooks/use-admin-form";
 import { useHydrated } from "~/components/hooks/use-hydrated";
 import { TWO_STEP } from "~/domain/limits";
 import { TWO_STEP_MESSAGES } from "~/domain/staff-messages";
 import { readResult, type FormResult } from "~/forms/result";
 import { addAuthenticatorSchema } from "~/forms/two-step";
 import { pageMeta } from "~/seo";
-import { securityPageAction, securityPageLoader, type AuthenticatorSetup, type NewRecoveryCodes } from "~/server/two-step/routes.server";
+import { securityPageAction, securityPageLoader, type AuthenticatorSetup, type NewRecoveryCodes } from "./security.server";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: "Security", description: "Passkeys and two-step sign-in for your admin account.", noindex: true });
@@ -196,14 +196,7 @@ function AuthenticatorSetupForm({ setup, result }: { setup: AuthenticatorSetup; 
   const navigation = useNavigation();
   const adding = navigation.state === "submitting" && navigation.formData?.get("intent") === "add-authenticator";
   const busy = useBusy();
-  const [form, fields] = useForm({
-    id: "add-authenticator",
-    lastResult: adding ? null : result,
-    constraint: getZodConstraint(addAuthenticatorSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: addAuthenticatorSchema }),
-  });
+  const [form, fields] = useAdminForm(addAuthenticatorSchema, { id: "add-authenticator", result, intent: "add-authenticator" });
   return (
     <div className="grid gap-6 md:grid-cols-[auto_minmax(0,1fr)]">
       <figure className="mx-auto w-48 md:mx-0">

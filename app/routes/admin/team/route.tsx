@@ -5,18 +5,18 @@
  * every form is a plain POST to this page, so it all works without JavaScript. On a phone each
  * account is a stacked card; from `md` the accounts line up in columns.
  */
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Badge, Button, Card, Disclosure, PageHeader, PostButton, SectionTitle, useBusy } from "~/components/admin/kit";
 import { FormStatus } from "~/components/form-field";
 import { InputField } from "~/components/fields";
+import { useAdminForm } from "~/components/hooks/use-admin-form";
 import { INVITATION_TTL_HOURS } from "~/domain/limits";
 import { readResult, type FormResult } from "~/forms/result";
 import { inviteSchema, type MemberIntent } from "~/forms/team";
-import { teamPageAction, teamPageLoader } from "~/server/team/routes.server";
+import { teamPageAction, teamPageLoader } from "./team.server";
 
 export const loader = (args: LoaderFunctionArgs) => teamPageLoader(args);
 export const action = (args: ActionFunctionArgs) => teamPageAction(args);
@@ -54,14 +54,7 @@ export default function TeamPage() {
 function InviteForm({ result, busy }: { result: FormResult | undefined; busy: boolean }) {
   const navigation = useNavigation();
   const inviting = navigation.state === "submitting" && navigation.formData?.get("intent") === "invite";
-  const [form, fields] = useForm({
-    id: "invite",
-    lastResult: inviting ? null : result,
-    constraint: getZodConstraint(inviteSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: inviteSchema }),
-  });
+  const [form, fields] = useAdminForm(inviteSchema, { id: "invite", result, intent: "invite" });
   return (
     <Card title="Invite a colleague" titleId="invite-heading">
       <Form method="post" {...getFormProps(form)}>

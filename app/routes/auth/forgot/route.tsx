@@ -1,17 +1,17 @@
 /** /auth/forgot: asks for the e-mail address and sends a reset link (if the account exists). */
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { AuthShell } from "~/components/auth/shell";
 import { FormStatus } from "~/components/form-field";
 import { InputField } from "~/components/fields";
 import { buttonStyles } from "~/components/ui";
+import { useAdminForm } from "~/components/hooks/use-admin-form";
 import { useIsSubmitting } from "~/components/hooks/use-submission";
 import { AUTH_MESSAGES } from "~/domain/staff-messages";
 import { forgotSchema } from "~/forms/auth";
 import { pageMeta } from "~/seo";
-import { forgotPageAction } from "~/server/auth/routes.server";
+import { forgotPageAction } from "./forgot.server";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: "Reset your password", description: "Reset the password of an admin account.", noindex: true });
@@ -21,13 +21,7 @@ export const action = (args: ActionFunctionArgs) => forgotPageAction(args);
 export default function ForgotPassword() {
   const result = useActionData<typeof action>();
   const isSubmitting = useIsSubmitting("/auth/forgot");
-  const [form, fields] = useForm({
-    id: "forgot",
-    lastResult: isSubmitting ? null : result,
-    constraint: getZodConstraint(forgotSchema),
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotSchema }),
-  });
+  const [form, fields] = useAdminForm(forgotSchema, { id: "forgot", result });
   return (
     <AuthShell title="Reset your password">
       <Form method="post" {...getFormProps(form)} className="space-y-5">

@@ -12,7 +12,7 @@ import { NewPasswordForm } from "~/components/auth/new-password-form";
 import { buttonStyles } from "~/components/ui";
 import { TEAM_MESSAGES } from "~/domain/staff-messages";
 import { pageMeta } from "~/seo";
-import { invitationPageAction, invitationPageLoader } from "~/server/team/routes.server";
+import { invitationPageAction, invitationPageLoader } from "./invite.server";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: "Join the team", description: "Accept an invitation to the admin.", noindex: true });

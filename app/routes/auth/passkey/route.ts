@@ -1,10 +1,9 @@
 /**
  * POST /auth/passkey: signing in with a passkey, from /auth or the second step
- * (app/server/two-step/routes.server.ts, passkeySignInAction). JSON only; GET goes back to /auth.
+ * (passkey.server.ts, passkeySignInAction). JSON only; GET goes back to /auth.
  */
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { signOutLoader } from "~/server/auth/routes.server";
-import { passkeySignInAction } from "~/server/two-step/routes.server";
+import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { passkeySignInAction } from "./passkey.server";
 
 export const action = (args: ActionFunctionArgs) => passkeySignInAction(args);
-export const loader = () => signOutLoader();
+export const loader = () => redirect("/auth");

@@ -10,7 +10,7 @@ import { NewPasswordForm } from "~/components/auth/new-password-form";
 import { buttonStyles } from "~/components/ui";
 import { AUTH_MESSAGES } from "~/domain/staff-messages";
 import { pageMeta } from "~/seo";
-import { resetPageAction, resetPageLoader } from "~/server/auth/routes.server";
+import { resetPageAction, resetPageLoader } from "./reset.server";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: "Choose a new password", description: "Choose a new password.", noindex: true });

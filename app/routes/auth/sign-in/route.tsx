@@ -8,11 +8,11 @@
  * admin invites it or makes it an admin (the Team page). A signed-in account without the
  * admin role sees whom it is signed in as, the same, and 'Sign Out'.
  */
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
+import { useAdminForm } from "~/components/hooks/use-admin-form";
 import { useHydrated } from "~/components/hooks/use-hydrated";
 import { AuthShell } from "~/components/auth/shell";
 import { FormStatus } from "~/components/form-field";
@@ -23,7 +23,7 @@ import { useIsSubmitting } from "~/components/hooks/use-submission";
 import { AUTH_MESSAGES } from "~/domain/staff-messages";
 import { authSchema, type AuthMode } from "~/forms/auth";
 import { pageMeta } from "~/seo";
-import { signInPageAction, signInPageLoader, type SignedIn } from "~/server/auth/routes.server";
+import { signInPageAction, signInPageLoader, type SignedIn } from "./sign-in.server";
 
 /** Milliseconds between the success message and /admin (docs/product.md §9). */
 const REDIRECT_AFTER_SIGN_IN_MS = 500;
@@ -80,14 +80,7 @@ function AuthForm({ mode, redirectTo }: { mode: AuthMode; redirectTo: string | n
     return () => clearTimeout(timer);
   }, [result, next, navigate]);
 
-  const [form, fields] = useForm({
-    id: `auth-${mode}`,
-    lastResult: isSubmitting ? null : result,
-    constraint: getZodConstraint(authSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: authSchema }),
-  });
+  const [form, fields] = useAdminForm(authSchema, { id: `auth-${mode}`, result });
 
   return (
     // The return path stays in the URL too: after the action, the page's loaders run for the

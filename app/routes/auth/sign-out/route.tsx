@@ -3,7 +3,7 @@
  * `scope=everywhere` every session of the account.
  */
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { signOutAction, signOutLoader } from "~/server/auth/routes.server";
+import { signOutAction, signOutLoader } from "./sign-out.server";
 
 export const action = (args: ActionFunctionArgs) => signOutAction(args);
 export const loader = () => signOutLoader();

@@ -5,8 +5,7 @@
  * JavaScript, the account's passkey. No session exists until one of them is done; after
  * TWO_STEP.pendingMinutes the sign-in starts again at /auth.
  */
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthShell } from "~/components/auth/shell";
@@ -14,12 +13,13 @@ import { FormStatus } from "~/components/form-field";
 import { InputField } from "~/components/fields";
 import { PasskeySignInButton } from "~/components/auth/passkey-sign-in";
 import { buttonStyles } from "~/components/ui";
+import { useAdminForm } from "~/components/hooks/use-admin-form";
 import { useIsSubmitting } from "~/components/hooks/use-submission";
 import { TWO_STEP } from "~/domain/limits";
 import { TWO_STEP_MESSAGES } from "~/domain/staff-messages";
 import { authenticatorStepSchema, recoveryStepSchema } from "~/forms/two-step";
 import { pageMeta } from "~/seo";
-import { secondStepPageAction, secondStepPageLoader } from "~/server/two-step/routes.server";
+import { secondStepPageAction, secondStepPageLoader } from "./two-step.server";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: "Two-step sign-in", description: "The second step of signing in to the admin area.", noindex: true });
@@ -62,14 +62,7 @@ function CodeForm({ method }: { method: "authenticator" | "recovery" }) {
   const result = useActionData<typeof action>();
   const isSubmitting = useIsSubmitting("/auth/two-step");
   const schema = method === "authenticator" ? authenticatorStepSchema : recoveryStepSchema;
-  const [form, fields] = useForm({
-    id: `two-step-${method}`,
-    lastResult: isSubmitting ? null : result,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  const [form, fields] = useAdminForm(schema, { id: `two-step-${method}`, result });
   return (
     <Form method="post" {...getFormProps(form)}>
       <div className="[&:not(:empty)]:mb-5" id={form.errorId}>
