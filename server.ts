@@ -41,10 +41,10 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "./build/server";
 import { rejectCrossOriginWrite, forRemix } from "./app/worker/origin";
 import { sweepOrphanUploads } from "./app/server/uploads/attachments.server";
-import { getDb } from "./app/server/platform/db.server";
+import { getDb } from "./app/server/platform";
 import { serveGalleryMedia } from "./app/server/gallery/routes.server";
 import { sweepOrphanGalleryObjects } from "./app/server/gallery/media.server";
-import { readEdgeContentVersion, syncEdgeContentVersion } from "./app/server/platform/content-version.server";
+import { readEdgeContentVersion, syncEdgeContentVersion } from "./app/server/platform";
 import {
   consumeMail,
   deleteOldAccountMails,
@@ -52,15 +52,15 @@ import {
   markUndelivered,
   type MailQueueMessage,
 } from "./app/server/mail/queue.server";
-import { deleteExpiredSessions } from "./app/http/session.server";
-import { deleteExpiredChallenges } from "./app/server/two-step/passkeys.server";
+import { deleteExpiredSessions } from "./app/server/auth";
+import { deleteExpiredChallenges } from "./app/server/two-step";
 import { sendVisitReminders } from "./app/server/booking/reminders.server";
 import { extendSeries } from "./app/server/booking/series.server";
 import { extendPublicHolidays } from "./app/server/booking/availability.server";
 import { sendReviewRequests } from "./app/server/reviews/review-requests.server";
 import { todayInJamaica } from "./app/domain/dates";
-import { deleteStaleFailures } from "./app/server/auth/sign-in-throttle.server";
-import { readCompanyName, readPublicFeatures } from "./app/server/platform/env.server";
+import { deleteStaleFailures } from "./app/server/auth";
+import { readCompanyName, readPublicFeatures } from "./app/server/platform";
 import { readPublicContent, type PublicContent } from "./app/server/site/content.server";
 import { isPublishedVariant } from "./app/server/gallery/media.server";
 import { checkUrl } from "./app/http/input-gate.server";
@@ -72,7 +72,7 @@ import { measuredBindings, newRequestMetrics, serverTiming } from "./app/worker/
 import { withHydrationAfterPaint } from "./app/worker/hydration-after-paint";
 import { logRequest, withRequestId } from "./app/worker/request-log";
 import { withPagePolicy, withSecurityHeaders } from "./app/worker/security-headers";
-import { logEvent, logFailure } from "./app/server/platform/log.server";
+import { logEvent, logFailure } from "./app/server/platform";
 
 const serverBuild = build as unknown as ServerBuild;
 /** The admin's pages, where staff change what public pages show (whatever the path's case). */
