@@ -15,7 +15,7 @@
  */
 import { GATE_MESSAGES } from "~/domain/messages";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, TEXT_LIMITS } from "~/domain/limits";
-import { sniffImageType } from "~/server/uploads/images.server";
+import { sniffImageType } from "~/server/uploads";
 import { FORM_LIMITS, gateForm, type FormContract } from "~/http/input-gate.server";
 import { MultipartError, readMultipartForm } from "~/http/multipart.server";
 

@@ -34,19 +34,23 @@ import { contactSchema } from "~/forms/contact";
 import { HONEYPOT_FIELD } from "~/forms/honeypot";
 import { quoteSchema } from "~/forms/quote";
 import { refusal, type FormResult } from "~/forms/result";
-import { confirmationMail } from "~/server/mail/customer-mails.server";
-import { notificationMail } from "~/server/mail/notifications.server";
-import { queueMail } from "~/server/mail/queue.server";
-import { readNotifyEmail, readSiteUrl } from "~/server/platform/env.server";
-import { companyOf } from "~/server/site/content.server";
+import { confirmationMail, notificationMail, queueMail } from "~/server/mail";
+import {
+  logEvent,
+  logFailure,
+  readNotifyEmail,
+  readSiteUrl,
+  TURNSTILE_FIELD,
+  TURNSTILE_TOKEN_MAX,
+  turnstileEnabled,
+  verifyTurnstile,
+} from "~/server/platform";
+import { companyOf } from "~/server/site";
 import { commitFlash, type Flash, type FlashForm } from "~/http/flash.server";
 import { FORM_LIMITS, formContract } from "~/http/input-gate.server";
-import { logEvent, logFailure } from "~/server/platform/log.server";
 import { allowFormSubmission, clientIp, clientKey } from "~/http/rate-limit.server";
-import { TURNSTILE_FIELD, TURNSTILE_TOKEN_MAX, turnstileEnabled, verifyTurnstile } from "~/server/platform/turnstile.server";
 import { MultipartError, readPhotoFormBody } from "~/http/photo-form-body.server";
-import { newReference } from "~/server/visitor-forms/reference.server";
-import { createSubmission, type StoredSubmission, type SubmissionInput } from "~/server/visitor-forms/submissions.server";
+import { createSubmission, newReference, type StoredSubmission, type SubmissionInput } from "~/server/visitor-forms";
 
 /** Fields of every visitor form that its schema does not parse, with their limits in characters. */
 const GUARD_FIELDS = { [HONEYPOT_FIELD]: FORM_LIMITS.defaultChars, [TURNSTILE_FIELD]: TURNSTILE_TOKEN_MAX };

@@ -11,7 +11,7 @@ import { GALLERY_ITEMS } from "~/content/gallery";
 import { fileTooLargeMessage } from "~/domain/messages";
 import { GALLERY_MESSAGES } from "~/domain/staff-messages";
 import { makePng } from "../fixtures";
-import { ORPHAN_GRACE_MS } from "~/server/uploads/attachments.server";
+import { ORPHAN_GRACE_MS } from "~/server/uploads";
 import { createAdminSession, postFields, postForm, startWorker, waitFor, type TestWorker } from "./worker";
 
 let worker: TestWorker;

@@ -8,11 +8,9 @@ import { drizzle } from "drizzle-orm/d1";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import * as schema from "../../drizzle/schema";
 import { MAX_TEMPLATES_PER_KIND } from "~/domain/limits";
-import { addNote, updateStatus } from "~/server/inbox/records.server";
-import { sendQuote, sendReply } from "~/server/inbox/replies.server";
-import { saveTemplate } from "~/server/inbox/templates.server";
+import { addNote, saveTemplate, sendQuote, sendReply, updateStatus } from "~/server/inbox";
 import type { Database } from "~/server/platform/db.server";
-import type { MailQueueMessage } from "~/server/mail/queue.server";
+import type { MailQueueMessage } from "~/server/mail";
 import { createAdminSession, startWorker, type TestWorker } from "./worker";
 
 let worker: TestWorker;

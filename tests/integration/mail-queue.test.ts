@@ -6,7 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { MESSAGES } from "~/domain/messages";
-import type { MailQueueMessage } from "~/server/mail/queue.server";
+import type { MailQueueMessage } from "~/server/mail";
 import { formOf, VALID_CONTACT, VALID_QUOTE } from "../fixtures";
 import { createAdminSession, followRedirect, postFields, postForm, startWorker, waitFor, type TestWorker } from "./worker";
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vit
 import { MAX_PHOTO_BYTES } from "~/domain/limits";
 import { fileNotImageMessage, fileTooLargeMessage, MESSAGES } from "~/domain/messages";
 import { makePng, VALID_QUOTE } from "../fixtures";
-import { ORPHAN_GRACE_MS, sweepOrphanUploads } from "~/server/uploads/attachments.server";
+import { ORPHAN_GRACE_MS, sweepOrphanUploads } from "~/server/uploads";
 import { getDb } from "~/server/platform/db.server";
 import { encodeMultipart, followRedirect, postForm, startWorker, waitFor, type TestWorker } from "./worker";
 

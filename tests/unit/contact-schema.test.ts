@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import { contactSchema } from "~/forms/contact";
 import { VALID_QUOTE } from "../fixtures";
 import { quoteSchema } from "~/forms/quote";
-import { notificationMail } from "~/server/mail/notifications.server";
+import { notificationMail } from "~/server/mail";
 
 const VALID = { name: "Devon Reid", email: "devon@example.com", phone: "", message: "Hello", returnTo: "/" };
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { sniffImageType } from "~/server/uploads/images.server";
+import { sniffImageType } from "~/server/uploads";
 import { makePng } from "../fixtures";
 
 const bytes = (...values: number[]) => new Uint8Array([...values, ...new Array(64).fill(0)]);

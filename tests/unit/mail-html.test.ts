@@ -1,7 +1,7 @@
 /** The HTML part of e-mails (app/server/mail/html.server.tsx): escaped text, real links. */
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { mailHtml } from "~/server/mail/html.server";
+import { mailHtml } from "~/server/mail";
 
 const LINK = "https://www.montegobaycleaning.com/admin/quotes/8c1d2f4e-0000-4000-8000-000000000000";
 

@@ -1,6 +1,6 @@
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { describe, expect, test } from "vitest";
-import { MAIL_DEAD_LETTER_QUEUE_NAME, MAIL_QUEUE_NAME, retryDelaySeconds } from "~/server/mail/queue.server";
+import { MAIL_DEAD_LETTER_QUEUE_NAME, MAIL_QUEUE_NAME, retryDelaySeconds } from "~/server/mail";
 
 describe("the mail queue's settings", () => {
   test("wrangler.toml's queues are the ones the Worker's queue handler tells apart", () => {

@@ -1,7 +1,7 @@
 /** References (app/domain/reference.ts, app/server/visitor-forms/reference.server.ts). */
 import { expect, test } from "vitest";
 import { readReference, REFERENCE_ALPHABET } from "~/domain/reference";
-import { newReference } from "~/server/visitor-forms/reference.server";
+import { newReference } from "~/server/visitor-forms";
 
 test("a new reference is MB- and five characters without look-alikes, evenly drawn", () => {
   const counts = new Map<string, number>();

@@ -5,16 +5,19 @@
  */
 import { Form } from "@remix-run/react";
 import type { Ref } from "react";
+import type { getZodConstraint } from "@conform-to/zod/v4";
 import { MESSAGES } from "~/domain/messages";
 import type { CONTACT_RETURN_TO } from "~/forms/contact";
-import type { Flash } from "~/http/flash.server";
-import type { FormConstraint } from "~/server/visitor-forms/form-constraints.server";
+import type { SubmissionFlash } from "~/components/hooks/use-submission";
 import { controlClass, FormField, FormStatus } from "~/components/form-field";
 import { Honeypot, Turnstile, TurnstileNoScriptNote } from "~/components/public/form-guards";
 import { PhotosField } from "~/components/public/photo-picker";
 import { buttonStyles } from "~/components/ui";
 
 type ContactField = "name" | "email" | "phone" | "message" | "photos";
+
+/** The fields' HTML constraints (required, maxLength, …), as Conform derives them from the form's schema. */
+export type FormConstraint = ReturnType<typeof getZodConstraint>;
 
 /** What the markup needs of one field: its ids, its errors, and its control's attributes. */
 export interface FieldModel {
@@ -35,7 +38,7 @@ export interface ContactFormModel {
 export interface ContactFormProps {
   returnTo: (typeof CONTACT_RETURN_TO)[number];
   /** The success flash after a sent message, if any. */
-  flash: Flash | null;
+  flash: SubmissionFlash | null;
   turnstileSiteKey: string | null;
   /** The fields' HTML constraints, from the loader (app/server/visitor-forms/form-constraints.server.ts). */
   constraint: FormConstraint;

@@ -6,7 +6,6 @@
 import { useEffect, useRef } from "react";
 import { HONEYPOT_FIELD } from "~/forms/honeypot";
 import { usePublicSite } from "~/components/hooks/site-data";
-import type { FlashForm } from "~/http/flash.server";
 import { telHref } from "~/domain/phone";
 
 export function Honeypot() {
@@ -49,6 +48,9 @@ function loadTurnstile(): Promise<TurnstileApi> {
   });
 }
 
+/** The forms Turnstile guards, each its own action (app/http/flash.server.ts `FlashForm` names the same forms). */
+export type TurnstileAction = "quote" | "contact" | "review";
+
 /**
  * Draws the Turnstile widget into `element` (a form's `[data-turnstile]` container) once
  * Turnstile's script has loaded; its token then goes with the form. The server accepts it only
@@ -56,7 +58,7 @@ function loadTurnstile(): Promise<TurnstileApi> {
  * widget. Blocked or offline, nothing is drawn, and the server answers the missing token with
  * its message.
  */
-export function drawTurnstile(element: HTMLElement, siteKey: string, action: FlashForm): () => void {
+export function drawTurnstile(element: HTMLElement, siteKey: string, action: TurnstileAction): () => void {
   let widget: string | undefined;
   let api: TurnstileApi | undefined;
   let current = true;
@@ -80,7 +82,7 @@ export function drawTurnstile(element: HTMLElement, siteKey: string, action: Fla
  * a form reset after a success, the home page's contact section) and is removed with it. The
  * script tag in the server's HTML lets the first page start loading it at once.
  */
-export function Turnstile({ siteKey, action }: { siteKey: string | null; action: FlashForm }) {
+export function Turnstile({ siteKey, action }: { siteKey: string | null; action: TurnstileAction }) {
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = container.current;

@@ -3,7 +3,7 @@
  * the company and the contact form. Loaded on its own, only as the visitor nears it
  * (./deferred-contact-section.tsx).
  */
-import type { Company } from "~/server/platform/env.server";
+import type { Company } from "~/domain/company";
 import { ContactMethods } from "~/components/public/contact-details";
 import { ContactForm } from "~/components/public/contact-form";
 import type { ContactFormProps } from "~/components/public/contact-form-markup";

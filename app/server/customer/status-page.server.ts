@@ -3,7 +3,7 @@
  * is found by its token alone (docs/decisions/011-status-page-token.md), with what its page
  * shows of its history: its status changes and the latest quote or reply sent to it. What the
  * page says of it (never the request's contact details, nothing of any other request) is shaped
- * in routes.server.ts.
+ * by its route (app/routes/public/status/status.server.ts).
  */
 import { and, desc, eq, notInArray } from "drizzle-orm";
 import {
@@ -19,8 +19,8 @@ import {
 } from "../../../drizzle/schema";
 import type { AvailabilitySettings } from "~/domain/booking";
 import { STATUS_TOKEN_PATTERN } from "~/domain/reference";
-import { settingsOf } from "../booking/visits.server";
-import type { Database } from "../platform/db.server";
+import { settingsOf } from "~/server/booking";
+import type { Database } from "~/server/platform";
 
 /** What the status page needs of the request a token names. */
 interface StatusHistory {

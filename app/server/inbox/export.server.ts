@@ -13,11 +13,10 @@
  * export of any size runs in bounded memory and never re-reads a row.
  */
 import { stringify } from "csv-stringify/browser/esm/sync";
-import { FREQUENCY_LABELS, PROPERTY_SIZE_LABELS, SERVICE_TYPE_LABELS, type AuditedEntity } from "~/domain/enumerations";
+import { type AuditedEntity, FREQUENCY_LABELS, PROPERTY_SIZE_LABELS, SERVICE_TYPE_LABELS } from "~/domain/enumerations";
 import { formatExportDateTime } from "~/domain/dates";
-import { exportRecords, type ExportCursor, type ListQuery } from "./records.server";
-import type { Database, RecordRow } from "~/server/platform";
-import { logFailure } from "~/server/platform";
+import { type ExportCursor, exportRecords, type ListQuery } from "./records.server";
+import { type Database, logFailure, type RecordRow } from "~/server/platform";
 
 /** Rows read from D1 per batch: far below D1's result limits, a few hundred kB of CSV. */
 const EXPORT_BATCH = 500;

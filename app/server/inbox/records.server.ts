@@ -13,9 +13,17 @@ import type { AuditedEntity, ServiceType } from "~/domain/enumerations";
 import { ADMIN_PAGE_SIZE } from "~/domain/limits";
 import { ATTENTION_STATUS, CONTACT_STEPS, isAllowedStep, OVERDUE_AFTER_MS, QUOTE_STEPS, REPLIED_STATUS, type Step } from "~/domain/status";
 import { matchesSearch } from "./search.server";
-import { insertWhere, PREVIOUS_CHANGED_ONE } from "~/server/platform";
+import {
+  type Database,
+  insertWhere,
+  PREVIOUS_CHANGED_ONE,
+  recordExists,
+  type RecordRow,
+  RECORDS,
+  type RecordStatus,
+  type RecordTable,
+} from "~/server/platform";
 import { noScheduledVisit } from "~/server/booking";
-import { recordExists, RECORDS, type Database, type RecordRow, type RecordStatus, type RecordTable } from "~/server/platform";
 
 /** What differs between the kinds beyond their table: the status machine and the photos' owner kind. */
 const KINDS = {

@@ -18,12 +18,9 @@ import type { AuditedEntity, CustomerReplyKind } from "~/domain/enumerations";
 import { OVERDUE_AFTER_MS, QUOTABLE_STATUSES, REPLIED_STATUS } from "~/domain/status";
 import type { QuoteFormInput } from "~/forms/customer-reply";
 import type { Company } from "~/domain/company";
-import { quoteMail, replyMail } from "~/server/mail";
-import { recordExists, RECORDS, type Database, type RecordGuard, type RecordTable } from "~/server/platform";
-import { insertWhere } from "~/server/platform";
+import { type Mail, type MailQueueMessage, outboxInsert, putOnQueue, quoteMail, replyMail } from "~/server/mail";
+import { type Database, insertWhere, recordExists, type RecordGuard, RECORDS, type RecordTable } from "~/server/platform";
 import { hasScheduledVisit } from "~/server/booking";
-import type { Mail } from "~/server/mail";
-import { outboxInsert, putOnQueue, type MailQueueMessage } from "~/server/mail";
 import { auditStatement, getRecord, moveStatement } from "./records.server";
 
 /** What sending a quote or reply came to (sendQuote, sendReply). */

@@ -5,12 +5,11 @@
  */
 import { asc, count, eq, lt } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/sqlite-core";
-import { replyTemplates, type ReplyTemplate } from "../../../drizzle/schema";
+import { type ReplyTemplate, replyTemplates } from "../../../drizzle/schema";
 import type { CustomerReplyKind } from "~/domain/enumerations";
 import { MAX_TEMPLATES_PER_KIND } from "~/domain/limits";
 import type { SaveTemplateInput } from "~/forms/customer-reply";
-import type { Database } from "~/server/platform";
-import { insertWhere } from "~/server/platform";
+import { type Database, insertWhere } from "~/server/platform";
 
 /** Every template, by kind then name. */
 export function listTemplates(db: Database): Promise<ReplyTemplate[]> {

@@ -21,8 +21,8 @@ import { QUOTE_REPLY_HOURS, REVIEW_REQUEST } from "~/domain/limits";
 import { SERIES_HORIZON_DAYS } from "~/domain/series";
 import { whatsappHref } from "~/domain/phone";
 import { statusPath } from "~/domain/reference";
-import type { Company } from "../platform/env.server";
-import type { StoredSubmission, SubmissionInput } from "../visitor-forms/submissions.server";
+import type { Company } from "~/domain/company";
+import type { StoredSubmission, SubmissionInput } from "~/server/visitor-forms";
 import { oneLine, type Mail } from "./mailer.server";
 
 /** "J$14,500" / "US$92": whole dollars with thousands separators. */
@@ -40,24 +40,24 @@ export function quoteValidUntil(sentMs: number, validDays: number): string {
   return formatAdminDate(sentMs + validDays * DAY_MS);
 }
 
-/** The request a customer mail is about: where it goes, its reference and status token. */
-type CustomerRequest = Pick<StoredSubmission, "reference" | "statusToken"> & { email: string };
+/** Who a customer mail goes to, about which request: the e-mail address, the request's reference and status token. */
+type MailRecipient = Pick<StoredSubmission, "reference" | "statusToken"> & { email: string };
 
 /**
  * A mail to the customer: `subject` and then ` - {company}`, the `paragraphs`, then the status
  * page's link (SITE_URL's origin and the token), "Questions? …" with the company's phone and
  * WhatsApp link and the reference, and the company's name.
  */
-function customerMail(request: CustomerRequest, subject: string, paragraphs: string[], company: Company, siteUrl: string): Mail {
-  const statusLink = `${siteUrl}${statusPath(request.statusToken)}`;
+function customerMail(recipient: MailRecipient, subject: string, paragraphs: string[], company: Company, siteUrl: string): Mail {
+  const statusLink = `${siteUrl}${statusPath(recipient.statusToken)}`;
   const whatsappLink = whatsappHref(company.whatsapp);
   return {
-    to: request.email,
+    to: recipient.email,
     subject: oneLine(`${subject} - ${company.name}`),
     text: [
       ...paragraphs,
       `See where your request stands at any time (this link is only for you):\n${statusLink}`,
-      `Questions? Call us on ${company.phone} or write on WhatsApp: ${whatsappLink}\nPlease mention your reference, ${request.reference}.`,
+      `Questions? Call us on ${company.phone} or write on WhatsApp: ${whatsappLink}\nPlease mention your reference, ${recipient.reference}.`,
       company.name,
     ].join("\n\n"),
     links: [statusLink, whatsappLink],
@@ -146,7 +146,7 @@ export interface QuoteTerms {
  * Out: the Mail to the customer.
  */
 export function quoteMail(
-  request: CustomerRequest & { serviceType: ServiceType },
+  recipient: MailRecipient & { serviceType: ServiceType },
   terms: QuoteTerms,
   sentAt: Date,
   company: Company,
@@ -154,18 +154,18 @@ export function quoteMail(
   bookable: boolean,
 ): Mail {
   const quote = [
-    `Your quote, reference ${request.reference}`,
-    `Service: ${SERVICE_TYPE_LABELS[request.serviceType]}`,
+    `Your quote, reference ${recipient.reference}`,
+    `Service: ${SERVICE_TYPE_LABELS[recipient.serviceType]}`,
     `Price: ${formatPrice(terms.amountJmd, terms.amountUsd)}`,
     ...(terms.included ? [`Included:\n${terms.included}`] : []),
     `Valid until: ${quoteValidUntil(sentAt.getTime(), terms.validDays)} (${terms.validDays} days)`,
   ];
   const validUntil = quoteValidUntil(sentAt.getTime(), terms.validDays);
-  const bookLink = `${siteUrl}${statusPath(request.statusToken)}/book`;
+  const bookLink = `${siteUrl}${statusPath(recipient.statusToken)}/book`;
   const booking = `To accept this quote, pick a day and an arrival time online (until ${validUntil}):\n${bookLink}`;
   const mail = customerMail(
-    request,
-    `Your quote ${request.reference}`,
+    recipient,
+    `Your quote ${recipient.reference}`,
     [terms.message, quote.join("\n"), ...(bookable ? [booking] : [])],
     company,
     siteUrl,
@@ -177,11 +177,11 @@ export function quoteMail(
  * The reply to a contact message. In: the message (e-mail, reference, status token), the
  * reply's text, the company and SITE_URL's origin. Out: the Mail to the customer.
  */
-export function replyMail(request: CustomerRequest, message: string, company: Company, siteUrl: string): Mail {
+export function replyMail(recipient: MailRecipient, message: string, company: Company, siteUrl: string): Mail {
   return customerMail(
-    request,
-    `Re: your message ${request.reference}`,
-    [message, `Your reference: ${request.reference}`],
+    recipient,
+    `Re: your message ${recipient.reference}`,
+    [message, `Your reference: ${recipient.reference}`],
     company,
     siteUrl,
   );
@@ -208,7 +208,7 @@ const PREPARE =
  * to prepare, and (in customerMail's footer) the status page, where it can be seen, with the
  * company's phone and WhatsApp. In: the request, the visit, the company and SITE_URL's origin.
  */
-export function bookingMail(request: CustomerRequest, visit: BookedVisit, company: Company, siteUrl: string): Mail {
+export function bookingMail(recipient: MailRecipient, visit: BookedVisit, company: Company, siteUrl: string): Mail {
   const details = [
     `Booked: ${visit.when}`,
     `Address: ${visit.address}`,
@@ -217,8 +217,8 @@ export function bookingMail(request: CustomerRequest, visit: BookedVisit, compan
     ...(visit.included ? [`Included:\n${visit.included}`] : []),
   ];
   return customerMail(
-    request,
-    `Your visit is booked (${request.reference})`,
+    recipient,
+    `Your visit is booked (${recipient.reference})`,
     [details.join("\n"), PREPARE, changeOrCancel(visit.cutoffHours, company)],
     company,
     siteUrl,
@@ -231,10 +231,10 @@ function changeOrCancel(cutoffHours: number, company: Company): string {
 }
 
 /** The customer's note that their visit moved from `from` (its old day and arrival window) to `visit`, with the details again. */
-export function visitMovedMail(request: CustomerRequest, from: string, visit: BookedVisit, company: Company, siteUrl: string): Mail {
+export function visitMovedMail(recipient: MailRecipient, from: string, visit: BookedVisit, company: Company, siteUrl: string): Mail {
   return customerMail(
-    request,
-    `Your visit is moved (${request.reference})`,
+    recipient,
+    `Your visit is moved (${recipient.reference})`,
     [
       `Your visit is moved to ${visit.when} (it was ${from}). If the visit is in your calendar, the event attached moves it.`,
       [
@@ -250,10 +250,10 @@ export function visitMovedMail(request: CustomerRequest, from: string, visit: Bo
 }
 
 /** The customer's note that their visit (`when`: its day and arrival window) is cancelled. */
-export function visitCancelledMail(request: CustomerRequest, when: string, company: Company, siteUrl: string): Mail {
+export function visitCancelledMail(recipient: MailRecipient, when: string, company: Company, siteUrl: string): Mail {
   return customerMail(
-    request,
-    `Your visit is cancelled (${request.reference})`,
+    recipient,
+    `Your visit is cancelled (${recipient.reference})`,
     [
       `Your visit of ${when} is cancelled. If you would like another day, book it again from your page below while your quote is valid, or call us.`,
     ],
@@ -263,10 +263,10 @@ export function visitCancelledMail(request: CustomerRequest, when: string, compa
 }
 
 /** The reminder the day before a visit (`when`: its day and arrival window) at `address`. */
-export function visitReminderMail(request: CustomerRequest, when: string, address: string, company: Company, siteUrl: string): Mail {
+export function visitReminderMail(recipient: MailRecipient, when: string, address: string, company: Company, siteUrl: string): Mail {
   return customerMail(
-    request,
-    `Reminder: your visit tomorrow (${request.reference})`,
+    recipient,
+    `Reminder: your visit tomorrow (${recipient.reference})`,
     [
       `See you tomorrow: ${when}, at ${address}.`,
       "Please make sure someone can let the crew in, and tell us about pets. To change anything now, call us.",
@@ -284,7 +284,7 @@ export function visitReminderMail(request: CustomerRequest, when: string, addres
  * yyyy'), the company and SITE_URL's origin. Out: the Mail, the review link first among its links.
  */
 export function reviewRequestMail(
-  request: CustomerRequest & { name: string },
+  recipient: MailRecipient & { name: string },
   visit: { day: string; serviceType: ServiceType },
   reviewLink: string,
   validUntil: string,
@@ -292,10 +292,10 @@ export function reviewRequestMail(
   siteUrl: string,
 ): Mail {
   const mail = customerMail(
-    request,
-    `How did we do? (${request.reference})`,
+    recipient,
+    `How did we do? (${recipient.reference})`,
     [
-      `Hello ${oneLine(request.name)},`,
+      `Hello ${oneLine(recipient.name)},`,
       `Thank you for choosing ${company.name.replace(/\.$/, "")} for your visit on ${visit.day} (${SERVICE_TYPE_LABELS[visit.serviceType]}). How did it go?`,
       `Tell us in a minute, with a star rating and a few words:\n${reviewLink}`,
       `This link is only for you: it works once, for ${REVIEW_REQUEST.validDays} days (until ${validUntil}). We read every review before it appears on our website, with the name you choose.`,
@@ -307,10 +307,10 @@ export function reviewRequestMail(
 }
 
 /** The customer's note that a visit of their regular cleaning (`when`: its day and arrival window) is skipped, as they asked. */
-export function visitSkippedMail(request: CustomerRequest, when: string, company: Company, siteUrl: string): Mail {
+export function visitSkippedMail(recipient: MailRecipient, when: string, company: Company, siteUrl: string): Mail {
   return customerMail(
-    request,
-    `Your visit is skipped (${request.reference})`,
+    recipient,
+    `Your visit is skipped (${recipient.reference})`,
     [`Your visit of ${when} is skipped, as you asked. Your other regular visits stay booked: see them on your page below.`],
     company,
     siteUrl,
@@ -345,8 +345,8 @@ export type SeriesNews =
 const listed = (heading: string, lines: string[]) => (lines.length > 0 ? [[heading, ...lines.map((line) => `- ${line}`)].join("\n")] : []);
 
 /** The customer's mail about their regular cleaning (SeriesNews). In: the request, the news, the company and SITE_URL's origin. */
-export function seriesMail(request: CustomerRequest, news: SeriesNews, company: Company, siteUrl: string): Mail {
-  const reference = request.reference;
+export function seriesMail(recipient: MailRecipient, news: SeriesNews, company: Company, siteUrl: string): Mail {
+  const reference = recipient.reference;
   switch (news.kind) {
     case "booked":
     case "resumed":
@@ -362,7 +362,7 @@ export function seriesMail(request: CustomerRequest, news: SeriesNews, company: 
       };
       const [subject, lead] = texts[news.kind];
       return customerMail(
-        request,
+        recipient,
         subject,
         [
           lead,
@@ -385,7 +385,7 @@ export function seriesMail(request: CustomerRequest, news: SeriesNews, company: 
     }
     case "paused":
       return customerMail(
-        request,
+        recipient,
         `Your regular cleaning is paused (${reference})`,
         [
           `Your regular cleaning (${news.label}) is paused: we book no new visits until you resume it on your page.`,
@@ -397,7 +397,7 @@ export function seriesMail(request: CustomerRequest, news: SeriesNews, company: 
       );
     case "ended":
       return customerMail(
-        request,
+        recipient,
         `Your regular visits are cancelled (${reference})`,
         [
           `Your regular cleaning (${news.label}) ends.`,
@@ -409,7 +409,7 @@ export function seriesMail(request: CustomerRequest, news: SeriesNews, company: 
       );
     case "days-skipped":
       return customerMail(
-        request,
+        recipient,
         `Some regular visits could not be booked (${reference})`,
         [
           `We have booked your regular cleaning (${news.label}) ahead, but not on these days:`,

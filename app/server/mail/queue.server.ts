@@ -21,10 +21,8 @@ import type { AuditedEntity, MailKind, MailStatus } from "~/domain/enumerations"
 import { HOUR_MS } from "~/domain/dates";
 import { ACCOUNT_MAILS_PER_HOUR } from "~/domain/limits";
 import { mailDeliveries } from "../../../drizzle/schema";
-import type { Database } from "../platform/db.server";
-import { insertWhere } from "../platform/insert-where.server";
-import { logEvent, logProblem } from "../platform/log.server";
-import { sendMail, type Mail, type MailEnv } from "./mailer.server";
+import { type Database, insertWhere, logEvent, logProblem } from "~/server/platform";
+import { type Mail, type MailEnv, sendMail } from "./mailer.server";
 
 /** The queues of wrangler.toml `[[queues.consumers]]`; tests/unit/mail-queue.test.ts keeps them equal. */
 export const MAIL_QUEUE_NAME = "montego-bay-cleaning-mail";

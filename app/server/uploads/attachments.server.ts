@@ -10,8 +10,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { attachments, contactMessages, quoteRequests } from "../../../drizzle/schema";
 import type { AttachmentOwnerKind } from "~/domain/enumerations";
 import type { AcceptedImageType } from "~/domain/limits";
-import type { Database } from "../platform/db.server";
-import { logEvent, logFailure } from "~/server/platform/log.server";
+import { type Database, logEvent, logFailure } from "~/server/platform";
 
 /** R2 key prefix per owner kind: `<prefix>/<owner id>/<attachment id>`. */
 const KEY_PREFIX: Record<AttachmentOwnerKind, string> = {

@@ -3,8 +3,7 @@
  * `file-type` library; the name and the browser's claimed type are never trusted.
  */
 import { fileTypeFromBuffer } from "file-type";
-import type { AcceptedImageType } from "~/domain/limits";
-import { isAcceptedImageType } from "~/domain/limits";
+import { type AcceptedImageType, isAcceptedImageType } from "~/domain/limits";
 
 /**
  * In: the file's bytes (any length). Out: its image MIME type when it is one of the accepted

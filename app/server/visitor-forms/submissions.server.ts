@@ -9,8 +9,8 @@ import { contactMessages, quoteRequests } from "../../../drizzle/schema";
 import type { AttachmentOwnerKind, AuditedEntity } from "~/domain/enumerations";
 import type { ContactInput } from "~/forms/contact";
 import type { QuoteInput } from "~/forms/quote";
-import type { Database } from "../platform/db.server";
-import { storeSubmission } from "../uploads/attachments.server";
+import type { Database } from "~/server/platform";
+import { storeSubmission } from "~/server/uploads";
 import { newStatusToken, withNewReference } from "./reference.server";
 
 /** The parsed form of each kind of request: the quote form's or the contact form's. */

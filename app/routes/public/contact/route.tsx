@@ -11,7 +11,7 @@ import { PageHero, SectionHeading } from "~/components/public/page-hero";
 import { QUOTE_REPLY_HOURS } from "~/domain/limits";
 import type { FormResult } from "~/forms/result";
 import { pageMeta } from "~/seo";
-import { contactPageAction, contactPageLoader } from "~/server/visitor-forms/routes.server";
+import { contactPageAction, contactPageLoader } from "./contact.server";
 import { usePublicSite, useSite } from "~/components/hooks/site-data";
 
 export const loader = (args: LoaderFunctionArgs) => contactPageLoader(args);

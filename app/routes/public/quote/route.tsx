@@ -33,7 +33,7 @@ import { MESSAGES } from "~/domain/messages";
 import { guideRangeFor, typicalPriceSentence, type PricedRequest } from "~/domain/price-guide";
 import type { FormResult } from "~/forms/result";
 import { pageMeta } from "~/seo";
-import { quotePageAction, quotePageLoader } from "~/server/visitor-forms/routes.server";
+import { quotePageAction, quotePageLoader } from "./quote.server";
 import { useSite } from "~/components/hooks/site-data";
 
 export const meta: MetaFunction = (args) =>

@@ -1,11 +1,8 @@
 /**
- * The HTTP side of the two visitor-form pages (docs/product.md §2 "Quote page", "Contact"):
- * - /quote: `quotePageLoader` (today's date in Jamaica for the date field, the service
- *   `?service=<type>` preselects, the one-time success message, the form's HTML constraints)
- *   and `quotePageAction`;
- * - /contact: `contactPageLoader` (the success message and the constraints) and
- *   `contactPageAction`, which the home page's contact section posts to as well.
- * Both actions are the shared visitor-form action (form-action.server.ts) for their kind.
+ * The server side of /quote (docs/product.md §2 "Quote page"): its loader (today's date in
+ * Jamaica for the date field, the service `?service=<type>` preselects, the one-time success
+ * message, the price guide and the form's HTML constraints) and its action, the shared
+ * visitor-form action (app/http/visitor-form-action.server.ts) for a quote request.
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { todayInJamaica } from "~/domain/dates";
@@ -13,7 +10,7 @@ import { SERVICE_TYPES } from "~/domain/enumerations";
 import { guideRangeFor, typicalPriceSentence } from "~/domain/price-guide";
 import { takeFlash } from "~/http/flash.server";
 import { visitorFormAction } from "~/http/visitor-form-action.server";
-import { CONTACT_CONSTRAINT, QUOTE_CONSTRAINT } from "./form-constraints.server";
+import { QUOTE_CONSTRAINT } from "~/server/visitor-forms";
 
 /**
  * The quote page's data; its flash cookie is cleared with the answer. `prices`: the price
@@ -41,12 +38,3 @@ export async function quotePageLoader({ request, context }: LoaderFunctionArgs) 
 
 /** A posted quote form: a stored quote request and a redirect to /quote, or the refused form. */
 export const quotePageAction = (args: ActionFunctionArgs) => visitorFormAction(args, "quote_request");
-
-/** The contact page's data; its flash cookie is cleared with the answer. */
-export async function contactPageLoader({ request }: LoaderFunctionArgs) {
-  const { flash, headers } = await takeFlash(request, "contact");
-  return data({ flash, contactConstraint: CONTACT_CONSTRAINT }, { headers });
-}
-
-/** A posted contact form: a stored message and a redirect to where it was sent from, or the refused form. */
-export const contactPageAction = (args: ActionFunctionArgs) => visitorFormAction(args, "contact_message");

@@ -1,24 +1,20 @@
 /**
- * The HTTP side of /status/:token, the customer's private status page (docs/product.md §10
+ * The server side of /status/:token, the customer's private status page (docs/product.md §10
  * "Status page"): `statusPageLoader` answers at most 30 views a minute per client (429), looks
- * the request up by its token (status-page.server.ts; 404 when none has it), and shapes what the
- * page shows: where the request stands, its steps and dates in Jamaica time, the latest quote
- * or reply. Every answer carries STATUS_HEADERS: never cached, never indexed.
+ * the request up by its token (app/server/customer `findStatusRequest`; 404 when none has it), and
+ * shapes what the page shows: where the request stands, its steps and dates in Jamaica time, the
+ * latest quote or reply. Every answer carries STATUS_HEADERS: never cached, never indexed.
  */
 import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { PRIVATE } from "~/cache-control";
+import { STATUS_HEADERS } from "~/cache-control";
 import { formatAdminDate, formatAdminDateTime, quoteExpired } from "~/domain/dates";
 import { SERVICE_TYPE_LABELS, type AuditedEntity } from "~/domain/enumerations";
-import { formatDollars, quoteValidUntil } from "../mail/customer-mails.server";
+import { formatDollars, quoteValidUntil } from "~/server/mail";
 import { dayLabel, quoteBookable, visitLabel } from "~/domain/booking";
 import { seriesWindowLabel } from "~/domain/series";
-import { seriesOverview, type SeriesOverview } from "../booking/series.server";
-import { beforeCutoff } from "../booking/visits.server";
+import { beforeCutoff, seriesOverview, type SeriesOverview } from "~/server/booking";
 import { allowStatusView } from "~/http/rate-limit.server";
-import { findStatusRequest, type StatusRequest } from "./status-page.server";
-
-/** The headers of every status page answer, also the route's `headers`. */
-export const STATUS_HEADERS = { "Cache-Control": PRIVATE, "X-Robots-Tag": "noindex, nofollow" };
+import { findStatusRequest, type StatusRequest } from "~/server/customer";
 
 /** One step of the timeline: its label, whether it is reached, and when (Jamaica time). */
 interface StatusStep {
