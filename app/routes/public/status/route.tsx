@@ -8,11 +8,12 @@ import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs,
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { FormStatus } from "~/components/form-field";
 import { readResult } from "~/forms/result";
-import { statusVisitAction } from "~/server/booking/routes.server";
+import { statusVisitAction } from "./visit-action.server";
 import { ContactMethods } from "~/components/public/contact-details";
 import { PageHero } from "~/components/public/page-hero";
 import { buttonStyles } from "~/components/ui";
-import { STATUS_HEADERS, statusPageLoader, type StatusView } from "~/server/customer/routes.server";
+import { STATUS_HEADERS } from "~/cache-control";
+import { statusPageLoader, type StatusView } from "./status.server";
 import { usePublicSite } from "~/components/hooks/site-data";
 
 export const headers: HeadersFunction = () => STATUS_HEADERS;
