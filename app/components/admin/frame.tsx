@@ -12,10 +12,9 @@
  */
 import { Form, Link, NavLink, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
-import type { TabCounts } from "~/server/inbox/records.server";
-import type { FirstReplyFigures } from "~/server/inbox/replies.server";
 import { Badge, buttonClass } from "~/components/admin/kit";
 import { Icon } from "~/components/icon";
+import { QUOTE_REPLY_HOURS } from "~/domain/limits";
 
 /**
  * The admin's pages beyond the inbox tabs, by group, in the order 'More' lists them. A new
@@ -49,11 +48,25 @@ const MENU_GROUPS: ReadonlyArray<{ label: string; links: ReadonlyArray<{ to: str
   },
 ];
 
+/** A tab's figures: every record, those waiting for a reply, and those waiting past the promise. */
+export interface TabCounts {
+  total: number;
+  attention: number;
+  overdue: number;
+}
+
+/** This month's first replies: requests due an answer, how many had one within the promise, the month's name. */
+export interface ReplyFigures {
+  due: number;
+  onTime: number;
+  month: string;
+}
+
 /** What the frame shows of the admin layout's loader; null when that loader failed (an error page). */
 export interface AdminFrameProps {
   email: string | null;
   counts: { quotes: TabCounts; messages: TabCounts } | null;
-  replies: (FirstReplyFigures & { month: string }) | null;
+  replies: ReplyFigures | null;
   children: ReactNode;
 }
 
@@ -250,17 +263,19 @@ function MoreMenu({ pathname }: { pathname: string }) {
   );
 }
 
-/** Under the tabs: of this month's requests due an answer, how many had one within 24 hours (docs/product.md §10 "Time to first reply"). */
-function ReplyFigure({ replies }: { replies: FirstReplyFigures & { month: string } }) {
+/** Under the tabs: of this month's requests due an answer, how many had one within QUOTE_REPLY_HOURS (docs/product.md §10 "Time to first reply"). */
+function ReplyFigure({ replies }: { replies: ReplyFigures }) {
   const share = replies.due > 0 ? Math.round((replies.onTime / replies.due) * 100) : null;
   return (
     <p className="-mt-2 mb-4 text-sm text-slate-700 sm:-mt-4" data-testid="reply-figure">
       {share === null ? (
-        <>Answered within 24 hours in {replies.month}: no request due an answer yet.</>
+        <>
+          Answered within {QUOTE_REPLY_HOURS} hours in {replies.month}: no request due an answer yet.
+        </>
       ) : (
         <>
-          Answered within 24 hours in {replies.month}: <strong className={share >= 90 ? "text-brand-800" : "text-red-800"}>{share}%</strong>{" "}
-          ({replies.onTime} of {replies.due})
+          Answered within {QUOTE_REPLY_HOURS} hours in {replies.month}:{" "}
+          <strong className={share >= 90 ? "text-brand-800" : "text-red-800"}>{share}%</strong> ({replies.onTime} of {replies.due})
         </>
       )}
     </p>
