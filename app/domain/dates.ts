@@ -58,6 +58,25 @@ export function jamaicaDayStart(iso: string): number | null {
   return new TZDate(day.getFullYear(), day.getMonth(), day.getDate(), JAMAICA).getTime();
 }
 
+/** Days' starts in Jamaica already computed (a calendar feed of 1,000 visits asks for each of its days many times; the zone's rules do not change while an isolate lives). */
+const dayStarts = new Map<string, number>();
+
+/**
+ * When a time "HH:MM" of `day` (an ISO date) is in Jamaica, ms since the epoch: a visit's arrival
+ * window, its change cut-off, its calendar event, a review request's sending time. `day` must be
+ * a real date (as booking's days are).
+ */
+export function jamaicaInstant(day: string, time: string): number {
+  const [hours, minutes] = time.split(":").map(Number) as [number, number];
+  let start = dayStarts.get(day);
+  if (start === undefined) {
+    if (dayStarts.size >= 1000) dayStarts.clear();
+    start = jamaicaDayStart(day)!;
+    dayStarts.set(day, start);
+  }
+  return start + (hours * 60 + minutes) * MINUTE_MS;
+}
+
 /** A time as the CSV export writes it: "2026-11-22 14:05" in Jamaica time. */
 export function formatExportDateTime(ms: number): string {
   return format(ms, "yyyy-MM-dd HH:mm", inJamaica);

@@ -4,6 +4,7 @@
  * visit, `repeat` whether a booking is one visit or a regular cleaning. Anything else is refused
  * before it is looked at.
  */
+import type { VisitChange } from "~/domain/booking";
 import { TEXT_LIMITS } from "~/domain/limits";
 import { REPEAT_CHOICES } from "~/domain/series";
 import { isoDateSchema } from "./fields";
@@ -79,3 +80,23 @@ export const staffVisitForms = z.discriminatedUnion("intent", [
   staffAssignSchema,
 ]);
 export type StaffVisitForm = z.infer<typeof staffVisitForms>;
+
+/** What a staff visit form asks, as a change of app/domain/booking.ts (`VisitChange`): the form's intent names its change. */
+export function visitChangeOf(value: StaffVisitForm): VisitChange {
+  switch (value.intent) {
+    case "book":
+      return { intent: "book", day: value.day, windowStart: value.windowStart, repeat: value.repeat };
+    case "move-visit":
+      return { intent: "move", visitId: value.visitId, day: value.day, windowStart: value.windowStart, scope: value.scope };
+    case "visit-notes":
+      return { intent: "notes", visitId: value.visitId, notes: value.notes };
+    case "assign-crew":
+      return { intent: "assign", visitId: value.visitId, crewId: value.crewId === "" ? null : value.crewId };
+    case "cancel-visit":
+      return { intent: "cancel", visitId: value.visitId, scope: value.scope };
+    case "visit-done":
+      return { intent: "done", visitId: value.visitId };
+    case "visit-no-show":
+      return { intent: "no_show", visitId: value.visitId };
+  }
+}

@@ -12,8 +12,7 @@ import { dayLabel, DEFAULT_AVAILABILITY, isoWeekday, plusDays } from "~/domain/b
 import { todayInJamaica } from "~/domain/dates";
 import { GATE_MESSAGES } from "~/domain/messages";
 import { AVAILABILITY_MESSAGES } from "~/domain/staff-messages";
-import { extendPublicHolidays } from "~/server/booking/availability.server";
-import { currentAvailability } from "~/server/booking/visits.server";
+import { currentAvailability, extendPublicHolidays } from "~/server/booking";
 import type { Database } from "~/server/platform/db.server";
 import * as schema from "../../drizzle/schema";
 import { cookiesOf, createAdminSession, postFields, startWorker, type TestWorker } from "./worker";

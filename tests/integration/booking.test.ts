@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { dayLabel, plusDays } from "~/domain/booking";
 import { todayInJamaica } from "~/domain/dates";
 import type { Database } from "~/server/platform/db.server";
-import { bookVisit, currentAvailability } from "~/server/booking/visits.server";
+import { bookVisit, currentAvailability } from "~/server/booking";
 import * as schema from "../../drizzle/schema";
 import { seedQuotedRequest } from "./booking-seed";
 import { createAdminSession, postFields, startWorker, waitFor, type TestWorker } from "./worker";

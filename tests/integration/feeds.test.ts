@@ -11,8 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { plusDays } from "~/domain/booking";
 import { todayInJamaica } from "~/domain/dates";
 import { CALENDAR_FEED_MESSAGES } from "~/domain/staff-messages";
-import { addCrew } from "~/server/booking/crews.server";
-import { feedCalendar, feedVisits } from "~/server/booking/feeds.server";
+import { addCrew, feedCalendar, feedVisits } from "~/server/booking";
 import type { Database } from "~/server/platform/db.server";
 import * as schema from "../../drizzle/schema";
 import { cookiesOf, createAdminSession, newClientIp, postFields, sendUntilRefused, startWorker, type TestWorker } from "./worker";

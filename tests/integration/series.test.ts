@@ -10,8 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { dayLabel, plusDays } from "~/domain/booking";
 import { todayInJamaica } from "~/domain/dates";
 import { seriesHorizon } from "~/domain/series";
-import { bookSeries } from "~/server/booking/series.server";
-import { bookVisit } from "~/server/booking/visits.server";
+import { bookSeries, bookVisit } from "~/server/booking";
 import type { Database } from "~/server/platform/db.server";
 import * as schema from "../../drizzle/schema";
 import { seedQuotedRequest } from "./booking-seed";

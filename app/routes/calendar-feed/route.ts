@@ -4,6 +4,6 @@
  * "Calendar feeds").
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { calendarFeedLoader } from "~/server/booking/feeds-routes.server";
+import { calendarFeedLoader } from "./calendar-feed.server";
 
 export const loader = (args: LoaderFunctionArgs) => calendarFeedLoader(args);

@@ -1,21 +1,32 @@
 /**
- * The staff's availability (docs/product.md §11 "Availability"), its statements: the one row of
- * settings (id 1; before its first save the defaults of app/domain/booking.ts apply, read by
- * visits.server.ts `readAvailabilitySettings`) and the days off, including Jamaica's public
- * holidays of the next 12 months from app/content/public-holidays.ts (generated from the
- * date-holidays library by scripts/public-holidays.ts). The requests that change them are in
- * availability-routes.server.ts.
+ * The staff's availability (docs/product.md §11 "Availability"), every read and statement of it:
+ * the one row of settings (id 1; before its first save the defaults of app/domain/booking.ts
+ * apply, `readAvailabilitySettings`), the days off, including Jamaica's public holidays of the
+ * next 12 months from app/content/public-holidays.ts (generated from the date-holidays library
+ * by scripts/public-holidays.ts), and what a customer can book now (`currentAvailability`: the
+ * days and the places left in each window). The page that changes them is
+ * app/routes/admin/availability/.
  *
  * Bookings read these on every request (visits.server.ts), so a change applies to the next
  * booking; visits already booked keep their day and window. Functions take the request's
  * Drizzle client first and throw what D1 threw.
  */
 import { addMonths, format, parseISO } from "date-fns";
-import { eq, gte, sql } from "drizzle-orm";
+import { and, count, eq, gte, lte, sql } from "drizzle-orm";
 import { PUBLIC_HOLIDAYS } from "~/content/public-holidays";
-import { plusDays, type AvailabilitySettings } from "~/domain/booking";
-import { availabilitySettings, daysOff, publicHolidaysFilled } from "../../../drizzle/schema";
-import type { Database } from "../platform/db.server";
+import {
+  availableDays,
+  countByWindow,
+  DEFAULT_AVAILABILITY,
+  plusDays,
+  type ArrivalWindow,
+  type AvailabilitySettings,
+  type DayAvailability,
+} from "~/domain/booking";
+import { timeInJamaica, todayInJamaica } from "~/domain/dates";
+import type { Database } from "~/server/platform";
+import { availabilitySettings, daysOff, publicHolidaysFilled, visits } from "../../../drizzle/schema";
+import { readCapacity } from "./crews.server";
 
 /** A day off: its ISO date (Jamaica) and its name. */
 export interface DayOff {
@@ -132,4 +143,58 @@ export async function extendPublicHolidays(db: Database, today: string, now = ne
   const from = filled && filled.through >= today ? plusDays(filled.through, 1) : today;
   const until = holidaysUntil(today);
   return from > until ? 0 : addPublicHolidays(db, from, until, now);
+}
+
+/** The staff's settings, or the defaults before they first save them. */
+export async function readAvailabilitySettings(db: Database): Promise<AvailabilitySettings> {
+  return settingsOf(await db.select().from(availabilitySettings).get());
+}
+
+/** The settings a row of `availability_settings` holds (read in a caller's batch), or the defaults when there is none. */
+export function settingsOf(row: typeof availabilitySettings.$inferSelect | undefined): AvailabilitySettings {
+  if (!row) return DEFAULT_AVAILABILITY;
+  const { workingDays, windows, capacity, minNoticeDays, maxDaysAhead, changeCutoffHours } = row;
+  return { workingDays, windows, capacity, minNoticeDays, maxDaysAhead, changeCutoffHours };
+}
+
+/** The days off from `from` to `to` (ISO, inclusive). */
+export async function readDaysOff(db: Database, from: string, to: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ day: daysOff.day })
+    .from(daysOff)
+    .where(and(gte(daysOff.day, from), lte(daysOff.day, to)));
+  return new Set(rows.map((row) => row.day));
+}
+
+/** The scheduled visits from `from` to `to` (ISO, inclusive) each window of `windows` holds, keyed by slotKey (`countByWindow`). */
+async function bookedCounts(db: Database, windows: readonly ArrivalWindow[], from: string, to: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ day: visits.day, start: visits.windowStart, end: visits.windowEnd, n: count() })
+    .from(visits)
+    .where(and(eq(visits.status, "scheduled"), gte(visits.day, from), lte(visits.day, to)))
+    .groupBy(visits.day, visits.windowStart, visits.windowEnd);
+  return countByWindow(windows, rows);
+}
+
+/**
+ * What a customer can book now: the bookable days (app/domain/booking.ts `availableDays`) from
+ * the first the settings allow, or from `from` (a preferred date) when later, with the places
+ * left in each window. Reads the days off and the booked counts of the range side by side, and
+ * the settings first unless `known` (already read, as the status page's lookup does).
+ */
+export async function currentAvailability(
+  db: Database,
+  now = new Date(),
+  from?: string,
+  known?: AvailabilitySettings,
+): Promise<DayAvailability[]> {
+  const settings = known ?? (await readAvailabilitySettings(db));
+  const today = todayInJamaica(now);
+  const last = plusDays(today, settings.maxDaysAhead);
+  const [off, booked, capacity] = await Promise.all([
+    readDaysOff(db, today, last),
+    bookedCounts(db, settings.windows, today, last),
+    readCapacity(db, settings),
+  ]);
+  return availableDays(settings, off, booked, today, timeInJamaica(now), from, capacity);
 }

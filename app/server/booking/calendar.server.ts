@@ -6,23 +6,8 @@
  * (feeds.server.ts) show the same event, by the same UID (`visitEventBase`).
  */
 import { createEvent, type EventAttributes } from "ics";
-import { MINUTE_MS, jamaicaDayStart } from "~/domain/dates";
+import { jamaicaInstant } from "~/domain/dates";
 import { SERVICE_TYPE_LABELS, type ServiceType, type VisitStatus } from "~/domain/enumerations";
-
-/** Days' starts in Jamaica already computed (a feed of 1,000 visits asks for each of its days many times; the zone's rules do not change while an isolate lives). */
-const dayStarts = new Map<string, number>();
-
-/** When an arrival window "HH:MM" of `day` (ISO) begins in Jamaica, ms since the epoch. */
-export function jamaicaInstant(day: string, time: string): number {
-  const [hours, minutes] = time.split(":").map(Number) as [number, number];
-  let start = dayStarts.get(day);
-  if (start === undefined) {
-    if (dayStarts.size >= 1000) dayStarts.clear();
-    start = jamaicaDayStart(day)!;
-    dayStarts.set(day, start);
-  }
-  return start + (hours * 60 + minutes) * MINUTE_MS;
-}
 
 /** A visit's calendar identity and time: what its .ics attachment and the staff's calendar feeds (feeds.server.ts) share. */
 export interface VisitEventBase {

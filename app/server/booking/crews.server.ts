@@ -7,10 +7,10 @@
  *
  * Functions take the request's Drizzle client first and return outcomes; D1 errors are thrown.
  */
-import { and, asc, eq, max, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, asc, count, eq, gte, isNotNull, max, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { crewCapacity, isoWeekday, type AvailabilitySettings, type Capacity } from "~/domain/booking";
 import { crews, visits, type Crew, type Visit } from "../../../drizzle/schema";
-import type { Database } from "../platform/db.server";
+import type { Database } from "~/server/platform";
 import { changeStatement, type BookedWindow, type VisitActor } from "./history.server";
 
 /** Every crew, active ones first, each group in its order. */
@@ -19,6 +19,16 @@ export function listCrews(db: Database): Promise<Crew[]> {
     .select()
     .from(crews)
     .orderBy(sql`${crews.active} DESC`, asc(crews.position), asc(crews.name));
+}
+
+/** How many scheduled visits each crew has from `today` (ISO, Jamaica) on, by crew id (crews with none are not listed). */
+export async function crewsWithVisitsAhead(db: Database, today: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ crewId: visits.crewId, n: count() })
+    .from(visits)
+    .where(and(eq(visits.status, "scheduled"), gte(visits.day, today), isNotNull(visits.crewId)))
+    .groupBy(visits.crewId);
+  return new Map(rows.map((row) => [row.crewId ?? "", row.n]));
 }
 
 /** The capacity of each day (app/domain/booking.ts `crewCapacity`): the active crews' working days, or the settings' figure with no crew. */

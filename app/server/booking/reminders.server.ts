@@ -8,11 +8,11 @@ import { and, eq, isNull } from "drizzle-orm";
 import { plusDays, visitLabel } from "~/domain/booking";
 import { todayInJamaica } from "~/domain/dates";
 import { quoteRequests, visits } from "../../../drizzle/schema";
-import { visitReminderMail } from "../mail/customer-mails.server";
-import { enqueueMail, type MailQueueEnv } from "../mail/queue.server";
-import type { Database } from "../platform/db.server";
-import { readSiteUrl } from "../platform/env.server";
-import { readCompany } from "../site/content.server";
+import { visitReminderMail } from "~/server/mail";
+import { enqueueMail, type MailQueueEnv } from "~/server/mail";
+import type { Database } from "~/server/platform";
+import { readSiteUrl } from "~/server/platform";
+import { readCompany } from "~/server/site";
 
 /** Queues tomorrow's reminders. In: the client, the Worker's env, the cron's time. Out: how many were queued. */
 export async function sendVisitReminders(db: Database, env: CloudflareBindings & MailQueueEnv, now: Date): Promise<number> {

@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, gte, inArray, isNull, lte, or, type SQL } from "drizzle-orm";
 import { crews, quoteRequests, visits } from "../../../drizzle/schema";
-import type { Database } from "../platform/db.server";
+import type { Database } from "~/server/platform";
 
 /** The statuses a schedule shows: what is planned and how it went (cancelled and skipped visits are not on it). */
 const ON_SCHEDULE = ["scheduled", "done", "no_show"] as const;

@@ -35,12 +35,13 @@ import {
   type SkipReason,
 } from "~/domain/series";
 import { daysOff, quoteRequests, visitSeries, visits, type Visit, type VisitSeries } from "../../../drizzle/schema";
-import { seriesMail } from "../mail/customer-mails.server";
-import { enqueueMail, type MailQueueEnv } from "../mail/queue.server";
-import type { Database } from "../platform/db.server";
-import { readSiteUrl } from "../platform/env.server";
-import { readCompany } from "../site/content.server";
-import { insertWhere, PREVIOUS_CHANGED_ONE } from "../platform/insert-where.server";
+import { seriesMail } from "~/server/mail";
+import { enqueueMail, type MailQueueEnv } from "~/server/mail";
+import type { Database } from "~/server/platform";
+import { readSiteUrl } from "~/server/platform";
+import { readCompany } from "~/server/site";
+import { insertWhere, PREVIOUS_CHANGED_ONE } from "~/server/platform";
+import { readAvailabilitySettings } from "./availability.server";
 import { crewFree, firstFreeCrew, readCapacity } from "./crews.server";
 import { changeStatement, type BookedWindow, type VisitActor } from "./history.server";
 import {
@@ -51,7 +52,6 @@ import {
   crewAfterMove,
   notDayOff,
   placeLeft,
-  readAvailabilitySettings,
   scheduledVisit,
   stillAsRead,
   visitRow,

@@ -24,7 +24,7 @@ import {
   type AvailabilitySettings,
   type DayAvailability,
 } from "~/domain/booking";
-import { HOUR_MS, quoteExpired, timeInJamaica, todayInJamaica } from "~/domain/dates";
+import { HOUR_MS, jamaicaInstant, quoteExpired, timeInJamaica, todayInJamaica } from "~/domain/dates";
 import {
   availabilitySettings,
   customerReplies,
@@ -36,66 +36,12 @@ import {
   visits,
   type Visit,
 } from "../../../drizzle/schema";
-import type { Database } from "../platform/db.server";
-import { insertWhere, type FullRow } from "../platform/insert-where.server";
-import { jamaicaInstant } from "./calendar.server";
-import { reviewRequestInsert } from "../reviews/review-requests.server";
+import type { Database } from "~/server/platform";
+import { insertWhere, type FullRow } from "~/server/platform";
+import { readAvailabilitySettings, readDaysOff } from "./availability.server";
+import { reviewRequestInsert } from "~/server/reviews";
 import { crewFree, firstFreeCrew, readCapacity } from "./crews.server";
 import { changeStatement, type BookedWindow, type VisitActor } from "./history.server";
-
-/** The staff's settings, or the defaults before they first save them. */
-export async function readAvailabilitySettings(db: Database): Promise<AvailabilitySettings> {
-  return settingsOf(await db.select().from(availabilitySettings).get());
-}
-
-/** The settings a row of `availability_settings` holds (read in a caller's batch), or the defaults when there is none. */
-export function settingsOf(row: typeof availabilitySettings.$inferSelect | undefined): AvailabilitySettings {
-  if (!row) return DEFAULT_AVAILABILITY;
-  const { workingDays, windows, capacity, minNoticeDays, maxDaysAhead, changeCutoffHours } = row;
-  return { workingDays, windows, capacity, minNoticeDays, maxDaysAhead, changeCutoffHours };
-}
-
-/** The days off from `from` to `to` (ISO, inclusive). */
-async function readDaysOff(db: Database, from: string, to: string): Promise<Set<string>> {
-  const rows = await db
-    .select({ day: daysOff.day })
-    .from(daysOff)
-    .where(and(gte(daysOff.day, from), lte(daysOff.day, to)));
-  return new Set(rows.map((row) => row.day));
-}
-
-/** The scheduled visits from `from` to `to` (ISO, inclusive) each window of `windows` holds, keyed by slotKey (`countByWindow`). */
-async function bookedCounts(db: Database, windows: readonly ArrivalWindow[], from: string, to: string): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ day: visits.day, start: visits.windowStart, end: visits.windowEnd, n: count() })
-    .from(visits)
-    .where(and(eq(visits.status, "scheduled"), gte(visits.day, from), lte(visits.day, to)))
-    .groupBy(visits.day, visits.windowStart, visits.windowEnd);
-  return countByWindow(windows, rows);
-}
-
-/**
- * What a customer can book now: the bookable days (app/domain/booking.ts `availableDays`) from
- * the first the settings allow, or from `from` (a preferred date) when later, with the places
- * left in each window. Reads the days off and the booked counts of the range side by side, and
- * the settings first unless `known` (already read, as the status page's lookup does).
- */
-export async function currentAvailability(
-  db: Database,
-  now = new Date(),
-  from?: string,
-  known?: AvailabilitySettings,
-): Promise<DayAvailability[]> {
-  const settings = known ?? (await readAvailabilitySettings(db));
-  const today = todayInJamaica(now);
-  const last = plusDays(today, settings.maxDaysAhead);
-  const [off, booked, capacity] = await Promise.all([
-    readDaysOff(db, today, last),
-    bookedCounts(db, settings.windows, today, last),
-    readCapacity(db, settings),
-  ]);
-  return availableDays(settings, off, booked, today, timeInJamaica(now), from, capacity);
-}
 
 /** One visit by its id, if it exists. */
 export async function visitById(db: Database, id: string) {

@@ -4,3 +4,4 @@ export * from "./mailer.server";
 export * from "./notifications.server";
 export * from "./queue.server";
 export * from "./html.server";
+export { queueBookingMails, type BookingMailSetting, type BookingNews } from "./visit-notifications.server";

@@ -14,7 +14,7 @@ import { FormStatus } from "~/components/form-field";
 import type { AvailabilitySettings } from "~/domain/booking";
 import { AVAILABILITY_LIMITS } from "~/domain/limits";
 import { readResult, type FormResult, type ReadResult } from "~/forms/result";
-import { availabilityPageAction, availabilityPageLoader } from "~/server/booking/availability-routes.server";
+import { availabilityPageAction, availabilityPageLoader } from "./availability.server";
 
 export const loader = (args: LoaderFunctionArgs) => availabilityPageLoader(args);
 export const action = (args: ActionFunctionArgs) => availabilityPageAction(args);

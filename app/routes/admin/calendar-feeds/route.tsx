@@ -12,7 +12,7 @@ import { Badge, buttonClass, Card, Disclosure, PageHeader, PostButton } from "~/
 import { FormStatus } from "~/components/form-field";
 import { CALENDAR_FEED_MESSAGES } from "~/domain/staff-messages";
 import { readResult, type FormResult } from "~/forms/result";
-import { calendarFeedsPageAction, calendarFeedsPageLoader, type FeedTarget } from "~/server/booking/feeds-routes.server";
+import { calendarFeedsPageAction, calendarFeedsPageLoader, type FeedTarget } from "./calendar-feeds.server";
 
 export const loader = (args: LoaderFunctionArgs) => calendarFeedsPageLoader(args);
 export const action = (args: ActionFunctionArgs) => calendarFeedsPageAction(args);

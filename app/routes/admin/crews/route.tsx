@@ -10,7 +10,7 @@ import { AdminCheckbox, AdminInput, Badge, Button, Card, Disclosure, PageHeader,
 import { FormStatus } from "~/components/form-field";
 import { CREW_LIMITS } from "~/domain/limits";
 import { readResult, type FormResult, type ReadResult } from "~/forms/result";
-import { crewsPageAction, crewsPageLoader } from "~/server/booking/crews-routes.server";
+import { crewsPageAction, crewsPageLoader } from "./crews.server";
 
 export const loader = (args: LoaderFunctionArgs) => crewsPageLoader(args);
 export const action = (args: ActionFunctionArgs) => crewsPageAction(args);

@@ -8,7 +8,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { buttonClass } from "~/components/admin/kit";
-import { daySheetLoader } from "~/server/booking/schedule-routes.server";
+import { daySheetLoader } from "./schedule-sheet.server";
 import { ADMIN_HEADERS } from "~/cache-control";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -23,7 +23,8 @@ import {
 } from "~/components/admin/kit";
 import { FormStatus } from "~/components/form-field";
 import { readResult, type FormResult } from "~/forms/result";
-import { schedulePageAction, schedulePageLoader, type VisitCard, type WeekEntry } from "~/server/booking/schedule-routes.server";
+import type { VisitCard } from "../+shared/schedule-view.server";
+import { schedulePageAction, schedulePageLoader, type WeekEntry } from "./schedule.server";
 
 export const loader = (args: LoaderFunctionArgs) => schedulePageLoader(args);
 export const action = (args: ActionFunctionArgs) => schedulePageAction(args);

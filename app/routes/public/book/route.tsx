@@ -11,7 +11,7 @@ import { FormStatus } from "~/components/form-field";
 import { PageHero } from "~/components/public/page-hero";
 import { buttonStyles } from "~/components/ui";
 import { readResult } from "~/forms/result";
-import { bookingPageAction, bookingPageLoader } from "~/server/booking/routes.server";
+import { bookingPageAction, bookingPageLoader } from "./book.server";
 import { STATUS_HEADERS } from "~/cache-control";
 
 export const headers: HeadersFunction = () => STATUS_HEADERS;

@@ -4,9 +4,9 @@
  * availability page's) and, once added, whether it is active.
  */
 import { CREW_LIMITS } from "~/domain/limits";
-import { tickedWeekdays, weekdayCheckboxes } from "./availability";
-import { optionalText, requiredText } from "./fields";
-import { z } from "./zod";
+import { tickedWeekdays, weekdayCheckboxes } from "~/forms/availability";
+import { optionalText, requiredText } from "~/forms/fields";
+import { z } from "~/forms/zod";
 
 const crewShape = {
   name: requiredText("Name", CREW_LIMITS.name),

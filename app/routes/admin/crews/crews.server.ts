@@ -1,40 +1,31 @@
 /**
- * The request side of /admin/crews (docs/product.md §12 "Crews"): admins only. The loader lists
+ * The server side of /admin/crews (docs/product.md §12 "Crews"): admins only. The loader lists
  * the crews with how many scheduled visits each has ahead; the action adds a crew or saves one
- * (name, members, working days, active), through the input gate and app/forms/crews.ts.
- * Statements: crews.server.ts.
+ * (name, members, working days, active), through the input gate and ./schema.ts. Statements:
+ * app/server/booking (crews.server.ts).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { and, count, eq, gte, isNotNull } from "drizzle-orm";
 import { todayInJamaica } from "~/domain/dates";
 import { CREW_LIMITS } from "~/domain/limits";
 import { CREW_MESSAGES } from "~/domain/staff-messages";
-import { crewFormSchema, crewFromForm } from "~/forms/crews";
 import { refusal } from "~/forms/result";
-import { visits } from "../../../drizzle/schema";
-import { requireAdmin } from "~/http/permissions.server";
 import { commitNotice, type NoticeKey } from "~/http/flash.server";
 import { formContract } from "~/http/input-gate.server";
-import { logFailure } from "../platform/log.server";
+import { requireAdmin } from "~/http/permissions.server";
 import { readSmallForm } from "~/http/small-form.server";
-import { addCrew, listCrews, updateCrew } from "./crews.server";
+import { addCrew, crewsWithVisitsAhead, listCrews, updateCrew } from "~/server/booking";
+import { logFailure } from "~/server/platform";
+import { crewFormSchema, crewFromForm } from "./schema";
 
 const PAGE = "/admin/crews";
 
 /** The loader of /admin/crews. Out: every crew (active first) with its scheduled visits from today on. */
 export async function crewsPageLoader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context.db, request, context.cloudflare.env);
-  const [crews, ahead] = await Promise.all([
-    listCrews(context.db),
-    context.db
-      .select({ crewId: visits.crewId, n: count() })
-      .from(visits)
-      .where(and(eq(visits.status, "scheduled"), gte(visits.day, todayInJamaica()), isNotNull(visits.crewId)))
-      .groupBy(visits.crewId),
-  ]);
+  const [crews, ahead] = await Promise.all([listCrews(context.db), crewsWithVisitsAhead(context.db, todayInJamaica())]);
   return {
-    crews: crews.map((crew) => ({ ...crew, ahead: ahead.find((row) => row.crewId === crew.id)?.n ?? 0 })),
+    crews: crews.map((crew) => ({ ...crew, ahead: ahead.get(crew.id) ?? 0 })),
     full: crews.length >= CREW_LIMITS.max,
   };
 }

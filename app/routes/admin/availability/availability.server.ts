@@ -1,10 +1,10 @@
 /**
- * The request side of /admin/availability (docs/product.md §11 "Availability"): admins only
+ * The server side of /admin/availability (docs/product.md §11 "Availability"): admins only
  * (`requireAdmin` in the loader and the action, like the team and template pages). The loader
  * shows the settings (or the defaults before the first save), what customers can book with them
  * now, and the days off ahead; the action saves the settings or changes the days off, through the
- * input gate and the forms' schema (app/forms/availability.ts). Statements:
- * availability.server.ts.
+ * input gate and the forms' schema (app/forms/availability.ts, which the crews' form shares).
+ * Statements: app/server/booking (availability.server.ts).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
@@ -14,22 +14,23 @@ import { openingHours } from "~/domain/site-content";
 import { AVAILABILITY_MESSAGES } from "~/domain/staff-messages";
 import { availabilityFormSchema, settingsFromForm } from "~/forms/availability";
 import { refusal } from "~/forms/result";
-import { requireAdmin } from "~/http/permissions.server";
 import { commitNotice, type NoticeKey } from "~/http/flash.server";
 import { formContract } from "~/http/input-gate.server";
-import { logFailure } from "../platform/log.server";
+import { requireAdmin } from "~/http/permissions.server";
 import { readSmallForm } from "~/http/small-form.server";
 import {
   addDayOff,
+  currentAvailability,
   fillPublicHolidays,
   holidaysUntil,
+  readAvailabilitySettings,
   removeDayOff,
   renameDayOff,
   saveAvailabilitySettings,
   settingsSavedAt,
   upcomingDaysOff,
-} from "./availability.server";
-import { currentAvailability, readAvailabilitySettings } from "./visits.server";
+} from "~/server/booking";
+import { logFailure } from "~/server/platform";
 
 const PAGE = "/admin/availability";
 

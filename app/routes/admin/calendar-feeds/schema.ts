@@ -4,7 +4,7 @@
  * (its id), and 'Revoke' a live link (`feed`, its id). Both post to the same page and name what
  * they do in `intent`; ids are UUIDs.
  */
-import { z } from "./zod";
+import { z } from "~/forms/zod";
 
 /** The `crew` value of the whole team's feed. */
 export const TEAM_FEED = "team";

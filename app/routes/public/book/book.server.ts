@@ -1,0 +1,182 @@
+/**
+ * The server side of /status/:token/book, where the customer accepts the newest quote and books a
+ * day and an arrival window, or moves the booked visit (the rules: app/server/booking/). Found
+ * by the status page's token alone, under its per-client limit (429), never cached or indexed
+ * (STATUS_HEADERS). Nothing a customer sends yields a 500: a refusal answers 400 or 409 with its
+ * sentence, and the page shows the fresh list of windows.
+ */
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { format, parseISO } from "date-fns";
+import { STATUS_HEADERS } from "~/cache-control";
+import { dayLabel, quoteBookable, visitLabel, windowLabel, type DayAvailability } from "~/domain/booking";
+import { quoteExpired } from "~/domain/dates";
+import { FORM_GUARD_MESSAGES } from "~/domain/messages";
+import {
+  isSeriesFrequency,
+  REPEAT_LABELS,
+  SERIES_HORIZON_DAYS,
+  seriesLabel,
+  seriesRule,
+  type RepeatChoice,
+  type SeriesFrequency,
+} from "~/domain/series";
+import { bookingSchema } from "~/forms/booking";
+import { refusal } from "~/forms/result";
+import { commitNotice } from "~/http/flash.server";
+import { formContract } from "~/http/input-gate.server";
+import { allowStatusView } from "~/http/rate-limit.server";
+import { readSmallForm } from "~/http/small-form.server";
+import {
+  beforeCutoff,
+  BOOKING_MESSAGES,
+  changeVisit,
+  currentAvailability,
+  currentSeries,
+  queueBookingNews,
+  type Slot,
+} from "~/server/booking";
+import { findStatusRequest } from "~/server/customer";
+import { logFailure } from "~/server/platform";
+
+/** How many days the booking page lists at once (two weeks of working days, about). */
+const DAYS_SHOWN = 12;
+
+/**
+ * The page's view of the bookable days: the chosen day (asked for, else the booked visit's day
+ * when it is moved, else the first with a place left), the DAYS_SHOWN days around it with their labels and whether any window is open, the
+ * first days of the pages before and after (for 'Earlier days' and 'Later days'), and the chosen
+ * day's windows with the places left (`current`: the window the visit is booked in now).
+ */
+function bookingView(days: DayAvailability[], asked: string | null, current: Slot | null) {
+  const chosen =
+    days.find((day) => day.day === (asked ?? current?.day)) ?? days.find((day) => day.windows.some((window) => window.left > 0)) ?? null;
+  const start = chosen ? Math.floor(days.indexOf(chosen) / DAYS_SHOWN) * DAYS_SHOWN : 0;
+  return {
+    days: days.slice(start, start + DAYS_SHOWN).map((day) => ({
+      day: day.day,
+      label: format(parseISO(day.day), "EEE, MMM d"),
+      open: day.windows.some((window) => window.left > 0),
+    })),
+    earlier: start > 0 ? days[start - DAYS_SHOWN]!.day : null,
+    later: days[start + DAYS_SHOWN]?.day ?? null,
+    chosen: chosen
+      ? {
+          day: chosen.day,
+          label: dayLabel(chosen.day),
+          windows: chosen.windows.map((window) => ({
+            start: window.start,
+            label: windowLabel(window),
+            left: window.left,
+            current: current?.day === chosen.day && current.windowStart === window.start,
+          })),
+        }
+      : null,
+  };
+}
+
+/**
+ * The booking form's 'How often' choice for a request whose frequency books a series: 'Just this
+ * visit' or 'Every week from this day' (…), the latter checked, with how it repeats from the day
+ * chosen ("Every month on the 2nd Tuesday").
+ */
+function repeatView(frequency: SeriesFrequency, day: string) {
+  return {
+    checked: frequency as RepeatChoice,
+    choices: (["once", frequency] as const).map((value) => ({
+      value,
+      label: REPEAT_LABELS[value],
+      hint:
+        value === "once"
+          ? null
+          : `${seriesLabel({ rrule: seriesRule(frequency, day), dtstart: day })}, at the arrival time you pick. We book ${SERIES_HORIZON_DAYS} days ahead and keep booking; skip a visit or pause on your page.`,
+    })),
+  };
+}
+
+type BookingPage =
+  | { problem: "not-found" | "rate-limited" | "not-open" | "too-late"; reference: string | null; booking: null }
+  | {
+      problem: null;
+      reference: string;
+      booking: ReturnType<typeof bookingView>;
+      moving: string | null;
+      repeat: ReturnType<typeof repeatView> | null;
+    };
+
+/**
+ * GET /status/:token/book (`?day=` the day whose windows to show): the bookable days, the chosen
+ * day's windows with the places left. To book: from the request's preferred date when later
+ * than the first allowed; 409 when the quote cannot be accepted. To move a booked visit
+ * (`moving`: its day and window as the page says them): from the first allowed day, the
+ * visit's own day chosen; 409 past the cut-off. 404 for an unknown token, 429 past the
+ * per-client limit.
+ */
+export async function bookingPageLoader({ request, params, context }: LoaderFunctionArgs) {
+  const answer = (body: BookingPage, status = 200) => data<BookingPage>(body, { status, headers: STATUS_HEADERS });
+  if (!(await allowStatusView(context.cloudflare.env.STATUS_RATE_LIMITER, request))) {
+    return answer({ problem: "rate-limited", reference: null, booking: null }, 429);
+  }
+  const found = await findStatusRequest(context.db, params.token ?? "");
+  if (!found || found.kind !== "quote_request") return answer({ problem: "not-found", reference: null, booking: null }, 404);
+  const asked = new URL(request.url).searchParams.get("day");
+  const { visit } = found;
+  if (visit) {
+    if (!beforeCutoff(visit, found.settings)) return answer({ problem: "too-late", reference: found.reference, booking: null }, 409);
+    const booking = bookingView(await currentAvailability(context.db, new Date(), undefined, found.settings), asked, visit);
+    return answer({ problem: null, reference: found.reference, booking, moving: visitLabel(visit), repeat: null });
+  }
+  const { latest } = found;
+  const quote =
+    latest?.kind === "quote" && latest.validDays !== null
+      ? { id: latest.id, expired: quoteExpired(latest.createdAt.getTime(), latest.validDays) }
+      : null;
+  if (
+    !quoteBookable({
+      status: found.record.status,
+      quote,
+      // A paused regular cleaning is resumed, not booked again.
+      scheduled: (await currentSeries(context.db, found.record.id)) !== undefined,
+      accepted: quote !== null && found.acceptedQuoteIds.has(quote.id),
+    })
+  ) {
+    return answer({ problem: "not-open", reference: found.reference, booking: null }, 409);
+  }
+  const days = await currentAvailability(context.db, new Date(), found.record.preferredDate ?? undefined, found.settings);
+  const booking = bookingView(days, asked, null);
+  const { frequency } = found.record;
+  const repeat = booking.chosen && isSeriesFrequency(frequency) ? repeatView(frequency, booking.chosen.day) : null;
+  return answer({ problem: null, reference: found.reference, booking, moving: null, repeat });
+}
+
+/**
+ * POST /status/:token/book (`day`, `windowStart`, `intent`: `book` or `move`, `repeat`): books the
+ * window (once, or with `repeat` the request's frequency, a regular cleaning from that day) or
+ * moves the booked visit to it (app/server/booking `changeVisit`), queues the e-mails, then goes
+ * back to the status page with 'booked', 'seriesBooked' or 'visitMoved'. A window just taken
+ * answers 409 and the page shows the fresh list; an expired, replaced or accepted quote 409;
+ * past the cut-off 409; a day or window not offered 400.
+ */
+export async function bookingPageAction({ request, params, context }: ActionFunctionArgs) {
+  const refuse = (status: number, message: string, formData: FormData | null = null) =>
+    data(refusal(formData, message), { status, headers: STATUS_HEADERS });
+  if (!(await allowStatusView(context.cloudflare.env.STATUS_RATE_LIMITER, request))) return refuse(429, FORM_GUARD_MESSAGES.rateLimited);
+  const form = await readSmallForm(request, formContract(bookingSchema));
+  if (!form.ok) return refuse(400, form.message);
+  const submission = parseWithZod(form.formData, { schema: bookingSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: STATUS_HEADERS });
+  const { intent, repeat, ...slot } = submission.value;
+  try {
+    const found = await findStatusRequest(context.db, params.token ?? "");
+    if (!found || found.kind !== "quote_request") return refuse(404, BOOKING_MESSAGES.notOpen);
+    const result = await changeVisit(context.db, found.record, intent === "book" ? { intent, repeat, ...slot } : { intent, ...slot }, null);
+    if (result.status === "refused") return refuse(result.invalid ? 400 : 409, result.message, form.formData);
+    await queueBookingNews(context, found.record, result.news);
+    return redirect(`/status/${params.token}`, {
+      headers: { "Set-Cookie": await commitNotice(request, result.notice), ...STATUS_HEADERS },
+    });
+  } catch (error) {
+    logFailure("booking_failed", error);
+    return refuse(503, BOOKING_MESSAGES.failed, form.formData);
+  }
+}
