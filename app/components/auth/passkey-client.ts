@@ -1,7 +1,8 @@
 /**
  * The browser's half of passkeys (WebAuthn, https://www.w3.org/TR/webauthn-2/): asks the server
  * for a challenge, calls `navigator.credentials.create()` or `.get()`, and posts the answer
- * back, base64url-encoded, as a form (app/server/two-step/routes.server.ts checks it).
+ * back, base64url-encoded, as a form (app/routes/auth/passkey/passkey.server.ts and
+ * app/routes/admin/security-passkey/security-passkey.server.ts check it).
  * Passkeys need JavaScript and the browser's API; the pages say so where neither is there.
  */
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";

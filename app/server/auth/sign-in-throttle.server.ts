@@ -35,7 +35,7 @@ export function throttleKeys(email: string, ip: string): { accountKey: string; c
 }
 
 /**
- * The keys of the second step of a sign-in (app/server/two-step/routes.server.ts): the same
+ * The keys of the second step of a sign-in (app/routes/auth/two-step/two-step.server.ts): the same
  * throttle, counted per account id, apart from the password's failures.
  */
 function secondStepKeys(userId: string, ip: string): { accountKey: string; clientKey: string } {

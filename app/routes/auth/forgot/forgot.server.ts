@@ -1,5 +1,5 @@
 /**
- * The server side of /auth/forgot (docs/product.md §4 "Auth"): asking for a password reset
+ * The server side of /auth/forgot (docs/product.md §4 "Accounts"): asking for a password reset
  * link. The body is read through the input gate and checked with forgotSchema
  * (app/forms/auth.ts); the link and its e-mail are app/server/auth's.
  */

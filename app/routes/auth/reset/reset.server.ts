@@ -1,5 +1,5 @@
 /**
- * The server side of /auth/reset (docs/product.md §4 "Auth"; decision 003): the e-mailed
+ * The server side of /auth/reset (docs/product.md §4 "Accounts"; decision 003): the e-mailed
  * reset link's page, which sets a new password. The body is read through the input gate and
  * checked with resetSchema (app/forms/auth.ts); the link and the change are app/server/auth's.
  */

@@ -1,5 +1,5 @@
 /**
- * /auth: 'Sign in' and 'Create Admin Account' (docs/product.md §2 "Auth page", §4 "Auth", §8).
+ * /auth: 'Sign in' and 'Create Admin Account' (docs/product.md §2 "Auth page", §4 "Accounts", §8).
  * The mode is in the URL (?mode=signup), so the toggle works without JavaScript.
  * After sign-in: with JavaScript, 'Signed in successfully!' then /admin after 0.5 s; without,
  * straight to /admin. Either way to the admin page asked for before signing in instead, when

@@ -1,5 +1,5 @@
 /**
- * The server side of /auth (docs/product.md §2 "Auth page", §4 "Auth", §8): who is signed in,
+ * The server side of /auth (docs/product.md §2 "Auth page", §4 "Accounts", §8): who is signed in,
  * and 'Sign in' or 'Create Admin Account'. The body is read through the input gate
  * (readSmallForm with the form's contract) and checked with authSchema (app/forms/auth.ts); the
  * rules are app/server/auth's. A refusal is the form's result with 400, 403, 429 or 503.

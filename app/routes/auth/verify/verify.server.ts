@@ -1,5 +1,5 @@
 /**
- * The server side of /auth/verify (docs/product.md §4 "Auth"; decision 003): the link of the
+ * The server side of /auth/verify (docs/product.md §4 "Accounts"; decision 003): the link of the
  * verification e-mail. The check of the signed link is app/server/auth's.
  */
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
