@@ -15,7 +15,7 @@ import { InputField } from "~/components/fields";
 import { useAdminForm } from "~/components/hooks/use-admin-form";
 import { INVITATION_TTL_HOURS } from "~/domain/limits";
 import { readResult, type FormResult } from "~/forms/result";
-import { inviteSchema, type MemberIntent } from "~/forms/team";
+import { inviteSchema, type MemberIntent } from "./schema";
 import { teamPageAction, teamPageLoader } from "./team.server";
 
 export const loader = (args: LoaderFunctionArgs) => teamPageLoader(args);

@@ -2,7 +2,7 @@
  * The server side of /admin/team (docs/product.md §10 "Team"; decision 010): the team's
  * accounts, open invitations and recent changes, and the forms 'Invite', 'Revoke', 'Make
  * admin', 'Remove admin', 'Delete account' and the two-step rule. Bodies are read through the
- * input gate and checked with the forms' zod schemas (app/forms/team.ts); the rules are
+ * input gate and checked with the forms' zod schemas (schema.ts); the rules are
  * app/server/team's and app/server/two-step's. Nothing a person sends produces a 500: a refused
  * body or value answers 400, a refused change 404 or 409 with a sentence from TEAM_MESSAGES, a
  * D1 failure 503. A refusal is the form's result (app/forms/result.ts), the action's data itself.
@@ -12,7 +12,7 @@ import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type Load
 import { formatAdminDateTime } from "~/domain/dates";
 import { TEAM_MESSAGES, TWO_STEP_MESSAGES, teamChangeText } from "~/domain/staff-messages";
 import { refusal } from "~/forms/result";
-import { inviteSchema, teamFormSchema, type MemberIntent } from "~/forms/team";
+import { inviteSchema, teamFormSchema, type MemberIntent } from "./schema";
 import { commitNotice, type NoticeKey } from "~/http/flash.server";
 import { formContract } from "~/http/input-gate.server";
 import { requireAdmin } from "~/http/permissions.server";

@@ -3,10 +3,10 @@
  * address), 'Revoke' an invitation, and the role changes of an account ('Make admin', 'Remove
  * admin', 'Delete account'), and whether every admin must use two-step sign-in. Every form posts to the same page and names what it does in
  * `intent`; ids are UUIDs. The invitation page (/auth/invite) uses the reset page's fields
- * and password rule (`resetSchema`, ./auth.ts).
+ * and password rule (`resetSchema`, app/forms/auth.ts).
  */
-import { z } from "./zod";
-import { emailSchema } from "./fields";
+import { z } from "~/forms/zod";
+import { emailSchema } from "~/forms/fields";
 
 /** 'Invite': one e-mail address. */
 export const inviteSchema = z.object({ intent: z.literal("invite"), email: emailSchema });
