@@ -6,7 +6,7 @@
  *    their actions);
  * 2. the same-origin check for writes (app/worker/origin.ts);
  * 3. for `/media/…`, the gallery's published photos, from the edge cache after their first
- *    request (app/worker/media-cache.ts, app/server/gallery/routes.server.ts); otherwise the page
+ *    request (app/worker/media-cache.ts, app/http/gallery-media.server.ts); otherwise the page
  *    cache for anonymous public pages (app/worker/page-cache.ts), both keyed by the content
  *    version from KV, so a hit makes no D1 query (docs/decisions/019-edge-cache.md), in front of
  * 4. Remix, with `{ cloudflare: { env, ctx }, requestId, db, siteContent }` as load context,
@@ -42,8 +42,8 @@ import * as build from "./build/server";
 import { rejectCrossOriginWrite, forRemix } from "./app/worker/origin";
 import { sweepOrphanUploads } from "./app/server/uploads/attachments.server";
 import { getDb } from "./app/server/platform";
-import { serveGalleryMedia } from "./app/server/gallery/routes.server";
-import { sweepOrphanGalleryObjects } from "./app/server/gallery/media.server";
+import { serveGalleryMedia } from "./app/http/gallery-media.server";
+import { isPublishedVariant, sweepOrphanGalleryObjects } from "./app/server/gallery";
 import { readEdgeContentVersion, syncEdgeContentVersion } from "./app/server/platform";
 import {
   consumeMail,
@@ -57,12 +57,11 @@ import { deleteExpiredChallenges } from "./app/server/two-step";
 import { sendVisitReminders } from "./app/server/booking/reminders.server";
 import { extendSeries } from "./app/server/booking/series.server";
 import { extendPublicHolidays } from "./app/server/booking/availability.server";
-import { sendReviewRequests } from "./app/server/reviews/review-requests.server";
+import { sendReviewRequests } from "./app/server/reviews";
 import { todayInJamaica } from "./app/domain/dates";
 import { deleteStaleFailures } from "./app/server/auth";
 import { readCompanyName, readPublicFeatures } from "./app/server/platform";
-import { readPublicContent, type PublicContent } from "./app/server/site/content.server";
-import { isPublishedVariant } from "./app/server/gallery/media.server";
+import { readCompany, readPublicContent, type PublicContent } from "./app/server/site";
 import { checkUrl } from "./app/http/input-gate.server";
 import { isStaffPath, PRIVATE } from "./app/cache-control";
 import { cachedPage, pageVersion, withDataReuse } from "./app/worker/page-cache";
@@ -79,7 +78,7 @@ const serverBuild = build as unknown as ServerBuild;
 const ADMIN_PATH = /^\/admin(\/|$)/i;
 /** The account pages (sign-in, reset, invitations, two-step). */
 const AUTH_PATH = /^\/auth(\/|$)/i;
-/** Where the gallery's photos are served (app/server/gallery/routes.server.ts). */
+/** Where the gallery's photos are served (app/http/gallery-media.server.ts). */
 const MEDIA_PREFIX = "/media/";
 const handleRemixRequest = createRequestHandler(serverBuild, "production");
 
@@ -219,7 +218,7 @@ export default {
         sendVisitReminders(db, env, now),
         extendPublicHolidays(db, todayInJamaica(now), now).then(async (added) => [added, await extendSeries(db, env, now)] as const),
       ]),
-      sendReviewRequests(db, env, now),
+      sendReviewRequests(db, env, now, () => readCompany(env, db)),
     ]);
     // KV's copy of the content version catches up with D1's, should a copy after a change have been lost.
     await syncEdgeContentVersion(env, db);

@@ -7,7 +7,7 @@
 import type { Database } from "./server/platform/db.server";
 import type { MailQueueMessage } from "./server/mail/queue.server";
 import type { SiteContent } from "./domain/site-content";
-import type { PublicContent } from "./server/site/content.server";
+import type { PublicContent } from "./server/site";
 
 interface CloudflareContext {
   env: CloudflareBindings;

@@ -1,4 +1,4 @@
-import { type HeadersFunction, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import {
   isRouteErrorResponse,
   Links,
@@ -13,7 +13,9 @@ import {
 import { useEffect, type ReactNode } from "react";
 import { isStaffPath, PRIVATE } from "~/cache-control";
 import type { SiteData } from "~/seo";
-import { documentLoader } from "~/server/site/routes.server";
+import { todayInJamaica } from "~/domain/dates";
+import { takeNotice } from "~/http/flash.server";
+import { readCompanyName, readPublicFeatures, readSiteUrl } from "~/server/platform";
 import { SiteStyles, StartHydrationScript } from "~/document-inlines";
 import { ScrollRestoration } from "~/components/scroll-restoration";
 
@@ -35,8 +37,18 @@ export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
     ? false
     : args.defaultShouldRevalidate;
 
-/** For every page: the company's name, the features, the origin, the year and a pending notice (app/server/site/routes.server.ts). */
-export const loader = (args: LoaderFunctionArgs) => documentLoader(args);
+/**
+ * The root route's data, for every page, public or staff: the company's name (`[vars]`), the
+ * public features from `[vars]`, the site's origin (SITE_URL), the footer's year in Jamaica (the
+ * page cache keys pages by Jamaica's date too), and a one-time notice (signed out, access
+ * denied, …) when one is pending, with the header that clears it. It reads no database.
+ */
+export async function loader({ context, request }: LoaderFunctionArgs) {
+  const env = context.cloudflare.env;
+  const { notice, headers } = await takeNotice(request);
+  const site = { companyName: readCompanyName(env), features: readPublicFeatures(env), origin: readSiteUrl(env) };
+  return data({ ...site, notice, year: todayInJamaica().slice(0, 4) }, { headers });
+}
 
 export function Layout({ children }: { children: ReactNode }) {
   const site = useRouteLoaderData<typeof loader>("root");

@@ -2,14 +2,14 @@
  * Per-page metadata (title, description, canonical URL, Open Graph, Twitter card) and the
  * business's structured data (schema.org HouseCleaning, a LocalBusiness).
  */
-import type { PublishedReviews } from "~/server/reviews/routes.server";
 import type { MetaArgs, MetaDescriptor } from "@remix-run/cloudflare";
 import { PHOTOS, photoUrl, photoWidths, type PhotoId } from "~/content/photos";
 import type { FaqContent } from "~/domain/site-content";
 import type { OpeningHours } from "~/domain/site-content";
-import type { Company, PublicFeatures } from "~/server/platform/env.server";
+import type { Company, PublicFeatures } from "~/domain/company";
+import type { PublishedReviews } from "~/domain/reviews";
 
-/** What the root loader gives every page (`documentLoader`). */
+/** What the root loader gives every page (app/root.tsx `loader`). */
 export interface SiteData {
   /** The company's name, `COMPANY_NAME` in `[vars]`. */
   companyName: string;

@@ -4,7 +4,7 @@
  * matches a quote request, and the sentence the quote form, its success page and the
  * confirmation e-mail show. Pure: small enough for the quote page's JavaScript.
  */
-import type { Frequency, PropertySize } from "./enumerations";
+import type { Frequency, PropertySize, ServiceType } from "./enumerations";
 import { QUOTE_REPLY_HOURS } from "./limits";
 import { priceRangeFor, priceRangeLabel, type PriceRange } from "./site-content";
 
@@ -40,4 +40,20 @@ export function typicalPriceSentence(range: PriceRange): string {
 /** "Price guide: J$14,000-18,000", beside the amount of 'Send quote' on a request's page. */
 export function priceGuideHint(range: PriceRange): string {
   return `Price guide: ${priceRangeLabel(range)}`;
+}
+
+/** A cell of a price table (/pricing and the editor's preview): "J$14,000-18,000" and, when the range has US dollars, "US$90-115"; null without a range. */
+export interface PriceCellLabel {
+  jmd: string;
+  usd: string | null;
+}
+
+/** One service's price table: the sizes and frequencies it has ranges for, each cell's labels or null (app/server/site `priceTables`). */
+export interface ServicePriceTable {
+  service: ServiceType;
+  title: string;
+  /** The quote form with this service chosen. */
+  quotePath: string;
+  frequencies: Array<{ frequency: Frequency; label: string }>;
+  rows: Array<{ size: PropertySize; label: string; cells: Array<{ frequency: Frequency; label: string; price: PriceCellLabel | null }> }>;
 }

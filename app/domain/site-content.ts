@@ -16,6 +16,9 @@ export const CONTENT_SECTION_LABELS: Record<ContentSection, string> = {
 };
 
 /** The week as schema.org names its days, Monday first (ISO 8601). */
+/** The FAQs' limits: a question's and an answer's characters, and how many FAQs there may be. */
+export const FAQ_LIMITS = { question: 200, answer: 2000, count: 40 } as const;
+
 export const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 

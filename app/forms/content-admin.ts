@@ -2,12 +2,18 @@
  * The forms of the admin's 'Site content' area (docs/product.md §13): the flat fields each
  * editor posts, how they become a section's content and back, and how the section schemas'
  * messages (app/forms/site-content.ts) land under the field that caused them. Everything here
- * is pure: the server (app/server/site/content-routes.server.ts) reads the body, these
+ * is pure: the server (app/routes/admin/+shared/content-editor.server.ts) reads the body, these
  * functions build the candidate content, and only content that passes is previewed or
  * published. The photo library is the server's to give (`photoIds`): forms import only the domain.
+ *
+ * The editors answer like every form (app/forms/result.ts): a refusal is Conform's submission
+ * result (`contentRefusal`); a change that passes answers its preview (`ContentPreview`) and
+ * 'Back to editing' the form's values again (`ContentEditing`), as extra data (`EditorAnswer`).
  */
+import { parse } from "@conform-to/react";
 import type { ContentSection } from "~/domain/enumerations";
-import type { BusinessContent, FaqContent, ServiceContent, SiteContent } from "~/domain/site-content";
+import { FAQ_LIMITS, type BusinessContent, type FaqContent, type ServiceContent, type SiteContent } from "~/domain/site-content";
+import type { FormResult } from "./result";
 import { SECTION_SCHEMAS } from "./site-content";
 
 /** What the editors post: field name → text (checkboxes: "on" when ticked). */
@@ -18,6 +24,57 @@ export type FieldErrors = Record<string, string>;
 /** A candidate section content: valid (ready to preview and publish), or refused with each field's message. */
 export type Checked<T> = { ok: true; body: T } | { ok: false; errors: FieldErrors };
 
+/**
+ * What an editor's action answers: a refusal (Conform's submission result, with a 4xx or 503
+ * status), or with a 200 the preview of a change that passes (`preview`) or the form again with
+ * the previewed values ('Back to editing', `editing`). The content editors' and the price
+ * guide's (app/forms/price-guide.ts) previews and forms differ; the protocol is the same.
+ */
+export type EditorAnswer<Preview, Editing> = FormResult | { preview: Preview } | { editing: Editing };
+
+/** A change that passes, to preview and to publish: the section's new content (`body`) and its JSON (`content`), at `basedOn`; `target` is the item changed ("" for the whole section), `change` says what changed. */
+export interface ContentPreview {
+  section: ContentSection;
+  body: unknown;
+  content: string;
+  basedOn: number;
+  target: string;
+  change: string;
+}
+
+/** The form of `target` again, with `values` (the previewed content's), at `basedOn`: 'Back to editing'. */
+export interface ContentEditing {
+  values: FieldValues;
+  basedOn: number;
+  target: string;
+}
+
+/** A content editor's answer (`EditorAnswer`). */
+export type ContentAnswer = EditorAnswer<ContentPreview, ContentEditing>;
+
+/**
+ * A refused content form as Conform's submission result: `errors` by field ("" the form's own
+ * message), and as its values the fields as typed with the form's `target` (the item it edits,
+ * "" for a whole section) and `basedOn`, so the page shows the message with the form it belongs to.
+ */
+export function contentRefusal(values: FieldValues, errors: FieldErrors): FormResult {
+  const formData = new FormData();
+  for (const [name, value] of Object.entries(values)) formData.set(name, value);
+  const error = Object.fromEntries(Object.entries(errors).map(([name, message]) => [name, [message]]));
+  const own = errors[""];
+  return parse<never, string[]>(formData, { resolve: () => ({ error }) }).reply(own === undefined ? {} : { formErrors: [own] });
+}
+
+/** A refused content form's messages by field (the first of each; "" the form's own). */
+export function contentErrors(result: FormResult): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [name, messages] of Object.entries(result.error ?? {})) {
+    const first = messages?.[0];
+    if (first !== undefined) errors[name] = first;
+  }
+  return errors;
+}
+
 /** The texts of the area that are not a schema's message. */
 export const CONTENT_ADMIN_MESSAGES = {
   stale: "Someone published a change to this section since you opened it: review the current version and try again.",
@@ -26,7 +83,7 @@ export const CONTENT_ADMIN_MESSAGES = {
   visitLine: "Write each step on its own line as 'Step: detail', such as 'Arrive: we walk through the home with you'.",
   photo: "Choose a photo from the list.",
   faqGone: "This FAQ is no longer in the list: it may have been deleted since you opened the page.",
-  faqsFull: "There can be at most 40 FAQs: delete one before adding another.",
+  faqsFull: `There can be at most ${FAQ_LIMITS.count} FAQs: delete one before adding another.`,
   noFaqs: "There are no FAQs to change.",
 } as const;
 
@@ -44,8 +101,8 @@ export const CONTENT_FIELD_LIMITS = {
   idealFor: 8 * 161,
   /** 8 steps: a name of 60 and a detail of 300 characters, ': ' between. */
   visit: 8 * 363,
-  answer: 2000,
-  question: 200,
+  answer: FAQ_LIMITS.answer,
+  question: FAQ_LIMITS.question,
 } as const;
 
 /** Non-empty trimmed lines of a textarea. */
@@ -273,7 +330,7 @@ export function faqsWithEdit(faqs: readonly FaqContent[], id: string | null, val
   let list: FaqContent[];
   let index: number;
   if (id === null) {
-    if (faqs.length >= 40) return { ok: false, errors: { "": CONTENT_ADMIN_MESSAGES.faqsFull } };
+    if (faqs.length >= FAQ_LIMITS.count) return { ok: false, errors: { "": CONTENT_ADMIN_MESSAGES.faqsFull } };
     list = [
       ...faqs,
       {

@@ -6,7 +6,14 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import { FREQUENCIES, PROPERTY_SIZES, SERVICE_TYPES, type ContentSection } from "~/domain/enumerations";
 import { whatsappNumber } from "~/domain/phone";
-import type { BusinessContent, FaqContent, PriceRange, ServiceContent, SiteContent } from "~/domain/site-content";
+import {
+  FAQ_LIMITS,
+  type BusinessContent,
+  type FaqContent,
+  type PriceRange,
+  type ServiceContent,
+  type SiteContent,
+} from "~/domain/site-content";
 import { z } from "./zod";
 
 /** Trimmed text of `min`..`max` characters, with messages that name the field. */
@@ -103,15 +110,15 @@ const servicesSchema: z.ZodType<ServiceContent[], unknown> = z.array(serviceSche
 const faqSchema = z.object({
   /** Stable anchor, e.g. /faq#faq-supplies; made from the question when it is added. */
   id: z.string().regex(/^faq-[a-z0-9-]{1,60}$/),
-  question: text("the question", 200),
-  answer: text("the answer", 2000),
+  question: text("the question", FAQ_LIMITS.question),
+  answer: text("the answer", FAQ_LIMITS.answer),
   /** Shown in the home page's accordion too. */
   onHome: z.boolean(),
 });
 
 export const faqsSchema: z.ZodType<FaqContent[], unknown> = z
   .array(faqSchema)
-  .max(40, "There can be at most 40 FAQs.")
+  .max(FAQ_LIMITS.count, `There can be at most ${FAQ_LIMITS.count} FAQs.`)
   .refine((faqs) => new Set(faqs.map((faq) => faq.id)).size === faqs.length, "Two FAQs have the same anchor.");
 
 const amount = (label: string) =>

@@ -6,9 +6,17 @@
  */
 import { Form, Link, useActionData, type ShouldRevalidateFunction } from "@remix-run/react";
 import type { ReactNode } from "react";
-import type { ContentSection } from "~/domain/enumerations";
-import type { FieldErrors, FieldValues } from "~/forms/content-admin";
-import type { ContentActionData, RevisionView } from "~/server/site/content-routes.server";
+import type { ContentRevisionAction, ContentSection } from "~/domain/enumerations";
+import {
+  contentErrors,
+  type ContentAnswer,
+  type ContentEditing,
+  type ContentPreview,
+  type EditorAnswer,
+  type FieldErrors,
+  type FieldValues,
+} from "~/forms/content-admin";
+import { readResult, type FormResult } from "~/forms/result";
 import { Button, buttonClass, useBusy } from "~/components/admin/kit";
 import { SectionPreview } from "~/components/admin/content-preview";
 import { FormStatus } from "~/components/form-field";
@@ -21,36 +29,58 @@ import { FormStatus } from "~/components/form-field";
 export const revalidateAfterStale: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
   actionStatus === 409 || defaultShouldRevalidate;
 
-type Preview = Extract<ContentActionData, { stage: "preview" }>;
-
-/** The action's answer when it is a preview, else null. */
-export function previewOf(data: ContentActionData | undefined): Preview | null {
-  return data?.stage === "preview" ? data : null;
+/**
+ * An editor's answer in its three parts (app/forms/content-admin.ts `EditorAnswer`): the
+ * refusal (Conform's submission result), the preview, or the form again ('Back to editing');
+ * each null when the answer is another, all null before any.
+ */
+export function answerParts<Preview, Editing>(answer: EditorAnswer<Preview, Editing> | undefined) {
+  const preview = answer && "preview" in answer ? answer.preview : null;
+  const editing = answer && "editing" in answer ? answer.editing : null;
+  const refused: FormResult | null = answer && !("preview" in answer) && !("editing" in answer) ? answer : null;
+  return { preview, editing, refused };
 }
 
-/** The action's refused form (values as typed, each field's message), else null. */
-function editOf(data: ContentActionData | undefined, target = "") {
-  return data?.stage === "edit" && data.target === target ? data : null;
+/** A refusal of a 'Publish' or a 'Restore': shown whichever form the page draws (a stale version, content that no longer passes). */
+function isPublishRefusal(refused: FormResult | null): boolean {
+  const intent = readResult(refused).value("intent");
+  return intent === "publish" || intent === "restore";
+}
+
+/** The refusal of the form of `target` (its values as typed, each field's message), else null. */
+function refusalOf(refused: FormResult | null, target: string) {
+  if (!refused || isPublishRefusal(refused) || (readResult(refused).value("target") ?? "") !== target) return null;
+  const { value } = readResult(refused);
+  const values: FieldValues = {};
+  for (const name of Object.keys(refused.initialValue ?? {})) {
+    const text = value(name);
+    if (text !== undefined && name !== "target" && name !== "basedOn") values[name] = text;
+  }
+  return { values, errors: contentErrors(refused), basedOn: Number(value("basedOn") ?? 0) };
 }
 
 /**
  * An editor's state. In: `opened`, the form as the editor opens it (the loader's values and
- * `basedOn`), and `target`, the item the form edits ('' for a whole section). Out: `result`, the
- * action's answer; `preview`, that answer when it is a preview; `edit`, the refused form of
- * `target`; and the form's `values`, `errors` and `basedOn`: the refused form's, else `opened`'s
- * with no errors.
+ * `basedOn`), and `target`, the item the form edits ('' for a whole section). Out: `answer`, the
+ * action's; `stage`, which part it is ("open" before any: a key that redraws the form with its
+ * values); `preview`, when it is a preview; `refused`, the refusal of `target`'s form; and the
+ * form's `values`, `errors` and `basedOn`: the refused form's, else those 'Back to editing'
+ * gave `target`, else `opened`'s, with no errors.
  */
 export function useEditorState(opened: { values: FieldValues; basedOn: number }, target = "") {
-  const result = useActionData<ContentActionData>();
-  const edit = editOf(result, target);
-  const errors: FieldErrors = edit?.errors ?? {};
+  const answer = useActionData<ContentAnswer>();
+  const { preview, editing, refused } = answerParts<ContentPreview, ContentEditing>(answer);
+  const own = refusalOf(refused, target);
+  const back = editing?.target === target ? editing : null;
+  const errors: FieldErrors = own?.errors ?? {};
   return {
-    result,
-    preview: previewOf(result),
-    edit,
-    values: edit?.values ?? opened.values,
+    answer,
+    stage: preview ? "preview" : editing ? "editing" : refused ? "refused" : "open",
+    preview,
+    refused: own,
+    values: own?.values ?? back?.values ?? opened.values,
     errors,
-    basedOn: edit?.basedOn ?? opened.basedOn,
+    basedOn: own?.basedOn ?? back?.basedOn ?? opened.basedOn,
   };
 }
 
@@ -59,7 +89,7 @@ export function useEditorState(opened: { values: FieldValues; basedOn: number },
  * for a change with nothing typed (a move, a toggle), else 'Back to editing' posts the content
  * back to the editor (`intent=back`), which shows the form with it.
  */
-export function PreviewStep({ preview, back, focus }: { preview: Preview; back?: string; focus?: string }) {
+export function PreviewStep({ preview, back, focus }: { preview: ContentPreview; back?: string; focus?: string }) {
   const busy = useBusy();
   return (
     <section aria-labelledby="preview-heading" className="space-y-4">
@@ -91,11 +121,10 @@ export function PreviewStep({ preview, back, focus }: { preview: Preview; back?:
   );
 }
 
-/** The stale message, or the form's own message, when the action answered one. */
-export function ContentStatus({ data, target = "" }: { data: ContentActionData | undefined; target?: string }) {
-  if (data?.stage === "stale") return <FormStatus tone="error">{data.message}</FormStatus>;
-  const edit = editOf(data, target);
-  const message = edit?.errors[""];
+/** A refused 'Publish' or 'Restore' (a stale version included), or the form's own message of `target`'s refused form, when the action answered one. */
+export function ContentStatus({ answer, target = "" }: { answer: ContentAnswer | undefined; target?: string }) {
+  const { refused } = answerParts<ContentPreview, ContentEditing>(answer);
+  const message = isPublishRefusal(refused) ? readResult(refused).error("") : refusalOf(refused, target)?.errors[""];
   return message ? <FormStatus tone="error">{message}</FormStatus> : null;
 }
 
@@ -124,7 +153,7 @@ export function SectionLinks({ section, children }: { section: ContentSection; c
 }
 
 /** How a version came to be: 'Starting content', 'Published' or 'Restored from #N'. */
-export function revisionActionLabel(revision: Pick<RevisionView, "action" | "restoredFrom">): string {
+export function revisionActionLabel(revision: { action: ContentRevisionAction; restoredFrom: number | null }): string {
   if (revision.action === "seed") return "Starting content";
   if (revision.action === "restore") return `Restored from #${revision.restoredFrom ?? "?"}`;
   return "Published";

@@ -8,7 +8,6 @@
  */
 import { isPhotoId } from "~/content/photos";
 import type { ContentSection } from "~/domain/enumerations";
-import type { ServiceCardData } from "~/server/site/routes.server";
 import { telHref, whatsappHref } from "~/domain/phone";
 import {
   openingHours,
@@ -24,7 +23,7 @@ import { HoursAndAreas } from "~/components/public/contact-details";
 import { CheckList } from "~/components/public/highlights";
 import { Icon } from "~/components/icon";
 import { PlainText } from "~/components/plain-text";
-import { ServiceCard } from "~/components/public/service-card";
+import { ServiceCard, type ServiceCardData } from "~/components/public/service-card";
 
 /** The frame around a preview: a dashed border and a label, so it never passes for the admin's own page. */
 function PreviewFrame({ label, children }: { label: string; children: React.ReactNode }) {

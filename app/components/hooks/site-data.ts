@@ -1,12 +1,12 @@
 /**
  * The hooks that read the data every page shares: the root's (app/seo.ts `SiteData`, on every
  * page, staff ones included; it reads no database) and the public layout's (`PublicSiteData`,
- * on public pages only; it comes from the site content). Both loaders are in
- * app/server/site/routes.server.ts.
+ * on public pages only; it comes from the site content). The loaders are app/root.tsx's and
+ * app/routes/public/layout/layout.server.ts's.
  */
 import { useRouteLoaderData } from "@remix-run/react";
 import type { loader as rootLoader } from "~/root";
-import type { publicLayoutLoader } from "~/server/site/routes.server";
+import type { PublicSiteData } from "~/seo";
 
 /** The root's data with the notice and the year; undefined only while an error is drawn above the root. */
 export function useSite() {
@@ -15,5 +15,5 @@ export function useSite() {
 
 /** The public layout's data; undefined outside the public pages. */
 export function usePublicSite() {
-  return useRouteLoaderData<typeof publicLayoutLoader>("routes/public/layout/route");
+  return useRouteLoaderData<PublicSiteData>("routes/public/layout/route");
 }

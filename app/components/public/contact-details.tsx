@@ -3,7 +3,7 @@
  * the business facts; plus the weekly opening hours and the service areas.
  */
 import type { PublicSiteData } from "~/seo";
-import type { Company } from "~/server/platform/env.server";
+import type { Company } from "~/domain/company";
 import { telHref, whatsappHref } from "~/domain/phone";
 import { Icon } from "~/components/icon";
 

@@ -4,7 +4,7 @@
  * under it when given) or "Ask us". On a narrow screen the same prices read as a list per size,
  * so nothing scrolls sideways. The admin's preview draws the same.
  */
-import type { PriceCellLabel, ServicePriceTable } from "~/server/site/pricing.server";
+import type { PriceCellLabel, ServicePriceTable } from "~/domain/price-guide";
 
 /** A cell's price: J$ on one line, US$ under it; "Ask us" without a range. */
 function Price({ price }: { price: PriceCellLabel | null }) {

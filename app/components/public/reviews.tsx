@@ -4,7 +4,7 @@
  * review link), and their schema.org `Review` / `AggregateRating` data. Rendered only when
  * there are published reviews.
  */
-import type { PublishedReviews } from "~/server/reviews/routes.server";
+import type { PublishedReviews } from "~/domain/reviews";
 import { reviewsJsonLd } from "~/seo";
 import { Icon } from "~/components/icon";
 import { SectionHeading } from "~/components/public/page-hero";

@@ -4,10 +4,16 @@
  * page id as its element id.
  */
 import { Link } from "@remix-run/react";
-import type { ServiceCardData } from "~/server/site/routes.server";
+import type { PhotoId } from "~/content/photos";
+import type { ServiceContent } from "~/domain/site-content";
 import { CheckList } from "~/components/public/highlights";
 import { Icon } from "~/components/icon";
 import { Picture } from "~/components/picture";
+
+/** A shown service as its card reads it (app/server/site `shownServices` gives them so): a photo of the library. */
+export type ServiceCardData = Pick<ServiceContent, "slug" | "pageId" | "serviceType" | "title" | "description" | "features"> & {
+  photo: PhotoId;
+};
 
 export function ServiceCard({
   service,

@@ -1,5 +1,5 @@
 /** /sitemap.xml: every public page, from the navigation and the service list. */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { sitemapLoader } from "~/server/site/routes.server";
+import { sitemapLoader } from "./sitemap.server";
 
 export const loader = (args: LoaderFunctionArgs) => sitemapLoader(args);

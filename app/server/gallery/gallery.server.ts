@@ -3,7 +3,7 @@
  * queries and rules: photos (title, category, alt text) and before/after pairs (two photos of
  * one job, a title, a service type, a description), added on /admin/gallery, then published or
  * hidden, moved up or down, edited or deleted. What the pages show of them, and the requests
- * that change them, are in routes.server.ts.
+ * that change them, are in views.server.ts and the routes (app/routes/admin/gallery, app/routes/public/gallery).
  *
  * Every change bumps the content version in the same D1 batch (content-version.server.ts), so
  * the next anonymous request gets the new page. An upload stores the photo's original in R2
@@ -17,10 +17,8 @@ import { GALLERY_LIMITS } from "~/domain/limits";
 import type { GalleryItemKind } from "~/domain/enumerations";
 import { GALLERY_MESSAGES } from "~/domain/staff-messages";
 import type { AddPairInput, AddPhotoInput, EditPairInput, EditPhotoInput, GalleryStep } from "~/forms/gallery";
-import { bumpContentVersion } from "../platform/content-version.server";
-import type { Database } from "../platform/db.server";
+import { bumpContentVersion, logFailure, type Database } from "~/server/platform";
 import { deletePhotoObjects, makeFirstVariant, makeVariants, measurePhoto, originalKey, photoIdOf } from "./media.server";
-import { logFailure } from "~/server/platform/log.server";
 
 /** The Worker's bindings and execution context (uploads go to R2; variants are made after the response). */
 interface Cloudflare {

@@ -1,3 +1,7 @@
 /** The gallery feature's public face: what the routes, app/http, other features and the tests use of it. */
-export * from "./gallery.server";
-export * from "./media.server";
+export { addGalleryItem, editGalleryItem, listGalleryItems, stepGalleryItem } from "./gallery.server";
+export type { GalleryItemRow } from "./gallery.server";
+export { isPublishedVariant, mayServeVariant, sweepOrphanGalleryObjects, variantObject } from "./media.server";
+export type { GalleryVariant, PublishedPhotos } from "./media.server";
+export { adminGallery, publishedGallery } from "./views.server";
+export type { GalleryPairView, GalleryPhotoView } from "./views.server";

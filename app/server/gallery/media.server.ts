@@ -20,10 +20,8 @@
 import { and, eq, exists, inArray, or } from "drizzle-orm";
 import { galleryItems, galleryPhotos } from "../../../drizzle/schema";
 import { AVIF_QUALITY, IMAGE_FORMATS, variantWidths, type ImageFormat } from "~/content/photos";
-import { ORPHAN_GRACE_MS } from "../uploads/attachments.server";
-import type { Database } from "../platform/db.server";
-import type { GalleryItemRow } from "./gallery.server";
-import { logEvent, logFailure } from "~/server/platform/log.server";
+import { ORPHAN_GRACE_MS } from "~/server/uploads";
+import { logEvent, logFailure, type Database } from "~/server/platform";
 
 /** R2 key prefix of the gallery's photos (the orphan sweep of attachments never lists it). */
 const GALLERY_PREFIX = "gallery/";
@@ -165,6 +163,16 @@ export async function mayServeVariant(db: Database, variant: GalleryVariant, aud
   return photo !== undefined && variantWidths(photo, variant.format).includes(variant.width);
 }
 
+/** What `isPublishedVariant` reads of a published item (gallery.server.ts `GalleryItemRow` has it): its photo's and its "before" photo's id and pixel size. */
+export interface PublishedPhotos {
+  photoId: string;
+  photoWidth: number;
+  photoHeight: number;
+  beforePhotoId: string | null;
+  beforeWidth: number | null;
+  beforeHeight: number | null;
+}
+
 /**
  * `mayServeVariant`'s "public" answer from the published items already read, with no query:
  * whether a published item shows the photo (as its photo, or as a pair's "before") and the
@@ -172,7 +180,7 @@ export async function mayServeVariant(db: Database, variant: GalleryVariant, aud
  * (`PublicContent`'s `gallery`, app/server/site/content.server.ts), null when D1 could not be
  * read: then it throws, so `/media` answers 503 as when the query fails.
  */
-export function isPublishedVariant(published: readonly GalleryItemRow[] | null, variant: GalleryVariant): boolean {
+export function isPublishedVariant(published: readonly PublishedPhotos[] | null, variant: GalleryVariant): boolean {
   if (!published) throw new Error("The published gallery items could not be read");
   for (const item of published) {
     const photo =

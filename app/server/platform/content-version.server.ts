@@ -9,7 +9,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { contentVersion } from "../../../drizzle/schema";
 import type { Database } from "./db.server";
-import { logEvent, logFailure } from "~/server/platform/log.server";
+import { logEvent, logFailure } from "./log.server";
 
 /** The content version's one row (its CHECK constraint allows no other). */
 const THE_ROW = eq(contentVersion.id, 1);

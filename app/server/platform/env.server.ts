@@ -4,6 +4,7 @@
  * below keeps its result for that object (a WeakMap, so nothing outlives the bindings).
  * A reader that throws (a deploy mistake, never visitor input) is tried again next time.
  */
+import type { PublicFeatures } from "~/domain/company";
 import { z } from "~/forms/zod";
 
 /** `read`, remembered per bindings object. */
@@ -22,21 +23,7 @@ const companySchema = z.object({
   NOTIFY_EMAIL: z.email(),
 });
 
-/**
- * The business identity pages and e-mails show: the name from here, the phone, e-mail, WhatsApp
- * number and social profile from the business facts staff edit (app/server/site/content.server.ts
- * `companyOf`). Everything here may reach any visitor (the public layout's loader sends it with every
- * public page); the staff's notification address is not here (`readNotifyEmail`).
- */
-export interface Company {
-  name: string;
-  phone: string;
-  email: string;
-  /** Digits with the country code, as wa.me wants them. */
-  whatsapp: string;
-  /** Absolute https URL, or null. */
-  socialUrl: string | null;
-}
+export type { Company, PublicFeatures } from "~/domain/company";
 
 /** The company's name (`COMPANY_NAME`). Throws a ZodError when it is missing or empty. */
 export const readCompanyName = oncePerIsolate((env: CloudflareBindings): string => companySchema.parse(env).COMPANY_NAME);
@@ -46,16 +33,6 @@ export const readCompanyName = oncePerIsolate((env: CloudflareBindings): string 
  * only the server's e-mails use it, never a page. Throws a ZodError when it is missing.
  */
 export const readNotifyEmail = oncePerIsolate((env: CloudflareBindings): string => companySchema.parse(env).NOTIFY_EMAIL);
-
-/** Third-party features the pages render only when configured (all off by default). */
-export interface PublicFeatures {
-  /** GA4 measurement id (G-…), or null. */
-  ga4Id: string | null;
-  /** Cloudflare Web Analytics token, or null. */
-  cfAnalyticsToken: string | null;
-  /** Turnstile site key, only when the secret is also set; or null. */
-  turnstileSiteKey: string | null;
-}
 
 /** Which optional third-party features are configured (invalid ids count as not set). */
 export const readPublicFeatures = oncePerIsolate((env: CloudflareBindings): PublicFeatures => {

@@ -15,7 +15,7 @@
  *    (`oneTimeLink`, app/server/mail/queue.server.ts), so nothing stored can rebuild the link.
  *    Drawing the token at "done" instead would leave nothing to put in the e-mail days later
  *    without storing the token itself.
- * 3. /review/<token> (review-page-routes.server.ts) finds the row by the hash
+ * 3. /review/<token> (app/routes/public/review/review.server.ts) finds the row by the hash
  *    (`findReviewRequest`), and `submitCustomerReview` writes the review (verified, hidden until
  *    staff publish it) and marks the row used in one batch, both only while the row is sent,
  *    unused and unexpired and its visit done: a link works once, however many posts arrive at once.
@@ -27,20 +27,15 @@ import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { and, eq, exists, gt, isNotNull, isNull, lte, notExists } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/sqlite-core";
 import { dayLabel, plusDays } from "~/domain/booking";
-import { DAY_MS, formatAdminDate, todayInJamaica } from "~/domain/dates";
+import { DAY_MS, MINUTE_MS, formatAdminDate, jamaicaDayStart, todayInJamaica } from "~/domain/dates";
 import type { ServiceType } from "~/domain/enumerations";
 import { REVIEW_REQUEST } from "~/domain/limits";
 import { REVIEW_TOKEN_PATTERN, reviewPath } from "~/domain/reference";
 import type { CustomerReviewInput } from "~/forms/customer-review";
 import { quoteRequests, reviewRequests, reviews, visits } from "../../../drizzle/schema";
-import { jamaicaInstant } from "../booking/calendar.server";
-import { reviewRequestMail } from "../mail/customer-mails.server";
-import { outboxInsert, putOnQueue, type MailQueueEnv } from "../mail/queue.server";
-import type { Database } from "../platform/db.server";
-import { readSiteUrl } from "../platform/env.server";
-import { readCompany, readSiteContent } from "../site/content.server";
-import { insertWhere, PREVIOUS_CHANGED_ONE } from "../platform/insert-where.server";
-import { tokenHash } from "../platform/token-hash.server";
+import type { Company } from "~/domain/company";
+import { outboxInsert, putOnQueue, reviewRequestMail, type MailQueueEnv } from "~/server/mail";
+import { insertWhere, PREVIOUS_CHANGED_ONE, readSiteUrl, tokenHash, type Database } from "~/server/platform";
 
 /** Subqueries inside other statements (they run with the statement that holds them). */
 const subquery = new QueryBuilder();
@@ -67,7 +62,8 @@ const visitStillDone = (visitId: string) =>
  * daylight saving) after it.
  */
 function reviewRequestTimes(doneAt: Date): { sendAfter: Date; expiresAt: Date } {
-  const sendAfter = jamaicaInstant(plusDays(todayInJamaica(doneAt), 1), REVIEW_REQUEST.sendAt);
+  const [hours, minutes] = REVIEW_REQUEST.sendAt.split(":").map(Number) as [number, number];
+  const sendAfter = jamaicaDayStart(plusDays(todayInJamaica(doneAt), 1))! + (hours * 60 + minutes) * MINUTE_MS;
   return { sendAfter: new Date(sendAfter), expiresAt: new Date(sendAfter + REVIEW_REQUEST.validDays * DAY_MS) };
 }
 
@@ -104,9 +100,15 @@ export function reviewRequestInsert(db: Database, visitId: string, now: Date) {
  * its token, writes its hash and `sent_at` with the e-mail's outbox row in one batch, and queues
  * the e-mail to the quote request's address. A request claimed by another run meanwhile is left
  * alone, so a second run sends nothing again. In: the client, the Worker's env (SITE_URL, the
- * company, the mail queue), the cron's time. Out: how many e-mails were queued.
+ * mail queue), the cron's time and `readCompany`, which reads the company the e-mails sign with
+ * (app/server/site `readCompany`). Out: how many e-mails were queued.
  */
-export async function sendReviewRequests(db: Database, env: CloudflareBindings & MailQueueEnv, now: Date): Promise<number> {
+export async function sendReviewRequests(
+  db: Database,
+  env: CloudflareBindings & MailQueueEnv,
+  now: Date,
+  readCompany: () => Promise<Company>,
+): Promise<number> {
   const due = await db
     .select({
       id: reviewRequests.id,
@@ -128,7 +130,7 @@ export async function sendReviewRequests(db: Database, env: CloudflareBindings &
     )
     .orderBy(reviewRequests.sendAfter)
     .limit(REVIEW_REQUEST.perRun);
-  const company = await readCompany(env, db);
+  const company = await readCompany();
   const siteUrl = readSiteUrl(env);
   let queued = 0;
   for (const row of due) {
@@ -235,7 +237,7 @@ function areaOf(address: string, areas: readonly string[]): string | null {
  * visit, its service, the area of the quote request's address, dated today in Jamaica, hidden
  * until staff publish it), then the request's `used_at` and `review_id`, each only while the
  * request is sent, unused and unexpired and its visit done. Nothing public changes, so the
- * content version stays. In: the client, the token, the parsed form, the time. Out: "saved", or
+ * content version stays. In: the client, the token, the parsed form, the time and the service areas (the business facts: the review's area is the one its address names). Out: "saved", or
  * "closed" when the link cannot be used (any more: a second post of the same form gets this).
  */
 export async function submitCustomerReview(
@@ -243,6 +245,7 @@ export async function submitCustomerReview(
   token: string,
   input: CustomerReviewInput,
   now: Date,
+  serviceAreas: readonly string[],
 ): Promise<{ status: "saved"; reviewId: string } | { status: "closed" }> {
   if (!REVIEW_TOKEN_PATTERN.test(token)) return { status: "closed" };
   const hash = tokenHash(token);
@@ -269,7 +272,7 @@ export async function submitCustomerReview(
       {
         id: reviewId,
         author: input.author,
-        area: areaOf(found.address, (await readSiteContent(db)).business.serviceAreas),
+        area: areaOf(found.address, serviceAreas),
         serviceType: found.serviceType,
         rating: input.rating,
         body: input.body,

@@ -3,16 +3,15 @@
  * /admin/reviews and publish or hide them; public pages show the published ones. Every change
  * bumps the content version in the same D1 batch (content-version.server.ts), so the page
  * cache's next key differs and anonymous visitors get the new page at once
- * (docs/architecture.md §4.18). What the pages show of them, and the requests that change
- * them, are in routes.server.ts.
+ * (docs/architecture.md §4.18). What the pages show of them is published.server.ts's; the
+ * requests that change them are app/routes/admin/reviews's.
  */
 import { count, desc, eq, inArray, lte, sql, sum } from "drizzle-orm";
 import { quoteRequests, reviews, visits, type Review } from "../../../drizzle/schema";
 import type { ServiceType } from "~/domain/enumerations";
 import { REVIEWS_SHOWN } from "~/domain/limits";
 import type { AddReviewInput } from "~/forms/review";
-import { bumpContentVersion } from "../platform/content-version.server";
-import type { Database } from "../platform/db.server";
+import { bumpContentVersion, type Database } from "~/server/platform";
 
 /** Newest first: by the date the customer gave, then by when staff added it, then by id (so ties always come out in one order). */
 const NEWEST_FIRST = [desc(reviews.reviewedOn), desc(reviews.createdAt), desc(reviews.id)];

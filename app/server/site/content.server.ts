@@ -11,12 +11,10 @@ import { STARTING_CONTENT } from "~/content/starting-content";
 import { type ContentRevisionAction, type ContentSection } from "~/domain/enumerations";
 import { SECTION_SCHEMAS } from "~/forms/site-content";
 import type { SiteContent } from "~/domain/site-content";
-import type { Database } from "../platform/db.server";
-import { bumpContentVersion } from "../platform/content-version.server";
-import { readCompanyName, type Company } from "../platform/env.server";
-import { logFailure, logProblem } from "../platform/log.server";
-import { listGalleryItems, type GalleryItemRow } from "../gallery/gallery.server";
-import { publishedReviewQueries, type PublishedReviewRows } from "../reviews/reviews.server";
+import type { Company } from "~/domain/company";
+import { listGalleryItems, type GalleryItemRow } from "~/server/gallery";
+import { bumpContentVersion, logFailure, logProblem, readCompanyName, type Database } from "~/server/platform";
+import { publishedReviewQueries, type PublishedReviewRows } from "~/server/reviews";
 
 /** The live content with the content version it was read at, and each section's live revision id. */
 export interface LiveContent {
@@ -41,7 +39,7 @@ export interface PublicContent {
   version: number | null;
   /** The live site content, as `readSiteContent` returns it. */
   content: SiteContent;
-  /** For the home and service pages (`publishedReviews`, app/server/reviews/routes.server.ts). */
+  /** For the home and service pages (`publishedReviews`, app/server/reviews/published.server.ts). */
   reviews: PublishedReviewRows | null;
   /** Each kind in its order, for /gallery and `/media` (`isPublishedVariant`, app/server/gallery/media.server.ts). */
   gallery: GalleryItemRow[] | null;

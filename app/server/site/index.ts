@@ -1,3 +1,14 @@
 /** The site feature's public face: what the routes, app/http, other features and the tests use of it. */
-export * from "./content.server";
-export * from "./pricing.server";
+export {
+  companyOf,
+  publishSection,
+  readCompany,
+  readLiveContent,
+  readPublicContent,
+  readRevision,
+  readSectionHistory,
+  readSiteContent,
+} from "./content.server";
+export type { ContentAuthor, ContentRevision, LiveContent, PublicContent, PublishResult } from "./content.server";
+export { publicLayoutData, robotsTxt, servicePhoto, shownServices, sitemapXml } from "./pages.server";
+export { priceTables, pricingPage } from "./pricing.server";

@@ -2,9 +2,8 @@
  * /pricing (docs/product.md §13 "Price guide"): the owner's typical price ranges, a table per
  * service (property size × frequency), and their structured data (schema.org `Service`s with
  * `Offer`s and `PriceSpecification`s). The same tables are the preview of the admin's editor
- * (price-guide-routes.server.ts). Amounts are whole dollars.
+ * (app/routes/admin/content-prices). Amounts are whole dollars. Reads nothing.
  */
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import {
   FREQUENCIES,
   FREQUENCY_LABELS,
@@ -13,25 +12,9 @@ import {
   SERVICE_TYPE_LABELS,
   SERVICE_TYPES,
 } from "~/domain/enumerations";
-import type { Frequency, PropertySize, ServiceType } from "~/domain/enumerations";
+import type { ServiceType } from "~/domain/enumerations";
+import type { PriceCellLabel, ServicePriceTable } from "~/domain/price-guide";
 import { priceRangeFor, priceRangeLabel, type PriceRange, type SiteContent } from "~/domain/site-content";
-import { readSiteUrl } from "../platform/env.server";
-
-/** A cell of a table: "J$14,000-18,000" and, when the range has US dollars, "US$90-115"; null without a range. */
-export interface PriceCellLabel {
-  jmd: string;
-  usd: string | null;
-}
-
-/** One service's table: the sizes and frequencies it has ranges for, each cell's labels or null. */
-export interface ServicePriceTable {
-  service: ServiceType;
-  title: string;
-  /** The quote form with this service chosen. */
-  quotePath: string;
-  frequencies: Array<{ frequency: Frequency; label: string }>;
-  rows: Array<{ size: PropertySize; label: string; cells: Array<{ frequency: Frequency; label: string; price: PriceCellLabel | null }> }>;
-}
 
 /** A range's J$ label and, when it has them, its US dollars' ("US$90-115"). */
 function cellLabel(range: PriceRange): PriceCellLabel {
@@ -124,12 +107,11 @@ function pricingJsonLd(origin: string, prices: readonly PriceRange[]): Record<st
   };
 }
 
-/** /pricing's data: the tables of the listed ranges and their structured data (null when the guide is empty). */
-export async function pricingPageLoader({ context }: LoaderFunctionArgs) {
-  const content = await context.siteContent();
+/**
+ * /pricing's data: the tables of the ranges it lists (those of shown services) and their
+ * structured data (null when none is listed). In: the live content and the site's origin (SITE_URL).
+ */
+export function pricingPage(content: SiteContent, origin: string) {
   const prices = listedPrices(content);
-  return {
-    tables: priceTables(prices),
-    jsonLd: pricingJsonLd(readSiteUrl(context.cloudflare.env), prices),
-  };
+  return { tables: priceTables(prices), jsonLd: pricingJsonLd(origin, prices) };
 }

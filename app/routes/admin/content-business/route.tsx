@@ -18,14 +18,14 @@ import {
 } from "~/components/admin/content-editor";
 import { WEEKDAYS } from "~/domain/site-content";
 import { dayField } from "~/forms/content-admin";
-import { businessEditorAction, businessEditorLoader } from "~/server/site/content-routes.server";
+import { businessEditorAction, businessEditorLoader } from "./business.server";
 
 export const loader = (args: LoaderFunctionArgs) => businessEditorLoader(args);
 export const shouldRevalidate = revalidateAfterStale;
 export const action = (args: ActionFunctionArgs) => businessEditorAction(args);
 
 export default function BusinessEditorPage() {
-  const { result, preview, values, errors, basedOn } = useEditorState(useLoaderData<typeof loader>());
+  const { answer, stage, preview, values, errors, basedOn } = useEditorState(useLoaderData<typeof loader>());
   const busy = useBusy();
   const field = (name: string) => ({ id: `business-${name}`, name, defaultValue: values[name] ?? "", error: errors[name] });
   return (
@@ -39,8 +39,8 @@ export default function BusinessEditorPage() {
       {preview ? (
         <PreviewStep preview={preview} />
       ) : (
-        <Form method="post" noValidate className="space-y-6" key={`${basedOn}-${result?.stage ?? "open"}`}>
-          <ContentStatus data={result} />
+        <Form method="post" noValidate className="space-y-6" key={`${basedOn}-${stage}`}>
+          <ContentStatus answer={answer} />
           <ErrorSummary errors={errors} />
           <input type="hidden" name="basedOn" value={basedOn} />
           <Card title="How to reach you" titleId="reach">

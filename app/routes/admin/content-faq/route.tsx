@@ -5,7 +5,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { AdminCheckbox, AdminInput, AdminTextarea, Button, Card, PageHeader, useBusy } from "~/components/admin/kit";
+import { Button, Card, PageHeader, useBusy } from "~/components/admin/kit";
 import {
   ContentStatus,
   ErrorSummary,
@@ -14,7 +14,8 @@ import {
   revalidateAfterStale,
   useEditorState,
 } from "~/components/admin/content-editor";
-import { faqEditorAction, faqEditorLoader } from "~/server/site/content-routes.server";
+import { FaqFields } from "../+shared/faq-fields";
+import { faqEditorAction, faqEditorLoader } from "./faq.server";
 
 export const loader = (args: LoaderFunctionArgs) => faqEditorLoader(args);
 export const shouldRevalidate = revalidateAfterStale;
@@ -23,7 +24,7 @@ export const action = (args: ActionFunctionArgs) => faqEditorAction(args);
 export default function FaqEditorPage() {
   const loaded = useLoaderData<typeof loader>();
   const id = loaded.faq.id;
-  const { result, preview, values, errors, basedOn } = useEditorState(loaded, id);
+  const { answer, stage, preview, values, errors, basedOn } = useEditorState(loaded, id);
   const busy = useBusy();
   return (
     <section aria-labelledby="faq-heading" className="space-y-6">
@@ -43,28 +44,11 @@ export default function FaqEditorPage() {
         <PreviewStep preview={preview} focus={id} />
       ) : (
         <Card>
-          <Form method="post" className="space-y-4" key={`${basedOn}-${result?.stage ?? "open"}`}>
-            <ContentStatus data={result} target={id} />
+          <Form method="post" className="space-y-4" key={`${basedOn}-${stage}`}>
+            <ContentStatus answer={answer} target={id} />
             <ErrorSummary errors={errors} />
             <input type="hidden" name="basedOn" value={basedOn} />
-            <AdminInput
-              id="faq-question"
-              name="question"
-              label="Question"
-              maxLength={200}
-              defaultValue={values.question ?? ""}
-              error={errors.question}
-            />
-            <AdminTextarea
-              id="faq-answer"
-              name="answer"
-              label="Answer"
-              rows={6}
-              maxLength={2000}
-              defaultValue={values.answer ?? ""}
-              error={errors.answer}
-            />
-            <AdminCheckbox id="faq-on-home" name="onHome" label="On the home page too" defaultChecked={values.onHome === "on"} />
+            <FaqFields values={values} errors={errors} answerRows={6} />
             <Button name="intent" value="preview" disabled={busy}>
               Preview
             </Button>

@@ -7,7 +7,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { AdminCheckbox, AdminInput, AdminTextarea, Badge, Button, Card, PageHeader, PostButton, useBusy } from "~/components/admin/kit";
+import { Badge, Button, Card, PageHeader, PostButton, useBusy } from "~/components/admin/kit";
 import {
   ContentStatus,
   ErrorSummary,
@@ -16,7 +16,8 @@ import {
   revalidateAfterStale,
   useEditorState,
 } from "~/components/admin/content-editor";
-import { faqsListAction, faqsListLoader } from "~/server/site/content-routes.server";
+import { FaqFields } from "../+shared/faq-fields";
+import { faqsListAction, faqsListLoader } from "./faqs.server";
 
 export const loader = (args: LoaderFunctionArgs) => faqsListLoader(args);
 export const shouldRevalidate = revalidateAfterStale;
@@ -24,7 +25,15 @@ export const action = (args: ActionFunctionArgs) => faqsListAction(args);
 
 export default function FaqsListPage() {
   const { faqs, basedOn } = useLoaderData<typeof loader>();
-  const { result, preview, edit: added, values, errors, basedOn: addBasedOn } = useEditorState({ values: { onHome: "" }, basedOn }, "new");
+  const {
+    answer,
+    stage,
+    preview,
+    refused: addRefused,
+    values,
+    errors,
+    basedOn: addBasedOn,
+  } = useEditorState({ values: { onHome: "" }, basedOn }, "new");
   const busy = useBusy();
   if (preview) {
     const isAdd = preview.change === "a new FAQ";
@@ -43,7 +52,7 @@ export default function FaqsListPage() {
         lead="The questions and answers of the FAQ page, in its order. Those marked 'On the home page' are in the home page's list too."
         actions={<SectionLinks section="faqs" />}
       />
-      <ContentStatus data={result} target={added ? "new" : ""} />
+      <ContentStatus answer={answer} target={addRefused ? "new" : ""} />
       <ol className="space-y-3">
         {faqs.map((faq, i) => (
           <Card as="li" compact key={faq.id} data-faq={faq.id}>
@@ -95,27 +104,10 @@ export default function FaqsListPage() {
         ))}
       </ol>
       <Card title="Add a question" titleId="add-faq">
-        <Form method="post" className="space-y-4" key={`${basedOn}-${result?.stage ?? "open"}`}>
+        <Form method="post" className="space-y-4" key={`${basedOn}-${stage}`}>
           <ErrorSummary errors={errors} />
           <input type="hidden" name="basedOn" value={addBasedOn} />
-          <AdminInput
-            id="faq-question"
-            name="question"
-            label="Question"
-            maxLength={200}
-            defaultValue={values.question ?? ""}
-            error={errors.question}
-          />
-          <AdminTextarea
-            id="faq-answer"
-            name="answer"
-            label="Answer"
-            rows={5}
-            maxLength={2000}
-            defaultValue={values.answer ?? ""}
-            error={errors.answer}
-          />
-          <AdminCheckbox id="faq-on-home" name="onHome" label="On the home page too" defaultChecked={values.onHome === "on"} />
+          <FaqFields values={values} errors={errors} answerRows={5} />
           <Button name="intent" value="add" disabled={busy}>
             Preview
           </Button>

@@ -9,7 +9,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Badge, Card, PageHeader } from "~/components/admin/kit";
 import { CONTENT_SECTION_LABELS } from "~/domain/site-content";
 import { revisionActionLabel } from "~/components/admin/content-editor";
-import { historyLoader } from "~/server/site/content-routes.server";
+import { historyLoader } from "./history.server";
 
 export const loader = (args: LoaderFunctionArgs) => historyLoader(args);
 

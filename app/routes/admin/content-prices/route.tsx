@@ -12,13 +12,9 @@ import { FormStatus } from "~/components/form-field";
 import { PriceTable } from "~/components/public/price-table";
 import { FREQUENCY_LABELS, PROPERTY_SIZE_LABELS, PROPERTY_SIZES, SERVICE_TYPE_LABELS, type ServiceType } from "~/domain/enumerations";
 import { PRICE_CELLS, PRICE_PARTS, priceCellLabel, priceFieldName, type PriceInputs, type PricePart } from "~/forms/price-guide";
+import { answerParts } from "~/components/admin/content-editor";
 import { readResult, type ReadResult } from "~/forms/result";
-import {
-  priceGuidePageAction,
-  priceGuidePageLoader,
-  type PriceGuideActionData,
-  type PricePreview,
-} from "~/server/site/price-guide-routes.server";
+import { priceGuidePageAction, priceGuidePageLoader, type PricePreview } from "./prices.server";
 
 export const loader = (args: LoaderFunctionArgs) => priceGuidePageLoader(args);
 export const action = (args: ActionFunctionArgs) => priceGuidePageAction(args);
@@ -32,10 +28,7 @@ const PART_LABELS: Record<PricePart, string> = {
 
 export default function PriceGuidePage() {
   const loaded = useLoaderData<typeof loader>();
-  const actionData = useActionData<PriceGuideActionData>();
-  const preview = actionData && "preview" in actionData ? actionData.preview : null;
-  const editing = actionData && "editing" in actionData ? actionData.editing : null;
-  const refused = actionData && !("preview" in actionData) && !("editing" in actionData) ? actionData : null;
+  const { preview, editing, refused } = answerParts(useActionData<typeof action>());
   const table = readResult(refused, { intent: "preview" });
   const pageError = readResult(refused).error("");
   const tableRefused = table.value("intent") === "preview";

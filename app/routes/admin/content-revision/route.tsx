@@ -10,7 +10,8 @@ import { Badge, PageHeader, PostButton } from "~/components/admin/kit";
 import { ContentStatus, revisionActionLabel, revalidateAfterStale } from "~/components/admin/content-editor";
 import { SectionPreview } from "~/components/admin/content-preview";
 import { CONTENT_SECTION_LABELS } from "~/domain/site-content";
-import { revisionAction, revisionLoader, type ContentActionData } from "~/server/site/content-routes.server";
+import type { ContentAnswer } from "~/forms/content-admin";
+import { revisionAction, revisionLoader } from "./revision.server";
 
 export const loader = (args: LoaderFunctionArgs) => revisionLoader(args);
 export const shouldRevalidate = revalidateAfterStale;
@@ -18,7 +19,7 @@ export const action = (args: ActionFunctionArgs) => revisionAction(args);
 
 export default function ContentRevisionPage() {
   const { section, revision, body, liveId } = useLoaderData<typeof loader>();
-  const result = useActionData<ContentActionData>();
+  const answer = useActionData<ContentAnswer>();
   const live = revision.id === liveId;
   return (
     <section aria-labelledby="revision-heading" className="space-y-6">
@@ -36,7 +37,7 @@ export default function ContentRevisionPage() {
           {live ? <Badge tone="positive">Live</Badge> : null}
         </p>
       </PageHeader>
-      <ContentStatus data={result} />
+      <ContentStatus answer={answer} />
       {live ? (
         <p className="text-slate-700">This is the version the site shows now.</p>
       ) : (

@@ -16,7 +16,7 @@ import {
   revalidateAfterStale,
   useEditorState,
 } from "~/components/admin/content-editor";
-import { serviceEditorAction, serviceEditorLoader } from "~/server/site/content-routes.server";
+import { serviceEditorAction, serviceEditorLoader } from "./service.server";
 
 export const loader = (args: LoaderFunctionArgs) => serviceEditorLoader(args);
 export const shouldRevalidate = revalidateAfterStale;
@@ -25,7 +25,7 @@ export const action = (args: ActionFunctionArgs) => serviceEditorAction(args);
 export default function ServiceEditorPage() {
   const loaded = useLoaderData<typeof loader>();
   const slug = loaded.service.slug;
-  const { result, preview, values, errors, basedOn } = useEditorState(loaded, slug);
+  const { answer, stage, preview, values, errors, basedOn } = useEditorState(loaded, slug);
   const busy = useBusy();
   const field = (name: string) => ({ id: `service-${name}`, name, defaultValue: values[name] ?? "", error: errors[name] });
   return (
@@ -45,8 +45,8 @@ export default function ServiceEditorPage() {
       {preview ? (
         <PreviewStep preview={preview} focus={slug} />
       ) : (
-        <Form method="post" className="space-y-6" key={`${basedOn}-${result?.stage ?? "open"}`}>
-          <ContentStatus data={result} target={slug} />
+        <Form method="post" className="space-y-6" key={`${basedOn}-${stage}`}>
+          <ContentStatus answer={answer} target={slug} />
           <ErrorSummary errors={errors} />
           <input type="hidden" name="basedOn" value={basedOn} />
           <Card title="Card" titleId="card">

@@ -7,8 +7,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Badge, Card, PageHeader, PostButton } from "~/components/admin/kit";
-import { ContentStatus, PreviewStep, SectionLinks, previewOf, revalidateAfterStale } from "~/components/admin/content-editor";
-import { servicesListAction, servicesListLoader, type ContentActionData } from "~/server/site/content-routes.server";
+import { ContentStatus, PreviewStep, SectionLinks, answerParts, revalidateAfterStale } from "~/components/admin/content-editor";
+import type { ContentAnswer } from "~/forms/content-admin";
+import { servicesListAction, servicesListLoader } from "./services.server";
 
 export const loader = (args: LoaderFunctionArgs) => servicesListLoader(args);
 export const shouldRevalidate = revalidateAfterStale;
@@ -16,8 +17,8 @@ export const action = (args: ActionFunctionArgs) => servicesListAction(args);
 
 export default function ServicesListPage() {
   const { services, basedOn } = useLoaderData<typeof loader>();
-  const result = useActionData<ContentActionData>();
-  const preview = previewOf(result);
+  const answer = useActionData<ContentAnswer>();
+  const { preview } = answerParts(answer);
   return (
     <section aria-labelledby="services-heading" className="space-y-6">
       <PageHeader
@@ -30,7 +31,7 @@ export default function ServicesListPage() {
         <PreviewStep preview={preview} back="/admin/content/services" focus="" />
       ) : (
         <>
-          <ContentStatus data={result} />
+          <ContentStatus answer={answer} />
           <ol className="space-y-3">
             {services.map((service, i) => (
               <Card as="li" compact key={service.slug} data-service={service.slug} className={service.shown ? undefined : "bg-slate-50"}>

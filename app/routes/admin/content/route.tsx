@@ -7,7 +7,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Card, PageHeader } from "~/components/admin/kit";
 import { CONTENT_SECTION_LABELS } from "~/domain/site-content";
-import { contentOverviewLoader } from "~/server/site/content-routes.server";
+import { contentOverviewLoader } from "./content.server";
 
 export const loader = (args: LoaderFunctionArgs) => contentOverviewLoader(args);
 

@@ -31,7 +31,7 @@ import { ResizingPhotoInput } from "./resizing-photo-input";
 import { GALLERY_CATEGORIES, SERVICE_TYPE_LABELS, SERVICE_TYPES } from "~/domain/enumerations";
 import { GALLERY_LIMITS, TEXT_LIMITS } from "~/domain/limits";
 import { readResult, type FormResult, type ReadResult } from "~/forms/result";
-import { galleryPageAction, galleryPageLoader } from "~/server/gallery/routes.server";
+import { galleryPageAction, galleryPageLoader } from "./gallery.server";
 
 export const loader = (args: LoaderFunctionArgs) => galleryPageLoader(args);
 export const action = (args: ActionFunctionArgs) => galleryPageAction(args);

@@ -25,7 +25,7 @@ import { todayInJamaica } from "~/domain/dates";
 import { SERVICE_TYPE_LABELS, SERVICE_TYPES } from "~/domain/enumerations";
 import { TEXT_LIMITS } from "~/domain/limits";
 import { readResult, type FormResult } from "~/forms/result";
-import { reviewsPageAction, reviewsPageLoader } from "~/server/reviews/routes.server";
+import { reviewsPageAction, reviewsPageLoader } from "./reviews.server";
 
 export const loader = (args: LoaderFunctionArgs) => reviewsPageLoader(args);
 export const action = (args: ActionFunctionArgs) => reviewsPageAction(args);

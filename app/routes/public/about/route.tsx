@@ -8,7 +8,7 @@ import { Picture } from "~/components/picture";
 import { buttonStyles } from "~/components/ui";
 import { WHY_CHOOSE_US } from "~/content/business";
 import { pageMeta } from "~/seo";
-import { aboutPageLoader } from "~/server/site/routes.server";
+import { aboutPageLoader } from "./about.server";
 
 export const loader = (args: LoaderFunctionArgs) => aboutPageLoader(args);
 

@@ -7,7 +7,7 @@ import { PageHero } from "~/components/public/page-hero";
 import { StructuredData } from "~/components/public/structured-data";
 import { buttonStyles } from "~/components/ui";
 import { faqJsonLd, pageMeta } from "~/seo";
-import { faqPageLoader } from "~/server/site/routes.server";
+import { faqPageLoader } from "./faq.server";
 
 export const loader = (args: LoaderFunctionArgs) => faqPageLoader(args);
 

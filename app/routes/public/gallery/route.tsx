@@ -2,7 +2,7 @@
  * /gallery: photos with title and category badge, a before/after section, 'Get Free Quote' and
  * 'View More Work' (docs/product.md §2 "Gallery"). The photos and before/after pairs staff
  * publish on /admin/gallery replace the stock default of each section (app/content/gallery.ts)
- * as soon as there is one (app/server/gallery/routes.server.ts). Photos load when 10% is visible.
+ * as soon as there is one (gallery.server.ts). Photos load when 10% is visible.
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -14,7 +14,7 @@ import { buttonStyles } from "~/components/ui";
 import { BEFORE_AFTER, GALLERY_ITEMS } from "~/content/gallery";
 import type { PhotoId, ResponsiveImage } from "~/content/photos";
 import { pageMeta } from "~/seo";
-import { publicGalleryLoader } from "~/server/gallery/routes.server";
+import { publicGalleryLoader } from "./gallery.server";
 import { usePublicSite } from "~/components/hooks/site-data";
 
 export const meta: MetaFunction = (args) =>

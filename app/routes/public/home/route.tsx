@@ -18,7 +18,7 @@ import { PROMISES, WHY_CHOOSE } from "~/content/business";
 import { QUOTE_REPLY_HOURS } from "~/domain/limits";
 import { CAROUSEL_SLIDES } from "~/content/services";
 import { pageMeta } from "~/seo";
-import { homePageLoader } from "~/server/site/routes.server";
+import { homePageLoader } from "./home.server";
 import { usePublicSite, useSite } from "~/components/hooks/site-data";
 
 const HERO_PHOTO = "teamWithEquipment";

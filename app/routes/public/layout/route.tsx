@@ -10,7 +10,7 @@ import { SiteFooter } from "~/components/public/site-footer";
 import { SiteHeader } from "~/components/public/site-header";
 import { SpeculationRulesScript } from "~/document-inlines";
 import { businessJsonLd } from "~/seo";
-import { publicLayoutLoader } from "~/server/site/routes.server";
+import { publicLayoutLoader } from "./layout.server";
 import { useSite } from "~/components/hooks/site-data";
 import { StructuredData } from "~/components/public/structured-data";
 

@@ -3,7 +3,7 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import { buttonStyles } from "~/components/ui";
 import { pageMeta } from "~/seo";
-import { notFoundLoader } from "~/server/site/routes.server";
+import { notFoundLoader } from "./not-found.server";
 
 export const loader = () => notFoundLoader();
 

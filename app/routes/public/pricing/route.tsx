@@ -12,7 +12,7 @@ import { PriceTable } from "~/components/public/price-table";
 import { buttonStyles } from "~/components/ui";
 import { QUOTE_REPLY_HOURS } from "~/domain/limits";
 import { jsonForScript, pageMeta } from "~/seo";
-import { pricingPageLoader } from "~/server/site/pricing.server";
+import { pricingPageLoader } from "./pricing.server";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {

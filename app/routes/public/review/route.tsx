@@ -3,7 +3,7 @@
  * after a visit (docs/product.md §10 "Review requests"): a star rating, a few words and the name
  * to show. A plain form that works without JavaScript (Conform adds checks in the browser once
  * its schema is loaded); never cached or indexed, no Referer sent to other sites. The loader and action are in
- * app/server/reviews/review-page-routes.server.ts.
+ * review.server.ts.
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
@@ -18,7 +18,7 @@ import { useLazyValidation } from "~/components/hooks/use-lazy-validation";
 import { useIsSubmitting, useSubmissionAnalytics } from "~/components/hooks/use-submission";
 import { REVIEW_PAGE_MESSAGES } from "~/domain/review-page-messages";
 import type { FormResult } from "~/forms/result";
-import { REVIEW_PAGE_HEADERS, reviewPageAction, reviewPageLoader, type ReviewPage } from "~/server/reviews/review-page-routes.server";
+import { REVIEW_PAGE_HEADERS, reviewPageAction, reviewPageLoader, type ReviewPage } from "./review.server";
 import { usePublicSite } from "~/components/hooks/site-data";
 
 export const headers: HeadersFunction = () => REVIEW_PAGE_HEADERS;

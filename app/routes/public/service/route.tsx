@@ -7,7 +7,7 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflar
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { publicPageHeaders } from "~/cache-control";
 import { ReviewsSection } from "~/components/public/reviews";
-import { servicePageLoader } from "~/server/site/routes.server";
+import { servicePageLoader } from "./service.server";
 import { CheckList } from "~/components/public/highlights";
 import { Icon } from "~/components/icon";
 import { SectionHeading } from "~/components/public/page-hero";

@@ -7,7 +7,7 @@ import { ServiceCard } from "~/components/public/service-card";
 import { buttonStyles } from "~/components/ui";
 import { PRICING_FACTORS } from "~/content/business";
 import { pageMeta } from "~/seo";
-import { servicesPageLoader } from "~/server/site/routes.server";
+import { servicesPageLoader } from "./services.server";
 
 export const loader = (args: LoaderFunctionArgs) => servicesPageLoader(args);
 

@@ -1,12 +1,11 @@
 /**
- * The HTTP side of /review/:token, the customer's review form (docs/product.md §10 "Review
- * requests"): the link of the e-mail review-requests.server.ts sends the morning after a visit.
+ * The server side of /review/:token, the customer's review form (docs/product.md §10 "Review
+ * requests"): the link of the e-mail app/server/reviews/review-requests.server.ts sends the morning after a visit.
  * The page shows only the visit's day and service: the link may be forwarded, so nothing of the
  * customer (no name, address, e-mail or phone). Every answer carries REVIEW_PAGE_HEADERS: never
  * cached, never indexed, no Referer sent to other sites.
  */
-import { parseWithZod } from "@conform-to/zod/v4";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { dayLabel } from "~/domain/booking";
 import { formatAdminDate } from "~/domain/dates";
@@ -19,10 +18,10 @@ import { refusal, type FormResult } from "~/forms/result";
 import { STATUS_HEADERS } from "~/cache-control";
 import { commitFlash, takeFlash, type Flash } from "~/http/flash.server";
 import { formContract } from "~/http/input-gate.server";
-import { logEvent, logFailure } from "../platform/log.server";
 import { allowFormSubmission, allowStatusView } from "~/http/rate-limit.server";
 import { readSmallForm } from "~/http/small-form.server";
-import { findReviewRequest, submitCustomerReview } from "./review-requests.server";
+import { logEvent, logFailure } from "~/server/platform";
+import { findReviewRequest, submitCustomerReview } from "~/server/reviews";
 
 /**
  * The headers of every answer of the page, also the route's `headers`: the status page's
@@ -79,7 +78,7 @@ export async function reviewPageLoader({ request, params, context }: LoaderFunct
  * POST /review/:token (`rating`, `body`, `author`), like the visitor forms: at most 5 a minute
  * per client (429); the body through the input gate (400); a link that cannot be used 410 (404
  * unknown); the schema's field messages (400, the values kept); the review stored verified and
- * hidden, the link used (review-requests.server.ts), then a 303 back to the link with a flash
+ * hidden, the link used (app/server/reviews `submitCustomerReview`), then a 303 back to the link with a flash
  * that shows the thanks; 503 when D1 fails. Nothing is stored on any refusal.
  */
 export async function reviewPageAction({ request, params, context }: ActionFunctionArgs) {
@@ -98,7 +97,8 @@ export async function reviewPageAction({ request, params, context }: ActionFunct
     if (!found?.open) return refuse(found ? 410 : 404, REVIEW_PAGE_MESSAGES.closed);
     const submission = parseWithZod(form.formData, { schema: customerReviewSchema });
     if (submission.status !== "success") return data<FormResult>(submission.reply(), { status: 400, headers });
-    const stored = await submitCustomerReview(context.db, token, submission.value, now);
+    const { serviceAreas } = (await context.siteContent()).business;
+    const stored = await submitCustomerReview(context.db, token, submission.value, now, serviceAreas);
     if (stored.status === "closed") return refuse(410, REVIEW_PAGE_MESSAGES.closed);
     logEvent("customer_review_stored", { reviewId: stored.reviewId, rating: submission.value.rating });
     return redirect(reviewPath(token), {

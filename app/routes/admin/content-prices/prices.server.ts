@@ -1,16 +1,20 @@
 /**
- * The request side of /admin/content/prices (docs/product.md §13 "Price guide"): admins only.
+ * The server side of /admin/content/prices (docs/product.md §13 "Price guide"): admins only.
  * The loader shows one service's table (`?service=`, the first service by default) from the
  * live guide with the live revision it starts from; the action takes the table to a preview
  * (`preview`: checked row by row, nothing stored), back to the table (`edit`) or publishes the
  * previewed guide (`publish`: checked again, then `publishSection`, refused when someone
- * published meanwhile). Amounts are whole dollars. Statements: content.server.ts.
+ * published meanwhile). It answers like the content editors (app/forms/content-admin.ts
+ * `EditorAnswer`): a refusal is Conform's submission result, a preview or the table again are
+ * extra data. Amounts are whole dollars. Statements: app/server/site.
  */
 import { parse } from "@conform-to/react";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { SERVICE_TYPE_LABELS, SERVICE_TYPES, type ServiceType } from "~/domain/enumerations";
+import type { ServicePriceTable } from "~/domain/price-guide";
 import type { PriceRange } from "~/domain/site-content";
 import { PRICE_GUIDE_MESSAGES } from "~/domain/staff-messages";
+import type { EditorAnswer } from "~/forms/content-admin";
 import {
   priceEditorSchema,
   priceInputsOf,
@@ -21,13 +25,12 @@ import {
   type PriceInputs,
 } from "~/forms/price-guide";
 import { refusal, type FormResult } from "~/forms/result";
-import { requireAdmin } from "~/http/permissions.server";
 import { commitNotice } from "~/http/flash.server";
 import { formContract } from "~/http/input-gate.server";
-import { logFailure } from "../platform/log.server";
+import { requireAdmin } from "~/http/permissions.server";
 import { readSmallForm } from "~/http/small-form.server";
-import { publishSection, readLiveContent } from "./content.server";
-import { priceTables } from "./pricing.server";
+import { logFailure } from "~/server/platform";
+import { priceTables, publishSection, readLiveContent } from "~/server/site";
 
 const PAGE = "/admin/content/prices";
 
@@ -68,14 +71,20 @@ export interface PricePreview {
   service: ServiceType;
   basedOn: number;
   pricesJson: string;
-  table: ReturnType<typeof priceTables>[number] | null;
+  table: ServicePriceTable | null;
   /** Ranges of the other services, kept as they are. */
   others: number;
 }
 
-/** What the action answers with a 200: the preview, or the table again ('Back to editing') with the previewed values. */
-export type PriceGuideActionData =
-  FormResult | { preview: PricePreview } | { editing: { service: ServiceType; basedOn: number; inputs: PriceInputs } };
+/** The table again ('Back to editing'), with the previewed values. */
+export interface PriceEditing {
+  service: ServiceType;
+  basedOn: number;
+  inputs: PriceInputs;
+}
+
+/** What the action answers: a refusal, or with a 200 the preview or the table again. */
+type PriceGuideAnswer = EditorAnswer<PricePreview, PriceEditing>;
 
 /** A refused table: each row's message under its input, `message` as the form's own, the values as typed. */
 function refusedTable(formData: FormData, errors: Record<string, string[]>, message: string): FormResult {
@@ -92,19 +101,19 @@ function refusedTable(formData: FormData, errors: Record<string, string[]>, mess
 export async function priceGuidePageAction({ request, context }: ActionFunctionArgs) {
   const { user } = await requireAdmin(context.db, request, context.cloudflare.env);
   const form = await readSmallForm(request, CONTRACT, MAX_BYTES);
-  if (!form.ok) return data<PriceGuideActionData>(refusal(null, form.message), { status: 400 });
+  if (!form.ok) return data<PriceGuideAnswer>(refusal(null, form.message), { status: 400 });
   const fields = Object.fromEntries(
     [...form.formData.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
   );
 
   if (fields.intent === "preview") {
     const table = priceTableSchema.safeParse(fields);
-    if (!table.success) return data<PriceGuideActionData>(refusal(form.formData, PRICE_GUIDE_MESSAGES.unreadable), { status: 400 });
+    if (!table.success) return data<PriceGuideAnswer>(refusal(form.formData, PRICE_GUIDE_MESSAGES.unreadable), { status: 400 });
     const { service, basedOn } = table.data;
     const live = await readLiveContent(context.db);
     const result = readPriceTable(live.content.prices, service, fields);
     if (!result.ok) {
-      return data<PriceGuideActionData>(refusedTable(form.formData, result.errors, PRICE_GUIDE_MESSAGES.refused(result.count)), {
+      return data<PriceGuideAnswer>(refusedTable(form.formData, result.errors, PRICE_GUIDE_MESSAGES.refused(result.count)), {
         status: 400,
       });
     }
@@ -116,22 +125,22 @@ export async function priceGuidePageAction({ request, context }: ActionFunctionA
       table: priceTables(own)[0] ?? null,
       others: result.prices.length - own.length,
     };
-    return data<PriceGuideActionData>({ preview });
+    return data<PriceGuideAnswer>({ preview });
   }
 
   const sent = pricePreviewSchema.safeParse(fields);
   const prices = sent.success ? readPricesJson(sent.data.prices) : null;
-  if (!sent.success || !prices) return data<PriceGuideActionData>(refusal(form.formData, PRICE_GUIDE_MESSAGES.unreadable), { status: 400 });
+  if (!sent.success || !prices) return data<PriceGuideAnswer>(refusal(form.formData, PRICE_GUIDE_MESSAGES.unreadable), { status: 400 });
   const { service, basedOn, intent } = sent.data;
   if (intent === "edit") {
-    return data<PriceGuideActionData>({ editing: { service, basedOn, inputs: priceInputsOf(prices, service) } });
+    return data<PriceGuideAnswer>({ editing: { service, basedOn, inputs: priceInputsOf(prices, service) } });
   }
   try {
     const published = await publishSection(context.db, "prices", prices, { author: { userId: user.id, email: user.email }, basedOn });
-    if (!published.ok) return data<PriceGuideActionData>(refusal(form.formData, PRICE_GUIDE_MESSAGES.stale), { status: 409 });
+    if (!published.ok) return data<PriceGuideAnswer>(refusal(form.formData, PRICE_GUIDE_MESSAGES.stale), { status: 409 });
   } catch (error) {
     logFailure("price_guide_publish_failed", error);
-    return data<PriceGuideActionData>(refusal(form.formData, PRICE_GUIDE_MESSAGES.failed), { status: 503 });
+    return data<PriceGuideAnswer>(refusal(form.formData, PRICE_GUIDE_MESSAGES.failed), { status: 503 });
   }
   return redirect(`${PAGE}?service=${service}`, { headers: { "Set-Cookie": await commitNotice(request, "pricesPublished") } });
 }
