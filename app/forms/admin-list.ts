@@ -1,7 +1,7 @@
 /**
  * The admin lists' search and filter form (a GET form: docs/product.md §10): the values as
  * the URL carries them, and the query string that carries them. Read and checked on the
- * server by readListQuery in app/server/inbox/routes.server.ts.
+ * server by readListQuery in app/server/inbox/list-query.server.ts.
  */
 import type { ServiceType } from "~/domain/enumerations";
 

@@ -1,7 +1,8 @@
 /**
  * The shared action of the two visitor forms, the quote form (/quote) and the contact form
  * (/contact, also sent from the home page's contact section): `visitorFormAction`, which
- * routes.server.ts's `quotePageAction` and `contactPageAction` call with their kind. What
+ * the quote and contact pages' actions (app/routes/public/quote/quote.server.ts,
+ * app/routes/public/contact/contact.server.ts) call with their kind. What
  * differs per form (its flash, schema, failure message, where success goes) is stated in
  * VISITOR_FORMS. The one path every visitor form takes on the server (docs/product.md §5, §8;
  * docs/architecture.md):

@@ -91,12 +91,12 @@ async function recordAndQueue(context: SendContext, guard: RecordGuard, mail: Ma
  * "conflict" when its status changed meanwhile. Throws when D1 fails (nothing is written then).
  */
 export async function sendQuote(context: SendContext, id: string, terms: Omit<QuoteFormInput, "intent">): Promise<SendOutcome> {
-  const request = await getRecord(context.db, "quote_request", id);
-  if (!request?.reference || !request.statusToken) return "not-found";
-  if (!QUOTABLE_STATUSES.includes(request.status)) return "not-allowed";
+  const quote = await getRecord(context.db, "quote_request", id);
+  if (!quote?.reference || !quote.statusToken) return "not-found";
+  if (!QUOTABLE_STATUSES.includes(quote.status)) return "not-allowed";
   const now = context.now ?? new Date();
   const mail = quoteMail(
-    { email: request.email, reference: request.reference, statusToken: request.statusToken, serviceType: request.serviceType },
+    { email: quote.email, reference: quote.reference, statusToken: quote.statusToken, serviceType: quote.serviceType },
     terms,
     now,
     context.company,
@@ -104,7 +104,7 @@ export async function sendQuote(context: SendContext, id: string, terms: Omit<Qu
     // A visit already scheduled keeps the quote it took: the new one is not offered for booking.
     !(await hasScheduledVisit(context.db, id)),
   );
-  return recordAndQueue({ ...context, now }, { entity: "quote_request", id, status: request.status }, mail, { kind: "quote", ...terms });
+  return recordAndQueue({ ...context, now }, { entity: "quote_request", id, status: quote.status }, mail, { kind: "quote", ...terms });
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Reply templates (docs/product.md §10 "Reply templates"): listed, added, edited and deleted
- * on /admin/templates (template-routes.server.ts); offered on record pages as the starting
+ * on /admin/templates (app/routes/admin/templates/templates.server.ts); offered on record pages as the starting
  * text of a quote's message or a reply, with their placeholders filled (app/domain/templates.ts).
  */
 import { asc, count, eq, lt } from "drizzle-orm";

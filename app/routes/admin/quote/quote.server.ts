@@ -7,20 +7,18 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { guideRangeFor, priceGuideHint } from "~/domain/price-guide";
 import { staffVisitForms } from "~/forms/booking";
-import { staffVisitAction, visitCardData } from "~/server/booking/routes.server";
+import { staffVisitAction } from "../+shared/visit-action.server";
+import { visitCardData } from "./visit-card.server";
 import type { RecordRow } from "~/server/platform";
 import { recordPageAction, recordPageLoader } from "../+shared/record-page.server";
 
-/** The intents of the Visit card's forms (the staff visit action's). */
-const VISIT_INTENTS: ReadonlySet<string> = new Set([
-  "book",
-  "move-visit",
-  "cancel-visit",
-  "visit-done",
-  "visit-no-show",
-  "visit-notes",
-  "assign-crew",
-]);
+/** The intents of the Visit card's forms, read from their schema (`staffVisitForms`), so a new staff intent needs no change here. */
+const VISIT_INTENTS: ReadonlySet<string> = new Set(
+  staffVisitForms.options.flatMap((form) => {
+    const intent = form.shape.intent;
+    return "options" in intent ? intent.options : [...intent.values];
+  }),
+);
 
 /**
  * The quote request's page: the record page's data, plus `visit` (the Visit card) and
