@@ -14,7 +14,7 @@ import { tokenHash, type Database } from "~/server/platform";
 /** How long a session lasts from its start or its last extension, in ms. */
 export const SESSION_LIFETIME_MS = 30 * DAY_MS;
 /** When less than this remains (ms), a request extends the session. */
-export const SESSION_REFRESH_MS = 15 * DAY_MS;
+const SESSION_REFRESH_MS = 15 * DAY_MS;
 
 /** The D1 id of a session token: its SHA-256, 64 lower-case hex characters. */
 export function sessionIdOf(token: string): string {
