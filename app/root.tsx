@@ -21,7 +21,7 @@ import { ScrollRestoration } from "~/components/scroll-restoration";
 
 export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-/** Every page is private unless its layout says otherwise (public pages: routes/public/layout.tsx). */
+/** Every page is private unless its layout says otherwise (public pages: app/routes/public/layout/route.tsx). */
 export const headers: HeadersFunction = () => ({ "Cache-Control": PRIVATE });
 
 /**

@@ -5,8 +5,7 @@
  */
 import { describe, expect, test } from "vitest";
 import { IMAGE_FORMATS, variantWidths } from "~/content/photos";
-import type { GalleryItemRow } from "~/server/gallery/gallery.server";
-import { isPublishedVariant } from "~/server/gallery/media.server";
+import { isPublishedVariant, type GalleryItemRow } from "~/server/gallery";
 
 const PHOTO = { id: "a".repeat(32), width: 2000, height: 1500 };
 const BEFORE = { id: "b".repeat(32), width: 1200, height: 1600 };

@@ -12,7 +12,7 @@
  *   `gallery/<id>/<width>.<format>` with the type the binding actually returned. Transforms
  *   drop the metadata.
  * - `/media/<id>-<width>.<format>` (server.ts, answered by `serveGalleryMedia` in
- *   routes.server.ts) serves a variant only while a published gallery item shows the photo
+ *   app/http/gallery-media.server.ts) serves a variant only while a published gallery item shows the photo
  *   (`mayServeVariant`, or `isPublishedVariant` from the items already read); the name never
  *   changes content, so browsers keep it for a year (`immutable`). Admin pages reach every
  *   photo through `/admin/gallery/media/…`.

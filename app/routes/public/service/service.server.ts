@@ -1,4 +1,4 @@
-/** The server side of /services/:slug (docs/product.md §2 "Service pages"). */
+/** The server side of /services/:slug (docs/product.md §2 "Service detail pages"). */
 import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { incompletePageHeaders } from "~/cache-control";
 import type { ServiceContent } from "~/domain/site-content";

@@ -1,4 +1,4 @@
-/** The server side of /services (docs/product.md §2 "Services"). */
+/** The server side of /services (docs/product.md §2 "Services overview"). */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { shownServices } from "~/server/site";
 
