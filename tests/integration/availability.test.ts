@@ -13,7 +13,7 @@ import { todayInJamaica } from "~/domain/dates";
 import { GATE_MESSAGES } from "~/domain/messages";
 import { AVAILABILITY_MESSAGES } from "~/domain/staff-messages";
 import { currentAvailability, extendPublicHolidays } from "~/server/booking";
-import type { Database } from "~/server/platform/db.server";
+import type { Database } from "~/server/platform";
 import * as schema from "../../drizzle/schema";
 import { cookiesOf, createAdminSession, postFields, startWorker, type TestWorker } from "./worker";
 

@@ -7,7 +7,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { dayLabel, plusDays } from "~/domain/booking";
 import { todayInJamaica } from "~/domain/dates";
-import type { Database } from "~/server/platform/db.server";
+import type { Database } from "~/server/platform";
 import { bookVisit, currentAvailability } from "~/server/booking";
 import * as schema from "../../drizzle/schema";
 import { seedQuotedRequest } from "./booking-seed";

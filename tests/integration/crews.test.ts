@@ -5,7 +5,7 @@
 import { drizzle } from "drizzle-orm/d1";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { addCrew, assignCrew, listCrews, updateCrew } from "~/server/booking";
-import type { Database } from "~/server/platform/db.server";
+import type { Database } from "~/server/platform";
 import * as schema from "../../drizzle/schema";
 import { startWorker, type TestWorker } from "./worker";
 

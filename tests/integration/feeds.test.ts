@@ -12,7 +12,7 @@ import { plusDays } from "~/domain/booking";
 import { todayInJamaica } from "~/domain/dates";
 import { CALENDAR_FEED_MESSAGES } from "~/domain/staff-messages";
 import { addCrew, feedCalendar, feedVisits } from "~/server/booking";
-import type { Database } from "~/server/platform/db.server";
+import type { Database } from "~/server/platform";
 import * as schema from "../../drizzle/schema";
 import { cookiesOf, createAdminSession, newClientIp, postFields, sendUntilRefused, startWorker, type TestWorker } from "./worker";
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { isoWeekday, plusDays } from "~/domain/booking";
 import { todayInJamaica } from "~/domain/dates";
 import { addCrew, bookVisit, currentAvailability } from "~/server/booking";
-import type { Database } from "~/server/platform/db.server";
+import type { Database } from "~/server/platform";
 import * as schema from "../../drizzle/schema";
 import { seedQuotedRequest } from "./booking-seed";
 import { createAdminSession, postFields, startWorker, type TestWorker } from "./worker";

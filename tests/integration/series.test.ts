@@ -11,7 +11,7 @@ import { dayLabel, plusDays } from "~/domain/booking";
 import { todayInJamaica } from "~/domain/dates";
 import { seriesHorizon } from "~/domain/series";
 import { bookSeries, bookVisit } from "~/server/booking";
-import type { Database } from "~/server/platform/db.server";
+import type { Database } from "~/server/platform";
 import * as schema from "../../drizzle/schema";
 import { seedQuotedRequest } from "./booking-seed";
 import { createAdminSession, followRedirect, postFields, startWorker, waitFor, type TestWorker } from "./worker";

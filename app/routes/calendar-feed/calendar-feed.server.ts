@@ -66,4 +66,3 @@ export async function calendarFeedLoader({ request, params, context }: LoaderFun
     return feedText(503, CALENDAR_FEED_MESSAGES.unavailable, { "Retry-After": "60" });
   }
 }
-

@@ -21,10 +21,8 @@ import { plusDays, windowLabel } from "~/domain/booking";
 import { todayInJamaica } from "~/domain/dates";
 import { SERVICE_TYPE_LABELS, type ServiceType, type VisitStatus } from "~/domain/enumerations";
 import { calendarFeeds, crews, quoteRequests, visits } from "../../../drizzle/schema";
-import type { Database } from "~/server/platform";
-import { insertWhere } from "~/server/platform";
+import { type Database, insertWhere, tokenHash } from "~/server/platform";
 import { visitEventBase } from "./calendar.server";
-import { tokenHash } from "~/server/platform";
 
 /** A feed's token as its URL carries it: 32 random bytes, lower-case base32 without padding. */
 const FEED_TOKEN_PATTERN = /^[a-z2-7]{52}$/;

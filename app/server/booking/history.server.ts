@@ -5,8 +5,7 @@
  */
 import type { VisitChangeKind } from "~/domain/enumerations";
 import { visitChanges } from "../../../drizzle/schema";
-import type { Database } from "~/server/platform";
-import { insertWhere, PREVIOUS_CHANGED_ONE } from "~/server/platform";
+import { type Database, insertWhere, PREVIOUS_CHANGED_ONE } from "~/server/platform";
 
 /** Who changes a visit: a staff member (`userId`), its customer (`userId` null), or the daily cron (`system`). */
 export interface VisitActor {

@@ -14,7 +14,17 @@ export {
   upcomingDaysOff,
 } from "./availability.server";
 export { addCrew, assignCrew, crewsWithVisitsAhead, listCrews, updateCrew } from "./crews.server";
-export { createFeed, FEED_DAYS, feedCalendar, feedPath, feedVisits, findLiveFeed, listFeeds, revokeFeed, TEAM_FEED_NAME } from "./feeds.server";
+export {
+  createFeed,
+  FEED_DAYS,
+  feedCalendar,
+  feedPath,
+  feedVisits,
+  findLiveFeed,
+  listFeeds,
+  revokeFeed,
+  TEAM_FEED_NAME,
+} from "./feeds.server";
 export { requestVisits } from "./record-visits.server";
 export { sendVisitReminders } from "./reminders.server";
 export { crewsOnSchedule, scheduleVisits, weekEntries, type CrewFilter, type ScheduleVisit } from "./schedule.server";

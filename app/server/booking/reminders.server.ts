@@ -8,10 +8,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import { plusDays, visitLabel } from "~/domain/booking";
 import { todayInJamaica } from "~/domain/dates";
 import { quoteRequests, visits } from "../../../drizzle/schema";
-import { visitReminderMail } from "~/server/mail";
-import { enqueueMail, type MailQueueEnv } from "~/server/mail";
-import type { Database } from "~/server/platform";
-import { readSiteUrl } from "~/server/platform";
+import { enqueueMail, type MailQueueEnv, visitReminderMail } from "~/server/mail";
+import { type Database, readSiteUrl } from "~/server/platform";
 import { readCompany } from "~/server/site";
 
 /** Queues tomorrow's reminders. In: the client, the Worker's env, the cron's time. Out: how many were queued. */

@@ -35,12 +35,9 @@ import {
   type SkipReason,
 } from "~/domain/series";
 import { daysOff, quoteRequests, visitSeries, visits, type Visit, type VisitSeries } from "../../../drizzle/schema";
-import { seriesMail } from "~/server/mail";
-import { enqueueMail, type MailQueueEnv } from "~/server/mail";
-import type { Database } from "~/server/platform";
-import { readSiteUrl } from "~/server/platform";
+import { enqueueMail, type MailQueueEnv, seriesMail } from "~/server/mail";
+import { type Database, insertWhere, PREVIOUS_CHANGED_ONE, readSiteUrl } from "~/server/platform";
 import { readCompany } from "~/server/site";
-import { insertWhere, PREVIOUS_CHANGED_ONE } from "~/server/platform";
 import { readAvailabilitySettings } from "./availability.server";
 import { crewFree, firstFreeCrew, readCapacity } from "./crews.server";
 import { changeStatement, type BookedWindow, type VisitActor } from "./history.server";

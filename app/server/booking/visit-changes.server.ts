@@ -77,8 +77,7 @@ export type VisitNotice =
  * state refused it (full, too late, nothing booked, not open).
  */
 export type VisitChangeResult =
-  | { status: "changed"; notice: VisitNotice; news: BookingNews | null }
-  | { status: "refused"; invalid: boolean; message: string };
+  { status: "changed"; notice: VisitNotice; news: BookingNews | null } | { status: "refused"; invalid: boolean; message: string };
 
 const changed = (notice: VisitNotice, news: BookingNews | null = null): VisitChangeResult => ({ status: "changed", notice, news });
 const conflict = (message: string): VisitChangeResult => ({ status: "refused", invalid: false, message });
@@ -96,7 +95,12 @@ export function bookingRequest(db: Database, quoteRequestId: string): Promise<Qu
  * series.server.ts, crews.server.ts); queues nothing: the caller hands `news` to
  * `queueBookingNews`. Throws what D1 threw.
  */
-export async function changeVisit(db: Database, record: QuoteRequest, change: VisitChange, actor: string | null): Promise<VisitChangeResult> {
+export async function changeVisit(
+  db: Database,
+  record: QuoteRequest,
+  change: VisitChange,
+  actor: string | null,
+): Promise<VisitChangeResult> {
   const by = actor === null ? "customer" : "staff";
   const base = { quoteRequestId: record.id, visitId: "visitId" in change ? change.visitId : undefined, userId: actor };
   switch (change.intent) {
@@ -112,7 +116,9 @@ export async function changeVisit(db: Database, record: QuoteRequest, change: Vi
       return changed("visitCancelled", { of: "visit", kind: "cancelled", visit: outcome.visit, by });
     }
     case "notes":
-      return (await saveVisitNotes(db, { ...base, notes: change.notes })) ? changed("visitNotesSaved") : conflict(BOOKING_MESSAGES.nothingBooked);
+      return (await saveVisitNotes(db, { ...base, notes: change.notes }))
+        ? changed("visitNotesSaved")
+        : conflict(BOOKING_MESSAGES.nothingBooked);
     case "done":
     case "no_show": {
       const outcome = await markVisitOutcome(db, { ...base, userId: actor ?? "", outcome: change.intent });
@@ -183,7 +189,11 @@ export async function changeVisit(db: Database, record: QuoteRequest, change: Vi
 }
 
 /** A booking that booked nothing: done already (a form sent twice: `notice`, no e-mails), or refused. */
-function bookingRefusal(outcome: Exclude<BookingOutcome, { status: "booked" }>, actor: string | null, notice: VisitNotice): VisitChangeResult {
+function bookingRefusal(
+  outcome: Exclude<BookingOutcome, { status: "booked" }>,
+  actor: string | null,
+  notice: VisitNotice,
+): VisitChangeResult {
   switch (outcome.status) {
     case "booked-already":
       return changed(notice);

@@ -12,32 +12,12 @@
  * Functions take the request's Drizzle client first and return outcomes; none throws for
  * anything a customer chose. D1 errors are thrown to the caller.
  */
-import { and, count, desc, eq, gt, gte, inArray, lt, lte, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, lt, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import {
-  availableDays,
-  countByWindow,
-  DEFAULT_AVAILABILITY,
-  plusDays,
-  unbookableReason,
-  type ArrivalWindow,
-  type AvailabilitySettings,
-  type DayAvailability,
-} from "~/domain/booking";
+import { unbookableReason, type ArrivalWindow, type AvailabilitySettings } from "~/domain/booking";
 import { HOUR_MS, jamaicaInstant, quoteExpired, timeInJamaica, todayInJamaica } from "~/domain/dates";
-import {
-  availabilitySettings,
-  customerReplies,
-  daysOff,
-  quoteRequests,
-  users,
-  visitChanges,
-  visitSeries,
-  visits,
-  type Visit,
-} from "../../../drizzle/schema";
-import type { Database } from "~/server/platform";
-import { insertWhere, type FullRow } from "~/server/platform";
+import { customerReplies, daysOff, quoteRequests, users, visitChanges, visitSeries, visits, type Visit } from "../../../drizzle/schema";
+import { insertWhere, type Database, type FullRow } from "~/server/platform";
 import { readAvailabilitySettings, readDaysOff } from "./availability.server";
 import { reviewRequestInsert } from "~/server/reviews";
 import { crewFree, firstFreeCrew, readCapacity } from "./crews.server";

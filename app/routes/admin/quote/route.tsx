@@ -10,6 +10,7 @@ import { readResult, type FormResult } from "~/forms/result";
 import { AdminDetailFrame } from "~/components/admin/detail";
 import { FREQUENCY_LABELS, PROPERTY_SIZE_LABELS, SERVICE_TYPE_LABELS, VISIT_STATUS_LABELS } from "~/domain/enumerations";
 import { QUOTABLE_STATUSES, QUOTE_BADGES, QUOTE_STEPS } from "~/domain/status";
+import { ScopeChoice, VisitSlotForm } from "../+shared/visit-slot-form";
 import { quoteAction, quoteLoader } from "./quote.server";
 import { keepDataWhenOnlyThePhotoChanges } from "~/components/admin/photo-index";
 
@@ -80,7 +81,7 @@ function VisitCard({ card, bookable }: { card: VisitCardData; bookable: boolean 
             <NotesForm notes={scheduled.notes} />
             <div className="flex flex-wrap items-start gap-3">
               <Disclosure summary="Move visit" className="min-h-10 content-center">
-                <SlotForm intent="move-visit" windows={windows} submit="Move the visit" />
+                <VisitSlotForm intent="move-visit" windows={windows} submit="Move the visit" />
               </Disclosure>
               {scheduled.canMarkDone ? (
                 <PostButton fields={{ intent: "visit-done" }} variant="secondary">
@@ -96,7 +97,7 @@ function VisitCard({ card, bookable }: { card: VisitCardData; bookable: boolean 
             </div>
           </>
         ) : bookable && !series ? (
-          <SlotForm intent="book" windows={windows} submit="Book for the customer" repeat={repeat} />
+          <VisitSlotForm intent="book" windows={windows} submit="Book for the customer" repeat={repeat} />
         ) : (
           <p className="text-slate-600">
             {visits.length > 0 ? "No visit is scheduled." : "Not booked. A visit can be booked once the request is quoted."}
@@ -199,7 +200,7 @@ function RegularVisits({ series, windows }: { series: NonNullable<VisitCardData[
                   open={refusedFor === visit.id && result.value("intent") === "move-visit"}
                   className="open:basis-full"
                 >
-                  <SlotForm
+                  <VisitSlotForm
                     intent="move-visit"
                     visitId={visit.id}
                     windows={windows}
@@ -225,23 +226,6 @@ function RegularVisits({ series, windows }: { series: NonNullable<VisitCardData[
   );
 }
 
-/** 'This visit only' or 'This and all later ones' (of its regular cleaning), for a move or a cancel. */
-function ScopeChoice({ name }: { name: string }) {
-  return (
-    <fieldset className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-800">
-      <legend className="sr-only">{`Which visits to ${name}`}</legend>
-      <label className="inline-flex items-center gap-2">
-        <input type="radio" name="scope" value="this" defaultChecked />
-        This visit only
-      </label>
-      <label className="inline-flex items-center gap-2">
-        <input type="radio" name="scope" value="later" />
-        This and all later ones
-      </label>
-    </fieldset>
-  );
-}
-
 /** Cancels one visit of the regular cleaning, or (`scope`) it and all later ones, with the form's refusal. */
 function CancelVisitForm({ visitId, scope }: { visitId: string; scope: boolean }) {
   const result = readResult(useActionData<FormResult>(), { intent: "cancel-visit", visitId });
@@ -255,65 +239,6 @@ function CancelVisitForm({ visitId, scope }: { visitId: string; scope: boolean }
       <Button variant="danger" size="sm">
         Yes, cancel
       </Button>
-    </Form>
-  );
-}
-
-/**
- * A day and an arrival window, for booking (`book`; with `repeat`, once or the request's regular
- * cleaning) or moving (`move-visit`; `visitId` a visit of the regular cleaning, with `scope` this
- * visit only or this and all later ones) the visit, with the form's refusal.
- */
-function SlotForm({
-  intent,
-  windows,
-  submit,
-  visitId,
-  scope = false,
-  repeat = null,
-}: {
-  intent: "book" | "move-visit";
-  windows: VisitCardData["windows"];
-  submit: string;
-  visitId?: string;
-  scope?: boolean;
-  repeat?: VisitCardData["repeat"];
-}) {
-  const result = readResult(useActionData<FormResult>(), visitId ? { intent, visitId } : { intent });
-  return (
-    <Form method="post" preventScrollReset className="space-y-3">
-      {result.error("") ? <FormStatus tone="error">{result.error("")}</FormStatus> : null}
-      <input type="hidden" name="intent" value={intent} />
-      {visitId ? <input type="hidden" name="visitId" value={visitId} /> : null}
-      {scope ? <ScopeChoice name="move" /> : null}
-      {repeat ? (
-        <fieldset className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-800">
-          <legend className="mb-1 font-semibold">How often</legend>
-          {repeat.map((choice) => (
-            <label key={choice.value} className="inline-flex items-center gap-2">
-              <input type="radio" name="repeat" value={choice.value} defaultChecked={choice.checked} />
-              {choice.label}
-            </label>
-          ))}
-        </fieldset>
-      ) : null}
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <label className="block">
-          <span className="text-sm font-semibold text-slate-800">Day</span>
-          <input type="date" name="day" required className={`${ADMIN_INPUT} mt-1`} />
-        </label>
-        <label className="block">
-          <span className="text-sm font-semibold text-slate-800">Arrival window</span>
-          <select name="windowStart" required className={`${ADMIN_INPUT} mt-1`}>
-            {windows.map((window) => (
-              <option key={window.start} value={window.start}>
-                {window.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <Button>{submit}</Button>
-      </div>
     </Form>
   );
 }

@@ -24,6 +24,7 @@ import {
 import { FormStatus } from "~/components/form-field";
 import { readResult, type FormResult } from "~/forms/result";
 import type { VisitCard } from "../+shared/schedule-view.server";
+import { VisitSlotForm } from "../+shared/visit-slot-form";
 import { schedulePageAction, schedulePageLoader, type WeekEntry } from "./schedule.server";
 
 export const loader = (args: LoaderFunctionArgs) => schedulePageLoader(args);
@@ -263,30 +264,15 @@ function VisitForms({ visit, data }: { visit: VisitCard; data: Data }) {
         </>
       ) : null}
       <Disclosure summary="Move" subject={visit.name} open={moved.value("intent") !== undefined} className="min-h-10 content-center">
-        <Form method="post" preventScrollReset className="mt-2 flex flex-wrap items-end gap-2">
-          <input type="hidden" name="intent" value="move-visit" />
-          <input type="hidden" name="visitId" value={visit.id} />
-          <label className="block">
-            <span className="text-sm font-semibold text-slate-800">New day</span>
-            <input
-              type="date"
-              name="day"
-              required
-              defaultValue={moved.value("day") ?? visit.day}
-              className="mt-1 block rounded-lg border border-slate-300 px-3 py-2 text-sm"
-            />
-          </label>
-          <AdminSelect
-            id={`window-${visit.id}`}
-            name="windowStart"
-            label="Arrival window"
-            defaultValue={moved.value("windowStart") ?? visit.windowStart}
-            options={data.windows.map((window) => [window.start, window.label] as const)}
-          />
-          <Button size="sm" disabled={busy}>
-            Move the visit
-          </Button>
-        </Form>
+        <VisitSlotForm
+          intent="move-visit"
+          visitId={visit.id}
+          windows={data.windows}
+          submit="Move the visit"
+          current={{ day: visit.day, windowStart: visit.windowStart }}
+          compact
+          showError={false}
+        />
       </Disclosure>
     </div>
   );
