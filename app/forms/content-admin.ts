@@ -28,7 +28,7 @@ export type Checked<T> = { ok: true; body: T } | { ok: false; errors: FieldError
  * What an editor's action answers: a refusal (Conform's submission result, with a 4xx or 503
  * status), or with a 200 the preview of a change that passes (`preview`) or the form again with
  * the previewed values ('Back to editing', `editing`). The content editors' and the price
- * guide's (app/forms/price-guide.ts) previews and forms differ; the protocol is the same.
+ * guide's (app/routes/admin/content-prices) previews and forms differ; the protocol is the same.
  */
 export type EditorAnswer<Preview, Editing> = FormResult | { preview: Preview } | { editing: Editing };
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { PRICE_GUIDE_MESSAGES } from "~/domain/staff-messages";
 import type { PriceRange } from "~/domain/site-content";
-import { PRICE_CELLS, PRICE_PARTS, priceFieldName } from "~/forms/price-guide";
+import { PRICE_CELLS, PRICE_PARTS, priceFieldName } from "~/routes/admin/content-prices/schema";
 import { formOf, VALID_QUOTE } from "../fixtures";
 import {
   cookiesOf,

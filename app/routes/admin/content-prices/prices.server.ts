@@ -23,7 +23,7 @@ import {
   readPriceTable,
   readPricesJson,
   type PriceInputs,
-} from "~/forms/price-guide";
+} from "./schema";
 import { refusal, type FormResult } from "~/forms/result";
 import { commitNotice } from "~/http/flash.server";
 import { formContract } from "~/http/input-gate.server";

@@ -11,7 +11,7 @@ import { ADMIN_INPUT, Button, Card, PageHeader, chipClass, useBusy } from "~/com
 import { FormStatus } from "~/components/form-field";
 import { PriceTable } from "~/components/public/price-table";
 import { FREQUENCY_LABELS, PROPERTY_SIZE_LABELS, PROPERTY_SIZES, SERVICE_TYPE_LABELS, type ServiceType } from "~/domain/enumerations";
-import { PRICE_CELLS, PRICE_PARTS, priceCellLabel, priceFieldName, type PriceInputs, type PricePart } from "~/forms/price-guide";
+import { PRICE_CELLS, PRICE_PARTS, priceCellLabel, priceFieldName, type PriceInputs, type PricePart } from "./schema";
 import { answerParts } from "~/components/admin/content-editor";
 import { readResult, type ReadResult } from "~/forms/result";
 import { priceGuidePageAction, priceGuidePageLoader, type PricePreview } from "./prices.server";

@@ -9,8 +9,8 @@
 import { FREQUENCIES, FREQUENCY_LABELS, PROPERTY_SIZE_LABELS, PROPERTY_SIZES, SERVICE_TYPES } from "~/domain/enumerations";
 import type { Frequency, PropertySize, ServiceType } from "~/domain/enumerations";
 import type { PriceRange } from "~/domain/site-content";
-import { pricesSchema } from "./site-content";
-import { z } from "./zod";
+import { pricesSchema } from "~/forms/site-content";
+import { z } from "~/forms/zod";
 
 /** The four inputs of a row. */
 export const PRICE_PARTS = ["minJmd", "maxJmd", "minUsd", "maxUsd"] as const;
