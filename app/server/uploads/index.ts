@@ -1,3 +1,3 @@
 /** The uploads feature's public face: what the routes, app/http, other features and the tests use of it. */
-export * from "./attachments.server";
-export * from "./images.server";
+export { ORPHAN_GRACE_MS, storeSubmission, sweepOrphanUploads } from "./attachments.server";
+export { sniffImageType } from "./images.server";
