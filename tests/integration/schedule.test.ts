@@ -1,7 +1,7 @@
 /**
  * The schedule on real D1 in Miniflare: crews carry each day's capacity and take the visits as
  * they are booked (app/server/booking/crews.server.ts, visits.server.ts); /admin/schedule and
- * its day sheets read and change visits by id (schedule-routes.server.ts), across a month end
+ * its day sheets read and change visits by id (app/routes/admin/schedule/schedule.server.ts), across a month end
  * and a year end, refusing what staff cannot do with a sentence and nothing stored.
  */
 import { drizzle } from "drizzle-orm/d1";

@@ -1,7 +1,7 @@
 /**
- * Booking a visit: the staff's availability settings and days off, the places left in each
- * arrival window, and the one statement that books (app/domain/booking.ts has the rules that
- * need no database).
+ * A visit's statements: the one that books, and those that move, cancel, note and mark it, with
+ * its reads (the availability they check is availability.server.ts's; app/domain/booking.ts has
+ * the rules that need no database; visit-changes.server.ts picks the statement for a change).
  *
  * No double booking: the INSERT of a visit carries its own conditions, evaluated by D1 when it
  * runs (one batch is one transaction, and D1 runs them one at a time): fewer `scheduled` visits

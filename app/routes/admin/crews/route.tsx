@@ -15,7 +15,7 @@ import { crewsPageAction, crewsPageLoader } from "./crews.server";
 export const loader = (args: LoaderFunctionArgs) => crewsPageLoader(args);
 export const action = (args: ActionFunctionArgs) => crewsPageAction(args);
 
-/** The working days' checkboxes, `day1` (Monday) to `day7` (Sunday), as app/forms/crews.ts reads them. */
+/** The working days' checkboxes, `day1` (Monday) to `day7` (Sunday), as ./schema.ts reads them. */
 const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].map((name, i) => ({ day: i + 1, name }));
 
 type CrewRow = ReturnType<typeof useLoaderData<typeof loader>>["crews"][number];
