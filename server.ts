@@ -54,9 +54,7 @@ import {
 } from "./app/server/mail/queue.server";
 import { deleteExpiredSessions } from "./app/server/auth";
 import { deleteExpiredChallenges } from "./app/server/two-step";
-import { sendVisitReminders } from "./app/server/booking/reminders.server";
-import { extendSeries } from "./app/server/booking/series.server";
-import { extendPublicHolidays } from "./app/server/booking/availability.server";
+import { extendPublicHolidays, extendSeries, sendVisitReminders } from "./app/server/booking";
 import { sendReviewRequests } from "./app/server/reviews";
 import { todayInJamaica } from "./app/domain/dates";
 import { deleteStaleFailures } from "./app/server/auth";
