@@ -7,7 +7,6 @@
  * furthest day ahead (the booking window), and the change cut-off.
  */
 import { addDays, format, parseISO } from "date-fns";
-import type { RepeatChoice } from "./series";
 
 /** An arrival window: when the crew arrives, "HH:MM" to "HH:MM", Jamaica time. */
 export interface ArrivalWindow {
@@ -196,28 +195,3 @@ export function unbookableReason(
   if (day === today && start <= nowTime) return "begun";
   return null;
 }
-
-/** A day (ISO, Jamaica) and an arrival window's start ("HH:MM") of the settings' windows. */
-export interface SlotChoice {
-  day: string;
-  windowStart: string;
-}
-
-/**
- * What the customer or a staff member asks of a request's visit, by `intent` (the one list of
- * them: app/server/booking/visit-changes.server.ts `changeVisit` acts on each, the forms of
- * app/forms/booking.ts say each one). `visitId`: that visit, else the request's next scheduled
- * one. A booking once or as a series (`repeat`); a move or a cancel of that visit or of it and
- * all later ones of its series (`scope`); a skip of one visit of a series; a pause or a resume
- * of the request's series; the crew's notes; a crew (or none); marked done or no-show.
- */
-export type VisitChange =
-  | ({ intent: "book"; repeat?: RepeatChoice } & SlotChoice)
-  | { intent: "pause" | "resume" }
-  | ({ visitId?: string } & (
-      | ({ intent: "move"; scope?: "this" | "later" } & SlotChoice)
-      | { intent: "cancel"; scope?: "this" | "later" }
-      | { intent: "skip" | "done" | "no_show" }
-      | { intent: "notes"; notes: string }
-      | { intent: "assign"; crewId: string | null }
-    ));

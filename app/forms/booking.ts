@@ -4,7 +4,7 @@
  * visit, `repeat` whether a booking is one visit or a regular cleaning. Anything else is refused
  * before it is looked at.
  */
-import type { VisitChange } from "~/domain/booking";
+import type { VisitChange } from "~/domain/visit-changes";
 import { TEXT_LIMITS } from "~/domain/limits";
 import { REPEAT_CHOICES } from "~/domain/series";
 import { isoDateSchema } from "./fields";
@@ -81,7 +81,7 @@ export const staffVisitForms = z.discriminatedUnion("intent", [
 ]);
 export type StaffVisitForm = z.infer<typeof staffVisitForms>;
 
-/** What a staff visit form asks, as a change of app/domain/booking.ts (`VisitChange`): the form's intent names its change. */
+/** What a staff visit form asks, as a change of app/domain/visit-changes.ts (`VisitChange`): the form's intent names its change. */
 export function visitChangeOf(value: StaffVisitForm): VisitChange {
   switch (value.intent) {
     case "book":

@@ -1,17 +1,18 @@
 /**
- * Booking's core: one change to a request's visits (app/domain/booking.ts `VisitChange`), by the
- * customer (the booking page, the status page) or a staff member (the record page, the
- * schedule), under the rules of visits.server.ts, series.server.ts and crews.server.ts. Out:
- * the notice to show and the news its e-mails tell, or the refusal's sentence; never a
- * Response: the pages' server side (app/routes/public/book/, app/routes/public/status/,
- * app/routes/admin/+shared/visit-action.server.ts) answers with it. The e-mails go through
- * `queueBookingNews` (app/server/mail/visit-notifications.server.ts has their texts).
+ * Booking's core: one change to a request's visits (app/domain/visit-changes.ts
+ * `VisitChange`), by the customer (the booking page, the status page) or a staff member (the
+ * record page, the schedule), under the rules of visits.server.ts, series.server.ts and
+ * crews.server.ts. Out: the notice to show and the news its e-mails tell, or the refusal's
+ * sentence; never a Response: the pages' server side (app/routes/public/book/,
+ * app/routes/public/status/, app/routes/admin/+shared/visit-action.server.ts) answers with it.
+ * The e-mails go through `queueBookingNews` (app/server/mail/visit-notifications.server.ts has
+ * their texts).
  *
- * A new intent is one member of `VisitChange`, one case of `changeVisit` and the form that
- * sends it (app/forms/booking.ts).
+ * A new intent is one member of `VisitChange` (app/domain/visit-changes.ts), one case of
+ * `changeVisit` here, and the form that sends it (app/forms/booking.ts, with `visitChangeOf`).
  */
 import { eq } from "drizzle-orm";
-import type { VisitChange } from "~/domain/booking";
+import type { VisitChange } from "~/domain/visit-changes";
 import { queueBookingMails, type BookingNews, type MailQueueEnv } from "~/server/mail";
 import { logFailure, readSiteUrl, type Database } from "~/server/platform";
 import { readCompany } from "~/server/site";
