@@ -1,6 +1,6 @@
 /**
  * Every URL of the site (v3_routeConfig). Public pages share the header and footer of
- * routes/public/layout.tsx; anything unmatched is the product's 404 page with status 404.
+ * routes/public/layout/route.tsx; anything unmatched is the product's 404 page with status 404.
  * Every page has its own URL (docs/product.md §2).
  */
 import { index, layout, route, type RouteConfig } from "@remix-run/route-config";
