@@ -2,6 +2,5 @@
 export { addGalleryItem, editGalleryItem, listGalleryItems, stepGalleryItem } from "./gallery.server";
 export type { GalleryItemRow } from "./gallery.server";
 export { isPublishedVariant, mayServeVariant, sweepOrphanGalleryObjects, variantObject } from "./media.server";
-export type { GalleryVariant, PublishedPhotos } from "./media.server";
+export type { GalleryVariant } from "./media.server";
 export { adminGallery, publishedGallery } from "./views.server";
-export type { GalleryPairView, GalleryPhotoView } from "./views.server";

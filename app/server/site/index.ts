@@ -7,8 +7,7 @@ export {
   readPublicContent,
   readRevision,
   readSectionHistory,
-  readSiteContent,
 } from "./content.server";
-export type { ContentAuthor, ContentRevision, LiveContent, PublicContent, PublishResult } from "./content.server";
+export type { ContentRevision, PublicContent } from "./content.server";
 export { publicLayoutData, robotsTxt, servicePhoto, shownServices, sitemapXml } from "./pages.server";
 export { priceTables, pricingPage } from "./pricing.server";
