@@ -2,7 +2,9 @@
  * The shared pieces of the admin's 'Site content' pages (docs/product.md §13): the preview step
  * with its 'Publish' form (the section's content as JSON in a hidden field, and `basedOn`, the
  * live revision the editor was opened at) and 'Back to editing'; the stale and form messages;
- * the links to a section's history. Plain forms: they work without JavaScript.
+ * the links to a section's history. The actions answer like every form: a refusal is Conform's
+ * submission result, a preview or 'Back to editing' extra data (app/forms/content-admin.ts
+ * `EditorAnswer`). Plain forms: they work without JavaScript.
  */
 import { Form, Link, useActionData, type ShouldRevalidateFunction } from "@remix-run/react";
 import type { ReactNode } from "react";
