@@ -40,7 +40,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore
 import * as build from "./build/server";
 import { rejectCrossOriginWrite, forRemix } from "./app/worker/origin";
-import { sweepOrphanUploads } from "./app/server/uploads/attachments.server";
+import { sweepOrphanUploads } from "./app/server/uploads";
 import { getDb } from "./app/server/platform";
 import { serveGalleryMedia } from "./app/http/gallery-media.server";
 import { isPublishedVariant, sweepOrphanGalleryObjects } from "./app/server/gallery";
@@ -51,7 +51,7 @@ import {
   MAIL_DEAD_LETTER_QUEUE_NAME,
   markUndelivered,
   type MailQueueMessage,
-} from "./app/server/mail/queue.server";
+} from "./app/server/mail";
 import { deleteExpiredSessions } from "./app/server/auth";
 import { deleteExpiredChallenges } from "./app/server/two-step";
 import { extendPublicHolidays, extendSeries, sendVisitReminders } from "./app/server/booking";

@@ -5,7 +5,7 @@
  * first argument, and the site content its pages show (`siteContent`).
  */
 import type { Database } from "./server/platform/db.server";
-import type { MailQueueMessage } from "./server/mail/queue.server";
+import type { MailQueueMessage } from "./server/mail";
 import type { SiteContent } from "./domain/site-content";
 import type { PublicContent } from "./server/site";
 
