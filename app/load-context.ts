@@ -4,7 +4,7 @@
  * and the request's one Drizzle client over D1 (`db`), which server modules take as their
  * first argument, and the site content its pages show (`siteContent`).
  */
-import type { Database } from "./server/platform/db.server";
+import type { Database } from "./server/platform";
 import type { MailQueueMessage } from "./server/mail";
 import type { SiteContent } from "./domain/site-content";
 import type { PublicContent } from "./server/site";

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import * as schema from "../../drizzle/schema";
 import { MAX_TEMPLATES_PER_KIND } from "~/domain/limits";
 import { addNote, saveTemplate, sendQuote, sendReply, updateStatus } from "~/server/inbox";
-import type { Database } from "~/server/platform/db.server";
+import type { Database } from "~/server/platform";
 import type { MailQueueMessage } from "~/server/mail";
 import { createAdminSession, startWorker, type TestWorker } from "./worker";
 

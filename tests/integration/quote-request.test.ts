@@ -3,7 +3,7 @@ import { MAX_PHOTO_BYTES } from "~/domain/limits";
 import { fileNotImageMessage, fileTooLargeMessage, MESSAGES } from "~/domain/messages";
 import { makePng, VALID_QUOTE } from "../fixtures";
 import { ORPHAN_GRACE_MS, sweepOrphanUploads } from "~/server/uploads";
-import { getDb } from "~/server/platform/db.server";
+import { getDb } from "~/server/platform";
 import { encodeMultipart, followRedirect, postForm, startWorker, waitFor, type TestWorker } from "./worker";
 
 let worker: TestWorker;
