@@ -2,10 +2,15 @@
  * The server Playwright tests run against: the production Worker bundle (`wrangler deploy
  * --dry-run`, as a deploy makes it) in Miniflare, i.e. in workerd, the Workers runtime, with
  * wrangler.toml's bindings, static assets and queues, on a fresh local D1 and R2 kept in
- * .wrangler/e2e (deleted first) and migrated like production. The state is kept in the layout
- * `wrangler dev --persist-to` uses, so `wrangler d1 execute --local --persist-to .wrangler/e2e`
- * (tests/e2e/d1.ts) reads what the site wrote. Everything the Worker prints is also written to
- * .wrangler/e2e/server.log, where tests read the e-mails of the console mail transport.
+ * .wrangler/e2e (deleted first) and migrated like production. Everything the Worker prints is also
+ * written to .wrangler/e2e/server.log, where tests read the e-mails of the console mail transport.
+ *
+ * The tests reach D1, R2 and KV through a second, test-only Worker in the same Miniflare
+ * (STORE_SCRIPT, never part of the production bundle), bound to the same database, bucket and
+ * namespace and listening on a free port of its own on 127.0.0.1, written to
+ * .wrangler/e2e/store-url (tests/e2e/d1.ts). Not `wrangler d1 execute --local`: a second
+ * process opening the SQLite file the server holds met `SQLITE_BUSY: database is locked`; here
+ * every statement goes through the one runtime that owns the file.
  * PORT sets the port (default 8790; playwright.config.ts passes a free one, or E2E_PORT); SITE_URL
  * is set to match it. A port already taken stops it at once with a message naming the port. Builds the app only when
  * build/ is missing: `npm test` and `npm run test:e2e` build it first, so they test the current
@@ -15,7 +20,7 @@
  * Worker had already sent, for seconds up to a minute (the Worker logged 34 ms for a request
  * the browser waited 65 s for), and tests timed out on it. Here the browser talks to workerd.
  */
-import { createWriteStream, existsSync, mkdirSync, rmSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { Log, LogLevel, Miniflare } from "miniflare";
@@ -24,8 +29,44 @@ import { ensureDevVars } from "./dev-vars.mjs";
 import { bundleWorker, run } from "./run.mjs";
 
 export const E2E_STATE = ".wrangler/e2e";
+/** Where the store Worker's address (`http://127.0.0.1:<port>`) is written once it listens. */
+export const STORE_URL_FILE = join(E2E_STATE, "store-url");
 const BUNDLE_DIR = ".cache/e2e-worker";
+const STORE_WORKER = "e2e-store";
 const port = Number(process.env.PORT ?? "8790");
+
+/**
+ * The test-only store Worker (bindings DB, UPLOADS, EDGE_VERSION, as wrangler.toml names them):
+ * - POST /d1 `{ statements: [{ sql, params? }] }`: runs them as one D1 batch (a transaction);
+ *   answers `{ results: Row[][] }`, one array of rows per statement.
+ * - GET /r2/<key>: the object's bytes, 404 when there is none.
+ * - PUT /kv/<key>: stores the request's text under the key.
+ * A failure answers 500 with `{ error }` (D1's message).
+ */
+const STORE_SCRIPT = `export default {
+  async fetch(request, env) {
+    const url = new URL(request.url);
+    const key = decodeURIComponent(url.pathname.slice(4));
+    try {
+      if (request.method === "POST" && url.pathname === "/d1") {
+        const { statements } = await request.json();
+        const done = await env.DB.batch(statements.map(({ sql, params = [] }) => env.DB.prepare(sql).bind(...params)));
+        return Response.json({ results: done.map((result) => result.results ?? []) });
+      }
+      if (request.method === "GET" && url.pathname.startsWith("/r2/")) {
+        const object = await env.UPLOADS.get(key);
+        return object ? new Response(object.body) : new Response("No such object", { status: 404 });
+      }
+      if (request.method === "PUT" && url.pathname.startsWith("/kv/")) {
+        await env.EDGE_VERSION.put(key, await request.text());
+        return new Response(null, { status: 204 });
+      }
+      return new Response("Not found", { status: 404 });
+    } catch (error) {
+      return Response.json({ error: String(error?.message ?? error) }, { status: 500 });
+    }
+  },
+};`;
 
 /** Resolves when nothing listens on 127.0.0.1:`port`; exits with a message naming it when something does. */
 async function ensurePortFree(port) {
@@ -55,16 +96,6 @@ const log = createWriteStream(`${E2E_STATE}/server.log`);
 
 const { workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml");
 const server = new Miniflare({
-  ...workerOptions,
-  bindings: {
-    ...workerOptions.bindings,
-    // Links in e-mails and the sitemap are built from SITE_URL, never from the request. The
-    // browser opens the site as localhost (playwright.config.ts): a passkey needs a domain name.
-    SITE_URL: `http://localhost:${port}`,
-  },
-  // The bundle is self-contained; wrangler.toml's `main` is the unbundled source.
-  modules: [{ type: "ESModule", path: join(BUNDLE_DIR, "server.js") }],
-  modulesRules: undefined,
   host: "127.0.0.1",
   port,
   defaultPersistRoot: join(E2E_STATE, "v3"),
@@ -78,10 +109,39 @@ const server = new Miniflare({
   // internet at start.
   cf: false,
   log: new Log(LogLevel.WARN),
+  workers: [
+    // The first Worker is the one the main port serves: the site, named as in wrangler.toml.
+    {
+      ...workerOptions,
+      bindings: {
+        ...workerOptions.bindings,
+        // Links in e-mails and the sitemap are built from SITE_URL, never from the request. The
+        // browser opens the site as localhost (playwright.config.ts): a passkey needs a domain name.
+        SITE_URL: `http://localhost:${port}`,
+      },
+      // The bundle is self-contained; wrangler.toml's `main` is the unbundled source.
+      modules: [{ type: "ESModule", path: join(BUNDLE_DIR, "server.js") }],
+      modulesRules: undefined,
+    },
+    {
+      name: STORE_WORKER,
+      modules: true,
+      script: STORE_SCRIPT,
+      compatibilityDate: workerOptions.compatibilityDate,
+      d1Databases: workerOptions.d1Databases,
+      r2Buckets: workerOptions.r2Buckets,
+      kvNamespaces: workerOptions.kvNamespaces,
+      // Its own port, chosen by the system, on the loopback interface only.
+      unsafeDirectSockets: [{ host: "127.0.0.1", port: 0 }],
+    },
+  ],
 });
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
     server.dispose().finally(() => process.exit(0));
   });
 }
-console.log(`Ready on ${(await server.ready).origin}`);
+const origin = (await server.ready).origin;
+const storeUrl = (await server.unsafeGetDirectURL(STORE_WORKER)).origin;
+writeFileSync(STORE_URL_FILE, storeUrl);
+console.log(`Ready on ${origin} (test store on ${storeUrl})`);

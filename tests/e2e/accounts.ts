@@ -1,23 +1,48 @@
 /**
- * Admin accounts for the end-to-end tests: made with the project's own CLI against the e2e
- * database, and signed in through /auth as staff would.
+ * Admin accounts for the end-to-end tests: written to the e2e database as `npm run admin:create`
+ * writes them (scripts/admin-create.ts), through the store Worker (tests/e2e/d1.ts), and signed
+ * in through /auth as staff would.
  */
-import { execFileSync } from "node:child_process";
+import { randomBytes, scrypt } from "node:crypto";
+import { promisify } from "node:util";
 import { expect, type Page } from "@playwright/test";
+import { runD1 } from "./d1";
 
 /** Every test account's password. */
 export const PASSWORD = "sea breeze at Doctor's Cave";
 
-/** Makes an admin with `npm run admin:create`'s script, against the e2e database. */
-export function createAdmin(email: string) {
-  execFileSync(
-    "node_modules/.bin/tsx",
-    ["scripts/admin-create.ts", "--email", email, "--password-stdin", "--persist-to", ".wrangler/e2e"],
+/**
+ * PASSWORD in the stored form of app/server/auth/password.server.ts
+ * (`scrypt$ln=14,r=8,p=5$<salt>$<key>`, base64), hashed once per test process. The parameters
+ * travel inside the string, so the site verifies it whatever its own current settings.
+ */
+let passwordHash: Promise<string> | undefined;
+function hashedPassword(): Promise<string> {
+  passwordHash ??= (async () => {
+    const salt = randomBytes(16);
+    const derive = promisify(scrypt) as (password: string, salt: Buffer, keyBytes: number, options: object) => Promise<Buffer>;
+    const key = await derive(PASSWORD.normalize("NFKC"), salt, 32, { N: 2 ** 14, r: 8, p: 5, maxmem: 256 * 2 ** 14 * 8 });
+    return `scrypt$ln=14,r=8,p=5$${salt.toString("base64")}$${key.toString("base64")}`;
+  })();
+  return passwordHash;
+}
+
+/**
+ * Makes `email` (lower-case) an admin with PASSWORD, verified, as scripts/admin-create.ts does:
+ * a new account, or an existing one promoted, its sessions ended.
+ */
+export async function createAdmin(email: string): Promise<void> {
+  const address = email.toLowerCase();
+  const now = Date.now();
+  await runD1([
     {
-      input: `${PASSWORD}\n`,
-      stdio: ["pipe", "ignore", "inherit"],
+      sql: `INSERT INTO users (id, email, password_hash, role, email_verified_at, created_at) VALUES (?, ?, ?, 'admin', ?, ?)
+        ON CONFLICT(email) DO UPDATE SET role = 'admin', password_hash = excluded.password_hash,
+          email_verified_at = COALESCE(users.email_verified_at, excluded.email_verified_at)`,
+      params: [crypto.randomUUID(), address, await hashedPassword(), now, now],
     },
-  );
+    { sql: "DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE email = ?)", params: [address] },
+  ]);
 }
 
 /** Opens /auth and types `email` and PASSWORD, without sending. */

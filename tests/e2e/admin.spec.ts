@@ -53,7 +53,7 @@ test("sign-up, verification link, sign-in as a non-admin, and the redirects", as
 
 test("an admin works through both tabs to completed and responded, sees a photo, and signs out", async ({ page }) => {
   const admin = unique("owner");
-  createAdmin(admin);
+  await createAdmin(admin);
   const client = unique("client");
 
   // A visitor's quote with a photo, and a contact message.
@@ -110,7 +110,7 @@ test("an admin works through both tabs to completed and responded, sees a photo,
   await expect(messageRow.getByText("responded")).toBeVisible();
   await page.reload();
   await expect(page.getByRole("row", { name: byClient }).getByText("responded")).toBeVisible();
-  expect(queryD1(`SELECT status FROM contact_messages WHERE email = '${client}'`)).toEqual([{ status: "responded" }]);
+  expect(await queryD1(`SELECT status FROM contact_messages WHERE email = '${client}'`)).toEqual([{ status: "responded" }]);
 
   // 'Sign Out' is in the account menu, under the signed-in e-mail.
   await page.getByTestId("admin-email").click();
@@ -123,7 +123,7 @@ test("an admin works through both tabs to completed and responded, sees a photo,
 
 test("a record's link opened while signed out leads to that record after signing in", async ({ page }) => {
   const admin = unique("linked");
-  createAdmin(admin);
+  await createAdmin(admin);
   const client = unique("waiting");
   await page.goto("/quote?service=commercial");
   await page.getByLabel("Full Name").fill("Linked Client");
@@ -132,7 +132,7 @@ test("a record's link opened while signed out leads to that record after signing
   await page.getByLabel("Property Address").fill("3 Church Street");
   await page.getByRole("button", { name: "Get My Free Quote" }).click();
   await expect(page.getByRole("status")).toBeVisible();
-  const id = queryD1<{ id: string }>(`SELECT id FROM quote_requests WHERE email = '${client}'`)[0]!.id;
+  const id = (await queryD1<{ id: string }>(`SELECT id FROM quote_requests WHERE email = '${client}'`))[0]!.id;
 
   // As from the notification e-mail: the record's own address.
   await page.goto(`/admin/quotes/${id}`);
@@ -148,10 +148,10 @@ test("on a phone the frame above every admin page is at most 120 px tall, and it
   await page.setViewportSize({ width: 390, height: 844 });
   const js = test.info().project.name === "js";
   const admin = unique("frame");
-  createAdmin(admin);
+  await createAdmin(admin);
   const id = crypto.randomUUID();
   const at = Date.now();
-  queryD1(
+  await queryD1(
     `INSERT INTO quote_requests (id, created_at, updated_at, name, email, phone, address, service_type, status, additional_info) VALUES ('${id}', ${at}, ${at}, 'Frame Client', 'frame@example.com', '876-555-0142', '1 Bay Road', 'residential', 'pending', 'frame')`,
   );
   await signIn(page, admin);

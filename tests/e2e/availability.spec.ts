@@ -20,15 +20,15 @@ async function expectNoHorizontalScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 }
 
-test.afterEach(() => {
-  queryD1("DELETE FROM availability_settings");
-  queryD1("DELETE FROM days_off");
+test.afterEach(async () => {
+  await queryD1("DELETE FROM availability_settings");
+  await queryD1("DELETE FROM days_off");
 });
 
 test("on a phone, an admin changes the booking settings and adds and removes a day off (390 px)", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 900 });
   const admin = unique("availability");
-  createAdmin(admin);
+  await createAdmin(admin);
   await signIn(page, admin);
 
   // Availability is under 'More', with the settings.
@@ -47,7 +47,7 @@ test("on a phone, an admin changes the booking settings and adds and removes a d
   await page.getByRole("button", { name: "Save availability" }).click();
   await expect(page.getByText("A window ends after it starts.")).toBeVisible();
   await expect(page.locator("#end4")).toHaveAttribute("aria-invalid", "true");
-  expect(queryD1("SELECT id FROM availability_settings")).toEqual([]);
+  expect(await queryD1("SELECT id FROM availability_settings")).toEqual([]);
 
   // Saturday off, three crews, a fourth window from 3 to 5 PM.
   await page.locator("#start4").fill("15:00");
@@ -62,7 +62,7 @@ test("on a phone, an admin changes the booking settings and adds and removes a d
   await expect(page.locator("#end4")).toHaveValue("17:00");
   // A new empty row to add the next one.
   await expect(page.locator("#start5")).toHaveValue("");
-  expect(queryD1("SELECT working_days, windows, capacity FROM availability_settings")).toEqual([
+  expect(await queryD1("SELECT working_days, windows, capacity FROM availability_settings")).toEqual([
     {
       working_days: "[1,2,3,4,5]",
       windows: JSON.stringify([
@@ -85,31 +85,31 @@ test("on a phone, an admin changes the booking settings and adds and removes a d
   const row = page.locator(`[data-day-off="${day}"]`);
   await expect(row).toContainText(dayLabel(day));
   await expect(row).toContainText("Staff training day");
-  expect(queryD1("SELECT day, name FROM days_off")).toEqual([{ day, name: "Staff training day" }]);
+  expect(await queryD1("SELECT day, name FROM days_off")).toEqual([{ day, name: "Staff training day" }]);
   await expectNoHorizontalScroll(page);
   await page.screenshot({ path: test.info().outputPath("availability-390-saved.png"), fullPage: true });
 
   await row.getByRole("button", { name: "Remove" }).click();
   await expect(page.getByText(AVAILABILITY_MESSAGES.dayOffRemoved)).toBeVisible();
   await expect(page.locator(`[data-day-off="${day}"]`)).toHaveCount(0);
-  expect(queryD1("SELECT day FROM days_off")).toEqual([]);
+  expect(await queryD1("SELECT day FROM days_off")).toEqual([]);
 });
 
 for (const width of [390, 1280]) {
   test(`with Jamaica's public holidays filled in, nothing scrolls sideways and axe finds no violation (${width} px)`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     const admin = unique(`availability-${width}`);
-    createAdmin(admin);
+    await createAdmin(admin);
     await signIn(page, admin);
     await page.goto("/admin/availability");
     await page.getByRole("button", { name: "Fill in public holidays" }).click();
     await expect(page.getByText(AVAILABILITY_MESSAGES.holidaysAdded)).toBeVisible();
     await expect(page.getByTestId("days-off")).toContainText("Christmas Day");
     // A second time adds nothing.
-    const count = queryD1<{ n: number }>("SELECT count(*) AS n FROM days_off")[0]!.n;
+    const count = (await queryD1<{ n: number }>("SELECT count(*) AS n FROM days_off"))[0]!.n;
     await page.getByRole("button", { name: "Fill in public holidays" }).click();
     await expect(page.getByText(AVAILABILITY_MESSAGES.holidaysThere)).toBeVisible();
-    expect(queryD1<{ n: number }>("SELECT count(*) AS n FROM days_off")[0]!.n).toBe(count);
+    expect((await queryD1<{ n: number }>("SELECT count(*) AS n FROM days_off"))[0]!.n).toBe(count);
     await expectNoHorizontalScroll(page);
     await page.screenshot({ path: test.info().outputPath(`availability-${width}.png`), fullPage: true });
     if (test.info().project.use.javaScriptEnabled) {

@@ -23,9 +23,9 @@ async function quotedRequest(page: Page, mails: () => SentMail[], email: string)
   await expect(page.getByRole("status")).toHaveText(successWithReference(MESSAGES.quoteSuccess));
   const statusLink = (await mailTo(mails, email, "Your quote request MB-")).links.find((link) => link.includes("/status/"))!;
   const admin = `booker-${test.info().project.name}-${Date.now()}@example.com`;
-  createAdmin(admin);
+  await createAdmin(admin);
   await signIn(page, admin);
-  const [{ id }] = queryD1<{ id: string }>(`SELECT id FROM quote_requests WHERE email = '${email}'`) as [{ id: string }];
+  const [{ id }] = (await queryD1<{ id: string }>(`SELECT id FROM quote_requests WHERE email = '${email}'`)) as [{ id: string }];
   await page.goto(`/admin/quotes/${id}`);
   const form = page.getByRole("form", { name: "Send quote" });
   await form.getByLabel("Amount (JMD)").fill("16,000");
@@ -144,7 +144,9 @@ for (const width of [390, 1280]) {
     await expect(page.getByRole("link", { name: "Accept and book" })).toBeVisible();
     await mailTo(mails, email, "Your visit is cancelled");
     await shot("status-cancelled");
-    expect(queryD1<{ status: string }>(`SELECT status FROM visits WHERE quote_request_id = '${id}'`)).toEqual([{ status: "cancelled" }]);
+    expect(await queryD1<{ status: string }>(`SELECT status FROM visits WHERE quote_request_id = '${id}'`)).toEqual([
+      { status: "cancelled" },
+    ]);
   });
 }
 
@@ -158,17 +160,17 @@ test("a refused booking says why and shows the windows again; a wrong link says 
   const day = await page.locator('input[name="day"]').inputValue();
   const start = await page.getByRole("radio", { checked: true }).getAttribute("value");
   const other = crypto.randomUUID();
-  queryD1(
+  await queryD1(
     `INSERT INTO quote_requests (id, created_at, updated_at, name, email, phone, address, service_type, status) VALUES ('${other}', 1, 1, 'Other', 'other@example.com', '876 555 0100', 'x', 'residential', 'quoted')`,
   );
-  queryD1(
+  await queryD1(
     `INSERT INTO visits (id, quote_request_id, quote_id, day, window_start, window_end, status, address, service_type, amount_jmd, created_at, updated_at) VALUES ('${crypto.randomUUID()}', '${other}', 'q1', '${day}', '${start}', '23:00', 'scheduled', 'x', 'residential', 1, 1, 1), ('${crypto.randomUUID()}', '${other}', 'q2', '${day}', '${start}', '23:00', 'scheduled', 'x', 'residential', 1, 1, 1)`,
   );
   await page.getByRole("button", { name: "Confirm booking" }).click();
   await expect(page.getByText("Sorry, that arrival window was just taken. Please choose another one below.")).toBeVisible();
   await expect(page.getByRole("radio", { checked: false }).filter({ has: page.locator(`[value="${start}"]`) })).toHaveCount(0);
   await expect(page.locator(`input[value="${start}"]`)).toBeDisabled();
-  queryD1(`DELETE FROM quote_requests WHERE id = '${other}'`);
+  await queryD1(`DELETE FROM quote_requests WHERE id = '${other}'`);
 
   await page.goto(`/status/${"0".repeat(32)}/book`);
   await expect(page.getByRole("heading", { level: 1, name: "This link does not work" })).toBeVisible();

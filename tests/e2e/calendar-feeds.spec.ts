@@ -15,28 +15,28 @@ import { expect, expectSoundPage, test } from "./fixtures";
 
 /** The crews and requests this spec made: removed after each test, so the other specs book against the settings' capacity. */
 const made: Array<{ crew: string; request: string }> = [];
-test.afterEach(() => {
+test.afterEach(async () => {
   for (const { crew, request } of made.splice(0)) {
-    queryD1(`DELETE FROM quote_requests WHERE id = '${request}'`);
-    queryD1(`DELETE FROM crews WHERE id = '${crew}'`);
+    await queryD1(`DELETE FROM quote_requests WHERE id = '${request}'`);
+    await queryD1(`DELETE FROM crews WHERE id = '${crew}'`);
   }
 });
 
 /** A crew of this test, with one visit three days ahead (9:00-11:00 in Jamaica); out: their ids and the day. */
-function seedCrew(name: string) {
+async function seedCrew(name: string) {
   const crew = crypto.randomUUID();
   const request = crypto.randomUUID();
   const visit = crypto.randomUUID();
   const day = plusDays(todayInJamaica(), 3);
   const now = Date.now();
   made.push({ crew, request });
-  queryD1(
+  await queryD1(
     `INSERT INTO crews (id, name, members, position, created_at, updated_at) VALUES ('${crew}', '${name}', 'Keisha and Andre', (SELECT coalesce(max(position), 0) + 1 FROM crews), ${now}, ${now})`,
   );
-  queryD1(
+  await queryD1(
     `INSERT INTO quote_requests (id, created_at, updated_at, name, email, phone, address, service_type, status, reference) VALUES ('${request}', ${now}, ${now}, 'Andre Thompson', 'andre@example.com', '876 555 0101', '12 Gloucester Avenue, Montego Bay', 'residential', 'quoted', NULL)`,
   );
-  queryD1(
+  await queryD1(
     `INSERT INTO visits (id, quote_request_id, quote_id, day, window_start, window_end, status, address, service_type, amount_jmd, crew_id, sequence, created_at, updated_at) VALUES ('${visit}', '${request}', 'q', '${day}', '09:00', '11:00', 'scheduled', '12 Gloucester Avenue, Montego Bay', 'residential', 14500, '${crew}', 2, ${now}, ${now})`,
   );
   return { crew, visit, day };
@@ -50,9 +50,9 @@ for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     const project = test.info().project.name;
     const admin = `feeds-${width}-${project}-${Date.now()}@example.com`;
-    createAdmin(admin);
+    await createAdmin(admin);
     const name = `Crew ${width} ${project} ${Date.now() % 100_000}`;
-    const { crew, visit, day } = seedCrew(name);
+    const { crew, visit, day } = await seedCrew(name);
     await signIn(page, admin);
 
     await page.goto("/admin/calendar-feeds");
@@ -105,7 +105,7 @@ for (const width of [390, 1280]) {
     await expect(page.getByText(CALENDAR_FEED_MESSAGES.revoked)).toBeVisible();
     await expect(row.getByTestId("feed-state")).toHaveText("No link");
     expect(
-      queryD1<{ live: number }>(`SELECT count(*) AS live FROM calendar_feeds WHERE crew_id = '${crew}' AND revoked_at IS NULL`),
+      await queryD1<{ live: number }>(`SELECT count(*) AS live FROM calendar_feeds WHERE crew_id = '${crew}' AND revoked_at IS NULL`),
     ).toEqual([{ live: 0 }]);
     const gone = await request.get(url);
     expect(gone.status()).toBe(404);

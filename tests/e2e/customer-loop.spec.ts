@@ -34,11 +34,11 @@ test("a quote request's status link, 'Send quote' on a phone, and the quote on t
   await page.screenshot({ path: testInfo.outputPath("status-received-390.png"), fullPage: true });
 
   const admin = `quoter-${testInfo.project.name}-${Date.now()}@example.com`;
-  createAdmin(admin);
+  await createAdmin(admin);
   await signIn(page, admin);
-  const [{ id, reference }] = queryD1<{ id: string; reference: string }>(
+  const [{ id, reference }] = (await queryD1<{ id: string; reference: string }>(
     `SELECT id, reference FROM quote_requests WHERE email = '${email}'`,
-  ) as [{ id: string; reference: string }];
+  )) as [{ id: string; reference: string }];
   await page.goto(`/admin/quotes/${id}`);
   await expect(page.getByTestId("first-reply")).toHaveText(/^No reply yet · waiting/);
   const form = page.getByRole("form", { name: "Send quote" });
@@ -90,7 +90,7 @@ test("a reply template edited on /admin/templates starts the reply to a contact 
   await expect(page.getByRole("status")).toHaveText(successWithReference(MESSAGES.contactSuccess));
 
   const admin = `replier-${testInfo.project.name}-${Date.now()}@example.com`;
-  createAdmin(admin);
+  await createAdmin(admin);
   await signIn(page, admin);
   await page.goto("/admin/templates");
   const name = `Pool decks ${testInfo.project.name} ${Date.now()}`;
@@ -106,9 +106,9 @@ test("a reply template edited on /admin/templates starts the reply to a contact 
   await expectSoundPage(page);
   await page.screenshot({ path: testInfo.outputPath("templates-1280.png"), fullPage: true });
 
-  const [{ id, reference }] = queryD1<{ id: string; reference: string }>(
+  const [{ id, reference }] = (await queryD1<{ id: string; reference: string }>(
     `SELECT id, reference FROM contact_messages WHERE email = '${email}'`,
-  ) as [{ id: string; reference: string }];
+  )) as [{ id: string; reference: string }];
   await page.goto(`/admin/messages/${id}`);
   await page.getByRole("navigation", { name: "Start from a template" }).getByRole("link", { name }).click();
   const form = page.getByRole("form", { name: "Send reply" });

@@ -63,9 +63,9 @@ test("contact form: a message with a photo is sent, stored, e-mailed, and the fo
     await expect.poll(() => dataLayer(page)).toContainEqual(["event", "contact_form_submit", { event_category: "form" }]);
   }
 
-  const rows = queryD1<{ id: string; status: string }>(`SELECT id, status FROM contact_messages WHERE email = '${email}'`);
+  const rows = await queryD1<{ id: string; status: string }>(`SELECT id, status FROM contact_messages WHERE email = '${email}'`);
   expect(rows).toEqual([{ id: expect.any(String), status: "unread" }]);
-  expect(queryD1(`SELECT id FROM attachments WHERE owner_id = '${rows[0]!.id}'`)).toHaveLength(1);
+  expect(await queryD1(`SELECT id FROM attachments WHERE owner_id = '${rows[0]!.id}'`)).toHaveLength(1);
   await expect
     .poll(() => mails().find((mail) => mail.text.includes(email))?.links)
     .toEqual([expect.stringMatching(new RegExp(`/admin/messages/${rows[0]!.id}$`))]);
@@ -73,7 +73,7 @@ test("contact form: a message with a photo is sent, stored, e-mailed, and the fo
   // A refresh does not send it again.
   await page.reload();
   await expect(page.getByRole("status")).toHaveCount(0);
-  expect(queryD1(`SELECT id FROM contact_messages WHERE email = '${email}'`)).toHaveLength(1);
+  expect(await queryD1(`SELECT id FROM contact_messages WHERE email = '${email}'`)).toHaveLength(1);
   expect(thirdParty).toEqual([]);
 });
 
@@ -260,7 +260,7 @@ test("contact form: a server-side error is shown next to its field and everythin
   await expect(form.getByLabel("Full Name")).toHaveValue("Keisha Williams");
   await expect(form.getByLabel("Email Address")).toHaveValue("keisha@example.com");
   await expect(form.getByRole("textbox", { name: "Message" })).toHaveValue("Can you clean our office every Friday evening?");
-  expect(queryD1(`SELECT id FROM contact_messages WHERE email = 'keisha@example.com'`)).toHaveLength(0);
+  expect(await queryD1(`SELECT id FROM contact_messages WHERE email = 'keisha@example.com'`)).toHaveLength(0);
 });
 
 test("without JavaScript, an oversized photo gets the product's message from the server", async ({ page }) => {

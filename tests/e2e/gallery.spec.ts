@@ -56,7 +56,7 @@ test("staff publish a before/after pair; visitors compare it on /gallery; a 12 M
   const js = testInfo.project.name === "js";
   const files = await photos();
   const admin = `gallery-${testInfo.project.name}-${Date.now()}@example.com`;
-  createAdmin(admin);
+  await createAdmin(admin);
   await signIn(page, admin);
   await page.setViewportSize({ width: 390, height: 900 });
   await page.goto("/admin/gallery");
@@ -74,7 +74,7 @@ test("staff publish a before/after pair; visitors compare it on /gallery; a 12 M
   await photoForm.getByRole("button", { name: "Add photo" }).click();
   if (js) {
     await expect(page.getByText("Added. It is hidden until you publish it.")).toBeVisible();
-    const [stored] = queryD1<{ width: number; height: number; size_bytes: number }>(
+    const [stored] = await queryD1<{ width: number; height: number; size_bytes: number }>(
       `SELECT p.width, p.height, p.size_bytes FROM gallery_items i JOIN gallery_photos p ON p.id = i.photo_id WHERE i.title = '${phoneTitle}'`,
     );
     expect(stored).toMatchObject({ width: 2000, height: 1125 });
@@ -82,7 +82,7 @@ test("staff publish a before/after pair; visitors compare it on /gallery; a 12 M
     await deleteItem(page, phoneTitle);
   } else {
     await expect(page.getByText(fileTooLargeMessage("IMG_4031.jpg"))).toBeVisible();
-    expect(queryD1(`SELECT id FROM gallery_items WHERE title = '${phoneTitle}'`)).toEqual([]);
+    expect(await queryD1(`SELECT id FROM gallery_items WHERE title = '${phoneTitle}'`)).toEqual([]);
   }
 
   // The pair, published at once.

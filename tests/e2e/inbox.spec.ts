@@ -17,9 +17,9 @@ const HOUR = 3_600_000;
 const marker = () => `zq${test.info().project.name.replace("-", "")}${Date.now().toString(36)}`;
 
 /** Stores quote requests straight in the e2e database (the forms are tested elsewhere). */
-function insertQuotes(
+async function insertQuotes(
   rows: Array<{ name: string; service: string; hoursAgo: number; info: string; status?: string; email?: string; address?: string }>,
-): string[] {
+): Promise<string[]> {
   const ids = rows.map(() => crypto.randomUUID());
   const values = rows
     .map((row, i) => {
@@ -27,19 +27,19 @@ function insertQuotes(
       return `('${ids[i]}', ${at}, ${at}, '${row.name}', '${row.email ?? "client@example.com"}', '876-555-0142', '${row.address ?? "7 Bay Road, Montego Bay"}', '${row.service}', '${row.status ?? "pending"}', '${row.info}')`;
     })
     .join(", ");
-  queryD1(
+  await queryD1(
     `INSERT INTO quote_requests (id, created_at, updated_at, name, email, phone, address, service_type, status, additional_info) VALUES ${values}`,
   );
   return ids;
 }
 
 /** Stores unread contact messages straight in the e2e database, as insertQuotes does quote requests. */
-function insertMessages(rows: Array<{ name: string; email: string; message: string }>) {
+async function insertMessages(rows: Array<{ name: string; email: string; message: string }>) {
   const at = Date.now();
   const values = rows
     .map((row) => `('${crypto.randomUUID()}', ${at}, ${at}, '${row.name}', '${row.email}', '876-555-0142', '${row.message}', 'unread')`)
     .join(", ");
-  queryD1(`INSERT INTO contact_messages (id, created_at, updated_at, name, email, phone, message, status) VALUES ${values}`);
+  await queryD1(`INSERT INTO contact_messages (id, created_at, updated_at, name, email, phone, message, status) VALUES ${values}`);
 }
 
 /** True when the page is no wider than its viewport (nothing to scroll sideways). */
@@ -93,14 +93,14 @@ test("at 1280 px and wider both lists' tables fit their box: a long e-mail addre
   page,
 }) => {
   const admin = `wide-${test.info().project.name}-${Date.now()}@example.com`;
-  createAdmin(admin);
+  await createAdmin(admin);
   const word = marker();
-  insertQuotes([
+  await insertQuotes([
     { name: LONG.name, service: "post-construction", hoursAgo: 2, info: word, email: LONG.email, address: LONG.address },
     { name: "Villa Desk", service: "airbnb", hoursAgo: 3, info: word, email: LONG.unbroken, address: LONG.address },
     { name: "Short Sam", service: "residential", hoursAgo: 1, info: word },
   ]);
-  insertMessages([
+  await insertMessages([
     { name: LONG.name, email: LONG.email, message: `${word} Could you clean the villa before our guests arrive on Friday?` },
     { name: "Villa Desk", email: LONG.unbroken, message: `${word} Weekly turnover for three villas?` },
     { name: "Short Sam", email: "sam@example.com", message: `${word} Do you bring your own supplies?` },
@@ -133,9 +133,9 @@ test.describe("on a phone (390 px)", () => {
     page,
   }) => {
     const admin = `phone-${test.info().project.name}-${Date.now()}@example.com`;
-    createAdmin(admin);
+    await createAdmin(admin);
     const word = marker();
-    const [late] = insertQuotes([
+    const [late] = await insertQuotes([
       { name: "Late Lorraine", service: "airbnb", hoursAgo: 30, info: word },
       { name: "Fresh Fiona", service: "residential", hoursAgo: 1, info: word },
     ]);
@@ -160,7 +160,7 @@ test.describe("on a phone (390 px)", () => {
     await expect(page.getByText("Quote status updated successfully")).toBeVisible();
     await expect(cards.filter({ hasText: "Late Lorraine" }).getByText("quoted", { exact: true })).toBeVisible();
     await expect(cards.filter({ hasText: "Late Lorraine" }).getByText("Overdue")).toHaveCount(0);
-    expect(queryD1(`SELECT status FROM quote_requests WHERE id = '${late}'`)).toEqual([{ status: "quoted" }]);
+    expect(await queryD1(`SELECT status FROM quote_requests WHERE id = '${late}'`)).toEqual([{ status: "quoted" }]);
 
     for (const path of ["/admin/messages", `/admin/quotes/${late}`]) {
       await page.goto(path);
@@ -171,9 +171,9 @@ test.describe("on a phone (390 px)", () => {
 
 test("search and filters live in the URL: bookmarkable, and back and forward restore them", async ({ page }) => {
   const admin = `filters-${test.info().project.name}-${Date.now()}@example.com`;
-  createAdmin(admin);
+  await createAdmin(admin);
   const word = marker();
-  insertQuotes([
+  await insertQuotes([
     { name: "Overdue Airbnb", service: "airbnb", hoursAgo: 26, info: word },
     { name: "New Airbnb", service: "airbnb", hoursAgo: 2, info: word },
     { name: "Old Office", service: "commercial", hoursAgo: 48, info: word },
@@ -233,8 +233,8 @@ for (const width of [390, 1280]) {
   test(`'Add note' at ${width} px: the note shows in the history with its author and stays after a reload`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     const admin = `notes-${width}-${test.info().project.name}-${Date.now()}@example.com`;
-    createAdmin(admin);
-    const [id] = insertQuotes([{ name: "Noted Nadine", service: "deep-clean", hoursAgo: 3, info: marker() }]);
+    await createAdmin(admin);
+    const [id] = await insertQuotes([{ name: "Noted Nadine", service: "deep-clean", hoursAgo: 3, info: marker() }]);
     await signIn(page, admin);
     // Signed in before the next page opens (a goto during the sign-in's post would cancel it).
     await expect(page).toHaveURL(/\/admin\/quotes$/);
@@ -251,6 +251,8 @@ for (const width of [390, 1280]) {
     await page.reload();
     await expect(history.getByText("Gate code 4411; come after 10am.")).toBeVisible();
     await expectNoSidewaysScroll(page);
-    expect(queryD1(`SELECT body FROM record_notes WHERE entity_id = '${id}'`)).toEqual([{ body: "Gate code 4411; come after 10am." }]);
+    expect(await queryD1(`SELECT body FROM record_notes WHERE entity_id = '${id}'`)).toEqual([
+      { body: "Gate code 4411; come after 10am." },
+    ]);
   });
 }

@@ -17,10 +17,12 @@ import { expect, expectSoundPage, test } from "./fixtures";
 import { addTwoCrews, reviewLink, weeklyRequest } from "./steps";
 
 const requests: string[] = [];
-test.beforeEach(() => queryD1("DELETE FROM crews"));
-test.afterEach(() => {
-  for (const id of requests.splice(0)) queryD1(`DELETE FROM quote_requests WHERE id = '${id}'`);
-  queryD1("DELETE FROM crews");
+test.beforeEach(async () => {
+  await queryD1("DELETE FROM crews");
+});
+test.afterEach(async () => {
+  for (const id of requests.splice(0)) await queryD1(`DELETE FROM quote_requests WHERE id = '${id}'`);
+  await queryD1("DELETE FROM crews");
 });
 
 for (const width of [390, 1280]) {
@@ -34,13 +36,13 @@ for (const width of [390, 1280]) {
     const shot = (name: string) => page.screenshot({ path: `/tmp/owner-week-${name}-${project}-${width}.png`, fullPage: true });
     await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
     const admin = `owner-${project}-${width}-${Date.now()}@example.com`;
-    createAdmin(admin);
+    await createAdmin(admin);
 
     // Two crews.
     await signIn(page, admin);
     await page.goto("/admin/crews");
     await addTwoCrews(page);
-    const crewA = queryD1<{ id: string }>("SELECT id FROM crews WHERE name = 'Crew A'")[0]!.id;
+    const crewA = (await queryD1<{ id: string }>("SELECT id FROM crews WHERE name = 'Crew A'"))[0]!.id;
     await page.context().clearCookies();
 
     // A weekly customer books a regular cleaning, then skips the third visit.
@@ -59,7 +61,7 @@ for (const width of [390, 1280]) {
       queryD1<{ id: string; day: string; crew: string | null; status: string }>(
         `SELECT id, day, crew_id AS crew, status FROM visits WHERE quote_request_id = '${id}' ORDER BY occurrence_day`,
       );
-    const [first, second, third] = visits();
+    const [first, second, third] = await visits();
     if (!first || !second || !third) throw new Error("the series made fewer than three visits");
     expect(first.crew).toBe(crewA);
     const regular = page.getByRole("region", { name: "Your regular cleaning" });
@@ -88,7 +90,7 @@ for (const width of [390, 1280]) {
     await card.getByLabel("New day").fill(target);
     await card.getByRole("button", { name: "Move the visit" }).click();
     await expect(page.getByText("The visit is moved. The e-mails with the new day are on their way.")).toBeVisible();
-    expect(visits().find((visit) => visit.id === second.id)?.day).toBe(target);
+    expect((await visits()).find((visit) => visit.id === second.id)?.day).toBe(target);
 
     // The day sheet of the first visit's day, printed.
     await page.goto(`/admin/schedule/sheet?day=${first.day}&crew=${crewA}`);
@@ -117,7 +119,7 @@ for (const width of [390, 1280]) {
 
     // The first visit's day comes; the owner marks it done from the schedule.
     const today = todayInJamaica();
-    queryD1(`UPDATE visits SET day = '${today}' WHERE id = '${first.id}'`);
+    await queryD1(`UPDATE visits SET day = '${today}' WHERE id = '${first.id}'`);
     await page.goto("/admin/schedule");
     await page
       .locator(`[data-visit="${first.id}"]`)
@@ -128,7 +130,7 @@ for (const width of [390, 1280]) {
 
     // The customer's review, through the link the next morning's e-mail carries.
     await page.context().clearCookies();
-    await page.goto(reviewLink(first.id));
+    await page.goto(await reviewLink(first.id));
     const words = `Spotless, and right on time (${project}, ${width} px).`;
     // The stars by keyboard, as the review spec does: the radios themselves are drawn as stars.
     await page.getByRole("radio", { name: "1 star", exact: true }).focus();

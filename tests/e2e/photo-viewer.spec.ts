@@ -11,10 +11,10 @@
  * Needs the record pages to render PhotoGallery with the record's photos and the open photo
  * from `?photo=`.
  */
-import { execFileSync } from "node:child_process";
 import type { Locator, Page } from "@playwright/test";
 import { makePng } from "../fixtures";
 import { makeHeic } from "../photo-fixtures";
+import { createAdmin } from "./accounts";
 import { queryD1 } from "./d1";
 import { axeViolations, expect, test, watchProblems } from "./fixtures";
 
@@ -31,11 +31,7 @@ const photoIds = new Map<string, string>();
 test.beforeAll(async ({ browser }, testInfo) => {
   const run = `${testInfo.project.name}-${Date.now()}`;
   admin = `viewer-${run}@example.com`;
-  execFileSync(
-    "node_modules/.bin/tsx",
-    ["scripts/admin-create.ts", "--email", admin, "--password-stdin", "--persist-to", ".wrangler/e2e"],
-    { input: `${PASSWORD}\n`, stdio: ["pipe", "ignore", "inherit"] },
-  );
+  await createAdmin(admin);
   const client = `photos-${run}@example.com`;
   // Its own client address, so the quote form's rate limit never meets another test's.
   const context = await browser.newContext({
@@ -54,9 +50,9 @@ test.beforeAll(async ({ browser }, testInfo) => {
   await page.getByRole("button", { name: "Get My Free Quote" }).click();
   await expect(page.getByRole("status")).toBeVisible();
   await context.close();
-  const id = queryD1<{ id: string }>(`SELECT id FROM quote_requests WHERE email = '${client}'`)[0]!.id;
+  const id = (await queryD1<{ id: string }>(`SELECT id FROM quote_requests WHERE email = '${client}'`))[0]!.id;
   record = `/admin/quotes/${id}`;
-  for (const row of queryD1<{ id: string; file_name: string }>(`SELECT id, file_name FROM attachments WHERE owner_id = '${id}'`)) {
+  for (const row of await queryD1<{ id: string; file_name: string }>(`SELECT id, file_name FROM attachments WHERE owner_id = '${id}'`)) {
     photoIds.set(row.file_name, row.id);
   }
   expect([...photoIds.keys()].sort()).toEqual([PNG.name, HEIC.name].sort());

@@ -12,11 +12,11 @@ import { expect, mailTo, test } from "./fixtures";
 const SMALL = "Typical price: J$14,000-18,000. Your exact quote comes within 24 hours.";
 
 /** The empty guide published again (as 'Publish' with no ranges does), with the content version moved so no page keeps the ranges. */
-function restoreEmptyGuide() {
-  queryD1(
+async function restoreEmptyGuide() {
+  await queryD1(
     `INSERT INTO site_content_revisions (section, body, action, author_email, created_at) VALUES ('prices', '[]', 'publish', 'e2e@example.com', ${Date.now()})`,
   );
-  bumpContentVersion();
+  await bumpContentVersion();
 }
 
 test("the owner publishes residential ranges; the quote form, its success message, its e-mail and /pricing show them", async ({
@@ -25,7 +25,7 @@ test("the owner publishes residential ranges; the quote form, its success messag
 }, testInfo) => {
   const js = testInfo.project.name === "js";
   const owner = `owner-prices-${testInfo.project.name}-${Date.now()}@example.com`;
-  createAdmin(owner);
+  await createAdmin(owner);
   try {
     await signIn(page, owner);
     await page.goto("/admin/content/prices?service=residential");
@@ -99,7 +99,7 @@ test("the owner publishes residential ranges; the quote form, its success messag
     const confirmation = await mailTo(mails, visitor, "Your quote request MB-");
     expect(confirmation.text).toContain(SMALL);
   } finally {
-    restoreEmptyGuide();
+    await restoreEmptyGuide();
   }
   await page.goto("/pricing");
   await expect(page.getByText("Our prices depend on the job; ask for a free quote").first()).toBeVisible();

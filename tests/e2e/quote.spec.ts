@@ -28,16 +28,16 @@ test("a visitor requests a quote with a photo and it lands in D1 and R2", async 
   await expect(page.getByRole("status")).toHaveText(successWithReference(MESSAGES.quoteSuccess));
   await expect(page.getByLabel("Full Name")).toHaveValue("");
 
-  const rows = queryD1<{ id: string; service_type: string; frequency: string; status: string }>(
+  const rows = await queryD1<{ id: string; service_type: string; frequency: string; status: string }>(
     `SELECT id, service_type, frequency, status FROM quote_requests WHERE email = '${email}'`,
   );
   expect(rows).toHaveLength(1);
   expect(rows[0]).toMatchObject({ service_type: "airbnb", frequency: "weekly", status: "pending" });
-  const attachments = queryD1<{ file_name: string; content_type: string; r2_key: string }>(
+  const attachments = await queryD1<{ file_name: string; content_type: string; r2_key: string }>(
     `SELECT file_name, content_type, r2_key FROM attachments WHERE owner_id = '${rows[0]!.id}'`,
   );
   expect(attachments).toMatchObject([{ file_name: "bedroom.png", content_type: "image/png" }]);
-  expect(readR2Object(attachments[0]!.r2_key).equals(Buffer.from(photo))).toBe(true);
+  expect((await readR2Object(attachments[0]!.r2_key)).equals(Buffer.from(photo))).toBe(true);
 });
 
 test("a mistake is shown next to its field and the typed values stay", async ({ page }) => {
@@ -58,7 +58,7 @@ test("a mistake is shown next to its field and the typed values stay", async ({ 
   await expect(page.getByLabel("Full Name")).toHaveValue("Devon Reid");
   await expect(page.getByLabel("Property Address")).toHaveValue("22 Queens Drive");
   await expect(page.getByLabel("Service Type")).toHaveValue("strata");
-  expect(queryD1(`SELECT id FROM quote_requests WHERE email = 'devon@example.com'`)).toHaveLength(0);
+  expect(await queryD1(`SELECT id FROM quote_requests WHERE email = 'devon@example.com'`)).toHaveLength(0);
 });
 
 /**
@@ -89,9 +89,11 @@ async function expectSentWithPhotos(page: Page, email: string, files: string[]) 
 /** Expects the success message, and one stored quote request for `email` with exactly `files` attached. */
 async function expectStoredWithPhotos(page: Page, email: string, files: string[]) {
   await expect(page.getByRole("status")).toHaveText(successWithReference(MESSAGES.quoteSuccess));
-  const rows = queryD1<{ id: string }>(`SELECT id FROM quote_requests WHERE email = '${email}'`);
+  const rows = await queryD1<{ id: string }>(`SELECT id FROM quote_requests WHERE email = '${email}'`);
   expect(rows).toHaveLength(1);
-  const stored = queryD1<{ file_name: string }>(`SELECT file_name FROM attachments WHERE owner_id = '${rows[0]!.id}' ORDER BY file_name`);
+  const stored = await queryD1<{ file_name: string }>(
+    `SELECT file_name FROM attachments WHERE owner_id = '${rows[0]!.id}' ORDER BY file_name`,
+  );
   expect(stored.map((row) => row.file_name)).toEqual(files);
 }
 
@@ -114,7 +116,7 @@ test("a past preferred date is refused with its message; the picker greys out pa
   await page.getByRole("button", { name: "Get My Free Quote" }).click();
   await expect(page.getByText("The preferred date cannot be in the past.")).toBeVisible();
   await expect(page.getByLabel("Full Name")).toHaveValue("Kemar Lewis");
-  expect(queryD1(`SELECT id FROM quote_requests WHERE email = 'kemar.past-date@example.com'`)).toHaveLength(0);
+  expect(await queryD1(`SELECT id FROM quote_requests WHERE email = 'kemar.past-date@example.com'`)).toHaveLength(0);
 });
 
 test("a photo chosen before the page has hydrated is kept when the interactive picker arrives, and sent", async ({ page }, testInfo) => {

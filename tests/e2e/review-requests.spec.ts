@@ -18,15 +18,15 @@ import { expect, expectSoundPage, test } from "./fixtures";
 import { reviewLink } from "./steps";
 
 /** A quote request with a visit scheduled today (Jamaica); out: their ids and the reference. */
-function scheduledVisit(tag: string) {
+async function scheduledVisit(tag: string) {
   const id = crypto.randomUUID();
   const visitId = crypto.randomUUID();
   const reference = `MB-${Array.from(randomBytes(5), (byte) => REFERENCE_ALPHABET[byte % REFERENCE_ALPHABET.length]).join("")}`;
   const now = Date.now();
-  queryD1(
+  await queryD1(
     `INSERT INTO quote_requests (id, created_at, updated_at, name, email, phone, address, service_type, status, reference, status_token) VALUES ('${id}', ${now}, ${now}, 'Andre Thompson', 'review-${tag}@example.com', '876 555 0142', '14 Queens Drive, Ironshore', 'residential', 'quoted', '${reference}', '${randomBytes(16).toString("hex")}')`,
   );
-  queryD1(
+  await queryD1(
     `INSERT INTO visits (id, quote_request_id, quote_id, day, window_start, window_end, status, address, service_type, amount_jmd, created_at, updated_at) VALUES ('${visitId}', '${id}', 'q', '${todayInJamaica()}', '09:00', '11:00', 'scheduled', '14 Queens Drive, Ironshore', 'residential', 14500, ${now}, ${now})`,
   );
   return { id, visitId, reference };
@@ -40,11 +40,11 @@ for (const width of [390, 1280]) {
     const project = testInfo.project.name;
     await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
     const shot = (name: string) => page.screenshot({ path: `/tmp/reviews-${name}-${width}-${project}.png`, fullPage: true });
-    const { id, visitId, reference } = scheduledVisit(`${project}-${width}-${Date.now()}`);
+    const { id, visitId, reference } = await scheduledVisit(`${project}-${width}-${Date.now()}`);
 
     // Staff mark the visit done: its review request is made.
     const admin = `review-staff-${project}-${width}-${Date.now()}@example.com`;
-    createAdmin(admin);
+    await createAdmin(admin);
     await signIn(page, admin);
     await page.goto(`/admin/quotes/${id}`);
     await page.getByRole("button", { name: "Mark done" }).click();
@@ -52,7 +52,7 @@ for (const width of [390, 1280]) {
     await page.context().clearCookies();
 
     // The customer opens the link.
-    const link = reviewLink(visitId);
+    const link = await reviewLink(visitId);
     await page.goto(link);
     await expect(page.getByRole("heading", { level: 1, name: "How did we do?" })).toBeVisible();
     await expect(page.getByText(/^Your Residential Cleaning visit on \w+day, \w+ \d+, \d{4}\./)).toBeVisible();
@@ -69,7 +69,7 @@ for (const width of [390, 1280]) {
     await expect(page.getByText("Please choose a rating from 1 to 5 stars.")).toBeVisible();
     await expect(page.getByText("Your review is required.")).toBeVisible();
     await expect(page.getByText("Your name must be at most 60 characters.")).toBeVisible();
-    expect(queryD1(`SELECT count(*) AS n FROM reviews WHERE visit_id = '${visitId}'`)).toEqual([{ n: 0 }]);
+    expect(await queryD1(`SELECT count(*) AS n FROM reviews WHERE visit_id = '${visitId}'`)).toEqual([{ n: 0 }]);
     await shot("form-refused");
 
     // Sent right: the stars by keyboard (1 star, then the arrow keys to 4), a few words, a name.
@@ -85,7 +85,7 @@ for (const width of [390, 1280]) {
     await expect(page.getByRole("heading", { level: 1, name: "Thank you for your review!" })).toBeVisible();
     await expectSoundPage(page);
     await shot("thanks");
-    expect(queryD1(`SELECT rating, author, area, published, verified FROM reviews WHERE visit_id = '${visitId}'`)).toEqual([
+    expect(await queryD1(`SELECT rating, author, area, published, verified FROM reviews WHERE visit_id = '${visitId}'`)).toEqual([
       { rating: 4, author: "A. T.", area: "Ironshore", published: 0, verified: 1 },
     ]);
 

@@ -15,7 +15,7 @@ for (const width of [390, 1280]) {
     await expect(visitor.getByText(words)).toHaveCount(0);
 
     const admin = `reviews-${width}-${testInfo.project.name}-${Date.now()}@example.com`;
-    createAdmin(admin);
+    await createAdmin(admin);
     await signIn(page, admin);
     await page.goto("/admin/reviews");
     await page.getByLabel("Name or initials").fill("K. Brown");

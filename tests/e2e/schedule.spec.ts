@@ -17,11 +17,13 @@ import { addTwoCrews } from "./steps";
 const seeded: string[] = [];
 
 // Other specs' crews would change the page's first words and every window's capacity.
-test.beforeEach(() => queryD1("DELETE FROM crews"));
-test.afterEach(() => {
-  if (seeded.length > 0) queryD1(`DELETE FROM quote_requests WHERE id IN (${seeded.map((id) => `'${id}'`).join(", ")})`);
+test.beforeEach(async () => {
+  await queryD1("DELETE FROM crews");
+});
+test.afterEach(async () => {
+  if (seeded.length > 0) await queryD1(`DELETE FROM quote_requests WHERE id IN (${seeded.map((id) => `'${id}'`).join(", ")})`);
   seeded.length = 0;
-  queryD1("DELETE FROM crews");
+  await queryD1("DELETE FROM crews");
 });
 
 /** The first day a staff move may take (two days' notice, not a Sunday), as the default settings say. */
@@ -32,14 +34,21 @@ function firstBookableDay(): string {
 }
 
 /** A quoted request and its scheduled visit on `day` in `start`-`end`, on crew `crew` (a name) or none; out: the visit's id. */
-function seedVisit(name: string, day: string, start: string, end: string, crew: string | null, notes: string | null = null): string {
+async function seedVisit(
+  name: string,
+  day: string,
+  start: string,
+  end: string,
+  crew: string | null,
+  notes: string | null = null,
+): Promise<string> {
   const request = crypto.randomUUID();
   const visit = crypto.randomUUID();
   seeded.push(request);
-  queryD1(
+  await queryD1(
     `INSERT INTO quote_requests (id, created_at, updated_at, name, email, phone, address, service_type, status, reference) VALUES ('${request}', 1, 1, '${name}', '${request.slice(0, 8)}@example.com', '876 555 01${seeded.length}0', '${seeded.length} Gloucester Avenue, Montego Bay', 'residential', 'quoted', 'MB-${request.slice(0, 5).toUpperCase()}')`,
   );
-  queryD1(
+  await queryD1(
     `INSERT INTO visits (id, quote_request_id, quote_id, day, window_start, window_end, status, address, service_type, amount_jmd, included, notes, crew_id, created_at, updated_at) VALUES ('${visit}', '${request}', 'q-${visit}', '${day}', '${start}', '${end}', 'scheduled', '${seeded.length} Gloucester Avenue, Montego Bay', 'residential', 16000, 'Kitchen, two bathrooms', ${notes ? `'${notes}'` : "NULL"}, ${crew ? `(SELECT id FROM crews WHERE name = '${crew}')` : "NULL"}, 1, 1)`,
   );
   return visit;
@@ -53,7 +62,7 @@ for (const width of [390, 1280]) {
     const shot = (name: string) => page.screenshot({ path: testInfo.outputPath(`${name}-${width}.png`), fullPage: true });
     await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
     const admin = `schedule-${testInfo.project.name}-${width}-${Date.now()}@example.com`;
-    createAdmin(admin);
+    await createAdmin(admin);
     await signIn(page, admin);
 
     // The tab, before any crew.
@@ -68,16 +77,16 @@ for (const width of [390, 1280]) {
     await add.getByLabel("Name").fill("Crew A");
     await add.getByRole("button", { name: "Add crew" }).click();
     await expect(page.getByText(CREW_MESSAGES.nameTaken)).toBeVisible();
-    expect(queryD1<{ name: string }>("SELECT name FROM crews ORDER BY position")).toEqual([{ name: "Crew A" }, { name: "Crew B" }]);
+    expect(await queryD1<{ name: string }>("SELECT name FROM crews ORDER BY position")).toEqual([{ name: "Crew A" }, { name: "Crew B" }]);
     await expect(page.locator("[data-crew]")).toHaveCount(2);
     await expectSoundPage(page);
     await shot("crews");
 
     // Today's visits: one on Crew A with the gate code, one on no crew; and one later to move.
     const today = todayInJamaica();
-    const first = seedVisit("Andre Thompson", today, "09:00", "11:00", "Crew A", "Gate code 4412");
-    const second = seedVisit("Simone Clarke", today, "11:00", "13:00", null);
-    const later = seedVisit("Paul Brown", plusDays(today, 1), "13:00", "15:00", "Crew B");
+    const first = await seedVisit("Andre Thompson", today, "09:00", "11:00", "Crew A", "Gate code 4412");
+    const second = await seedVisit("Simone Clarke", today, "11:00", "13:00", null);
+    const later = await seedVisit("Paul Brown", plusDays(today, 1), "13:00", "15:00", "Crew B");
     await page.goto("/admin/schedule");
     const visits = page.getByRole("list", { name: "Visits" });
     await expect(visits.locator(`[data-visit="${second}"]`)).toBeVisible();
@@ -104,7 +113,7 @@ for (const width of [390, 1280]) {
     await expect(page.getByText("The visit is marked no-show.")).toBeVisible();
     await expect(visits.locator(`[data-visit="${first}"] [data-status]`)).toHaveText("Done");
     await expect(visits.locator(`[data-visit="${second}"] [data-status]`)).toHaveText("No-show");
-    expect(queryD1(`SELECT status FROM visits WHERE id IN ('${first}', '${second}') ORDER BY window_start`)).toEqual([
+    expect(await queryD1(`SELECT status FROM visits WHERE id IN ('${first}', '${second}') ORDER BY window_start`)).toEqual([
       { status: "done" },
       { status: "no_show" },
     ]);
@@ -119,7 +128,9 @@ for (const width of [390, 1280]) {
     await laterCard.getByLabel("New day").fill(target);
     await laterCard.getByRole("button", { name: "Move the visit" }).click();
     await expect(page.getByText("The visit is moved. The e-mails with the new day are on their way.")).toBeVisible();
-    expect(queryD1(`SELECT day, crew_id IS NOT NULL AS crewed FROM visits WHERE id = '${later}'`)).toEqual([{ day: target, crewed: 1 }]);
+    expect(await queryD1(`SELECT day, crew_id IS NOT NULL AS crewed FROM visits WHERE id = '${later}'`)).toEqual([
+      { day: target, crewed: 1 },
+    ]);
 
     // The week of the move: crews as rows on a wide screen, the days one under another on a phone.
     await page.goto(`/admin/schedule?view=week&day=${target}`);
@@ -136,7 +147,7 @@ for (const width of [390, 1280]) {
     await shot("schedule-week");
 
     // The day sheets of the moved visit's day: one page per crew with visits.
-    seedVisit("Nadine Reid", target, "09:00", "11:00", "Crew A", "Key under the mat");
+    await seedVisit("Nadine Reid", target, "09:00", "11:00", "Crew A", "Key under the mat");
     await page.goto(`/admin/schedule/sheet?day=${target}`);
     await expect(page.locator("[data-sheet]")).toHaveCount(2);
     await expect(page.locator('[data-sheet="Crew A"]')).toContainText("Key under the mat");

@@ -67,7 +67,7 @@ for (const width of [390, 1280]) {
     const skipMail = await mailTo(mails, email, "Your visit is skipped");
     expect(skipMail.text).toContain(`Your visit of ${label}, arrival `);
     expect(
-      queryD1<{ status: string; n: number }>(
+      await queryD1<{ status: string; n: number }>(
         `SELECT status, count(*) AS n FROM visits WHERE quote_request_id = '${id}' GROUP BY status ORDER BY status`,
       ),
     ).toEqual([
@@ -77,7 +77,7 @@ for (const width of [390, 1280]) {
 
     // The staff see the series on the record page, each visit with its own Move and Cancel.
     const admin = `series-admin-${project}-${width}-${Date.now()}@example.com`;
-    createAdmin(admin);
+    await createAdmin(admin);
     await signIn(page, admin);
     await page.goto(`/admin/quotes/${id}`);
     const card = page.getByRole("region", { name: "Visit" });

@@ -18,15 +18,15 @@ import { expect, expectSoundPage, test } from "./fixtures";
 const PUBLISHED = "Published. The site shows the change now.";
 const RESTORED = "Restored. The site shows that version now.";
 
-test.afterAll(() => {
-  queryD1("DELETE FROM site_content_revisions WHERE action != 'seed'");
-  bumpContentVersion();
+test.afterAll(async () => {
+  await queryD1("DELETE FROM site_content_revisions WHERE action != 'seed'");
+  await bumpContentVersion();
 });
 
 /** A new admin of this test, signed in. */
 async function owner(page: Page, name: string) {
   const email = `content-${name}-${test.info().project.name}-${Date.now()}@example.com`;
-  createAdmin(email);
+  await createAdmin(email);
   await signIn(page, email);
   return email;
 }

@@ -23,21 +23,23 @@ export async function weeklyRequest(page: Page, mails: () => SentMail[], email: 
   await page.getByRole("button", { name: "Get My Free Quote" }).click();
   await expect(page.getByRole("status")).toHaveText(successWithReference(MESSAGES.quoteSuccess));
   const statusLink = (await mailTo(mails, email, "Your quote request MB-")).links.find((link) => link.includes("/status/"))!;
-  const [{ id }] = queryD1<{ id: string }>(`SELECT id FROM quote_requests WHERE email = '${email}'`) as [{ id: string }];
+  const [{ id }] = (await queryD1<{ id: string }>(`SELECT id FROM quote_requests WHERE email = '${email}'`)) as [{ id: string }];
   const now = Date.now();
-  queryD1(`UPDATE quote_requests SET status = 'quoted', first_reply_at = ${now} WHERE id = '${id}'`);
-  queryD1(
+  await queryD1(`UPDATE quote_requests SET status = 'quoted', first_reply_at = ${now} WHERE id = '${id}'`);
+  await queryD1(
     `INSERT INTO customer_replies (id, kind, entity, entity_id, amount_jmd, valid_days, included, message, created_at) VALUES ('${crypto.randomUUID()}', 'quote', 'quote_request', '${id}', 9500, 14, 'Two bedrooms, one bathroom, kitchen, floors', 'Here is your quote for a weekly clean.', ${now})`,
   );
   return { statusLink, id };
 }
 
 /** The review link of the visit's request, as the cron makes it when it sends the e-mail: a new token, only its hash stored. */
-export function reviewLink(visitId: string): string {
+export async function reviewLink(visitId: string): Promise<string> {
   const token = encodeBase32LowerCaseNoPadding(randomBytes(20));
   const hash = createHash("sha256").update(token).digest("hex");
-  queryD1(`UPDATE review_requests SET token_hash = '${hash}', sent_at = ${Date.now()} WHERE visit_id = '${visitId}' AND sent_at IS NULL`);
-  expect(queryD1(`SELECT count(*) AS n FROM review_requests WHERE token_hash = '${hash}'`)).toEqual([{ n: 1 }]);
+  await queryD1(
+    `UPDATE review_requests SET token_hash = '${hash}', sent_at = ${Date.now()} WHERE visit_id = '${visitId}' AND sent_at IS NULL`,
+  );
+  expect(await queryD1(`SELECT count(*) AS n FROM review_requests WHERE token_hash = '${hash}'`)).toEqual([{ n: 1 }]);
   return `/review/${token}`;
 }
 

@@ -37,7 +37,7 @@ for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     const admin = unique("team-owner", width);
     const colleague = unique("new-colleague-with-a-rather-long-address", width);
-    createAdmin(admin);
+    await createAdmin(admin);
     await signInAs(page, admin);
 
     // Team is under 'More' in the admin's sections.
@@ -88,7 +88,7 @@ for (const width of WIDTHS) {
     await expect(page.getByTestId("team-invitation").filter({ hasText: colleague })).toHaveCount(0);
     await expect(page.getByTestId("team-changes")).toContainText(`${colleague} accepted the invitation and joined as an admin`);
     await expectNoHorizontalScroll(page);
-    expect(queryD1(`SELECT role, email_verified_at IS NOT NULL AS verified FROM users WHERE email = '${colleague}'`)).toEqual([
+    expect(await queryD1(`SELECT role, email_verified_at IS NOT NULL AS verified FROM users WHERE email = '${colleague}'`)).toEqual([
       { role: "admin", verified: 1 },
     ]);
   });
@@ -97,7 +97,7 @@ for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     const admin = unique("team-lead", width);
     const staff = unique("staff", width);
-    createAdmin(admin);
+    await createAdmin(admin);
 
     // An ordinary account, made through sign-up and its verification link.
     await page.goto("/auth?mode=signup");
@@ -134,7 +134,7 @@ for (const width of WIDTHS) {
     await expect(page.getByText(TEAM_MESSAGES.deleted)).toBeVisible();
     await expect(accountOf(page, staff)).toHaveCount(0);
     await expect(page.getByTestId("team-changes")).toContainText(`${admin} deleted the account ${staff}`);
-    expect(queryD1(`SELECT id FROM users WHERE email = '${staff}'`)).toEqual([]);
+    expect(await queryD1(`SELECT id FROM users WHERE email = '${staff}'`)).toEqual([]);
   });
 
   test(`axe finds no WCAG 2.2 AA violations on the team page and the invitation page (${width} px)`, async ({ page, browser, mails }) => {
@@ -144,8 +144,8 @@ for (const width of WIDTHS) {
     const admin = unique("axe-owner", width);
     const invited = unique("axe-invited", width);
     const colleague = unique("axe-colleague", width);
-    createAdmin(admin);
-    createAdmin(colleague);
+    await createAdmin(admin);
+    await createAdmin(colleague);
     await signInAs(page, admin);
     await page.goto("/admin/team");
     await page.getByLabel("Email").fill(invited);

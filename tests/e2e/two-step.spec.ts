@@ -72,7 +72,7 @@ for (const width of WIDTHS) {
       },
     });
     const admin = unique("passkey", width);
-    createAdmin(admin);
+    await createAdmin(admin);
     await signIn(page, admin);
 
     await page.goto("/admin/security");
@@ -88,7 +88,7 @@ for (const width of WIDTHS) {
     await expectNoHorizontalScroll(page);
     await snap(page, `security-passkey-added-${width}`);
     await expect.poll(() => mails().some((mail) => mail.to === admin && mail.subject === "A passkey was added to your account")).toBe(true);
-    expect(queryD1(`SELECT action FROM team_changes WHERE subject_email = '${admin}'`)).toEqual([{ action: "passkey_added" }]);
+    expect(await queryD1(`SELECT action FROM team_changes WHERE subject_email = '${admin}'`)).toEqual([{ action: "passkey_added" }]);
 
     // Signed out, the passkey alone signs in.
     await signOut(page);
@@ -109,7 +109,7 @@ for (const width of WIDTHS) {
   test(`an authenticator app is set up from the key shown, then asked for after the password (${width} px)`, async ({ page, mails }) => {
     await page.setViewportSize({ width, height: 900 });
     const admin = unique("totp", width);
-    createAdmin(admin);
+    await createAdmin(admin);
     await signIn(page, admin);
 
     await page.goto("/admin/security");
@@ -154,17 +154,17 @@ for (const width of WIDTHS) {
   });
 }
 
-test.afterEach(() => {
+test.afterEach(async () => {
   // The team's rule is the whole site's: never leave it on for the other tests' admins.
-  queryD1("DELETE FROM security_policy");
+  await queryD1("DELETE FROM security_policy");
 });
 
 test("once the team requires two-step sign-in, an admin without it lands on the security page", async ({ page, browser }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   const owner = unique("rule-owner", 1280);
   const colleague = unique("rule-colleague", 1280);
-  createAdmin(owner);
-  createAdmin(colleague);
+  await createAdmin(owner);
+  await createAdmin(colleague);
   await signIn(page, owner);
   await setUpAuthenticator(page);
 
