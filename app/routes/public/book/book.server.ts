@@ -6,7 +6,7 @@
  * sentence, and the page shows the fresh list of windows.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { format, parseISO } from "date-fns";
 import { STATUS_HEADERS } from "~/cache-control";
 import { dayLabel, quoteBookable, visitLabel, windowLabel, type DayAvailability } from "~/domain/booking";
@@ -21,6 +21,7 @@ import {
   type RepeatChoice,
   type SeriesFrequency,
 } from "~/domain/series";
+import type { VisitChange } from "~/domain/visit-changes";
 import { bookingSchema } from "~/forms/booking";
 import { refusal } from "~/forms/result";
 import { commitNotice } from "~/http/flash.server";
@@ -169,14 +170,31 @@ export async function bookingPageAction({ request, params, context }: ActionFunc
   try {
     const found = await findStatusRequest(context.db, params.token ?? "");
     if (!found || found.kind !== "quote_request") return refuse(404, BOOKING_MESSAGES.notOpen);
-    const result = await changeVisit(context.db, found.record, intent === "book" ? { intent, repeat, ...slot } : { intent, ...slot }, null);
-    if (result.status === "refused") return refuse(result.invalid ? 400 : 409, result.message, form.formData);
-    await queueBookingNews(context, found.record, result.news);
-    return redirect(`/status/${params.token}`, {
-      headers: { "Set-Cookie": await commitNotice(request, result.notice), ...STATUS_HEADERS },
-    });
+    const change = intent === "book" ? { intent, repeat, ...slot } : { intent, ...slot };
+    return await customerVisitChange({ request, context, token: params.token ?? "" }, found.record, change, (status, message) =>
+      refuse(status, message, form.formData),
+    );
   } catch (error) {
     logFailure("booking_failed", error);
     return refuse(503, BOOKING_MESSAGES.failed, form.formData);
   }
+}
+
+/**
+ * Makes the customer's change to the request `record`'s visits (app/server/booking
+ * `changeVisit`, the customer as actor) and queues its e-mails. Out: a redirect to the status
+ * page `token` with the change's notice, or `refuse(status, sentence)` (400 for a choice not
+ * offered, else 409). The status page's visit forms answer with it too
+ * (app/routes/public/status/visit-action.server.ts). Throws what D1 threw.
+ */
+export async function customerVisitChange<Refusal>(
+  { request, context, token }: { request: Request; context: AppLoadContext; token: string },
+  record: Parameters<typeof changeVisit>[1],
+  change: VisitChange,
+  refuse: (status: number, message: string) => Refusal,
+) {
+  const result = await changeVisit(context.db, record, change, null);
+  if (result.status === "refused") return refuse(result.invalid ? 400 : 409, result.message);
+  await queueBookingNews(context, record, result.news);
+  return redirect(`/status/${token}`, { headers: { "Set-Cookie": await commitNotice(request, result.notice), ...STATUS_HEADERS } });
 }

@@ -5,18 +5,18 @@
  * indexed (STATUS_HEADERS).
  */
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { STATUS_HEADERS } from "~/cache-control";
 import { FORM_GUARD_MESSAGES } from "~/domain/messages";
 import { statusVisitSchema } from "~/forms/booking";
 import { refusal } from "~/forms/result";
-import { commitNotice } from "~/http/flash.server";
 import { formContract } from "~/http/input-gate.server";
 import { allowStatusView } from "~/http/rate-limit.server";
 import { readSmallForm } from "~/http/small-form.server";
-import { BOOKING_MESSAGES, changeVisit, queueBookingNews } from "~/server/booking";
+import { BOOKING_MESSAGES } from "~/server/booking";
 import { findStatusRequest } from "~/server/customer";
 import { logFailure } from "~/server/platform";
+import { customerVisitChange } from "../book/book.server";
 
 /**
  * POST /status/:token: `intent=cancel` cancels the next booked visit; `intent=skip` with
@@ -35,12 +35,7 @@ export async function statusVisitAction({ request, params, context }: ActionFunc
   try {
     const found = await findStatusRequest(context.db, params.token ?? "");
     if (!found || found.kind !== "quote_request") return refuse(404, BOOKING_MESSAGES.nothingBooked);
-    const result = await changeVisit(context.db, found.record, submission.value, null);
-    if (result.status === "refused") return refuse(result.invalid ? 400 : 409, result.message);
-    await queueBookingNews(context, found.record, result.news);
-    return redirect(`/status/${params.token}`, {
-      headers: { "Set-Cookie": await commitNotice(request, result.notice), ...STATUS_HEADERS },
-    });
+    return await customerVisitChange({ request, context, token: params.token ?? "" }, found.record, submission.value, refuse);
   } catch (error) {
     logFailure("visit_change_failed", error);
     return refuse(503, BOOKING_MESSAGES.failed);
