@@ -6,7 +6,7 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-r
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import { logFailure } from "./server/platform/log.server";
+import { logFailure } from "~/server/platform";
 import { SPECULATION_RULES_JSON } from "./speculation-rules.server";
 import { DocumentScriptsContext, SiteStylesContext } from "./document-inlines";
 import siteStyles from "./tailwind.css?inline";

@@ -1,4 +1,4 @@
-import { logEvent, logProblem } from "~/server/platform/log.server";
+import { logEvent, logProblem } from "~/server/platform";
 import { metricsLogFields, type RequestMetrics } from "./request-metrics";
 
 /**

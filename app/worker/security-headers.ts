@@ -10,7 +10,7 @@
  * The CSP allows scripts from this origin plus the hashed inline scripts (no 'unsafe-inline',
  * no 'unsafe-eval'). Third-party hosts are allowed only when their feature is configured.
  */
-import type { PublicFeatures } from "~/server/platform/env.server";
+import type { PublicFeatures } from "~/domain/company";
 
 /**
  * The CSP of an HTML page.

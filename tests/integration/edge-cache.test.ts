@@ -8,7 +8,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { formOf, makePng, VALID_QUOTE } from "../fixtures";
-import { STAFF_CHANGE_BOUND_S } from "~/server/platform/content-version.server";
+import { STAFF_CHANGE_BOUND_S } from "~/server/platform";
 import { createAdminSession, newClientIp, postFields, postForm, startWorker, type TestWorker } from "./worker";
 
 let worker: TestWorker;
