@@ -45,13 +45,7 @@ import { getDb } from "./app/server/platform";
 import { serveGalleryMedia } from "./app/http/gallery-media.server";
 import { isPublishedVariant, sweepOrphanGalleryObjects } from "./app/server/gallery";
 import { readEdgeContentVersion, syncEdgeContentVersion } from "./app/server/platform";
-import {
-  consumeMail,
-  deleteOldAccountMails,
-  MAIL_DEAD_LETTER_QUEUE_NAME,
-  markUndelivered,
-  type MailQueueMessage,
-} from "./app/server/mail";
+import { consumeMail, deleteOldAccountMails, MAIL_DEAD_LETTER_QUEUE_NAME, markUndelivered, type MailQueueMessage } from "./app/server/mail";
 import { deleteExpiredSessions } from "./app/server/auth";
 import { deleteExpiredChallenges } from "./app/server/two-step";
 import { extendPublicHolidays, extendSeries, sendVisitReminders } from "./app/server/booking";

@@ -133,7 +133,7 @@ export async function readPublicContent(db: Database, knownVersion?: number | nu
  * same round trip at most, never throws; when D1 cannot be read, the isolate's last copy, or
  * else the starting content, with a log line).
  */
-export async function readSiteContent(db: Database, knownVersion?: number | null): Promise<SiteContent> {
+async function readSiteContent(db: Database, knownVersion?: number | null): Promise<SiteContent> {
   return (await readPublicContent(db, knownVersion)).content;
 }
 
