@@ -51,7 +51,7 @@ export function useLazyValidation<Schema extends z.ZodType>(loadSchema: () => Pr
   useEffect(() => {
     if (!focused) return;
     let current = true;
-    Promise.all([loadSchema(), import("~/forms/validate")]).then(
+    Promise.all([loadSchema(), import("./validate")]).then(
       ([schema, { validatorFor }]) => {
         if (current) setValidate(() => validatorFor(schema));
       },
