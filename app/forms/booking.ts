@@ -4,11 +4,35 @@
  * visit, `repeat` whether a booking is one visit or a regular cleaning. Anything else is refused
  * before it is looked at.
  */
-import type { VisitChange } from "~/domain/visit-changes";
 import { TEXT_LIMITS } from "~/domain/limits";
-import { REPEAT_CHOICES } from "~/domain/series";
+import { REPEAT_CHOICES, type RepeatChoice } from "~/domain/series";
 import { isoDateSchema } from "./fields";
 import { z } from "./zod";
+
+/** A day (ISO, Jamaica) and an arrival window's start ("HH:MM") of the settings' windows. */
+interface SlotChoice {
+  day: string;
+  windowStart: string;
+}
+
+/**
+ * What the customer or a staff member asks of a request's visit, by `intent` (the one list of
+ * them: app/server/booking/visit-changes.server.ts `changeVisit` acts on each, the schemas
+ * below send each one). `visitId`: that visit, else the request's next scheduled
+ * one. A booking once or as a series (`repeat`); a move or a cancel of that visit or of it and
+ * all later ones of its series (`scope`); a skip of one visit of a series; a pause or a resume
+ * of the request's series; the crew's notes; a crew (or none); marked done or no-show.
+ */
+export type VisitChange =
+  | ({ intent: "book"; repeat?: RepeatChoice } & SlotChoice)
+  | { intent: "pause" | "resume" }
+  | ({ visitId?: string } & (
+      | ({ intent: "move"; scope?: "this" | "later" } & SlotChoice)
+      | { intent: "cancel"; scope?: "this" | "later" }
+      | { intent: "skip" | "done" | "no_show" }
+      | { intent: "notes"; notes: string }
+      | { intent: "assign"; crewId: string | null }
+    ));
 
 const slot = {
   /** A real calendar date: "2026-11-31" is refused here, before any rule reads it. */
@@ -81,7 +105,7 @@ export const staffVisitForms = z.discriminatedUnion("intent", [
 ]);
 export type StaffVisitForm = z.infer<typeof staffVisitForms>;
 
-/** What a staff visit form asks, as a change of app/domain/visit-changes.ts (`VisitChange`): the form's intent names its change. */
+/** What a staff visit form asks, as a `VisitChange`: the form's intent names its change. */
 export function visitChangeOf(value: StaffVisitForm): VisitChange {
   switch (value.intent) {
     case "book":

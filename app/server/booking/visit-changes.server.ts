@@ -1,18 +1,19 @@
 /**
- * Booking's core: one change to a request's visits (app/domain/visit-changes.ts
- * `VisitChange`), by the customer (the booking page, the status page) or a staff member (the
- * record page, the schedule), under the rules of visits.server.ts, series.server.ts and
+ * Booking's core: one change to a request's visits (`VisitChange`, app/forms/booking.ts), by
+ * the customer (the booking page, the status page) or a staff member (the record page, the
+ * schedule), under the rules of visits.server.ts, series.server.ts and
  * crews.server.ts. Out: the notice to show and the news its e-mails tell, or the refusal's
  * sentence; never a Response: the pages' server side (app/routes/public/book/,
  * app/routes/public/status/, app/routes/admin/+shared/visit-action.server.ts) answers with it.
  * The e-mails go through `queueBookingNews` (app/server/mail/visit-notifications.server.ts has
  * their texts).
  *
- * A new intent is one member of `VisitChange` (app/domain/visit-changes.ts), one case of
- * `changeVisit` here, and the form that sends it (app/forms/booking.ts, with `visitChangeOf`).
+ * A new staff intent touches three files: app/forms/booking.ts (its member of `VisitChange`, its
+ * form's schema and `visitChangeOf`), its case of `changeVisit` here, and the page whose button
+ * sends it (app/routes/admin/schedule/route.tsx or app/routes/admin/quote/route.tsx).
  */
 import { eq } from "drizzle-orm";
-import type { VisitChange } from "~/domain/visit-changes";
+import type { VisitChange } from "~/forms/booking";
 import { queueBookingMails, type BookingNews, type MailQueueEnv } from "~/server/mail";
 import { logFailure, readSiteUrl, type Database } from "~/server/platform";
 import { readCompany } from "~/server/site";

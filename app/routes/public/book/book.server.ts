@@ -21,7 +21,7 @@ import {
   type RepeatChoice,
   type SeriesFrequency,
 } from "~/domain/series";
-import type { VisitChange } from "~/domain/visit-changes";
+import type { VisitChange } from "~/forms/booking";
 import { bookingSchema } from "~/forms/booking";
 import { refusal } from "~/forms/result";
 import { commitNotice } from "~/http/flash.server";
