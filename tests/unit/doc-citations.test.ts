@@ -225,6 +225,10 @@ const PARSED = new Map(
 const COMMENTS = [
   ...[...PARSED.values()].flatMap(({ comments }) => comments),
   ...FILES.filter((file) => file.endsWith(".toml") && !file.includes("/")).flatMap((file) => tomlComments(file, read(file))),
+  // The stylesheets' comments (app/tailwind.css) cite the pages they style.
+  ...FILES.filter((file) => file.startsWith("app/") && file.endsWith(".css")).flatMap((file) =>
+    [...read(file).matchAll(/\/\*[\s\S]*?\*\//g)].map((match) => ({ file, text: match[0], offset: match.index })),
+  ),
 ];
 
 /** `file:line` of an offset in a file. */
