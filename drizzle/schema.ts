@@ -46,6 +46,37 @@ const timestamps = {
   updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
 };
 
+/**
+ * A customer: one person or business, however many requests, messages and visits they have
+ * (docs/product.md §14). Matched by e-mail (lower-case), then by phone in its E.164 form
+ * (app/server/customers/). `search_rowid` keys the full-text index `customers_search`
+ * (migrations/0013_customers_search.sql), as for the inbox (docs/decisions/009-admin-search.md).
+ */
+export const customers = sqliteTable(
+  "customers",
+  {
+    id: text("id").primaryKey(),
+    ...timestamps,
+    name: text("name").notNull(),
+    /** Always stored lower-case; null when only a phone is known. */
+    email: text("email"),
+    /** E.164, e.g. +18765551234 (libphonenumber-js); null when none could be read. */
+    phone: text("phone"),
+    /** Staff's own notes about this customer (shown on the customer's page, never to the customer). */
+    notes: text("notes"),
+    searchRowid: integer("search_rowid"),
+  },
+  (table) => [
+    check("customers_email_lower_check", sql`${table.email} IS NULL OR ${table.email} = lower(${table.email})`),
+    index("customers_email_idx").on(table.email),
+    index("customers_phone_idx").on(table.phone),
+    index("customers_name_idx").on(table.name, table.id),
+    uniqueIndex("customers_search_rowid_idx").on(table.searchRowid),
+  ],
+);
+
+export type Customer = typeof customers.$inferSelect;
+
 export const quoteRequests = sqliteTable(
   "quote_requests",
   {
@@ -67,6 +98,8 @@ export const quoteRequests = sqliteTable(
     statusToken: text("status_token"),
     /** When the customer first heard back: a quote sent or marked quoted (docs/product.md §10 "Time to first reply"). */
     firstReplyAt: integer("first_reply_at", { mode: "timestamp_ms" }),
+    /** The customer (customers.id) it belongs to; null until matched. No REFERENCES: adding one would rebuild the table. */
+    customerId: text("customer_id"),
   },
   (table) => [
     check("quote_requests_service_type_check", oneOf(table.serviceType, SERVICE_TYPES)),
@@ -85,6 +118,7 @@ export const quoteRequests = sqliteTable(
     index("quote_requests_created_at_id_idx").on(table.createdAt, table.id),
     index("quote_requests_status_created_at_idx").on(table.status, table.createdAt, table.id),
     index("quote_requests_service_type_created_at_idx").on(table.serviceType, table.createdAt, table.id),
+    index("quote_requests_customer_idx").on(table.customerId, table.createdAt),
   ],
 );
 
@@ -104,6 +138,8 @@ export const contactMessages = sqliteTable(
     statusToken: text("status_token"),
     /** When the customer first heard back: a reply sent or marked responded. */
     firstReplyAt: integer("first_reply_at", { mode: "timestamp_ms" }),
+    /** As quote_requests.customer_id. */
+    customerId: text("customer_id"),
   },
   (table) => [
     check("contact_messages_status_check", oneOf(table.status, CONTACT_STATUSES)),
@@ -112,6 +148,7 @@ export const contactMessages = sqliteTable(
     uniqueIndex("contact_messages_status_token_idx").on(table.statusToken),
     index("contact_messages_created_at_id_idx").on(table.createdAt, table.id),
     index("contact_messages_status_created_at_idx").on(table.status, table.createdAt, table.id),
+    index("contact_messages_customer_idx").on(table.customerId, table.createdAt),
   ],
 );
 
@@ -270,6 +307,8 @@ export const statusChanges = sqliteTable(
     entityId: text("entity_id").notNull(),
     fromStatus: text("from_status").notNull(),
     toStatus: text("to_status").notNull(),
+    /** Why, when staff gave a reason (a cancellation's, a reopening's). */
+    note: text("note"),
     actorUserId: text("actor_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
   },
@@ -417,6 +456,8 @@ export const customerReplies = sqliteTable(
     mailDeliveryId: text("mail_delivery_id"),
     sentByUserId: text("sent_by_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+    /** For a quote: when its one follow-up reminder was queued (the daily cron; null: not yet). */
+    followUpSentAt: integer("follow_up_sent_at", { mode: "timestamp_ms" }),
   },
   (table) => [
     check("customer_replies_kind_check", oneOf(table.kind, CUSTOMER_REPLY_KINDS)),
@@ -616,6 +657,8 @@ export const availabilitySettings = sqliteTable(
     minNoticeDays: integer("min_notice_days").notNull(),
     maxDaysAhead: integer("max_days_ahead").notNull(),
     changeCutoffHours: integer("change_cutoff_hours").notNull(),
+    /** Days after a quote is sent, unaccepted, before its one follow-up reminder; 0 turns follow-ups off. */
+    quoteFollowUpDays: integer("quote_follow_up_days").notNull().default(3),
     updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
   },
   (table) => [

@@ -35,10 +35,20 @@ export function formatAdminDate(ms: number): string {
 
 /**
  * Whether a quote sent at `sentMs` and valid `validDays` days is over: its last valid day (the
- * day of sending plus `validDays`, in Jamaica, the day the quote e-mail names) has passed.
+ * day of sending plus `validDays`, in Jamaica, the day the quote e-mail names) has passed, that
+ * is `sentMs + validDays` days falls before the start of today in Jamaica (`quoteExpiryCutoff`,
+ * the same rule as the stage's SQL in app/server/lifecycle/stage.server.ts).
  */
 export function quoteExpired(sentMs: number, validDays: number, now: Date = new Date()): boolean {
-  return todayInJamaica(new Date(sentMs + validDays * DAY_MS)) < todayInJamaica(now);
+  return sentMs + validDays * DAY_MS < quoteExpiryCutoff(now);
+}
+
+/**
+ * The instant (ms since the epoch) before which `sent + validDays days` means an expired quote:
+ * the start of today in Jamaica.
+ */
+export function quoteExpiryCutoff(now: Date = new Date()): number {
+  return jamaicaDayStart(todayInJamaica(now)) as number;
 }
 
 /** Date and time for the audit trail, e.g. "Nov 22, 2026 14:05" (Jamaica time). */

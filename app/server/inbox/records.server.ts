@@ -281,6 +281,7 @@ export function auditStatement(db: Database, step: StatusStep, actorUserId: stri
     entityId: step.id,
     fromStatus: step.from,
     toStatus: step.to,
+    note: null,
     actorUserId,
     createdAt: now,
   };

@@ -71,6 +71,7 @@ async function recordAndQueue(context: SendContext, guard: RecordGuard, mail: Ma
     mailDeliveryId: mailId,
     sentByUserId: context.actorUserId,
     createdAt: now,
+    followUpSentAt: null,
   };
   const results = await db.batch([
     outboxInsert(db, mailId, mail, { kind: reply.kind, entity: guard.entity, entityId: guard.id }, now, stillThere),

@@ -1,0 +1,2 @@
+/** The lifecycle feature's public face: a quote request's stage (app/domain/lifecycle.ts), read in SQL. */
+export { nextVisitSql, pricedSql, readStage, stageColumns, stageCondition, stageFacts, stageSql } from "./stage.server";
