@@ -1,8 +1,25 @@
-/** Phone links (app/domain/phone.ts): Jamaican numbers completed for WhatsApp. */
+/** Phone numbers (app/domain/phone.ts): E.164 as customers are matched by it, tel: links, Jamaican numbers completed for WhatsApp. */
 import { describe, expect, test } from "vitest";
-import { telHref, whatsappHref, whatsappNumber } from "~/domain/phone";
+import { e164, telHref, whatsappHref, whatsappNumber } from "~/domain/phone";
 
-describe("phone links", () => {
+describe("phone numbers", () => {
+  test.each([
+    ["876-555-1234", "+18765551234"],
+    ["(876) 555 1234", "+18765551234"],
+    ["+1 876 555 1234", "+18765551234"],
+    ["1 (876) 555-1234", "+18765551234"],
+    ["8765551234", "+18765551234"],
+    ["555 1234", "+18765551234"],
+    ["555-1234", "+18765551234"],
+    ["658 555 0123", "+16585550123"],
+    ["+44 20 7946 0958", "+442079460958"],
+    ["12345", null],
+    ["call me", null],
+    ["", null],
+  ])("E.164 of %j is %j", (typed, expected) => {
+    expect(e164(typed)).toBe(expected);
+  });
+
   test.each([
     ["555 0123", "18765550123"],
     ["(876) 555-0123", "18765550123"],
@@ -15,8 +32,11 @@ describe("phone links", () => {
     expect(whatsappNumber(typed)).toBe(expected);
   });
 
-  test("tel: keeps digits and a leading +; wa.me carries an encoded first message", () => {
+  test("tel: is E.164 when the number can be read, else the digits and a leading + as typed", () => {
     expect(telHref("+1 876 555 0123")).toBe("tel:+18765550123");
+    expect(telHref("(876) 555-0123")).toBe("tel:+18765550123");
+    expect(telHref("555 0123")).toBe("tel:+18765550123");
+    expect(telHref("12345")).toBe("tel:12345");
     expect(whatsappHref("18765550123", "Hi & bye")).toBe("https://wa.me/18765550123?text=Hi%20%26%20bye");
   });
 });
