@@ -27,6 +27,8 @@ export interface StoreSubmissionInput {
   photos: File[];
   /** The statement that inserts the record itself; runs in the same batch. */
   insertRecord: BatchItem<"sqlite">;
+  /** Statements to run first in the same batch (the record's customer: app/server/customers). */
+  before?: BatchItem<"sqlite">[];
   now: Date;
 }
 
@@ -61,6 +63,7 @@ export async function storeSubmission(input: StoreSubmissionInput): Promise<void
     }
     const statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [insertRecord];
     if (rows.length > 0) statements.push(db.insert(attachments).values(rows));
+    statements.unshift(...(input.before ?? []));
     await db.batch(statements);
   } catch (error) {
     // Whether the batch committed is asked of D1; only its answer "no record" frees the

@@ -2,13 +2,16 @@
  * Storing a visitor's request, a quote request or a contact message, with its photos, whole or
  * nothing (app/server/uploads/attachments.server.ts), under a fresh reference and status-page
  * token (reference.server.ts). One path for both kinds; what differs per kind (its table, its
- * first status, its own columns, where its photos go) is stated in SUBMISSIONS.
+ * first status, its own columns, where its photos go) is stated in SUBMISSIONS. Each request is
+ * linked to its customer (app/server/customers) in the batch that stores it.
  */
+import type { SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { contactMessages, quoteRequests } from "../../../drizzle/schema";
 import type { AttachmentOwnerKind, AuditedEntity } from "~/domain/enumerations";
 import type { ContactInput } from "~/forms/contact";
 import type { QuoteInput } from "~/forms/quote";
+import { linkToCustomer } from "~/server/customers";
 import type { Database } from "~/server/platform";
 import { storeSubmission } from "~/server/uploads";
 import { newStatusToken, withNewReference } from "./reference.server";
@@ -27,7 +30,7 @@ export interface StoredSubmission {
 type CommonColumns = Pick<
   typeof quoteRequests.$inferInsert & typeof contactMessages.$inferInsert,
   "id" | "createdAt" | "updatedAt" | "name" | "email" | "reference" | "statusToken"
->;
+> & { customerId: SQL<string | null> };
 
 interface SubmissionKind<Input> {
   /** Where the request's photos are filed (R2 key prefix, attachment rows). */
@@ -76,6 +79,8 @@ export async function createSubmission<Kind extends AuditedEntity>(
   const submission: SubmissionKind<SubmissionInput<Kind>> = SUBMISSIONS[kind];
   const id = crypto.randomUUID();
   const statusToken = newStatusToken();
+  // The request's customer, found or made in the same batch (app/server/customers/match.server.ts).
+  const customer = linkToCustomer(db, { name: input.name, email: input.email, phone: input.phone }, now);
   const { reference } = await withNewReference((reference) =>
     storeSubmission({
       db,
@@ -84,9 +89,19 @@ export async function createSubmission<Kind extends AuditedEntity>(
       ownerId: id,
       photos: input.photos,
       now,
+      before: customer.before,
       insertRecord: submission.insert(
         db,
-        { id, createdAt: now, updatedAt: now, name: input.name, email: input.email, reference, statusToken },
+        {
+          id,
+          createdAt: now,
+          updatedAt: now,
+          name: input.name,
+          email: input.email,
+          reference,
+          statusToken,
+          customerId: customer.customerId,
+        },
         input,
       ),
     }),
