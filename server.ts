@@ -28,7 +28,8 @@
  * expired sessions, of failed sign-ins older than their window, of account mails' outbox
  * rows older than 30 days, and of passkey challenges past their 5 minutes; the booking
  * reminders; and the e-mails asking for a review of a visit done
- * (app/server/reviews/review-requests.server.ts); then KV's copy of the content version catches
+ * (app/server/reviews/review-requests.server.ts); the one reminder of a quote nobody accepted
+ * (app/server/lifecycle/follow-up.server.ts); then KV's copy of the content version catches
  * up with D1's. Reset and verification links are signed
  * tokens, not rows: nothing is stored for them, and a used reset link is dead because it names
  * the password hash it was made for (app/server/auth/tokens.server.ts).
@@ -50,6 +51,7 @@ import { deleteExpiredSessions } from "./app/server/auth";
 import { deleteExpiredChallenges } from "./app/server/two-step";
 import { extendPublicHolidays, extendSeries, sendVisitReminders } from "./app/server/booking";
 import { sendReviewRequests } from "./app/server/reviews";
+import { sendQuoteFollowUps } from "./app/server/lifecycle";
 import { todayInJamaica } from "./app/domain/dates";
 import { deleteStaleFailures } from "./app/server/auth";
 import { readCompanyName, readPublicFeatures } from "./app/server/platform";
@@ -196,7 +198,7 @@ export default {
     const run = { cron: controller.cron, scheduledTime: now.toISOString() };
     const db = getDb(env);
     // Each task runs whatever happens to the others; any failure marks the run failed.
-    const [sweep, gallery, cleanup, booking, reviewRequests] = await Promise.allSettled([
+    const [sweep, gallery, cleanup, booking, reviewRequests, followUps] = await Promise.allSettled([
       sweepOrphanUploads({ db, bucket: env.UPLOADS, now }),
       sweepOrphanGalleryObjects({ db, bucket: env.UPLOADS, now }),
       Promise.all([
@@ -211,6 +213,7 @@ export default {
         extendPublicHolidays(db, todayInJamaica(now), now).then(async (added) => [added, await extendSeries(db, env, now)] as const),
       ]),
       sendReviewRequests(db, env, now, () => readCompany(env, db)),
+      sendQuoteFollowUps(db, env, now, () => readCompany(env, db)),
     ]);
     // KV's copy of the content version catches up with D1's, should a copy after a change have been lost.
     await syncEdgeContentVersion(env, db);
@@ -229,6 +232,8 @@ export default {
     } else logFailure("booking_tasks_failed", booking.reason, { ...run });
     if (reviewRequests.status === "fulfilled") logEvent("review_requests_queued", { ...run, queued: reviewRequests.value });
     else logFailure("review_requests_failed", reviewRequests.reason, { ...run });
-    for (const task of [sweep, gallery, cleanup, booking, reviewRequests]) if (task.status === "rejected") throw task.reason;
+    if (followUps.status === "fulfilled") logEvent("quote_follow_ups_queued", { ...run, queued: followUps.value });
+    else logFailure("quote_follow_ups_failed", followUps.reason, { ...run });
+    for (const task of [sweep, gallery, cleanup, booking, reviewRequests, followUps]) if (task.status === "rejected") throw task.reason;
   },
 } satisfies ExportedHandler<CloudflareBindings>;

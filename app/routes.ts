@@ -54,6 +54,8 @@ export default [
   route("admin/messages.csv", "routes/admin/export-csv/route.ts", { id: "admin-messages-csv" }),
   // A crew's or the team's calendar feed, "<token>.ics" (outside the public layout: it returns the file).
   route("calendar/:file", "routes/calendar-feed/route.ts"),
+  // The booked visit of a status page as an .ics download (outside the public layout: it returns the file).
+  route("status/:token/visit.ics", "routes/public/status/calendar.ts"),
   layout("routes/public/layout/route.tsx", [
     index("routes/public/home/route.tsx"),
     route("services", "routes/public/services/route.tsx"),

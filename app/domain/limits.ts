@@ -201,6 +201,7 @@ export const AVAILABILITY_LIMITS = {
   minNoticeDays: { min: 0, max: 30 },
   maxDaysAhead: { min: 1, max: 365 },
   changeCutoffHours: { min: 0, max: 168 },
+  quoteFollowUpDays: { min: 0, max: 60 },
   dayOffYearsAhead: 2,
   dayOffName: 80,
 } as const;

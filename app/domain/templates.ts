@@ -35,3 +35,18 @@ export function fillTemplate(body: string, values: Record<TemplatePlaceholder, s
     Object.hasOwn(TEMPLATE_PLACEHOLDERS, name) ? values[name as TemplatePlaceholder] : whole,
   );
 }
+
+/** The opening every default quote template shares (migrations/0005_status_replies_outbox.sql seeded it). */
+const QUOTE_OPENING =
+  "Hello {name},\n\nThank you for asking {company} for a quote for {service}. We have looked at your request and are happy to offer the price below.\n\n";
+
+/**
+ * The default 'Standard quote' template's body: the customer books online from the booking link
+ * the quote e-mail and the status page carry, or calls or writes on WhatsApp.
+ * migrations/0014_quote_follow_up.sql puts it in place of LEGACY_QUOTE_TEMPLATE where staff
+ * left that one unedited (tests/unit/templates.test.ts checks the migration says the same).
+ */
+export const DEFAULT_QUOTE_TEMPLATE = `${QUOTE_OPENING}To book, choose a day and an arrival time online with the booking link, or call or WhatsApp us on {phone}.`;
+
+/** The first default quote template, seeded by migrations/0005_status_replies_outbox.sql, from before online booking. */
+export const LEGACY_QUOTE_TEMPLATE = `${QUOTE_OPENING}To book, reply to this e-mail or call us on {phone}.`;

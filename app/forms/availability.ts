@@ -1,7 +1,7 @@
 /**
  * The forms of /admin/availability (docs/product.md §11 "Availability"): the booking settings
  * (working days, arrival windows, visits per window, the earliest and furthest bookable day, the
- * change cut-off) and the days off (add, rename, remove, fill in Jamaica's public holidays).
+ * change cut-off, the days before a quote not accepted is followed up) and the days off (add, rename, remove, fill in Jamaica's public holidays).
  * Every form posts to the same page and names what it does in `intent`.
  *
  * The settings form has flat field names, since the input gate takes each name once
@@ -53,7 +53,7 @@ function wholeNumber(min: number, max: number, message: string) {
     .pipe(z.number().min(min, { error: message }).max(max, { error: message }));
 }
 
-const { capacity, minNoticeDays, maxDaysAhead, changeCutoffHours } = AVAILABILITY_LIMITS;
+const { capacity, minNoticeDays, maxDaysAhead, changeCutoffHours, quoteFollowUpDays } = AVAILABILITY_LIMITS;
 
 const settingsShape = {
   intent: z.literal("save"),
@@ -79,6 +79,12 @@ const settingsShape = {
     changeCutoffHours.max,
     `Changes online must end a whole number of hours from ${changeCutoffHours.min} to ${changeCutoffHours.max} (a week) before the visit.`,
   ),
+  /** Days after a quote before its one reminder (0: none); a form without the field leaves the setting as it is. */
+  quoteFollowUpDays: wholeNumber(
+    quoteFollowUpDays.min,
+    quoteFollowUpDays.max,
+    `The reminder must come after a whole number of days from ${quoteFollowUpDays.min} (no reminder) to ${quoteFollowUpDays.max}.`,
+  ).optional(),
 };
 
 type SettingsFields = Record<string, string | number | undefined>;

@@ -6,6 +6,7 @@
  *   kind is stated in CONFIRMATIONS;
  * - `quoteMail`: the quote staff send from a quote request's page ("Send quote"): price, what
  *   is included, until when it holds;
+ * - `quoteFollowUpMail`: the one reminder of a quote not accepted after the owner's number of days;
  * - `replyMail`: the reply staff send from a contact message's page ("Reply");
  * - the booking mails (booked, moved, cancelled, the reminder) and `reviewRequestMail`, the
  *   request for a review the morning after a visit is done.
@@ -86,7 +87,7 @@ const CONFIRMATIONS: { [Kind in AuditedEntity]: ConfirmationKind<SubmissionInput
       `Preferred date: ${input.preferredDate ? formatAdminDate(Date.parse(`${input.preferredDate}T12:00:00Z`)) : "not given"}`,
     ],
     next: (input) =>
-      `we will send you a personalised quote within ${QUOTE_REPLY_HOURS} hours. If we need to know more, we will call you on ${oneLine(input.phone)}.`,
+      `we will send you a personalized quote within ${QUOTE_REPLY_HOURS} hours. If we need to know more, we will call you on ${oneLine(input.phone)}.`,
   },
   contact_message: {
     subject: (reference) => `We have your message ${reference}`,
@@ -171,6 +172,35 @@ export function quoteMail(
     siteUrl,
   );
   return bookable ? { ...mail, links: [...mail.links, bookLink] } : mail;
+}
+
+/**
+ * The one reminder of a quote nobody accepted, queued by the daily cron `quote_follow_up_days`
+ * days after it was sent (app/server/lifecycle/follow-up.server.ts). In: the request (name,
+ * e-mail, reference, status token, service), the quote's price ("J$14,500 (US$92)") and last
+ * valid day as the customer reads them, the company and SITE_URL's origin. Out: the Mail, the
+ * booking page's link first among its links.
+ */
+export function quoteFollowUpMail(
+  recipient: MailRecipient & { name: string; serviceType: ServiceType },
+  quote: { price: string; validUntil: string },
+  company: Company,
+  siteUrl: string,
+): Mail {
+  const bookLink = `${siteUrl}${statusPath(recipient.statusToken)}/book`;
+  const mail = customerMail(
+    recipient,
+    `Your quote is waiting (${recipient.reference})`,
+    [
+      `Hello ${oneLine(recipient.name)},`,
+      `A reminder of our quote for ${SERVICE_TYPE_LABELS[recipient.serviceType]}: ${quote.price}, valid until ${quote.validUntil}.`,
+      `To accept it, pick a day and an arrival time online:\n${bookLink}`,
+      `If you have a question about the quote, or would rather book by phone, call us on ${company.phone} or write on WhatsApp. If you do not need us this time, there is nothing to do: this is our only reminder.`,
+    ],
+    company,
+    siteUrl,
+  );
+  return { ...mail, links: [bookLink, ...mail.links] };
 }
 
 /**

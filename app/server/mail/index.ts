@@ -3,6 +3,7 @@ export {
   confirmationMail,
   formatDollars,
   formatPrice,
+  quoteFollowUpMail,
   quoteMail,
   quoteValidUntil,
   replyMail,

@@ -23,6 +23,7 @@ import {
   currentAvailability,
   fillPublicHolidays,
   holidaysUntil,
+  listCrews,
   readAvailabilitySettings,
   removeDayOff,
   renameDayOff,
@@ -30,13 +31,15 @@ import {
   settingsSavedAt,
   upcomingDaysOff,
 } from "~/server/booking";
+import { readQuoteFollowUpDays, saveQuoteFollowUpDays } from "~/server/lifecycle";
 import { logFailure } from "~/server/platform";
 
 const PAGE = "/admin/availability";
 
 /**
- * The loader of /admin/availability: admins only. Out: the settings as they apply now and when
- * they were saved ('MMM dd, yyyy HH:mm', Jamaica; null while the defaults apply); the bookable
+ * The loader of /admin/availability: admins only. Out: the settings as they apply now, the
+ * days before a quote's reminder (0: off), what 'Visits per window' comes to with the crews
+ * (`crewPlaces`), and when they were saved ('MMM dd, yyyy HH:mm', Jamaica; null while the defaults apply); the bookable
  * days they give today (how many, the first and the last, as customers read them); the days off
  * from today on with their labels; today (the date field's minimum) and the last day 'Fill in
  * public holidays' reaches.
@@ -45,12 +48,14 @@ export async function availabilityPageLoader({ request, context }: LoaderFunctio
   await requireAdmin(context.db, request, context.cloudflare.env);
   const now = new Date();
   const today = todayInJamaica(now);
-  const [settings, savedAt, bookable, daysOff, content] = await Promise.all([
+  const [settings, savedAt, bookable, daysOff, content, quoteFollowUpDays, crews] = await Promise.all([
     readAvailabilitySettings(context.db),
     settingsSavedAt(context.db),
     currentAvailability(context.db, now),
     upcomingDaysOff(context.db, today),
     context.siteContent(),
+    readQuoteFollowUpDays(context.db),
+    listCrews(context.db),
   ]);
   const first = bookable[0];
   const last = bookable.at(-1);
@@ -61,10 +66,34 @@ export async function availabilityPageLoader({ request, context }: LoaderFunctio
     daysOff: daysOff.map((dayOff) => ({ ...dayOff, label: dayLabel(dayOff.day) })),
     today,
     holidaysUntil: dayLabel(holidaysUntil(today)),
+    quoteFollowUpDays,
+    crewPlaces: crewPlaces(settings.workingDays, crews),
     // The site's opening hours in one line, as a reminder beside the windows.
     openingHours: openingHours(content.business.hours)
       .map((hours) => `${hours.days}: ${hours.label}`)
       .join("; "),
+  };
+}
+
+/** The ISO weekdays' names, Monday (1) first. */
+const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+
+/**
+ * What 'Visits per window' comes to once crews exist (app/domain/booking.ts `crewCapacity`):
+ * the crews set up, how many are active, and the visits each window of a working day takes (one
+ * per active crew working that weekday; 0: the day cannot be booked). Null while no crew is set
+ * up: the settings' figure applies.
+ */
+function crewPlaces(workingDays: readonly number[], crews: ReadonlyArray<{ workingDays: readonly number[]; active: boolean }>) {
+  if (crews.length === 0) return null;
+  const active = crews.filter((crew) => crew.active);
+  return {
+    crews: crews.length,
+    active: active.length,
+    days: workingDays.map((day) => ({
+      day: WEEKDAY_NAMES[day - 1] ?? String(day),
+      places: active.filter((crew) => crew.workingDays.includes(day)).length,
+    })),
   };
 }
 
@@ -87,6 +116,8 @@ export async function availabilityPageAction({ request, context }: ActionFunctio
     switch (value.intent) {
       case "save":
         await saveAvailabilitySettings(context.db, settingsFromForm(value));
+        // After the upsert, so the row is there.
+        if (value.quoteFollowUpDays !== undefined) await saveQuoteFollowUpDays(context.db, value.quoteFollowUpDays);
         return await done("availabilitySaved");
       case "add-day-off":
         await addDayOff(context.db, { day: value.day, name: value.name });

@@ -1,8 +1,10 @@
 /**
  * /admin/availability (docs/product.md §11 "Availability"): when customers can book a visit
  * online. 'Booking settings': the working days, the arrival windows (Jamaica time; a new row to
- * add one, 'Remove' to drop one), the visits each window takes, the earliest and the furthest
- * bookable day and how long before a visit changes can be made online. 'Days off': the days
+ * add one, 'Remove' to drop one), the visits each window takes (explained by the crews once
+ * crews exist), the earliest and the furthest bookable day, how long before a visit changes can
+ * be made online, and after how many days a quote not accepted is followed up (0: never).
+ * 'Days off': the days
  * nobody can book, with 'Add day off', 'Rename', 'Remove' and 'Fill in public holidays'
  * (Jamaica's, for the next 12 months). Every form is a plain POST to this page, so it works
  * without JavaScript.
@@ -26,7 +28,8 @@ const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Satur
 const WINDOW_ROWS = Array.from({ length: AVAILABILITY_LIMITS.maxWindows }, (_, i) => i + 1);
 
 export default function AvailabilityPage() {
-  const { settings, savedAt, bookable, daysOff, today, holidaysUntil, openingHours } = useLoaderData<typeof loader>();
+  const { settings, savedAt, bookable, daysOff, today, holidaysUntil, openingHours, quoteFollowUpDays, crewPlaces } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<FormResult>();
   const { error } = readResult(actionData);
   return (
@@ -42,10 +45,35 @@ export default function AvailabilityPage() {
           ? `Customers can book ${bookable.days} ${bookable.days === 1 ? "day" : "days"} now, from ${bookable.first} to ${bookable.last}.`
           : "With these settings no day can be booked now."}
       </p>
-      <SettingsForm settings={settings} savedAt={savedAt} openingHours={openingHours} actionData={actionData} />
+      <SettingsForm
+        settings={settings}
+        savedAt={savedAt}
+        openingHours={openingHours}
+        quoteFollowUpDays={quoteFollowUpDays}
+        crewPlaces={crewPlaces}
+        actionData={actionData}
+      />
       <DaysOff daysOff={daysOff} today={today} holidaysUntil={holidaysUntil} actionData={actionData} />
     </section>
   );
+}
+
+type CrewPlaces = {
+  crews: number;
+  active: number;
+  days: Array<{ day: string; places: number }>;
+} | null;
+
+/**
+ * The hint of 'Visits per window': how the figure relates to the crews (app/domain/booking.ts
+ * `crewCapacity`). With no crew it is the visits each window takes; once a crew exists it is not
+ * used: each window takes one visit per active crew working that day, listed per working day.
+ */
+function capacityHint(crewPlaces: CrewPlaces): string {
+  if (!crewPlaces)
+    return "Each window takes this many visits while no crew is set up. Once you add crews (the Crews page), the crews decide instead.";
+  const perDay = crewPlaces.days.map(({ day, places }) => `${day} ${places}`).join(", ");
+  return `Not used while crews are set up (${crewPlaces.crews} on the Crews page, ${crewPlaces.active} active): each window takes one visit per active crew working that day, so now ${perDay}. A working day no active crew works cannot be booked.`;
 }
 
 /** The rows of arrival windows to draw: the windows (as saved, or as sent in a refused form) and one empty row to add one. */
@@ -70,12 +98,18 @@ function SettingsForm({
   settings,
   savedAt,
   openingHours,
+  quoteFollowUpDays,
+  crewPlaces,
   actionData,
 }: {
   settings: AvailabilitySettings;
   savedAt: string | null;
   /** The site's opening hours in one line (the business facts), as a reminder beside the windows. */
   openingHours: string;
+  /** Days after a quote before its one reminder (0: off). */
+  quoteFollowUpDays: number;
+  /** What 'Visits per window' comes to with the crews (availability.server.ts `crewPlaces`), or null with none. */
+  crewPlaces: CrewPlaces;
   actionData: FormResult | undefined;
 }) {
   const busy = useBusy();
@@ -168,7 +202,7 @@ function SettingsForm({
             id="capacity"
             name="capacity"
             label="Visits per window"
-            hint="Used while no crew is set up: with crews (the Crews page), each window takes one visit per crew working that day."
+            hint={capacityHint(crewPlaces)}
             type="number"
             inputMode="numeric"
             required
@@ -215,6 +249,19 @@ function SettingsForm({
             max={AVAILABILITY_LIMITS.maxDaysAhead.max}
             defaultValue={figure("maxDaysAhead")}
             error={error("maxDaysAhead")}
+          />
+          <AdminInput
+            id="quoteFollowUpDays"
+            name="quoteFollowUpDays"
+            label="Remind the customer about a quote not accepted after (days)"
+            hint="One e-mail with the booking link, this many days after the quote was sent, if it is not booked and has not expired. 0: no reminders."
+            type="number"
+            inputMode="numeric"
+            required
+            min={AVAILABILITY_LIMITS.quoteFollowUpDays.min}
+            max={AVAILABILITY_LIMITS.quoteFollowUpDays.max}
+            defaultValue={sent?.value("quoteFollowUpDays") ?? String(quoteFollowUpDays)}
+            error={error("quoteFollowUpDays")}
           />
         </div>
         <Button disabled={busy}>Save availability</Button>

@@ -38,6 +38,8 @@ import {
   type Slot,
 } from "~/server/booking";
 import { findStatusRequest } from "~/server/customer";
+import { quoteValidUntil } from "~/server/mail";
+import { headlineOf, type NotOpenReason } from "../status/stage-texts";
 import { logFailure } from "~/server/platform";
 
 /** How many days the booking page lists at once (two weeks of working days, about). */
@@ -45,21 +47,32 @@ const DAYS_SHOWN = 12;
 
 /**
  * The page's view of the bookable days: the chosen day (asked for, else the booked visit's day
- * when it is moved, else the first with a place left), the DAYS_SHOWN days around it with their labels and whether any window is open, the
- * first days of the pages before and after (for 'Earlier days' and 'Later days'), and the chosen
- * day's windows with the places left (`current`: the window the visit is booked in now).
+ * when it is moved, else the first with a place left from the request's `preferred` date, else
+ * the first with a place left), the DAYS_SHOWN days around it with their labels and whether any
+ * window is open, the first days of the pages before and after (for 'Earlier days' and 'Later
+ * days'), and the chosen day's windows with the places left (`current`: the window the visit is
+ * booked in now). When the page starts at the preferred date (nothing asked, earlier days
+ * bookable), `fromPreferred` says that date ("Dec 3") for the page to give its reason.
  */
-function bookingView(days: DayAvailability[], asked: string | null, current: Slot | null) {
+function bookingView(days: DayAvailability[], asked: string | null, current: Slot | null, preferred: string | null = null) {
+  const open = (day: DayAvailability) => day.windows.some((window) => window.left > 0);
+  const fromDay = !asked && !current && preferred ? days.findIndex((day) => day.day >= preferred) : -1;
   const chosen =
-    days.find((day) => day.day === (asked ?? current?.day)) ?? days.find((day) => day.windows.some((window) => window.left > 0)) ?? null;
-  const start = chosen ? Math.floor(days.indexOf(chosen) / DAYS_SHOWN) * DAYS_SHOWN : 0;
+    days.find((day) => day.day === (asked ?? current?.day)) ??
+    (fromDay > 0 ? days.slice(fromDay).find(open) : undefined) ??
+    days.find(open) ??
+    null;
+  // From the preferred date, the page starts on it; else the pages are DAYS_SHOWN days from the first.
+  const fromPreferred = fromDay > 0 && chosen !== null && days.indexOf(chosen) >= fromDay;
+  const start = fromPreferred ? fromDay : chosen ? Math.floor(days.indexOf(chosen) / DAYS_SHOWN) * DAYS_SHOWN : 0;
   return {
+    fromPreferred: fromPreferred && preferred ? format(parseISO(preferred), "MMM d") : null,
     days: days.slice(start, start + DAYS_SHOWN).map((day) => ({
       day: day.day,
       label: format(parseISO(day.day), "EEE, MMM d"),
       open: day.windows.some((window) => window.left > 0),
     })),
-    earlier: start > 0 ? days[start - DAYS_SHOWN]!.day : null,
+    earlier: start > 0 ? days[Math.max(0, start - DAYS_SHOWN)]!.day : null,
     later: days[start + DAYS_SHOWN]?.day ?? null,
     chosen: chosen
       ? {
@@ -96,7 +109,15 @@ function repeatView(frequency: SeriesFrequency, day: string) {
 }
 
 type BookingPage =
-  | { problem: "not-found" | "rate-limited" | "not-open" | "too-late"; reference: string | null; booking: null }
+  | { problem: "not-found" | "rate-limited" | "too-late"; reference: string | null; booking: null }
+  | {
+      problem: "not-open";
+      reference: string;
+      booking: null;
+      /** Why (app/routes/public/status/stage-texts.ts `notOpenTexts`), and an expired quote's last day. */
+      reason: NotOpenReason;
+      validUntil: string | null;
+    }
   | {
       problem: null;
       reference: string;
@@ -107,8 +128,9 @@ type BookingPage =
 
 /**
  * GET /status/:token/book (`?day=` the day whose windows to show): the bookable days, the chosen
- * day's windows with the places left. To book: from the request's preferred date when later
- * than the first allowed; 409 when the quote cannot be accepted. To move a booked visit
+ * day's windows with the places left. To book: the page starts at the request's preferred date
+ * when later than the first allowed (with 'Earlier days' and its reason); 409 when the quote
+ * cannot be accepted, with why, from the request's stage (app/server/lifecycle). To move a booked visit
  * (`moving`: its day and window as the page says them): from the first allowed day, the
  * visit's own day chosen; 409 past the cut-off. 404 for an unknown token, 429 past the
  * per-client limit.
@@ -132,19 +154,24 @@ export async function bookingPageLoader({ request, params, context }: LoaderFunc
     latest?.kind === "quote" && latest.validDays !== null
       ? { id: latest.id, expired: quoteExpired(latest.createdAt.getTime(), latest.validDays) }
       : null;
-  if (
-    !quoteBookable({
-      status: found.record.status,
-      quote,
-      // A paused regular cleaning is resumed, not booked again.
-      scheduled: (await currentSeries(context.db, found.record.id)) !== undefined,
-      accepted: quote !== null && found.acceptedQuoteIds.has(quote.id),
-    })
-  ) {
-    return answer({ problem: "not-open", reference: found.reference, booking: null }, 409);
+  const series = await currentSeries(context.db, found.record.id);
+  const bookable = quoteBookable({
+    status: found.record.status,
+    quote,
+    // A paused regular cleaning is resumed, not booked again.
+    scheduled: series !== undefined,
+    accepted: quote !== null && found.acceptedQuoteIds.has(quote.id),
+  });
+  const stage = found.stage;
+  if (!bookable || (stage !== null && (stage.stage !== "quoted" || !stage.priced))) {
+    const reason: NotOpenReason = series?.status === "paused" ? "paused" : stage ? headlineOf(stage) : "taken";
+    const validUntil =
+      latest?.kind === "quote" && latest.validDays !== null ? quoteValidUntil(latest.createdAt.getTime(), latest.validDays) : null;
+    return answer({ problem: "not-open", reference: found.reference, booking: null, reason, validUntil }, 409);
   }
-  const days = await currentAvailability(context.db, new Date(), found.record.preferredDate ?? undefined, found.settings);
-  const booking = bookingView(days, asked, null);
+  // From the first day allowed: the page starts at the preferred date, with the days before it a link away.
+  const days = await currentAvailability(context.db, new Date(), undefined, found.settings);
+  const booking = bookingView(days, asked, null, found.record.preferredDate);
   const { frequency } = found.record;
   const repeat = booking.chosen && isSeriesFrequency(frequency) ? repeatView(frequency, booking.chosen.day) : null;
   return answer({ problem: null, reference: found.reference, booking, moving: null, repeat });

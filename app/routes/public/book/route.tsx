@@ -12,9 +12,13 @@ import { PageHero } from "~/components/public/page-hero";
 import { buttonStyles } from "~/components/ui";
 import { readResult } from "~/forms/result";
 import { bookingPageAction, bookingPageLoader } from "./book.server";
+import { notOpenTexts } from "../status/stage-texts";
 import { STATUS_HEADERS } from "~/cache-control";
 
 export const headers: HeadersFunction = () => STATUS_HEADERS;
+
+/** A text link, at least 24 by 24 px to tap (WCAG 2.2, 2.5.8). */
+const TAP_LINK = "inline-flex min-h-6 items-center font-semibold text-brand-700 hover:underline";
 
 export const meta: MetaFunction = () => [{ title: "Book your visit" }, { name: "robots", content: "noindex, nofollow" }];
 
@@ -25,12 +29,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
   formMethod === "POST" || defaultShouldRevalidate;
 export const action = (args: ActionFunctionArgs) => bookingPageAction(args);
 
-/** The page's title and lead when it cannot offer a booking. */
+/** The page's title and lead when it cannot offer a booking (a quote that cannot be booked: `notOpenTexts`, by its stage). */
 const PROBLEMS = {
-  "not-open": [
-    "This quote cannot be booked online",
-    "It has expired, was replaced or is already booked. Call or WhatsApp us and we will sort it out.",
-  ],
   "too-late": ["It is too close to your visit to change it online", "Please call or WhatsApp us and we will sort it out."],
   "not-found": ["This link does not work", "Please check that you copied the whole link from our e-mail, or call or WhatsApp us."],
 } as const;
@@ -40,7 +40,10 @@ export default function BookingPage() {
   const refused = readResult(useActionData<typeof action>()).error("");
   const { token } = useParams();
   if (!page.booking) {
-    const [title, lead] = PROBLEMS[page.problem === "not-open" || page.problem === "too-late" ? page.problem : "not-found"];
+    const [title, lead] =
+      page.problem === "not-open"
+        ? notOpenTexts(page.reason, page.validUntil)
+        : PROBLEMS[page.problem === "too-late" ? page.problem : "not-found"];
     return (
       <>
         <PageHero title={title} lead={lead} />
@@ -54,7 +57,7 @@ export default function BookingPage() {
       </>
     );
   }
-  const { days, chosen, earlier, later } = page.booking;
+  const { days, chosen, earlier, later, fromPreferred } = page.booking;
   const moving = page.moving;
   return (
     <>
@@ -73,6 +76,11 @@ export default function BookingPage() {
           <h2 id="days-heading" className="font-display text-xl font-bold text-slate-900">
             Day
           </h2>
+          {fromPreferred ? (
+            <p className="mt-1 text-sm text-slate-700" data-testid="from-preferred">
+              {`Showing from your preferred date, ${fromPreferred}. Earlier days can be booked too: see 'Earlier days'.`}
+            </p>
+          ) : null}
           <ul className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-4">
             {days.map((day) => (
               <li key={day.day}>
@@ -92,14 +100,14 @@ export default function BookingPage() {
           </ul>
           <div className="mt-3 flex justify-between text-sm font-semibold">
             {earlier ? (
-              <Link to={`?day=${earlier}`} preventScrollReset className="text-brand-700 hover:underline">
+              <Link to={`?day=${earlier}`} preventScrollReset className={TAP_LINK}>
                 ← Earlier days
               </Link>
             ) : (
               <span />
             )}
             {later ? (
-              <Link to={`?day=${later}`} preventScrollReset className="text-brand-700 hover:underline">
+              <Link to={`?day=${later}`} preventScrollReset className={TAP_LINK}>
                 Later days →
               </Link>
             ) : null}
@@ -149,7 +157,7 @@ export default function BookingPage() {
               <button type="submit" className={buttonStyles.primary}>
                 {moving ? "Move my visit" : "Confirm booking"}
               </button>
-              <Link to={`/status/${token}`} className="text-sm font-semibold text-brand-700 hover:underline">
+              <Link to={`/status/${token}`} className={`${TAP_LINK} text-sm`}>
                 {moving ? "Keep my visit as it is" : "Not now"}
               </Link>
             </div>

@@ -5,7 +5,7 @@
  * (`noindex` and `X-Robots-Tag`), at most 30 views a minute per client.
  */
 import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useParams } from "@remix-run/react";
 import { FormStatus } from "~/components/form-field";
 import { readResult } from "~/forms/result";
 import { statusVisitAction } from "./visit-action.server";
@@ -17,6 +17,11 @@ import { statusPageLoader, type StatusView } from "./status.server";
 import { usePublicSite } from "~/components/hooks/site-data";
 
 export const headers: HeadersFunction = () => STATUS_HEADERS;
+
+/** A text link or a disclosure's summary, at least 24 by 24 px to tap (WCAG 2.2, 2.5.8). */
+const TAP_LINK = "inline-flex min-h-6 items-center text-sm font-semibold text-brand-700 hover:underline";
+/** A disclosure's summary (kept a list item, so it keeps its marker): 24 px tall with its padding. */
+const TAP_SUMMARY = "cursor-pointer py-0.5 text-sm leading-5 font-semibold text-brand-700";
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [
   { title: page?.view ? `Request ${page.view.reference}` : "Request status" },
@@ -30,6 +35,7 @@ export default function StatusPage() {
   const { view, problem } = useLoaderData<typeof loader>();
   const refused = readResult(useActionData<typeof action>()).error("");
   const site = usePublicSite();
+  const { token } = useParams();
   if (!view) {
     return (
       <>
@@ -53,6 +59,11 @@ export default function StatusPage() {
     <>
       <PageHero eyebrow={`Reference ${view.reference}`} title={view.headline} lead={leadOf(view)} />
       <div className="mx-auto max-w-3xl space-y-8 px-4 py-12 sm:px-6">
+        {view.next ? (
+          <p className="rounded-2xl border border-brand-200 bg-brand-50 p-5 text-slate-900" data-testid="next">
+            {view.next}
+          </p>
+        ) : null}
         <section aria-labelledby="progress" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
           <h2 id="progress" className="font-display text-xl font-bold text-slate-900">
             Progress
@@ -72,6 +83,7 @@ export default function StatusPage() {
                     <span className="sr-only">{step.done ? " (done)" : " (not yet)"}</span>
                   </p>
                   {step.done && step.at ? <p className="text-sm text-slate-600">{step.at}</p> : null}
+                  {!step.done && step.note ? <p className="text-sm text-slate-600">{step.note}</p> : null}
                 </div>
               </li>
             ))}
@@ -86,11 +98,11 @@ export default function StatusPage() {
             </p>
             {view.canChange ? (
               <div className="flex flex-wrap items-start gap-x-6 gap-y-3">
-                <Link to="book" className="text-sm font-semibold text-brand-700 hover:underline">
+                <Link to="book" className={TAP_LINK}>
                   Change day or time
                 </Link>
                 <details>
-                  <summary className="cursor-pointer text-sm font-semibold text-brand-700">Cancel this visit</summary>
+                  <summary className={TAP_SUMMARY}>Cancel this visit</summary>
                   <Form method="post" className="mt-3 space-y-3">
                     <input type="hidden" name="intent" value="cancel" />
                     <p className="text-sm text-slate-700">Cancel the visit? You can book another day while your quote is valid.</p>
@@ -103,6 +115,14 @@ export default function StatusPage() {
             ) : (
               <p className="text-sm text-slate-700">{`It is too close to your visit to change it online. Call us on ${site?.company.phone ?? "our number"}.`}</p>
             )}
+            {token ? (
+              <p>
+                {/* A file, not a page: the browser downloads it (app/routes/public/status/calendar.ts). */}
+                <a href={`/status/${token}/visit.ics`} download="visit.ics" className={TAP_LINK}>
+                  Add to calendar<span className="sr-only">{`: ${view.series ? "your next visit" : "your visit"} (.ics file)`}</span>
+                </a>
+              </p>
+            ) : null}
           </div>
         ) : null}
         {view.series ? <RegularCleaning series={view.series} phone={site?.company.phone ?? "our number"} /> : null}
@@ -124,7 +144,9 @@ export default function StatusPage() {
             <p className={`mt-2 text-sm ${view.quote.expired ? "font-semibold text-red-800" : "text-slate-700"}`}>
               {view.quote.expired
                 ? `This quote expired on ${view.quote.validUntil}. Ask us for a new one.`
-                : `Valid until ${view.quote.validUntil}`}{" "}
+                : view.quote.booked
+                  ? "Accepted: booked at this price"
+                  : `Valid until ${view.quote.validUntil}`}{" "}
               · sent {view.quote.sentAt}
             </p>
             {view.quote.included ? (
@@ -133,10 +155,12 @@ export default function StatusPage() {
                 <p className="mt-1 break-words whitespace-pre-line text-slate-800">{view.quote.included}</p>
               </div>
             ) : null}
-            <div className="mt-4 border-t border-brand-200 pt-4">
-              <h3 className="font-semibold text-slate-900">Our message</h3>
-              <p className="mt-1 break-words whitespace-pre-line text-slate-800">{view.quote.message}</p>
-            </div>
+            {view.quote.message ? (
+              <div className="mt-4 border-t border-brand-200 pt-4">
+                <h3 className="font-semibold text-slate-900">Our message</h3>
+                <p className="mt-1 break-words whitespace-pre-line text-slate-800">{view.quote.message}</p>
+              </div>
+            ) : null}
           </section>
         ) : null}
 
@@ -212,7 +236,7 @@ function RegularCleaning({ series, phone }: { series: NonNullable<StatusView["se
                 </span>
                 {visit.canSkip ? (
                   <details className="text-right">
-                    <summary className="cursor-pointer text-sm font-semibold text-brand-700">
+                    <summary className={TAP_SUMMARY}>
                       Skip this visit<span className="sr-only">{`: ${visit.label}`}</span>
                     </summary>
                     <Form method="post" className="mt-2 space-y-2 text-left">
@@ -243,7 +267,7 @@ function RegularCleaning({ series, phone }: { series: NonNullable<StatusView["se
           </Form>
         ) : (
           <details>
-            <summary className="cursor-pointer text-sm font-semibold text-brand-700">Pause my regular cleaning</summary>
+            <summary className={TAP_SUMMARY}>Pause my regular cleaning</summary>
             <Form method="post" className="mt-3 space-y-3">
               <input type="hidden" name="intent" value="pause" />
               <p className="text-sm text-slate-700">

@@ -7,20 +7,24 @@
  */
 import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { STATUS_HEADERS } from "~/cache-control";
-import { formatAdminDate, formatAdminDateTime, quoteExpired } from "~/domain/dates";
+import { formatAdminDate, formatAdminDateTime } from "~/domain/dates";
 import { SERVICE_TYPE_LABELS, type AuditedEntity } from "~/domain/enumerations";
 import { formatDollars, quoteValidUntil } from "~/server/mail";
 import { dayLabel, quoteBookable, visitLabel } from "~/domain/booking";
 import { seriesWindowLabel } from "~/domain/series";
 import { beforeCutoff, seriesOverview, type SeriesOverview } from "~/server/booking";
 import { allowStatusView } from "~/http/rate-limit.server";
+import type { JobStage, StageFacts } from "~/domain/lifecycle";
 import { findStatusRequest, type StatusRequest } from "~/server/customer";
+import { expiredNext, headlineOf, STATUS_HEADLINES, UNPRICED_NEXT } from "./stage-texts";
 
-/** One step of the timeline: its label, whether it is reached, and when (Jamaica time). */
+/** One step of the timeline: its label, whether it is reached, and when (Jamaica time) or what it waits for. */
 interface StatusStep {
   label: string;
   done: boolean;
   at: string | null;
+  /** A step not reached yet may say what it waits for ("Your price comes by phone or e-mail"). */
+  note?: string | null;
 }
 
 /** What the status page shows of one request. */
@@ -31,8 +35,12 @@ export interface StatusView {
   /** Quote requests: the service's label and the preferred date (or null). */
   service: string | null;
   preferredDate: string | null;
+  /** A quote request's stage (app/server/lifecycle; null for a contact message). */
+  stage: JobStage | null;
   /** A short sentence: where the request stands now. */
   headline: string;
+  /** What happens next, when the headline needs it (an unpriced quote, an expired one), or null. */
+  next: string | null;
   steps: StatusStep[];
   quote: {
     price: string;
@@ -40,13 +48,16 @@ export interface StatusView {
     included: string | null;
     validUntil: string;
     expired: boolean;
-    message: string;
+    /** A visit took it: the page says so, and the message (written to be accepted) is not shown. */
+    booked: boolean;
+    /** The quote's message, or null once booked. */
+    message: string | null;
     sentAt: string;
   } | null;
   reply: { message: string; sentAt: string } | null;
   /** The booked visit, e.g. "Thursday, Dec 3, 2026, arrival 9:00 AM-11:00 AM", or null. */
   booked: string | null;
-  /** Whether 'Accept and book' is offered: quoted, the quote valid, nothing booked yet. */
+  /** Whether 'Accept and book' is offered: quoted with a price, the quote valid, nothing booked yet. */
   canBook: boolean;
   /** Whether the booked visit can still be cancelled online (before the cut-off). */
   canChange: boolean;
@@ -74,10 +85,11 @@ export async function statusPageLoader({ request, params, context }: LoaderFunct
   if (!(await allowStatusView(context.cloudflare.env.STATUS_RATE_LIMITER, request))) {
     return answer({ view: null, problem: "rate-limited" }, 429);
   }
-  const found = await findStatusRequest(context.db, params.token ?? "");
+  const now = new Date();
+  const found = await findStatusRequest(context.db, params.token ?? "", now);
   if (!found) return answer({ view: null, problem: "not-found" }, 404);
   const series = found.kind === "quote_request" ? await seriesOverview(context.db, found.record.id) : null;
-  return answer({ view: statusView(found, new Date(), series), problem: null });
+  return answer({ view: statusView(found, now, series), problem: null });
 }
 
 /** The time of the first change of the record to `to`, or null. */
@@ -93,10 +105,47 @@ const step = (label: string, atMs: number | null, done = atMs !== null): StatusS
   at: atMs === null ? null : formatAdminDateTime(atMs),
 });
 
+/** The latest quote as the page shows it (null when the latest message sent is not a quote with a price). */
+function quoteView(latest: StatusRequest["latest"], stage: StageFacts): StatusView["quote"] {
+  if (latest?.kind !== "quote" || latest.amountJmd === null || latest.validDays === null) return null;
+  const booked = stage.stage === "booked" || stage.stage === "visit_done" || stage.stage === "reviewed";
+  return {
+    price: formatDollars(latest.amountJmd, "JMD"),
+    usd: latest.amountUsd ? formatDollars(latest.amountUsd, "USD") : null,
+    included: latest.included,
+    validUntil: quoteValidUntil(latest.createdAt.getTime(), latest.validDays),
+    expired: stage.stage === "expired",
+    booked,
+    // Written to be accepted ("To book, …"): once a visit took the quote, it would say the opposite of the page.
+    message: booked ? null : latest.message,
+    sentAt: formatAdminDate(latest.createdAt.getTime()),
+  };
+}
+
 /**
- * Where the request stands: received, quoted (with the latest quote, expired once its last
- * valid day is over while still quoted) or completed for a quote request; received or answered
- * (with the latest reply) for a contact message.
+ * The steps of a quote request: Received, Quoted (with a price: an unpriced 'Mark Quoted' says
+ * the price is coming), Booked (with the next visit), Visit done; a request closed without a
+ * visit ends with Closed, a cancelled one with Cancelled.
+ */
+function quoteSteps(found: StatusRequest & { kind: "quote_request" }, stage: StageFacts, booked: string | null): StatusStep[] {
+  const { record, changes } = found;
+  const after = (...stages: JobStage[]) => stages.includes(stage.stage);
+  const visited = after("visit_done", "reviewed");
+  const quotedAt = stage.priced || visited || after("booked") ? (record.firstReplyAt?.getTime() ?? reachedAt(changes, "quoted")) : null;
+  const quoted = step("Quoted", quotedAt, stage.priced || visited || after("booked"));
+  if (stage.stage === "quoted" && !stage.priced) quoted.note = "Your price comes by phone or e-mail.";
+  const steps = [step("Received", record.createdAt.getTime()), quoted];
+  if (stage.stage === "closed") return [...steps, step("Closed", reachedAt(changes, "completed"), true)];
+  if (stage.stage === "cancelled") return [...steps, step("Cancelled", reachedAt(changes, "cancelled"), true)];
+  const bookedStep = step("Booked", null, after("booked") || visited);
+  if (booked) bookedStep.at = booked;
+  return [...steps, bookedStep, step("Visit done", null, visited)];
+}
+
+/**
+ * Where the request stands. A quote request: by its stage (app/server/lifecycle, read with the
+ * request), its steps, the latest quote, the booked visit and the regular cleaning. A contact
+ * message: received or answered (with the latest reply).
  */
 function statusView(found: StatusRequest, now: Date, series: SeriesOverview | null): StatusView {
   const { latest, changes } = found;
@@ -105,54 +154,44 @@ function statusView(found: StatusRequest, now: Date, series: SeriesOverview | nu
 
   if (found.kind === "quote_request") {
     const { record } = found;
-    const quotedAt = record.firstReplyAt?.getTime() ?? reachedAt(changes, "quoted");
-    const completedAt = reachedAt(changes, "completed");
-    const status = record.status;
-    const quoted = status === "quoted" || status === "completed";
-    const headline = {
-      pending: "We have your request and are preparing your quote.",
-      quoted: "Your quote is ready.",
-      completed: "The job is done. Thank you for choosing us!",
-      cancelled: "This request was cancelled. Call or WhatsApp us if that is a surprise.",
-    }[status];
-    const quote =
-      latest?.kind === "quote" && latest.amountJmd !== null && latest.validDays !== null
-        ? {
-            price: formatDollars(latest.amountJmd, "JMD"),
-            usd: latest.amountUsd ? formatDollars(latest.amountUsd, "USD") : null,
-            included: latest.included,
-            validUntil: quoteValidUntil(latest.createdAt.getTime(), latest.validDays),
-            expired: quoteExpired(latest.createdAt.getTime(), latest.validDays, now) && status === "quoted",
-            message: latest.message,
-            sentAt: formatAdminDate(latest.createdAt.getTime()),
-          }
-        : null;
+    // A request always has a stage; "new" only if its row vanished between the two reads.
+    const stage = found.stage ?? { stage: "new", priced: false, nextVisitDay: null, nextVisitStart: null };
+    const quote = quoteView(latest, stage);
     const booked = found.visit ? visitLabel(found.visit) : null;
+    const headline =
+      stage.stage !== "booked" && stage.stage !== "quoted" && stage.stage !== "expired"
+        ? STATUS_HEADLINES[headlineOf(stage)]
+        : series?.series.status === "paused"
+          ? "Your regular cleaning is paused."
+          : series
+            ? "Your regular cleaning is booked."
+            : STATUS_HEADLINES[headlineOf(stage)];
     return {
       ...base,
-      headline:
-        status !== "quoted"
-          ? headline
-          : series?.series.status === "paused"
-            ? "Your regular cleaning is paused."
-            : series
-              ? "Your regular cleaning is booked."
-              : booked
-                ? "Your visit is booked."
-                : headline,
+      stage: stage.stage,
+      headline,
+      next:
+        stage.stage === "quoted" && !stage.priced && !series
+          ? UNPRICED_NEXT
+          : stage.stage === "expired" && !series
+            ? expiredNext(quote?.validUntil ?? null)
+            : null,
       booked,
-      canBook: quoteBookable({
-        status,
-        quote,
-        // A paused regular cleaning is resumed, not booked again.
-        scheduled: found.visit !== undefined || series !== null,
-        accepted: latest?.kind === "quote" && found.acceptedQuoteIds.has(latest.id),
-      }),
+      canBook:
+        stage.stage === "quoted" &&
+        stage.priced &&
+        quoteBookable({
+          status: record.status,
+          quote,
+          // A paused regular cleaning is resumed, not booked again.
+          scheduled: found.visit !== undefined || series !== null,
+          accepted: latest?.kind === "quote" && found.acceptedQuoteIds.has(latest.id),
+        }),
       canChange: found.visit ? beforeCutoff(found.visit, found.settings, now) : false,
       series: series && seriesView(series, found.settings, now),
       service: SERVICE_TYPE_LABELS[record.serviceType],
       preferredDate: record.preferredDate ? formatAdminDate(Date.parse(`${record.preferredDate}T12:00:00Z`)) : null,
-      steps: [step("Received", received), step("Quoted", quotedAt, quoted), step("Completed", completedAt, status === "completed")],
+      steps: quoteSteps(found, stage, booked),
       quote,
       reply: null,
     };
@@ -163,6 +202,8 @@ function statusView(found: StatusRequest, now: Date, series: SeriesOverview | nu
   const answeredAt = record.firstReplyAt?.getTime() ?? reachedAt(changes, "responded");
   return {
     ...base,
+    stage: null,
+    next: null,
     booked: null,
     canBook: false,
     canChange: false,
