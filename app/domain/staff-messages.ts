@@ -154,6 +154,32 @@ export const ADMIN_MESSAGES = {
   searchHasNoWords: "The search has no letters or digits to look for, so the list is not searched.",
 } as const;
 
+/**
+ * A quote request's lifecycle on the admin (docs/product.md §4 "Status updates"): the price
+ * given by phone after 'Mark Quoted', 'Complete' confirmed, 'Cancel request' and 'Reopen'.
+ */
+export const LIFECYCLE_MESSAGES = {
+  unpriced: "Quoted without a price: the customer cannot book online until you add it.",
+  addPhonePrice: "Add the price you gave by phone",
+  phonePriceSaved: "Price saved. The customer can book online at this price from their status page.",
+  phonePriceMailed: "Price saved and e-mailed. The customer can book online at this price.",
+  mailBookingLink: "E-mail the customer the booking link",
+  phonePriceMessage: "Here is the price we gave you by phone. You can pick a day for your visit online.",
+  confirmComplete: "Complete this request?",
+  nothingScheduled: "No visit is scheduled: completing closes the request.",
+  stillScheduled: "Still scheduled:",
+  cancelVisitsWith: "Cancel the scheduled visits with it",
+  visitScheduled: "a visit is still scheduled. Tick 'Cancel the scheduled visits with it', or mark the visit done or cancel it first.",
+  reasonRequired: "Write the reason for cancelling.",
+  reasonTooLong: (max: number) => `A reason can be at most ${max.toLocaleString("en-US")} characters.`,
+  tellCustomer: "Tell the customer",
+  cancelNotAllowed: "only a pending or quoted request can be cancelled. Reload to see the current status.",
+  reopenNotAllowed: "only a completed or cancelled request can be reopened. Reload to see the current status.",
+  cancelledMail: (reference: string, reason: string) =>
+    `Your request ${reference} has been cancelled.\n\nReason: ${reason}\n\nIf this is a mistake or you would like to book again, just reply to this e-mail or call us.`,
+  visitsNotCancelled: "the scheduled visits could not all be cancelled. Reload the page and try again.",
+} as const;
+
 /** Quotes, replies, e-mails and templates on the admin (docs/product.md §10). */
 export const CUSTOMER_REPLY_MESSAGES = {
   quoteSent: "Quote sent. The customer gets it by e-mail and on their status page.",

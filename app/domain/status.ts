@@ -1,8 +1,9 @@
 /**
  * The status machines (docs/product.md §4; docs/architecture.md, "Rules that cross modules"):
- * quote pending → quoted → completed; contact unread → read → responded. `cancelled` is
- * shown when present but never reached from here. The UI offers only `nextStep`; the server
- * refuses anything else.
+ * quote pending → quoted → completed; contact unread → read → responded. The UI offers only
+ * the next step; the server refuses anything else. Beside the steps, a quote request can be
+ * cancelled (with a reason) while it is open, and reopened once completed or cancelled
+ * (`QUOTE_CANCEL_FROM`, `QUOTE_REOPEN_FROM`, `reopenStatus`).
  */
 import type { AuditedEntity, ContactStatus, QuoteStatus } from "./enumerations";
 import { QUOTE_REPLY_HOURS } from "./limits";
@@ -11,12 +12,31 @@ export interface Step<S extends string> {
   to: S;
   /** The button's text (docs/product.md §4). */
   label: string;
+  /**
+   * Asked for on the record before it is taken (`?confirm=<this>`): the list's and the record's
+   * button leads to the record's confirmation panel instead of posting the step.
+   */
+  confirm?: "complete";
 }
 
 export const QUOTE_STEPS: Partial<Record<QuoteStatus, Step<QuoteStatus>>> = {
   pending: { to: "quoted", label: "Mark Quoted" },
-  quoted: { to: "completed", label: "Complete" },
+  quoted: { to: "completed", label: "Complete", confirm: "complete" },
 };
+
+/** The statuses from which staff may cancel a quote request (with a reason): the open ones. */
+export const QUOTE_CANCEL_FROM: readonly QuoteStatus[] = ["pending", "quoted"];
+
+/** The statuses from which staff may reopen a quote request. */
+export const QUOTE_REOPEN_FROM: readonly QuoteStatus[] = ["completed", "cancelled"];
+
+/**
+ * The status a reopened quote request goes back to: quoted when a quote was sent or staff
+ * marked it quoted before (`wasQuoted`), else pending.
+ */
+export function reopenStatus(wasQuoted: boolean): QuoteStatus {
+  return wasQuoted ? "quoted" : "pending";
+}
 
 export const CONTACT_STEPS: Partial<Record<ContactStatus, Step<ContactStatus>>> = {
   unread: { to: "read", label: "Mark Read" },

@@ -1,22 +1,15 @@
 /**
  * The parts of a detail view: fields, photos (in a viewer), ways to reply, 'Send quote' or
- * 'Send reply', the e-mails about the record, the history with its notes, and 'Add note'.
+ * 'Send reply', the e-mails about the record, the history (status changes with their reasons,
+ * and notes), and 'Add note'; a quote request's stage beside its status, and a link to its
+ * customer's page.
  */
 import { Form, Link, useActionData, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { TEXT_LIMITS } from "~/domain/limits";
 import type { BadgeVariant, Step } from "~/domain/status";
-import {
-  AdminTextarea,
-  Button,
-  buttonClass,
-  Card,
-  OverdueMark,
-  PageHeader,
-  StatusBadge,
-  StepButton,
-  useBusy,
-} from "~/components/admin/kit";
+import { AdminTextarea, Button, buttonClass, Card, OverdueMark, PageHeader, StatusBadge, useBusy } from "~/components/admin/kit";
+import { NextStep, RepeatMark, StageBadge, type RowStage } from "~/components/admin/list";
 import { readPhotoIndex } from "~/components/admin/photo-index";
 import { PhotoGallery } from "~/components/photo-viewer";
 import { FormStatus } from "~/components/form-field";
@@ -73,11 +66,11 @@ export interface SentHistoryEntry {
 
 /** One line of a record's history: a status change, an internal note, or a quote or reply sent; newest first. */
 export type HistoryEntry =
-  | { kind: "status"; key: string; when: string; actor: string | null; from: string; to: string }
+  | { kind: "status"; key: string; when: string; actor: string | null; from: string; to: string; note: string | null }
   | { kind: "note"; key: string; when: string; author: string | null; body: string }
   | SentHistoryEntry;
 
-/** Status changes and internal notes, newest first. */
+/** Status changes (each with its reason, if any) and internal notes, newest first. */
 function History({ history }: { history: HistoryEntry[] }) {
   if (history.length === 0) return <p className="text-slate-600">No status changes or notes yet.</p>;
   return (
@@ -87,6 +80,7 @@ function History({ history }: { history: HistoryEntry[] }) {
           <li key={entry.key} className="text-slate-700">
             <span className="font-medium text-slate-900">{entry.when}</span>: {entry.from} → {entry.to}
             {entry.actor ? ` by ${entry.actor}` : ""}
+            {entry.note ? <span className="block break-words whitespace-pre-line text-slate-800">{`Reason: ${entry.note}`}</span> : null}
           </li>
         ) : entry.kind === "note" ? (
           <li key={entry.key} className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-slate-800" data-note>
@@ -161,6 +155,16 @@ export function AdminDetailFrame(props: {
   mails: MailLine[];
   /** A card after the fields (a quote request's booked visit). */
   extra?: ReactNode;
+  /** A quote request's stage, shown beside its status. */
+  stage?: RowStage | null;
+  /** Whether another request or message of the same customer exists. */
+  repeat?: boolean;
+  /** The customer's page (/admin/customers/<id>), when the record is matched to a customer. */
+  customerHref?: string | null;
+  /** What comes right after the header: a confirmation panel, what the record still needs. */
+  lead?: ReactNode;
+  /** The intents of forms that show their own result (not above the page). */
+  ownIntents?: readonly string[];
 }) {
   const { record } = props;
   // The record page's action (recordPageAction) answers a refused form with its result: a
@@ -169,14 +173,14 @@ export function AdminDetailFrame(props: {
   const result = useActionData<FormResult>();
   const intent = readResult(result).value("intent");
   // The Visit card's day-and-window forms show their own.
-  const pageError = ["note", props.composer.kind, "book", "move-visit", "visit-notes"].includes(String(intent))
+  const pageError = ["note", props.composer.kind, "book", "move-visit", "visit-notes", ...(props.ownIntents ?? [])].includes(String(intent))
     ? undefined
     : readResult(result).error("");
   const note = readResult(result, { intent: "note" });
   const location = useLocation();
   return (
     <article className="space-y-6">
-      <Link to={props.back.to} className="text-sm font-semibold text-brand-700 hover:underline">
+      <Link to={props.back.to} className="inline-flex min-h-6 items-center text-sm font-semibold text-brand-700 hover:underline">
         ← {props.back.label}
       </Link>
       {pageError ? <FormStatus tone="error">{pageError}</FormStatus> : null}
@@ -184,12 +188,21 @@ export function AdminDetailFrame(props: {
         title={record.name}
         actions={
           <>
+            {props.stage ? <StageBadge stage={props.stage} /> : null}
             <StatusBadge status={record.status} variant={props.badge} />
-            <StepButton id={record.id} step={props.step} />
+            {props.repeat ? <RepeatMark /> : null}
+            <NextStep id={record.id} step={props.step} detailHref={location.pathname} />
           </>
         }
       >
         <p className="text-slate-600">{props.subtitle}</p>
+        {props.customerHref ? (
+          <p className="mt-1">
+            <Link to={props.customerHref} className="inline-flex min-h-6 items-center text-sm font-semibold text-brand-700 hover:underline">
+              {`${record.name}'s customer page`}
+            </Link>
+          </p>
+        ) : null}
         <FirstReplyLine firstReply={props.firstReply} />
         {record.overdue ? (
           <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-red-800">
@@ -197,6 +210,7 @@ export function AdminDetailFrame(props: {
           </p>
         ) : null}
       </PageHeader>
+      {props.lead}
       <Card>
         <DetailFields fields={props.fields} />
         <div className="mt-6">

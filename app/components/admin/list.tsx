@@ -1,32 +1,60 @@
 /**
- * The inbox lists (quote requests, contact messages): their frame with the status tabs, the
- * search and filter form, paging, and each record as a table row from `lg` and as a card
- * below it. Drawn with the admin kit (./admin-kit.tsx).
+ * The inbox lists (quote requests, contact messages): their frame with the status tabs (and
+ * for quote requests the "Quotes waiting" view), the search and filter form (a stage filter for
+ * quote requests), paging, and each record as a table row from `lg` and as a card below it,
+ * with its stage beside its status and a repeat customer marked. Drawn with the admin kit
+ * (./admin-kit.tsx).
  */
 import { Form, Link, useActionData } from "@remix-run/react";
 import { Fragment, type ReactNode } from "react";
 import { SERVICE_TYPES, SERVICE_TYPE_LABELS } from "~/domain/enumerations";
+import { JOB_STAGES, JOB_STAGE_LABELS, type JobStage } from "~/domain/lifecycle";
 import { ADMIN_PAGE_SIZE, TEXT_LIMITS } from "~/domain/limits";
 import { ADMIN_MESSAGES } from "~/domain/staff-messages";
 import type { BadgeVariant, Step } from "~/domain/status";
 import { telHref, whatsappHref, whatsappNumber } from "~/domain/phone";
 import { listSearch, type ListFilters } from "~/forms/admin-list";
 import { readResult, type FormResult } from "~/forms/result";
-import { ADMIN_INPUT, Button, Card, chipClass, OverdueMark, PageHeader, StatusBadge, StepButton } from "~/components/admin/kit";
+import {
+  ADMIN_INPUT,
+  Badge,
+  Button,
+  buttonClass,
+  Card,
+  chipClass,
+  OverdueMark,
+  PageHeader,
+  StatusBadge,
+  StepButton,
+} from "~/components/admin/kit";
 import { FormStatus } from "~/components/form-field";
 import { Icon } from "~/components/icon";
 
-/** Status filter links: All and each status, keeping the other filters. */
-function StatusFilter({ statuses, filters, base }: { statuses: readonly string[]; filters: ListFilters; base: string }) {
+/**
+ * Status filter links: All and each status, keeping the other filters; with `waitingView`, the
+ * "Quotes waiting" view after them (stage quoted: a price sent or marked quoted, not yet booked).
+ */
+function StatusFilter({
+  statuses,
+  filters,
+  base,
+  waitingView,
+}: {
+  statuses: readonly string[];
+  filters: ListFilters;
+  base: string;
+  waitingView: boolean;
+}) {
   const items = [null, ...statuses];
+  const waiting = filters.stage === "quoted" && !filters.status;
   return (
     <nav aria-label="Filter by status" className="flex flex-wrap gap-2">
       {items.map((status) => {
-        const active = status === filters.status;
+        const active = status === filters.status && !waiting;
         return (
           <Link
             key={status ?? "all"}
-            to={`${base}${listSearch({ ...filters, status })}`}
+            to={`${base}${listSearch({ ...filters, status, stage: status === null ? null : filters.stage })}`}
             aria-current={active ? "page" : undefined}
             className={`${chipClass(active)} capitalize`}
           >
@@ -34,6 +62,15 @@ function StatusFilter({ statuses, filters, base }: { statuses: readonly string[]
           </Link>
         );
       })}
+      {waitingView ? (
+        <Link
+          to={`${base}${listSearch({ ...filters, status: null, stage: "quoted" })}`}
+          aria-current={waiting ? "page" : undefined}
+          className={chipClass(waiting)}
+        >
+          Quotes waiting
+        </Link>
+      ) : null}
     </nav>
   );
 }
@@ -46,7 +83,7 @@ function Pagination({ page, total, base, filters }: { page: number; total: numbe
   return (
     <nav aria-label="Pages" className="flex items-center justify-between gap-4 text-sm">
       {page > 1 ? (
-        <Link to={href(page - 1)} className="font-semibold text-brand-700 hover:underline">
+        <Link to={href(page - 1)} className="inline-flex min-h-6 items-center font-semibold text-brand-700 hover:underline">
           ← Newer
         </Link>
       ) : (
@@ -56,7 +93,7 @@ function Pagination({ page, total, base, filters }: { page: number; total: numbe
         Page {page} of {pages}
       </span>
       {page < pages ? (
-        <Link to={href(page + 1)} className="font-semibold text-brand-700 hover:underline">
+        <Link to={href(page + 1)} className="inline-flex min-h-6 items-center font-semibold text-brand-700 hover:underline">
           Older →
         </Link>
       ) : (
@@ -78,7 +115,7 @@ function FilterLabel({ children }: { children: ReactNode }) {
  * records start near the top. The status tab is kept.
  */
 function ListFilterForm({ base, filters, serviceFilter }: { base: string; filters: ListFilters; serviceFilter: boolean }) {
-  const set = [filters.service, filters.from || filters.to, filters.overdue].filter(Boolean).length;
+  const set = [filters.service, filters.stage, filters.from || filters.to, filters.overdue].filter(Boolean).length;
   const active = Boolean(filters.q) || set > 0;
   return (
     <Form method="get" action={base} role="search" className="rounded-xl border border-slate-200 bg-white p-4">
@@ -102,7 +139,9 @@ function ListFilterForm({ base, filters, serviceFilter }: { base: string; filter
           <Icon name="chevronDown" className="size-4 transition group-open:rotate-180" />
           Filters{set > 0 ? ` (${set})` : ""}
         </summary>
-        <div className="mt-2 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1.6fr_1fr_1fr_auto] lg:items-end">
+        <div
+          className={`mt-2 grid gap-3 sm:grid-cols-2 lg:items-end ${serviceFilter ? "lg:grid-cols-[1.4fr_1.2fr_1fr_1fr_auto]" : "lg:grid-cols-[1fr_1fr_auto]"}`}
+        >
           {serviceFilter ? (
             <label className="block">
               <FilterLabel>Service type</FilterLabel>
@@ -111,6 +150,19 @@ function ListFilterForm({ base, filters, serviceFilter }: { base: string; filter
                 {SERVICE_TYPES.map((service) => (
                   <option key={service} value={service}>
                     {SERVICE_TYPE_LABELS[service]}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+          {serviceFilter ? (
+            <label className="block">
+              <FilterLabel>Stage</FilterLabel>
+              <select name="stage" defaultValue={filters.stage ?? ""} className={ADMIN_INPUT}>
+                <option value="">All stages</option>
+                {JOB_STAGES.map((stage) => (
+                  <option key={stage} value={stage}>
+                    {JOB_STAGE_LABELS[stage]}
                   </option>
                 ))}
               </select>
@@ -132,7 +184,7 @@ function ListFilterForm({ base, filters, serviceFilter }: { base: string; filter
       </details>
       {active ? (
         <Link
-          to={`${base}${listSearch({ ...filters, q: "", service: null, from: "", to: "", overdue: false })}`}
+          to={`${base}${listSearch({ ...filters, q: "", service: null, stage: null, from: "", to: "", overdue: false })}`}
           className="mt-1 inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline"
         >
           Clear search and filters
@@ -148,11 +200,12 @@ function ListFilterForm({ base, filters, serviceFilter }: { base: string; filter
  * matches" when filters are set), the records as a table from `lg` and as cards below it
  * (no horizontal scrolling on a phone), and paging. The route supplies rows and cards.
  *
- * The table is as wide as its box. Date, status and next step keep their width; name, contact
- * (an e-mail address may also break before its "@" and dots), address and message wrap, anywhere
- * if they must, and the name, address and message keep a least width, so no column shrinks to
- * a sliver. Every column fits from 1280 px (tests/e2e/inbox.spec.ts), and at 1024 px with the
- * narrower padding of CELL. Should one still not fit, the box scrolls sideways, not the page.
+ * The table is as wide as its box. Date and the next step keep their width (the step's button
+ * never wraps); the contact is two lines (the e-mail address breaks before its "@" and dots,
+ * the phone never); name, address and message wrap, anywhere if they must, and keep a least
+ * width, so no column shrinks to a sliver; stage and status share one column. Every column fits
+ * from 1024 px as at 1280 px (tests/e2e/inbox.spec.ts), with the narrower padding of CELL.
+ * Should one still not fit, the box scrolls sideways, not the page.
  */
 export function AdminListFrame(props: {
   title: string;
@@ -160,7 +213,7 @@ export function AdminListFrame(props: {
   statuses: readonly string[];
   /** What the list's loader (listPageLoader) returned. */
   list: { filters: ListFilters; page: number; total: number; error: string | null; problems: string[]; rows: readonly unknown[] };
-  /** Offer the service type filter (quote requests). */
+  /** Offer the service type and stage filters and the "Quotes waiting" view (quote requests). */
   serviceFilter: boolean;
   emptyText: string;
   columns: readonly string[];
@@ -175,13 +228,13 @@ export function AdminListFrame(props: {
   const actionError = readResult(useActionData<FormResult>()).error("");
   const headingId = `${props.base.replaceAll("/", "-").slice(1)}-heading`;
   // The status tab alone keeps the product's empty text ("No quote requests yet.").
-  const filtered = Boolean(filters.q || filters.service || filters.from || filters.to || filters.overdue);
+  const filtered = Boolean(filters.q || filters.service || filters.stage || filters.from || filters.to || filters.overdue);
   return (
     <section aria-labelledby={headingId} className="space-y-5">
       <PageHeader
         id={headingId}
         title={props.title}
-        actions={<StatusFilter statuses={props.statuses} filters={filters} base={props.base} />}
+        actions={<StatusFilter statuses={props.statuses} filters={filters} base={props.base} waitingView={props.serviceFilter} />}
       />
       <ListFilterForm base={props.base} filters={filters} serviceFilter={props.serviceFilter} />
       {problems.map((problem) => (
@@ -238,11 +291,64 @@ export function AdminListFrame(props: {
 /** A table cell's padding: narrower on the narrowest screens that show the table (`lg`), where every column must still fit. */
 export const CELL = "px-3 py-3 xl:px-4";
 
+/** A quote request's stage as a list row and the record carry it (app/routes/admin/+shared/record-list.server.ts `stageView`). */
+export interface RowStage {
+  stage: JobStage;
+  /** "Booked · Tue, Dec 1, 8:00 AM", "Quoted, no price", "Visit done", … */
+  label: string;
+  priced: boolean;
+}
+
+const STAGE_TONES: Record<JobStage, Parameters<typeof Badge>[0]["tone"]> = {
+  new: "outline",
+  quoted: "waiting",
+  expired: "destructive",
+  booked: "positive",
+  visit_done: "positive",
+  reviewed: "default",
+  closed: "secondary",
+  cancelled: "secondary",
+};
+
+/** A quote request's stage as a badge (`data-stage` names it for the tests). */
+export function StageBadge({ stage }: { stage: RowStage }) {
+  return (
+    <Badge tone={STAGE_TONES[stage.stage]} data-stage={stage.stage}>
+      {stage.label}
+    </Badge>
+  );
+}
+
+/** "Repeat": another request or message of the same customer exists. */
+export function RepeatMark() {
+  return (
+    <Badge tone="secondary" data-repeat="">
+      Repeat
+    </Badge>
+  );
+}
+
+/**
+ * A record's next step: a one-tap button, or for a step that asks for confirmation (`confirm`:
+ * 'Complete') a link to the record's confirmation panel, which works without JavaScript.
+ */
+export function NextStep({ id, step, detailHref }: { id: string; step: Step<string> | undefined; detailHref: string }) {
+  if (step?.confirm) {
+    return (
+      <Link to={`${detailHref}?confirm=${step.confirm}`} className={buttonClass("primary", "xs")}>
+        {step.label}
+      </Link>
+    );
+  }
+  return <StepButton id={id} step={step} />;
+}
+
 const TAP = "inline-flex size-11 items-center justify-center rounded-full border border-brand-200 text-brand-800 hover:bg-brand-50";
 
 /**
- * One record as a card on a phone: name (to the record), status badge, what and when, an
- * excerpt, the next step, and one-tap call, WhatsApp and e-mail.
+ * One record as a card on a phone: name (to the record), status badge (and a quote request's
+ * stage, a repeat customer's mark), what and when, an excerpt, the next step, and one-tap
+ * call, WhatsApp and e-mail.
  */
 export function RecordCard({
   row,
@@ -267,8 +373,16 @@ export function RecordCard({
         <Link to={href} className="min-w-0 text-base font-semibold break-words text-brand-800 hover:underline">
           {row.name}
         </Link>
-        <StatusBadge status={row.status} variant={badge} />
+        <span className="flex shrink-0 flex-wrap justify-end gap-1.5">
+          {row.stage ? <StageBadge stage={row.stage} /> : null}
+          <StatusBadge status={row.status} variant={badge} />
+        </span>
       </div>
+      {row.repeat ? (
+        <p className="mt-1">
+          <RepeatMark />
+        </p>
+      ) : null}
       <p className="mt-1 text-sm text-slate-600">
         {what ? `${what} · ` : ""}
         {row.date}
@@ -280,7 +394,7 @@ export function RecordCard({
       ) : null}
       {excerpt ? <p className="mt-2 line-clamp-2 text-sm break-words text-slate-700">{excerpt}</p> : null}
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
-        <StepButton id={row.id} step={step} />
+        <NextStep id={row.id} step={step} detailHref={href} />
         <div className="flex gap-2">
           {row.phone ? (
             <a href={telHref(row.phone)} className={TAP} aria-label={`Call ${row.name}`}>
@@ -310,6 +424,10 @@ interface ListRow {
   overdue: boolean;
   email: string;
   phone: string | null;
+  /** A quote request's stage (null or absent for a contact message). */
+  stage?: RowStage | null;
+  /** Whether another request or message of the same customer exists. */
+  repeat?: boolean;
 }
 
 /** An e-mail address that may break before its "@" and its dots, where a reader expects a break. */
@@ -332,7 +450,7 @@ export function RecordCells({ row, detailHref }: { row: ListRow; detailHref: str
           {row.name}
         </Link>
       </td>
-      <td className={`${CELL} w-1/5 wrap-anywhere`}>
+      <td className={`${CELL} w-1/5 min-w-40 break-words`}>
         <a href={`mailto:${row.email}`} className="block text-brand-700 hover:underline">
           <Breakable text={row.email} />
         </a>
@@ -346,16 +464,41 @@ export function RecordCells({ row, detailHref }: { row: ListRow; detailHref: str
   );
 }
 
-/** The cells every admin list ends with: the status badge with the overdue mark, and the next step. */
-export function StatusCells({ row, badge, step }: { row: ListRow; badge: BadgeVariant; step: Step<string> | undefined }) {
+/**
+ * The cells every admin list ends with: one column with the stage (a quote request's), the
+ * status badge, the overdue and repeat marks; and the next step, which never wraps.
+ */
+export function StatusCells({
+  row,
+  badge,
+  step,
+  detailHref,
+}: {
+  row: ListRow;
+  badge: BadgeVariant;
+  step: Step<string> | undefined;
+  detailHref: string;
+}) {
   return (
     <>
-      <td className={`${CELL} space-y-1.5`}>
-        <StatusBadge status={row.status} variant={badge} />
-        {row.overdue ? <OverdueMark /> : null}
+      <td className={`${CELL} min-w-28`}>
+        <div className="flex flex-col items-start gap-1.5">
+          {row.stage ? <StageBadge stage={row.stage} /> : null}
+          <StatusBadge status={row.status} variant={badge} />
+          {row.overdue ? <OverdueMark /> : null}
+          {row.repeat ? <RepeatMark /> : null}
+          {row.stage?.stage === "quoted" && !row.stage.priced ? (
+            <Link
+              to={`${detailHref}#phone-price`}
+              className="inline-flex min-h-6 items-center text-xs font-semibold text-brand-700 underline"
+            >
+              Add price
+            </Link>
+          ) : null}
+        </div>
       </td>
-      <td className={CELL}>
-        <StepButton id={row.id} step={step} />
+      <td className={`${CELL} whitespace-nowrap`}>
+        <NextStep id={row.id} step={step} detailHref={detailHref} />
       </td>
     </>
   );

@@ -1,7 +1,9 @@
 /**
  * 'Export CSV' of an admin list (docs/product.md §10 "Export CSV"): every record the list's
- * filters select (all pages), newest first, with every field and the status. One export for
- * both kinds of record; what differs is each kind's file name and its own columns (`EXPORTS`).
+ * filters select (all pages), newest first, with every field and the status (a quote request's
+ * stage too, read through app/server/lifecycle as the list reads it, and its next visit). One
+ * export for both kinds of record; what differs is each kind's file name and its own columns
+ * (`EXPORTS`).
  *
  * CSV per RFC 4180 (fields with a comma, quote or line break quoted, quotes doubled, CRLF
  * between records) written by csv-stringify, with its `escape_formulas`: a cell starting
@@ -15,14 +17,14 @@
 import { stringify } from "csv-stringify/browser/esm/sync";
 import { type AuditedEntity, FREQUENCY_LABELS, PROPERTY_SIZE_LABELS, SERVICE_TYPE_LABELS } from "~/domain/enumerations";
 import { formatExportDateTime } from "~/domain/dates";
-import { type ExportCursor, exportRecords, type ListQuery } from "./records.server";
+import { type ExportCursor, exportRecords, type ListQuery, type ListRowFacts } from "./records.server";
 import { type Database, logFailure, type RecordRow } from "~/server/platform";
 
 /** Rows read from D1 per batch: far below D1's result limits, a few hundred kB of CSV. */
 const EXPORT_BATCH = 500;
 
-/** A column of the CSV: its header and its cell of a row. */
-type Column<Row> = readonly [header: string, cell: (row: Row) => string | null];
+/** A column of the CSV: its header and its cell of a row (a record with its ListRowFacts). */
+type Column<Row> = readonly [header: string, cell: (row: Row & ListRowFacts) => string | null];
 
 /** The columns every export starts with: who, when, and how to find the record again. */
 const RECORD_COLUMNS: Array<Column<RecordRow<AuditedEntity>>> = [
@@ -38,8 +40,17 @@ const RECORD_COLUMNS: Array<Column<RecordRow<AuditedEntity>>> = [
 /** The column every export ends with. */
 const STATUS_COLUMN: Column<RecordRow<AuditedEntity>> = ["Status", (row) => row.status];
 
-/** Each kind's file name and the columns only it has, between RECORD_COLUMNS and STATUS_COLUMN. */
-const EXPORTS: { [E in AuditedEntity]: { file: string; columns: Array<Column<RecordRow<E>>> } } = {
+/**
+ * A quote request's columns after its status: its stage (one of JOB_STAGES, as the list's
+ * `?stage=` names it) and its next scheduled visit ("YYYY-MM-DD HH:MM", Jamaica), if any.
+ */
+const STAGE_COLUMNS: Array<Column<RecordRow<"quote_request">>> = [
+  ["Stage", (row) => row.stage?.stage ?? null],
+  ["Next visit", (row) => (row.stage?.nextVisitDay ? `${row.stage.nextVisitDay} ${row.stage.nextVisitStart ?? ""}`.trim() : null)],
+];
+
+/** Each kind's file name, the columns only it has (between RECORD_COLUMNS and STATUS_COLUMN), and those after the status. */
+const EXPORTS: { [E in AuditedEntity]: { file: string; columns: Array<Column<RecordRow<E>>>; after: Array<Column<RecordRow<E>>> } } = {
   quote_request: {
     file: "quote-requests",
     columns: [
@@ -50,10 +61,12 @@ const EXPORTS: { [E in AuditedEntity]: { file: string; columns: Array<Column<Rec
       ["Preferred date", (row) => row.preferredDate],
       ["Additional information", (row) => row.additionalInfo],
     ],
+    after: STAGE_COLUMNS,
   },
   contact_message: {
     file: "contact-messages",
     columns: [["Message", (row) => row.message]],
+    after: [],
   },
 };
 
@@ -73,7 +86,8 @@ export function csvFileStem(entity: AuditedEntity): string {
  * it with an error (logged), since the answer's status was already sent.
  */
 export function csvStream<E extends AuditedEntity>(db: Database, entity: E, query: ListQuery): ReadableStream<Uint8Array> {
-  const columns: Array<Column<RecordRow<E>>> = [...RECORD_COLUMNS, ...EXPORTS[entity].columns, STATUS_COLUMN];
+  const own = EXPORTS[entity] as { columns: Array<Column<RecordRow<E>>>; after: Array<Column<RecordRow<E>>> };
+  const columns = [...RECORD_COLUMNS, ...own.columns, STATUS_COLUMN, ...own.after] as Array<Column<RecordRow<E>>>;
   const encoder = new TextEncoder();
   let cursor: ExportCursor | null = null;
   let started = false;

@@ -4,6 +4,7 @@
  */
 import { CONTACT_STATUSES, QUOTE_STATUSES, SERVICE_TYPES, type AuditedEntity } from "~/domain/enumerations";
 import { DAY_MS, jamaicaDayStart } from "~/domain/dates";
+import { JOB_STAGES } from "~/domain/lifecycle";
 import { TEXT_LIMITS } from "~/domain/limits";
 import { readReference } from "~/domain/reference";
 import { ADMIN_MESSAGES } from "~/domain/staff-messages";
@@ -17,7 +18,8 @@ const STATUSES: Record<AuditedEntity, readonly string[]> = { quote_request: QUOT
 /**
  * A list's query from its URL parameters: `status` (one of the kind's statuses, else all),
  * `page` (1 to 100,000, else 1), `q` (search, cut to TEXT_LIMITS.search characters), `service`
- * (quote requests only, one of SERVICE_TYPES, else none), `from`/`to` (ISO dates, inclusive,
+ * (quote requests only, one of SERVICE_TYPES, else none), `stage` (quote requests only, one of
+ * JOB_STAGES, else none; `quoted` is the "Quotes waiting" view), `from`/`to` (ISO dates, inclusive,
  * Jamaica's days) and `overdue=1`. Out: the query for listRecords/csvStream, the filters as the
  * filter form shows them, and `problems` (a sentence per value that could not be used and was
  * left out). Never throws.
@@ -35,6 +37,7 @@ export function readListQuery(
     problems.push(ADMIN_MESSAGES.searchTooLong(TEXT_LIMITS.search));
   }
   const service = entity === "quote_request" ? (SERVICE_TYPES.find((candidate) => candidate === params.get("service")) ?? null) : null;
+  const stage = entity === "quote_request" ? (JOB_STAGES.find((candidate) => candidate === params.get("stage")) ?? null) : null;
   const day = (name: "from" | "to", label: string) => {
     const value = (params.get(name) ?? "").trim();
     if (!value) return { value: "", start: null };
@@ -53,6 +56,7 @@ export function readListQuery(
     query: {
       status,
       service,
+      stage,
       fromMs: from.start,
       // `to` is inclusive: up to the start of the next day in Jamaica (no daylight saving there).
       toMs: to.start === null ? null : to.start + DAY_MS,
@@ -61,7 +65,7 @@ export function readListQuery(
       reference,
       page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
     },
-    filters: { status, q, service, from: from.value, to: to.value, overdue },
+    filters: { status, q, service, stage, from: from.value, to: to.value, overdue },
     problems,
   };
 }

@@ -4,14 +4,38 @@
  * status, service type, arrival date, overdue and a full-text search, paged by 50; the CSV
  * export's batches; one record with its photos, audit trail and internal notes; notes; and
  * status changes through the status machine with an audit row (status_changes) naming the
- * acting admin, in one D1 batch (docs/product.md §4, §10; docs/architecture.md §4.5).
+ * acting admin, in one D1 batch (docs/product.md §4, §10; docs/architecture.md §4.5). A quote
+ * request's list rows and export rows carry its stage (app/server/lifecycle) and every list row
+ * whether its customer wrote before; a quote request is completed, cancelled (with a reason)
+ * and reopened here (`changeQuoteStatus`), each change with its audit row in the same batch.
  */
-import { and, count, desc, eq, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
-import { attachments, quoteRequests, recordNotes, statusChanges, users, visits } from "../../../drizzle/schema";
-import type { AuditedEntity, ServiceType } from "~/domain/enumerations";
+import {
+  attachments,
+  contactMessages,
+  customerReplies,
+  quoteRequests,
+  recordNotes,
+  statusChanges,
+  users,
+  visits,
+} from "../../../drizzle/schema";
+import type { AuditedEntity, QuoteStatus, ServiceType } from "~/domain/enumerations";
+import type { JobStage, StageFacts } from "~/domain/lifecycle";
 import { ADMIN_PAGE_SIZE } from "~/domain/limits";
-import { ATTENTION_STATUS, CONTACT_STEPS, isAllowedStep, OVERDUE_AFTER_MS, QUOTE_STEPS, REPLIED_STATUS, type Step } from "~/domain/status";
+import {
+  ATTENTION_STATUS,
+  CONTACT_STEPS,
+  isAllowedStep,
+  OVERDUE_AFTER_MS,
+  QUOTE_CANCEL_FROM,
+  QUOTE_REOPEN_FROM,
+  QUOTE_STEPS,
+  reopenStatus,
+  REPLIED_STATUS,
+  type Step,
+} from "~/domain/status";
 import { matchesSearch } from "./search.server";
 import {
   type Database,
@@ -24,6 +48,7 @@ import {
   type RecordTable,
 } from "~/server/platform";
 import { noScheduledVisit } from "~/server/booking";
+import { stageColumns, stageCondition, stageFacts } from "~/server/lifecycle";
 
 /** What differs between the kinds beyond their table: the status machine and the photos' owner kind. */
 const KINDS = {
@@ -70,6 +95,8 @@ export interface ListQuery {
   status: string | null;
   /** Quote requests only. */
   service: ServiceType | null;
+  /** Quote requests only: one stage (app/domain/lifecycle.ts), or null for all. */
+  stage: JobStage | null;
   /** Arrived at or after this time (ms since the epoch), or null. */
   fromMs: number | null;
   /** Arrived before this time (ms since the epoch), or null. */
@@ -98,6 +125,7 @@ function listWhere(entity: AuditedEntity, query: ListQuery, now: Date, countingS
   const parts: Array<SQL | undefined> = [];
   if (query.status) parts.push(sql`${column(table.status)} = ${query.status}`);
   if (query.service && entity === "quote_request") parts.push(sql`${column(quoteRequests.serviceType)} = ${query.service}`);
+  if (query.stage && entity === "quote_request") parts.push(stageCondition(query.stage, now));
   if (query.fromMs !== null) parts.push(sql`${column(table.createdAt)} >= ${query.fromMs}`);
   if (query.toMs !== null) parts.push(sql`${column(table.createdAt)} < ${query.toMs}`);
   if (query.overdue) {
@@ -113,17 +141,55 @@ function listWhere(entity: AuditedEntity, query: ListQuery, now: Date, countingS
 const newestFirst = (table: RecordTable) => [desc(table.createdAt), desc(table.id)];
 
 /**
- * One page of the records of `entity` matching `query`, newest first, how many match in all,
- * and each quote request's next scheduled visit (id → "YYYY-MM-DD HH:MM", its day and window
- * start; a contact message has none), in one batch. Throws when D1 fails (the loader shows the
- * product's failure text).
+ * 1 when another quote request or contact message has the same (non-null) customer as the
+ * `table` row in scope: a repeat customer. Correlated EXISTS over the indexed customer_id.
+ */
+function repeatCustomerSql(table: RecordTable): SQL<number> {
+  return sql<number>`(${table.customerId} IS NOT NULL AND (
+    EXISTS (SELECT 1 FROM ${quoteRequests} o WHERE o.customer_id = ${table.customerId} AND o.id <> ${table.id})
+    OR EXISTS (SELECT 1 FROM ${contactMessages} o WHERE o.customer_id = ${table.customerId} AND o.id <> ${table.id})))`;
+}
+
+/** What a list row carries beside its record: its stage (quote requests only, else null) and whether its customer wrote before. */
+export interface ListRowFacts {
+  stage: StageFacts | null;
+  repeat: boolean;
+}
+
+/** The columns a list or export select reads beside the record's own: the stage (quote requests) and the repeat mark. */
+function factColumns(entity: AuditedEntity, now: Date) {
+  const table: RecordTable = RECORDS[entity];
+  const stage =
+    entity === "quote_request" ? stageColumns(now) : { stage: sql<null>`NULL`, priced: sql<null>`NULL`, nextVisit: sql<null>`NULL` };
+  return { ...getTableColumns(table), ...stage, repeat: repeatCustomerSql(table) };
+}
+
+/** A row read with `factColumns` as the record and its ListRowFacts. */
+function withFacts<E extends AuditedEntity>(entity: E, row: Record<string, unknown>): RecordRow<E> & ListRowFacts {
+  const { stage, priced, nextVisit, repeat, ...record } = row;
+  return {
+    ...(record as RecordRow<E>),
+    stage:
+      entity === "quote_request"
+        ? stageFacts({ stage: String(stage), priced: Number(priced), nextVisit: (nextVisit as string | null) ?? null })
+        : null,
+    repeat: Boolean(repeat),
+  };
+}
+
+/**
+ * One page of the records of `entity` matching `query`, newest first, and how many match in
+ * all, in one batch; each row with its ListRowFacts: a quote request's stage (read through
+ * app/server/lifecycle's `stageColumns` in the same select, its next visit included) and
+ * whether its customer wrote before. Throws when D1 fails (the loader shows the product's
+ * failure text).
  */
 export async function listRecords<E extends AuditedEntity>(
   db: Database,
   entity: E,
   query: ListQuery,
   now: Date = new Date(),
-): Promise<{ rows: Array<RecordRow<E>>; total: number; nextVisits: Map<string, string> }> {
+): Promise<{ rows: Array<RecordRow<E> & ListRowFacts>; total: number }> {
   const table: RecordTable = RECORDS[entity];
   // The page's ids first, from the (created_at, id) indexes alone, then only those rows: an
   // OFFSET never reads the rows it skips.
@@ -134,9 +200,9 @@ export async function listRecords<E extends AuditedEntity>(
     .orderBy(...newestFirst(table))
     .limit(ADMIN_PAGE_SIZE)
     .offset((query.page - 1) * ADMIN_PAGE_SIZE);
-  const [rows, total, next] = await db.batch([
+  const [rows, total] = await db.batch([
     db
-      .select()
+      .select(factColumns(entity, now))
       .from(table)
       .where(inArray(table.id, pageIds))
       .orderBy(...newestFirst(table)),
@@ -144,13 +210,8 @@ export async function listRecords<E extends AuditedEntity>(
       .select({ n: count() })
       .from(table)
       .where(listWhere(entity, query, now, true)),
-    db
-      .select({ id: visits.quoteRequestId, slot: sql<string>`min(${visits.day} || ' ' || ${visits.windowStart})` })
-      .from(visits)
-      .where(and(inArray(visits.quoteRequestId, pageIds), eq(visits.status, "scheduled")))
-      .groupBy(visits.quoteRequestId),
   ]);
-  return { rows: rows as Array<RecordRow<E>>, total: total[0]?.n ?? 0, nextVisits: new Map(next.map((row) => [row.id, row.slot])) };
+  return { rows: rows.map((row) => withFacts(entity, row)), total: total[0]?.n ?? 0 };
 }
 
 /** Where an export batch stops: the last row's arrival and id (rows are newest first). */
@@ -158,7 +219,7 @@ export type ExportCursor = Pick<RecordRow<AuditedEntity>, "createdAt" | "id">;
 
 /**
  * Up to `limit` records of `entity` matching `query` (its page ignored) after `cursor`,
- * newest first: one batch of the CSV export, read by keyset (arrival, id).
+ * newest first, each with its ListRowFacts: one batch of the CSV export, read by keyset (arrival, id).
  */
 export async function exportRecords<E extends AuditedEntity>(
   db: Database,
@@ -167,18 +228,18 @@ export async function exportRecords<E extends AuditedEntity>(
   cursor: ExportCursor | null,
   limit: number,
   now: Date = new Date(),
-): Promise<Array<RecordRow<E>>> {
+): Promise<Array<RecordRow<E> & ListRowFacts>> {
   const table: RecordTable = RECORDS[entity];
   const after = cursor
     ? or(lt(table.createdAt, cursor.createdAt), and(eq(table.createdAt, cursor.createdAt), lt(table.id, cursor.id)))
     : undefined;
   const rows = await db
-    .select()
+    .select(factColumns(entity, now))
     .from(table)
     .where(and(listWhere(entity, query, now), after))
     .orderBy(...newestFirst(table))
     .limit(limit);
-  return rows as Array<RecordRow<E>>;
+  return rows.map((row) => withFacts(entity, row));
 }
 
 /** One record of `entity`, or undefined when there is no such id. */
@@ -187,7 +248,7 @@ export async function getRecord<E extends AuditedEntity>(db: Database, entity: E
   return (await db.select().from(table).where(eq(table.id, id)).get()) as RecordRow<E> | undefined;
 }
 
-/** One record's photos, audit trail and internal notes, for the detail views. */
+/** One record's photos, audit trail (each change with its reason, if any) and internal notes, for the detail views. */
 export async function recordExtras(db: Database, entity: AuditedEntity, id: string) {
   const { ownerKind } = KINDS[entity];
   const [photos, history, notes] = await db.batch([
@@ -197,7 +258,13 @@ export async function recordExtras(db: Database, entity: AuditedEntity, id: stri
       .where(and(eq(attachments.ownerKind, ownerKind), eq(attachments.ownerId, id)))
       .orderBy(attachments.createdAt),
     db
-      .select({ from: statusChanges.fromStatus, to: statusChanges.toStatus, at: statusChanges.createdAt, actor: users.email })
+      .select({
+        from: statusChanges.fromStatus,
+        to: statusChanges.toStatus,
+        note: statusChanges.note,
+        at: statusChanges.createdAt,
+        actor: users.email,
+      })
       .from(statusChanges)
       .leftJoin(users, eq(statusChanges.actorUserId, users.id))
       .where(and(eq(statusChanges.entity, entity), eq(statusChanges.entityId, id)))
@@ -272,16 +339,17 @@ export function moveStatement(db: Database, step: StatusStep, now: Date, ...cond
 
 /**
  * The statement that writes the audit row of `step` by `actorUserId`, only when `condition`
- * holds as it runs (`changes() = 1` after the update, or the record still at `from`).
+ * holds as it runs (`changes() = 1` after the update, or the record still at `from`); `note`
+ * is the change's reason (a cancellation's, a reopening's), or null.
  */
-export function auditStatement(db: Database, step: StatusStep, actorUserId: string, now: Date, condition: SQL) {
+export function auditStatement(db: Database, step: StatusStep, actorUserId: string, now: Date, condition: SQL, note: string | null = null) {
   const row = {
     id: crypto.randomUUID(),
     entity: step.entity,
     entityId: step.id,
     fromStatus: step.from,
     toStatus: step.to,
-    note: null,
+    note,
     actorUserId,
     createdAt: now,
   };
@@ -329,4 +397,72 @@ export async function updateStatus(
     .where(and(eq(visits.quoteRequestId, id), eq(visits.status, "scheduled")))
     .get();
   return scheduled ? "visit-scheduled" : "not-allowed";
+}
+
+/** A change of a quote request's status beside the steps: complete (confirmed), cancel or reopen. */
+export type QuoteChange = "complete" | "cancel" | "reopen";
+
+/** What changeQuoteStatus came to; `to` the status reached. */
+export type QuoteChangeOutcome = { status: "changed"; to: QuoteStatus } | { status: "not-found" | "not-allowed" | "visit-scheduled" };
+
+/**
+ * Completes, cancels or reopens quote request `id` (app/domain/status.ts says from which
+ * statuses): `complete` from quoted, refused while a visit of it is scheduled (checked by the
+ * update itself); `cancel` from pending or quoted; `reopen` from completed or cancelled, back
+ * to quoted when a quote was sent or it was marked quoted before (an audit row to quoted),
+ * else to pending. One D1 batch: the update, guarded by the status it was read with (two
+ * admins at once cannot both apply it), then its audit row with `note` (the reason, or null),
+ * written only if the update changed the record. Visits are not touched here: the caller
+ * cancels them through app/server/booking (before a completion, after a cancellation).
+ * Out: "changed" with the status reached, "not-found", "not-allowed" (not from this status, or
+ * moved meanwhile) or "visit-scheduled". Throws when D1 fails.
+ */
+export async function changeQuoteStatus(
+  db: Database,
+  id: string,
+  change: QuoteChange,
+  note: string | null,
+  actorUserId: string,
+  now: Date = new Date(),
+): Promise<QuoteChangeOutcome> {
+  const record = await db.select({ status: quoteRequests.status }).from(quoteRequests).where(eq(quoteRequests.id, id)).get();
+  if (!record) return { status: "not-found" };
+  const from = record.status;
+  let to: QuoteStatus;
+  if (change === "complete") {
+    if (!isAllowedStep(QUOTE_STEPS, from, "completed")) return { status: "not-allowed" };
+    to = "completed";
+  } else if (change === "cancel") {
+    if (!QUOTE_CANCEL_FROM.includes(from)) return { status: "not-allowed" };
+    to = "cancelled";
+  } else {
+    if (!QUOTE_REOPEN_FROM.includes(from)) return { status: "not-allowed" };
+    const [quoted] = await db.batch([
+      db
+        .select({ id: customerReplies.id })
+        .from(customerReplies)
+        .where(and(eq(customerReplies.entity, "quote_request"), eq(customerReplies.entityId, id), eq(customerReplies.kind, "quote")))
+        .limit(1),
+      db
+        .select({ id: statusChanges.id })
+        .from(statusChanges)
+        .where(and(eq(statusChanges.entity, "quote_request"), eq(statusChanges.entityId, id), eq(statusChanges.toStatus, "quoted")))
+        .limit(1),
+    ]);
+    to = reopenStatus(quoted.length > 0);
+  }
+  const step = { entity: "quote_request" as const, id, from, to };
+  const closing = change === "complete";
+  const [update] = await db.batch([
+    moveStatement(db, step, now, ...(closing ? [noScheduledVisit(id)] : [])),
+    auditStatement(db, step, actorUserId, now, PREVIOUS_CHANGED_ONE, note),
+  ]);
+  if (update.meta.changes === 1) return { status: "changed", to };
+  if (!closing) return { status: "not-allowed" };
+  const scheduled = await db
+    .select({ id: visits.id })
+    .from(visits)
+    .where(and(eq(visits.quoteRequestId, id), eq(visits.status, "scheduled")))
+    .get();
+  return { status: scheduled ? "visit-scheduled" : "not-allowed" };
 }

@@ -2,7 +2,8 @@
  * What staff send a customer from a record page, and what the site knows of it
  * (docs/product.md §10 "Send quote", "Reply", "Time to first reply", "E-mails"):
  *
- * - `sendQuote` / `sendReply`: in one D1 batch, the outbox row of the e-mail, the
+ * - `sendQuote` / `sendReply`: in one D1 batch, the outbox row of the e-mail (none for a price
+ *   given by phone and recorded without e-mail: `sendQuote`'s `mail: false`), the
  *   customer_replies row (what was sent, by whom, when), the status change to quoted /
  *   responded with its audit row, and the record's first reply time (set once); then the
  *   e-mail is put on the mail queue. Every statement of the batch is guarded by the status
@@ -51,11 +52,12 @@ interface SentReply {
  * audit row, unless the record is there already) and the first reply time, in one D1 batch
  * in which every insert is guarded by `guard` (`WHERE EXISTS (the record with the status it
  * was read with)`) and the update comes last with `AND status = <that status>`; then queues
- * the e-mail. Out: "sent" or "conflict" (the record changed meanwhile: nothing was written).
+ * the e-mail. `mail` null: recorded without e-mail (no outbox row, `mail_delivery_id` null).
+ * Out: "sent" or "conflict" (the record changed meanwhile: nothing was written).
  */
-async function recordAndQueue(context: SendContext, guard: RecordGuard, mail: Mail, reply: SentReply): Promise<"sent" | "conflict"> {
+async function recordAndQueue(context: SendContext, guard: RecordGuard, mail: Mail | null, reply: SentReply): Promise<"sent" | "conflict"> {
   const { db, now = new Date() } = context;
-  const mailId = crypto.randomUUID();
+  const mailId = mail ? crypto.randomUUID() : null;
   const step = { entity: guard.entity, id: guard.id, from: guard.status, to: REPLIED_STATUS[guard.entity] };
   const stillThere = recordExists(guard);
   const sent = {
@@ -74,28 +76,40 @@ async function recordAndQueue(context: SendContext, guard: RecordGuard, mail: Ma
     followUpSentAt: null,
   };
   const results = await db.batch([
-    outboxInsert(db, mailId, mail, { kind: reply.kind, entity: guard.entity, entityId: guard.id }, now, stillThere),
     insertWhere(db, customerReplies, sent, stillThere),
+    ...(mail && mailId
+      ? [outboxInsert(db, mailId, mail, { kind: reply.kind, entity: guard.entity, entityId: guard.id }, now, stillThere)]
+      : []),
     ...(step.from !== step.to ? [auditStatement(db, step, context.actorUserId, now, stillThere)] : []),
     // Last, so the guards above still see the status the record was read with.
     moveStatement(db, step, now),
   ]);
   if (results.at(-1)?.meta.changes !== 1) return "conflict";
-  await putOnQueue(db, context.queue, mailId, mail);
+  if (mail && mailId) await putOnQueue(db, context.queue, mailId, mail);
   return "sent";
 }
 
 /**
  * 'Send quote' on quote request `id`: e-mails the quote, records it, and moves a pending
  * request to quoted (a quoted one stays quoted: the new quote replaces the old on the status
- * page). Out: "sent"; "not-found"; "not-allowed" when the request is completed or cancelled;
- * "conflict" when its status changed meanwhile. Throws when D1 fails (nothing is written then).
+ * page). `options.mail` false: the price staff gave by phone, recorded without e-mailing it
+ * (the customer can then book online at it from the status page). Out: "sent"; "not-found";
+ * "not-allowed" when the request is completed or cancelled; "conflict" when its status changed
+ * meanwhile. Throws when D1 fails (nothing is written then).
  */
-export async function sendQuote(context: SendContext, id: string, terms: Omit<QuoteFormInput, "intent">): Promise<SendOutcome> {
+export async function sendQuote(
+  context: SendContext,
+  id: string,
+  terms: Omit<QuoteFormInput, "intent">,
+  options: { mail: boolean } = { mail: true },
+): Promise<SendOutcome> {
   const quote = await getRecord(context.db, "quote_request", id);
   if (!quote?.reference || !quote.statusToken) return "not-found";
   if (!QUOTABLE_STATUSES.includes(quote.status)) return "not-allowed";
   const now = context.now ?? new Date();
+  if (!options.mail) {
+    return recordAndQueue({ ...context, now }, { entity: "quote_request", id, status: quote.status }, null, { kind: "quote", ...terms });
+  }
   const mail = quoteMail(
     { email: quote.email, reference: quote.reference, statusToken: quote.statusToken, serviceType: quote.serviceType },
     terms,
@@ -122,6 +136,29 @@ export async function sendReply(context: SendContext, id: string, message: strin
     context.siteUrl,
   );
   return recordAndQueue(context, { entity: "contact_message", id, status: record.status }, mail, { kind: "reply", message });
+}
+
+/**
+ * 'Tell the customer' of a cancellation: an e-mail (kind "reply", about quote request `id`)
+ * saying the request was cancelled and why, written to the outbox only while the request
+ * exists, then put on the mail queue. Out: "queued" or "not-found". Throws when D1 fails.
+ */
+export async function queueCancellationMail(context: SendContext, id: string, message: string): Promise<"queued" | "not-found"> {
+  const { db, now = new Date() } = context;
+  const quote = await getRecord(db, "quote_request", id);
+  if (!quote?.reference || !quote.statusToken) return "not-found";
+  const mail = replyMail(
+    { email: quote.email, reference: quote.reference, statusToken: quote.statusToken },
+    message,
+    context.company,
+    context.siteUrl,
+  );
+  const mailId = crypto.randomUUID();
+  const about = { kind: "reply" as const, entity: "quote_request" as const, entityId: id };
+  const [written] = await db.batch([outboxInsert(db, mailId, mail, about, now, recordExists({ entity: "quote_request", id }))]);
+  if (written.meta.changes !== 1) return "not-found";
+  await putOnQueue(db, context.queue, mailId, mail);
+  return "queued";
 }
 
 /** A record's e-mails, newest first, and what staff sent the customer, newest first. */

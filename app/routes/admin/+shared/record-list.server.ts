@@ -1,15 +1,16 @@
 /**
  * The server side of the inbox lists (/admin/quotes, /admin/messages; docs/product.md §10),
  * written once for both kinds of record (`AuditedEntity`): the list's loader (its query read by
- * readListQuery of app/server/inbox), the status step posted from a list or a record page, and
- * what the pages say per kind.
+ * readListQuery of app/server/inbox), the status step posted from a list or a record page, what
+ * the pages say per kind, and a quote request's stage as the list and the record show it.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { shortSlotLabel } from "~/domain/booking";
 import { formatAdminDate } from "~/domain/dates";
+import { JOB_STAGE_LABELS, type JobStage, type StageFacts } from "~/domain/lifecycle";
 import type { AuditedEntity } from "~/domain/enumerations";
-import { ADMIN_MESSAGES } from "~/domain/staff-messages";
+import { ADMIN_MESSAGES, LIFECYCLE_MESSAGES } from "~/domain/staff-messages";
 import { isOverdue } from "~/domain/status";
 import { refusal } from "~/forms/result";
 import { z } from "~/forms/zod";
@@ -36,14 +37,36 @@ export const KINDS = {
   },
 } as const satisfies Record<AuditedEntity, { failed: string; loadFailed: string; notice: NoticeKey; thing: string }>;
 
+/** A quote request's stage as the list and the record show it. */
+export interface StageView {
+  stage: JobStage;
+  /** "Booked · Tue, Dec 1, 8:00 AM" when booked, "Quoted, no price" when marked quoted without a price, else the stage's label. */
+  label: string;
+  /** Whether a quote with a price was sent (false: quoted by phone, no price yet). */
+  priced: boolean;
+}
+
+/** StageFacts (app/server/lifecycle) as the pages show them. */
+export function stageView(facts: StageFacts): StageView {
+  const next = facts.nextVisitDay && facts.nextVisitStart ? shortSlotLabel(facts.nextVisitDay, facts.nextVisitStart) : null;
+  const label =
+    facts.stage === "booked" && next
+      ? `${JOB_STAGE_LABELS.booked} · ${next}`
+      : facts.stage === "quoted" && !facts.priced
+        ? `${JOB_STAGE_LABELS.quoted}, no price`
+        : JOB_STAGE_LABELS[facts.stage];
+  return { stage: facts.stage, label, priced: facts.priced };
+}
+
 /** The status step's form: which record, to which status. */
 export const statusForm = z.object({ id: z.uuid(), to: z.string().min(1).max(20) });
 
 /**
  * The loader of an admin list (/admin/quotes, /admin/messages): admin check, the query from
  * the URL (readListQuery; a URL with empty parameters is redirected to its short form), the
- * rows with their dates as the admin reads them and whether each is overdue, or the
- * product's load-failure text when D1 fails.
+ * rows with their dates as the admin reads them, whether each is overdue, a quote request's
+ * stage (StageView, null for a contact message) and whether its customer wrote before
+ * (`repeat`), or the product's load-failure text when D1 fails.
  */
 export async function listPageLoader<E extends AuditedEntity>({ request, context }: LoaderFunctionArgs, entity: E) {
   await requireAdmin(context.db, request, context.cloudflare.env);
@@ -59,27 +82,24 @@ export async function listPageLoader<E extends AuditedEntity>({ request, context
   const page = { page: query.page, filters, problems };
   const now = new Date();
   try {
-    const { rows, total, nextVisits } = await listRecords(context.db, entity, query);
+    const { rows, total } = await listRecords(context.db, entity, query, now);
     return {
       ...page,
       total,
       error: null,
-      rows: rows.map((row) => {
-        const next = nextVisits.get(row.id)?.split(" ");
-        return {
-          ...row,
-          date: formatAdminDate(row.createdAt.getTime()),
-          overdue: isOverdue(entity, row.status, row.createdAt.getTime(), now),
-          nextVisit: next ? shortSlotLabel(next[0]!, next[1]!) : null,
-        };
-      }),
+      rows: rows.map(({ stage, ...row }) => ({
+        ...row,
+        date: formatAdminDate(row.createdAt.getTime()),
+        overdue: isOverdue(entity, row.status, row.createdAt.getTime(), now),
+        stage: stage ? stageView(stage) : null,
+      })),
     };
   } catch (error) {
     logFailure("admin_list_failed", error);
     return {
       ...page,
       total: 0,
-      rows: [] as Array<RecordRow<E> & { date: string; overdue: boolean; nextVisit: string | null }>,
+      rows: [] as Array<RecordRow<E> & { date: string; overdue: boolean; stage: StageView | null; repeat: boolean }>,
       error: KINDS[entity].loadFailed,
     };
   }
@@ -111,7 +131,7 @@ export async function applyStatusStep(request: Request, db: Database, entity: Au
     return data(refusal(formData, `${failed}: that status change is not allowed. Reload to see the current status.`), { status: 409 });
   }
   if (outcome === "visit-scheduled") {
-    return data(refusal(formData, `${failed}: a visit is still scheduled. Mark it done or cancel it first.`), { status: 409 });
+    return data(refusal(formData, `${failed}: ${LIFECYCLE_MESSAGES.visitScheduled}`), { status: 409 });
   }
   const url = new URL(request.url);
   return redirect(url.pathname + url.search, { headers: { "Set-Cookie": await commitNotice(request, notice) } });

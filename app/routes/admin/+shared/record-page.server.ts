@@ -89,6 +89,7 @@ function historyOf({ photos, history, notes }: Awaited<ReturnType<typeof recordE
         actor: change.actor,
         from: change.from,
         to: change.to,
+        note: change.note,
       },
     })),
     ...notes.map((note) => ({

@@ -42,7 +42,12 @@ export default function ContactMessages() {
           <td className={`${CELL} w-2/5 min-w-40 text-slate-700`}>
             <p className="line-clamp-3 wrap-anywhere whitespace-pre-line">{row.message}</p>
           </td>
-          <StatusCells row={row} badge={CONTACT_BADGES[row.status]} step={CONTACT_STEPS[row.status]} />
+          <StatusCells
+            row={row}
+            badge={CONTACT_BADGES[row.status]}
+            step={CONTACT_STEPS[row.status]}
+            detailHref={`/admin/messages/${row.id}`}
+          />
         </tr>
       ))}
     </AdminListFrame>

@@ -1,12 +1,18 @@
 /**
  * The server side of /admin/quotes/:id: the record page of a quote request
- * (../+shared/record-page.server.ts) with what only a quote request has: the Visit card
- * (booking's visits of the request, and its forms) and the price guide's range for its service,
- * size and frequency.
+ * (../+shared/record-page.server.ts) with what only a quote request has: its stage (read
+ * through app/server/lifecycle), the Visit card (booking's visits of the request, and its
+ * forms), the price guide's range for its service, size and frequency, the confirmation panel
+ * asked for (`?confirm=complete`) and the lifecycle forms (./lifecycle.server.ts).
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { guideRangeFor, priceGuideHint } from "~/domain/price-guide";
 import { staffVisitForms } from "~/forms/booking";
+import { LIFECYCLE_INTENTS, lifecycleForms } from "~/forms/lifecycle";
+import { z } from "~/forms/zod";
+import { readStage } from "~/server/lifecycle";
+import { stageView } from "../+shared/record-list.server";
+import { lifecycleAction } from "./lifecycle.server";
 import { staffVisitAction } from "../+shared/visit-action.server";
 import { visitCardData } from "./visit-card.server";
 import type { RecordRow } from "~/server/platform";
@@ -21,15 +27,24 @@ const VISIT_INTENTS: ReadonlySet<string> = new Set(
 );
 
 /**
- * The quote request's page: the record page's data, plus `visit` (the Visit card) and
- * `priceGuide` ("Price guide: J$14,000-18,000" for the request's service, size and frequency,
- * or null when the guide has no range for them). Throws the redirect of requireAdmin or a 404.
+ * The quote request's page: the record page's data, plus `stage` (StageView, as the list shows
+ * it), `visit` (the Visit card), `priceGuide` ("Price guide: J$14,000-18,000" for the request's
+ * service, size and frequency, or null when the guide has no range for them), `confirm`
+ * ("complete" when `?confirm=complete` asks for the confirmation panel, else null) and
+ * `customerHref` (the customer's page, when the request is matched to a customer). Throws the
+ * redirect of requireAdmin or a 404.
  */
 export function quoteLoader(args: LoaderFunctionArgs) {
-  const { context } = args;
+  const { context, request } = args;
+  const confirm = new URL(request.url).searchParams.get("confirm") === "complete" ? ("complete" as const) : null;
   return recordPageLoader(args, "quote_request", async (record) => {
-    const [visit, priceGuide] = await Promise.all([visitCardData(context.db, record.id), priceGuideOf(context.siteContent, record)]);
-    return { visit, priceGuide };
+    const [visit, priceGuide, facts] = await Promise.all([
+      visitCardData(context.db, record.id),
+      priceGuideOf(context.siteContent, record),
+      readStage(context.db, record.id),
+    ]);
+    const stage = facts ? stageView(facts) : null;
+    return { visit, priceGuide, stage, confirm, customerHref: record.customerId ? `/admin/customers/${record.customerId}` : null };
   });
 }
 
@@ -46,7 +61,14 @@ async function priceGuideOf(
   return range ? priceGuideHint(range) : null;
 }
 
-/** POST on the quote request's page: the record page's forms, and the Visit card's (the staff visit action). */
+/** POST on the quote request's page: the record page's forms, the Visit card's (the staff visit action) and the lifecycle forms. */
 export function quoteAction(args: ActionFunctionArgs) {
-  return recordPageAction(args, "quote_request", { schema: staffVisitForms, intents: VISIT_INTENTS, act: staffVisitAction });
+  return recordPageAction(args, "quote_request", {
+    schema: z.union([staffVisitForms, lifecycleForms]),
+    intents: new Set([...VISIT_INTENTS, ...LIFECYCLE_INTENTS]),
+    act: (request, context, id, actorUserId, formData) =>
+      LIFECYCLE_INTENTS.has(String(formData.get("intent")))
+        ? lifecycleAction(request, context, id, actorUserId, formData)
+        : staffVisitAction(request, context, id, actorUserId, formData),
+  });
 }

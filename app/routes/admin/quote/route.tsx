@@ -1,15 +1,32 @@
 /**
- * /admin/quotes/:id: one quote request with every field, 'Send quote', its e-mails, its
- * photos, its history and its internal notes ('Add note').
+ * /admin/quotes/:id: one quote request with every field, its stage beside its status, 'Send
+ * quote', its e-mails, its photos, its history and its internal notes ('Add note'); after
+ * 'Mark Quoted' without a price, 'Add the price you gave by phone'; 'Complete' confirmed on the
+ * page (`?confirm=complete`, with what is still scheduled); 'Cancel request' with a reason and
+ * 'Reopen' (docs/product.md §4 "Status updates").
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { ADMIN_INPUT, Badge, Button, Card, Disclosure, PostButton } from "~/components/admin/kit";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import {
+  ADMIN_INPUT,
+  AdminCheckbox,
+  AdminInput,
+  AdminTextarea,
+  Badge,
+  Button,
+  buttonClass,
+  Card,
+  Disclosure,
+  PostButton,
+  ResultForm,
+} from "~/components/admin/kit";
 import { FormStatus } from "~/components/form-field";
 import { readResult, type FormResult } from "~/forms/result";
 import { AdminDetailFrame } from "~/components/admin/detail";
 import { FREQUENCY_LABELS, PROPERTY_SIZE_LABELS, SERVICE_TYPE_LABELS, VISIT_STATUS_LABELS } from "~/domain/enumerations";
-import { QUOTABLE_STATUSES, QUOTE_BADGES, QUOTE_STEPS } from "~/domain/status";
+import { QUOTE_LIMITS, TEXT_LIMITS } from "~/domain/limits";
+import { LIFECYCLE_MESSAGES } from "~/domain/staff-messages";
+import { QUOTABLE_STATUSES, QUOTE_BADGES, QUOTE_CANCEL_FROM, QUOTE_REOPEN_FROM, QUOTE_STEPS } from "~/domain/status";
 import { ScopeChoice, VisitSlotForm } from "../+shared/visit-slot-form";
 import { quoteAction, quoteLoader } from "./quote.server";
 import { keepDataWhenOnlyThePhotoChanges } from "~/components/admin/photo-index";
@@ -20,10 +37,35 @@ export const shouldRevalidate = keepDataWhenOnlyThePhotoChanges;
 export const loader = (args: LoaderFunctionArgs) => quoteLoader(args);
 export const action = (args: ActionFunctionArgs) => quoteAction(args);
 
+/** The lifecycle forms' intents: each shows its own result at its form. */
+const LIFECYCLE_FORM_INTENTS = ["phone-price", "complete", "cancel-request", "reopen"] as const;
+
 export default function QuoteDetail() {
-  const { record: quote, photos, history, firstReply, composer, mails, visit, priceGuide } = useLoaderData<typeof loader>();
+  const {
+    record: quote,
+    photos,
+    history,
+    firstReply,
+    composer,
+    mails,
+    visit,
+    priceGuide,
+    stage,
+    confirm,
+    customerHref,
+  } = useLoaderData<typeof loader>();
+  const unpriced = quote.status === "quoted" && stage !== null && !stage.priced;
   return (
     <AdminDetailFrame
+      stage={stage}
+      customerHref={customerHref}
+      ownIntents={LIFECYCLE_FORM_INTENTS}
+      lead={
+        <>
+          {confirm === "complete" ? <ConfirmComplete status={quote.status} visit={visit} /> : null}
+          {unpriced ? <PhonePrice /> : null}
+        </>
+      }
       back={{ to: "/admin/quotes", label: "All quote requests" }}
       record={quote}
       subtitle={`${quote.reference ? `${quote.reference} · ` : ""}${SERVICE_TYPE_LABELS[quote.serviceType]} · received ${quote.date}`}
@@ -45,8 +87,197 @@ export default function QuoteDetail() {
       composer={{ ...composer, priceGuide }}
       canCompose={QUOTABLE_STATUSES.includes(quote.status)}
       mails={mails}
-      extra={visit ? <VisitCard card={visit} bookable={quote.status === "quoted"} /> : null}
+      extra={
+        <>
+          {visit ? <VisitCard card={visit} bookable={quote.status === "quoted"} /> : null}
+          <RequestCard status={quote.status} />
+        </>
+      }
     />
+  );
+}
+
+/** A lifecycle form's refusal, at the form (the record page's action answers it with the form's result). */
+function useLifecycleError(intent: (typeof LIFECYCLE_FORM_INTENTS)[number]) {
+  return readResult(useActionData<FormResult>(), { intent });
+}
+
+/** The scheduled visits of the request, soonest first, as the confirmation panel lists them. */
+function scheduledLabels(card: VisitCardData | null): string[] {
+  if (!card) return [];
+  const labels = new Map<string, string>();
+  for (const each of card.visits) if (each.status === "scheduled") labels.set(each.id, each.label);
+  for (const each of card.series?.visits ?? []) if (each.status === "scheduled" && !labels.has(each.id)) labels.set(each.id, each.label);
+  return [...labels.values()];
+}
+
+/**
+ * 'Complete', confirmed (`?confirm=complete`): what is still scheduled, and with visits ahead the
+ * tick that cancels them with it (the customer is e-mailed as for any cancelled visit); the real
+ * submit; 'Not now' back to the record.
+ */
+function ConfirmComplete({ status, visit }: { status: string; visit: VisitCardData | null }) {
+  const { pathname } = useLocation();
+  const result = useLifecycleError("complete");
+  const ahead = scheduledLabels(visit);
+  if (status !== "quoted") {
+    return (
+      <Card title={LIFECYCLE_MESSAGES.confirmComplete} titleId="confirm-heading">
+        <p className="text-slate-700">{`This request is ${status}: there is nothing to complete.`}</p>
+      </Card>
+    );
+  }
+  return (
+    <Card title={LIFECYCLE_MESSAGES.confirmComplete} titleId="confirm-heading">
+      <ResultForm className="space-y-3" data-testid="confirm-complete">
+        {result.error("") ? <FormStatus tone="error">{result.error("")}</FormStatus> : null}
+        <input type="hidden" name="intent" value="complete" />
+        {ahead.length === 0 ? (
+          <p className="text-slate-700">{LIFECYCLE_MESSAGES.nothingScheduled}</p>
+        ) : (
+          <>
+            <p className="font-semibold text-slate-900">{LIFECYCLE_MESSAGES.stillScheduled}</p>
+            <ul className="list-disc space-y-1 pl-5 text-slate-700" aria-label="Visits still scheduled">
+              {ahead.map((label) => (
+                <li key={label}>{label}</li>
+              ))}
+            </ul>
+            <AdminCheckbox id="cancel-visits" name="cancelVisits" value="1" label={LIFECYCLE_MESSAGES.cancelVisitsWith} />
+          </>
+        )}
+        <div className="flex flex-wrap items-center gap-3">
+          <Button>Yes, complete</Button>
+          <Link to={pathname} className={buttonClass("outline", "md")}>
+            Not now
+          </Link>
+        </div>
+      </ResultForm>
+    </Card>
+  );
+}
+
+/**
+ * After 'Mark Quoted' without a price: the record says the customer cannot book online yet, and
+ * offers (not forces) the price given by phone, recorded as a quote without e-mailing it unless
+ * 'E-mail the customer the booking link' is ticked.
+ */
+function PhonePrice() {
+  const result = useLifecycleError("phone-price");
+  const error = (name: string) => result.error(name) ?? undefined;
+  return (
+    <Card title={LIFECYCLE_MESSAGES.addPhonePrice} titleId="phone-price">
+      <p className="mb-4 rounded-lg bg-amber-50 p-3 text-amber-900" data-testid="unpriced">
+        {LIFECYCLE_MESSAGES.unpriced}
+      </p>
+      <ResultForm className="grid gap-4 sm:grid-cols-2">
+        {result.error("") ? (
+          <div className="sm:col-span-2">
+            <FormStatus tone="error">{result.error("")}</FormStatus>
+          </div>
+        ) : null}
+        <input type="hidden" name="intent" value="phone-price" />
+        <AdminInput
+          id="phone-amount-jmd"
+          name="amountJmd"
+          label="Amount (JMD)"
+          inputMode="numeric"
+          required
+          defaultValue={result.value("amountJmd") ?? ""}
+          error={error("amountJmd")}
+        />
+        <AdminInput
+          id="phone-amount-usd"
+          name="amountUsd"
+          label="Amount (USD, optional)"
+          inputMode="numeric"
+          defaultValue={result.value("amountUsd") ?? ""}
+          error={error("amountUsd")}
+        />
+        <AdminInput
+          id="phone-valid-days"
+          name="validDays"
+          label="Valid for (days)"
+          type="number"
+          min={QUOTE_LIMITS.minValidDays}
+          max={QUOTE_LIMITS.maxValidDays}
+          required
+          defaultValue={result.value("validDays") ?? String(QUOTE_LIMITS.defaultValidDays)}
+          error={error("validDays")}
+        />
+        <AdminTextarea
+          id="phone-included"
+          name="included"
+          label="What is included (optional)"
+          rows={2}
+          maxLength={TEXT_LIMITS.quoteIncluded}
+          defaultValue={result.value("included") ?? ""}
+          error={error("included")}
+          className="sm:col-span-2"
+        />
+        <div className="sm:col-span-2">
+          <AdminCheckbox id="phone-mail" name="mail" value="1" label={LIFECYCLE_MESSAGES.mailBookingLink} />
+        </div>
+        <div className="sm:col-span-2">
+          <Button>Save the price</Button>
+        </div>
+      </ResultForm>
+    </Card>
+  );
+}
+
+/**
+ * 'Cancel request' (a pending or quoted request: a reason, kept in the history, and 'Tell the
+ * customer'; its scheduled visits are cancelled and its regular cleaning ended with it) and
+ * 'Reopen' (a completed or cancelled one, with an optional reason).
+ */
+function RequestCard({ status }: { status: "pending" | "quoted" | "completed" | "cancelled" }) {
+  const cancel = useLifecycleError("cancel-request");
+  const reopen = useLifecycleError("reopen");
+  const canCancel = QUOTE_CANCEL_FROM.includes(status);
+  const canReopen = QUOTE_REOPEN_FROM.includes(status);
+  if (!canCancel && !canReopen) return null;
+  return (
+    <Card title="Request" titleId="request-heading">
+      {canCancel ? (
+        <Disclosure look="button" summary="Cancel request" open={Boolean(cancel.error("") || cancel.error("reason"))}>
+          <ResultForm className="mt-3 space-y-3">
+            {cancel.error("") ? <FormStatus tone="error">{cancel.error("")}</FormStatus> : null}
+            <input type="hidden" name="intent" value="cancel-request" />
+            <AdminTextarea
+              id="cancel-reason"
+              name="reason"
+              label="Reason"
+              hint="Kept in the history; sent to the customer only if you tick 'Tell the customer'."
+              rows={2}
+              required
+              maxLength={TEXT_LIMITS.note}
+              defaultValue={cancel.value("reason") ?? ""}
+              error={cancel.error("reason") ?? undefined}
+            />
+            <AdminCheckbox id="cancel-tell" name="tell" value="1" label={LIFECYCLE_MESSAGES.tellCustomer} />
+            <p className="text-sm text-slate-700">Any scheduled visit is cancelled with it, and a regular cleaning ends.</p>
+            <Button variant="danger">Yes, cancel the request</Button>
+          </ResultForm>
+        </Disclosure>
+      ) : (
+        <Disclosure summary="Reopen" open={Boolean(reopen.error(""))}>
+          <ResultForm className="mt-3 space-y-3">
+            {reopen.error("") ? <FormStatus tone="error">{reopen.error("")}</FormStatus> : null}
+            <input type="hidden" name="intent" value="reopen" />
+            <AdminTextarea
+              id="reopen-reason"
+              name="reason"
+              label="Reason (optional)"
+              rows={2}
+              maxLength={TEXT_LIMITS.note}
+              defaultValue={reopen.value("reason") ?? ""}
+              error={reopen.error("reason") ?? undefined}
+            />
+            <Button variant="secondary">Reopen the request</Button>
+          </ResultForm>
+        </Disclosure>
+      )}
+    </Card>
   );
 }
 

@@ -1,6 +1,8 @@
 /**
- * /admin/quotes: quote requests, newest first, by status tab, search and filters (in the
- * URL), 50 per page; overdue ones marked (docs/product.md §10).
+ * /admin/quotes: quote requests, newest first, by status tab, stage, search and filters (in
+ * the URL), 50 per page; each with its stage beside its status (a booked one with its next
+ * visit), overdue ones and repeat customers marked; "Quotes waiting" is `?stage=quoted`
+ * (docs/product.md §10).
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
@@ -23,7 +25,7 @@ export default function QuoteRequests() {
       list={list}
       serviceFilter
       emptyText={ADMIN_MESSAGES.noQuotes}
-      columns={["Date", "Name", "Contact", "Service", "Property", "Address", "Next visit", "Status", "Action"]}
+      columns={["Date", "Name", "Contact", "Service", "Address", "Stage and status", "Action"]}
       cards={list.rows.map((row) => (
         <RecordCard
           key={row.id}
@@ -32,21 +34,23 @@ export default function QuoteRequests() {
           badge={QUOTE_BADGES[row.status]}
           step={QUOTE_STEPS[row.status]}
           what={SERVICE_TYPE_LABELS[row.serviceType]}
-          excerpt={row.nextVisit ? `Next visit: ${row.nextVisit}. ${row.address}` : row.address}
+          excerpt={row.address}
         />
       ))}
     >
       {list.rows.map((row) => (
         <tr key={row.id} className="align-top">
           <RecordCells row={row} detailHref={`/admin/quotes/${row.id}`} />
-          <td className={`${CELL} text-slate-700`}>{SERVICE_TYPE_LABELS[row.serviceType]}</td>
           <td className={`${CELL} text-slate-700`}>
-            {row.propertySize ? PROPERTY_SIZE_LABELS[row.propertySize] : "-"}
-            <span className="block text-slate-500">{row.frequency ? FREQUENCY_LABELS[row.frequency] : ""}</span>
+            {SERVICE_TYPE_LABELS[row.serviceType]}
+            <span className="block text-slate-500">
+              {[row.propertySize ? PROPERTY_SIZE_LABELS[row.propertySize] : null, row.frequency ? FREQUENCY_LABELS[row.frequency] : null]
+                .filter(Boolean)
+                .join(" · ")}
+            </span>
           </td>
           <td className={`${CELL} min-w-28 wrap-anywhere text-slate-700`}>{row.address}</td>
-          <td className={`${CELL} text-slate-700`}>{row.nextVisit ?? "-"}</td>
-          <StatusCells row={row} badge={QUOTE_BADGES[row.status]} step={QUOTE_STEPS[row.status]} />
+          <StatusCells row={row} badge={QUOTE_BADGES[row.status]} step={QUOTE_STEPS[row.status]} detailHref={`/admin/quotes/${row.id}`} />
         </tr>
       ))}
     </AdminListFrame>
