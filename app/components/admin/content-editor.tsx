@@ -6,8 +6,8 @@
  * submission result, a preview or 'Back to editing' extra data (app/forms/content-admin.ts
  * `EditorAnswer`). Plain forms: they work without JavaScript.
  */
-import { Form, Link, useActionData, type ShouldRevalidateFunction } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Link, useActionData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useRef, type ReactNode } from "react";
 import type { ContentRevisionAction, ContentSection } from "~/domain/enumerations";
 import {
   contentErrors,
@@ -19,9 +19,10 @@ import {
   type FieldValues,
 } from "~/forms/content-admin";
 import { readResult, type FormResult } from "~/forms/result";
-import { Button, buttonClass, useBusy } from "~/components/admin/kit";
+import { Button, buttonClass, useBusy, ResultForm } from "~/components/admin/kit";
 import { SectionPreview } from "~/components/admin/content-preview";
 import { FormStatus } from "~/components/form-field";
+import { RESULT_ID, useResultFocus } from "~/components/hooks/use-result-focus";
 
 /**
  * The editors' `shouldRevalidate`: as Remix decides, and also after a 409 (a stale publish or
@@ -89,18 +90,33 @@ export function useEditorState(opened: { values: FieldValues; basedOn: number },
 /**
  * The preview of a change and its two buttons: 'Publish' and 'Back to editing'. `back`: a link
  * for a change with nothing typed (a move, a toggle), else 'Back to editing' posts the content
- * back to the editor (`intent=back`), which shows the form with it.
+ * back to the editor (`intent=back`), which shows the form with it. The preview is the answer to
+ * 'Preview': its box (heading, the change, 'Publish') is the page's `#result` and takes the focus
+ * (app/components/hooks/use-result-focus.ts), so 'Publish' is in view on a phone.
  */
 export function PreviewStep({ preview, back, focus }: { preview: ContentPreview; back?: string; focus?: string }) {
   const busy = useBusy();
+  const box = useRef<HTMLDivElement>(null);
+  useResultFocus(box, RESULT_ID);
   return (
     <section aria-labelledby="preview-heading" className="space-y-4">
-      <div className="rounded-xl border border-amber-300 bg-amber-50 p-4">
+      <div
+        ref={box}
+        id={RESULT_ID}
+        tabIndex={-1}
+        role="group"
+        aria-labelledby="preview-heading"
+        aria-describedby="preview-change"
+        className="scroll-mt-4 rounded-xl border border-amber-300 bg-amber-50 p-4 focus:outline-2 focus:outline-offset-2 focus:outline-amber-600"
+      >
         <h2 id="preview-heading" className="text-lg font-semibold text-slate-900">
           Preview: not published yet
         </h2>
-        <p className="mt-1 text-slate-800">{`The change: ${preview.change}. This is how the site will show it. Publish it, or go back to change it.`}</p>
-        <Form method="post" className="mt-3 flex flex-wrap gap-3">
+        <p
+          id="preview-change"
+          className="mt-1 text-slate-800"
+        >{`The change: ${preview.change}. This is how the site will show it. Publish it, or go back to change it.`}</p>
+        <ResultForm className="mt-3 flex flex-wrap gap-3">
           <input type="hidden" name="content" value={preview.content} />
           <input type="hidden" name="basedOn" value={preview.basedOn} />
           <input type="hidden" name="target" value={preview.target} />
@@ -116,7 +132,7 @@ export function PreviewStep({ preview, back, focus }: { preview: ContentPreview;
               Back to editing
             </Button>
           )}
-        </Form>
+        </ResultForm>
       </div>
       <SectionPreview section={preview.section} body={preview.body} focus={focus ?? preview.target} />
     </section>
@@ -144,10 +160,10 @@ export function SectionLinks({ section, children }: { section: ContentSection; c
   return (
     <>
       {children}
-      <Link to={`/admin/content/${section}/history`} className="font-semibold text-brand-800 underline">
+      <Link to={`/admin/content/${section}/history`} className="inline-flex min-h-6 items-center font-semibold text-brand-800 underline">
         History
       </Link>
-      <Link to="/admin/content" className="font-semibold text-brand-800 underline">
+      <Link to="/admin/content" className="inline-flex min-h-6 items-center font-semibold text-brand-800 underline">
         All site content
       </Link>
     </>

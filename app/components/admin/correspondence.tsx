@@ -4,11 +4,11 @@
  * so it works without JavaScript), and the record's e-mails with their delivery state and
  * 'Resend'. Every form posts to the record page's action.
  */
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { QUOTE_LIMITS, TEXT_LIMITS } from "~/domain/limits";
 import type { ReadResult } from "~/forms/result";
 import type { MailStatus } from "~/domain/enumerations";
-import { AdminInput, AdminTextarea, Badge, Button, chipClass, PostButton, useBusy } from "~/components/admin/kit";
+import { AdminInput, AdminTextarea, Badge, Button, chipClass, PostButton, useBusy, ResultForm } from "~/components/admin/kit";
 import { FormStatus } from "~/components/form-field";
 
 /** One e-mail of the record as the page lists it (kind and time as the admin reads them). */
@@ -64,8 +64,7 @@ export function Composer(props: ComposerProps) {
   }
   return (
     // Keyed by the template, so choosing another one fills the message again.
-    <Form
-      method="post"
+    <ResultForm
       preventScrollReset
       className="space-y-4"
       key={props.chosenTemplateId ?? "none"}
@@ -87,7 +86,7 @@ export function Composer(props: ComposerProps) {
               {template.name}
             </Link>
           ))}
-          <Link to="/admin/templates" className="text-brand-700 underline">
+          <Link to="/admin/templates" className="inline-flex min-h-6 items-center text-brand-700 underline">
             Edit templates
           </Link>
         </nav>
@@ -145,7 +144,7 @@ export function Composer(props: ComposerProps) {
         error={error("message")}
       />
       <Button disabled={busy}>{quote ? "Send quote" : "Send reply"}</Button>
-    </Form>
+    </ResultForm>
   );
 }
 

@@ -2,8 +2,10 @@
  * The admin's frame (docs/product.md §2 "Admin"): one top bar ('Back to Website' and the
  * account menu with the signed-in e-mail, 'Sign Out' and 'Sign out everywhere'), one row of
  * sections (the inbox tabs 'Quote Requests (n)' and 'Contact Messages (n)' with their waiting
- * and overdue counts, scrolling sideways on a narrow screen, and 'More' with the other pages
- * by group), then the page. On a 390 px phone the frame stays under 120 px tall.
+ * and overdue counts, and 'More' with the other pages by group), then the page. Below `sm` the
+ * tabs read 'Requests (n)' and 'Messages (n)' (screen readers hear the full names), so the row
+ * fits a 390 px phone uncut; it still scrolls sideways if it must. On a 390 px phone the frame
+ * stays under 120 px tall. Every link and button is at least 24 by 24 px (WCAG 2.2 SC 2.5.8).
  *
  * Both menus are `<details>` disclosures: they open and close without JavaScript, by mouse,
  * touch and keyboard (Enter or Space on the summary), and opening one closes the other. With
@@ -77,7 +79,10 @@ export function AdminFrame({ email, counts, replies, children }: AdminFrameProps
     <div className="flex min-h-screen flex-1 flex-col bg-slate-50">
       <header className="border-b border-slate-200 bg-white" data-testid="admin-frame">
         <div className="mx-auto flex h-12 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6">
-          <Link to="/" className="inline-flex shrink-0 items-center gap-1.5 text-sm font-semibold text-brand-700 hover:text-brand-900">
+          <Link
+            to="/"
+            className="inline-flex min-h-10 shrink-0 items-center gap-1.5 text-sm font-semibold text-brand-700 hover:text-brand-900"
+          >
             <Icon name="arrowLeft" className="size-4" /> Back to Website
           </Link>
           <AccountMenu email={email} />
@@ -196,13 +201,13 @@ function SectionsNav({ counts }: { counts: AdminFrameProps["counts"] }) {
       <ul ref={tabs} className="flex min-w-0 flex-1 overflow-x-auto [scrollbar-width:none]">
         <li className="flex">
           <NavLink to="/admin/quotes" className={tab}>
-            {counts ? <>Quote Requests ({counts.quotes.total})</> : "Quote Requests"}
+            <TabName short="Requests" full="Quote Requests" count={counts?.quotes.total} />
             {counts ? <AttentionPills counts={counts.quotes} waiting="pending" /> : null}
           </NavLink>
         </li>
         <li className="flex">
           <NavLink to="/admin/messages" className={tab}>
-            {counts ? <>Contact Messages ({counts.messages.total})</> : "Contact Messages"}
+            <TabName short="Messages" full="Contact Messages" count={counts?.messages.total} />
             {counts ? <AttentionPills counts={counts.messages} waiting="unread" /> : null}
           </NavLink>
         </li>
@@ -215,6 +220,22 @@ function SectionsNav({ counts }: { counts: AdminFrameProps["counts"] }) {
       {/* Keyed by the page, so the menu is closed again on the page its link opened. */}
       <MoreMenu key={pathname} pathname={pathname} />
     </nav>
+  );
+}
+
+/**
+ * An inbox tab's name and count: `full` ('Quote Requests (n)') from `sm` and for screen readers
+ * always, `short` ('Requests (n)', within the full name) on a phone.
+ */
+function TabName({ full, short, count }: { full: string; short: string; count: number | undefined }) {
+  const withCount = (name: string) => (count === undefined ? name : `${name} (${count})`);
+  return (
+    <>
+      <span aria-hidden="true" className="sm:hidden">
+        {withCount(short)}
+      </span>
+      <span className="sr-only sm:not-sr-only">{withCount(full)}</span>
+    </>
   );
 }
 

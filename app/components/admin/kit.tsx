@@ -6,12 +6,15 @@
  * form, a confirmation step: both work without JavaScript); and the labelled fields (text,
  * textarea, select, checkbox, file) with their hint and error wired for screen readers
  * (`aria-invalid`, `aria-describedby` naming `<id>-hint` and `<id>-error`, WCAG 2.2 SC 1.3.1
- * and 3.3.1).
+ * and 3.3.1). Every link and button of the kit is at least 24 by 24 px (WCAG 2.2 SC 2.5.8:
+ * `textLinkClass` for a text link), and its forms' answers land where the user is
+ * (app/components/hooks/use-result-focus.ts).
  */
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, useNavigation, type FormProps } from "@remix-run/react";
 import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import type { BadgeVariant, Step } from "~/domain/status";
 import { Icon } from "~/components/icon";
+import { useResultAction } from "~/components/hooks/use-result-focus";
 
 /** Joins class names, leaving out the empty ones. */
 const cx = (...names: Array<string | false | undefined>) => names.filter(Boolean).join(" ");
@@ -147,6 +150,20 @@ export function chipClass(current: boolean): string {
   );
 }
 
+/**
+ * The classes of a text link or a link-like button among text ('Back to the schedule', 'Later
+ * days', 'Start from: …'): underlined, in `tone`, and at least 24 px tall (WCAG 2.2 SC 2.5.8);
+ * `className` adds placement.
+ */
+export function textLinkClass(tone: "brand" | "danger" | "muted" = "brand", className?: string): string {
+  const color = {
+    brand: "text-brand-800 hover:text-brand-900",
+    danger: "text-red-800 hover:text-red-900",
+    muted: "text-slate-700 hover:text-slate-900",
+  }[tone];
+  return cx("inline-flex min-h-6 min-w-6 items-center font-semibold underline", color, className);
+}
+
 /** A submit button of the kit; `className` adds placement (margins, width). */
 export function Button({
   variant,
@@ -160,7 +177,7 @@ export function Button({
 /**
  * A one-button POST form to the page's action (works without JavaScript): `fields` as hidden
  * inputs in their order, an optional `prompt` before the button, the button disabled while
- * anything is under way. `subject` names the item for screen readers (': Kitchen') when every
+ * anything is under way; the answer lands at the page's `#result`. `subject` names the item for screen readers (': Kitchen') when every
  * item repeats the same buttons.
  */
 export function PostButton({
@@ -187,8 +204,9 @@ export function PostButton({
   children: ReactNode;
 }) {
   const busy = useBusy();
+  const action = useResultAction();
   return (
-    <Form method="post" preventScrollReset className={className}>
+    <Form method="post" action={action} preventScrollReset className={className}>
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
@@ -199,6 +217,16 @@ export function PostButton({
       </button>
     </Form>
   );
+}
+
+/**
+ * An admin page's POST `<Form>` to its own route (Remix's `Form`; every prop passes through, an
+ * `action` too) whose answer lands at the page's `#result` without JavaScript: the refused form's
+ * banner, or the notice after the redirect (app/components/hooks/use-result-focus.ts).
+ */
+export function ResultForm(props: Omit<FormProps, "method"> & { method?: "post" }) {
+  const action = useResultAction();
+  return <Form method="post" action={action} {...props} />;
 }
 
 /** A record's next status step (docs/product.md §4) as a one-button form posting `id` and `to`; nothing when the status is final. */
@@ -306,7 +334,9 @@ export function Disclosure({
   }
   return (
     <details open={open} className={className || undefined}>
-      <summary className={`cursor-pointer text-sm font-semibold underline ${tone === "danger" ? "text-red-800" : "text-brand-800"}`}>
+      <summary
+        className={`min-h-6 cursor-pointer py-0.5 text-sm leading-5 font-semibold underline ${tone === "danger" ? "text-red-800" : "text-brand-800"}`}
+      >
         {summary}
         <Subject title={subject} />
       </summary>

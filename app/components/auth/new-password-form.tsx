@@ -9,7 +9,7 @@ import { Form } from "@remix-run/react";
 import { resetSchema } from "~/forms/auth";
 import type { FormResult } from "~/forms/result";
 import { InputField } from "~/components/fields";
-import { FormStatus } from "~/components/form-field";
+import { FormSummary } from "~/components/form-field";
 import { buttonStyles } from "~/components/ui";
 import { useAdminForm } from "~/components/hooks/use-admin-form";
 import { useIsSubmitting } from "~/components/hooks/use-submission";
@@ -27,10 +27,17 @@ export function NewPasswordForm(props: {
   className?: string;
 }) {
   const isSubmitting = useIsSubmitting(props.path);
-  const [form, fields] = useAdminForm(resetSchema, { id: props.id, result: props.lastResult });
+  const [form, fields, { action: resultAction, summary }] = useAdminForm(resetSchema, { id: props.id, result: props.lastResult });
   return (
-    <Form method="post" {...getFormProps(form)} className={props.className ? `space-y-5 ${props.className}` : "space-y-5"}>
-      <div id={form.errorId}>{form.errors?.length ? <FormStatus tone="error">{form.errors.join(" ")}</FormStatus> : null}</div>
+    <Form
+      method="post"
+      action={resultAction}
+      {...getFormProps(form)}
+      className={props.className ? `space-y-5 ${props.className}` : "space-y-5"}
+    >
+      <div id={form.errorId}>
+        <FormSummary summary={summary} />
+      </div>
       <input type="hidden" name="token" value={props.token} />
       <InputField meta={fields.password} label="New password" type="password" autoComplete="new-password" />
       <button type="submit" disabled={isSubmitting} className={`${buttonStyles.secondary} w-full`}>

@@ -5,10 +5,10 @@ import { useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { ANALYTICS_EVENTS, trackEvent } from "~/analytics";
 
-/** True while a form posting to the path `action` is being submitted (query ignored). */
+/** True while a form posting to the path `action` is being submitted (query and fragment ignored). */
 export function useIsSubmitting(action: string): boolean {
   const navigation = useNavigation();
-  return navigation.state === "submitting" && navigation.formAction?.split("?")[0] === action;
+  return navigation.state === "submitting" && navigation.formAction?.split(/[?#]/)[0] === action;
 }
 
 /**

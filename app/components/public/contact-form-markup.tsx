@@ -10,6 +10,7 @@ import { MESSAGES } from "~/domain/messages";
 import type { CONTACT_RETURN_TO } from "~/forms/contact";
 import type { SubmissionFlash } from "~/components/hooks/use-submission";
 import { controlClass, FormField, FormStatus } from "~/components/form-field";
+import { RESULT_ID } from "~/components/hooks/use-result-focus";
 import { Honeypot, Turnstile, TurnstileNoScriptNote } from "~/components/public/form-guards";
 import { PhotosField } from "~/components/public/photo-picker";
 import { buttonStyles } from "~/components/ui";
@@ -69,7 +70,7 @@ export function ContactFormMarkup({
   return (
     <Form
       method="post"
-      action="/contact"
+      action={`/contact#${RESULT_ID}`}
       encType="multipart/form-data"
       {...form.props}
       ref={formRef}

@@ -22,17 +22,17 @@ export function SiteFooter({ site, year }: { site: PublicSiteData; year: string 
           <h2 className="text-sm font-semibold tracking-wider text-white uppercase">Contact</h2>
           <ul className="mt-4 space-y-2 text-sm">
             <li>
-              <a className="hover:text-white hover:underline" href={telHref(company.phone)}>
+              <a className="inline-flex min-h-6 items-center hover:text-white hover:underline" href={telHref(company.phone)}>
                 {company.phone}
               </a>
             </li>
             <li>
-              <a className="wrap-anywhere hover:text-white hover:underline" href={`mailto:${company.email}`}>
+              <a className="inline-block min-h-6 py-0.5 wrap-anywhere hover:text-white hover:underline" href={`mailto:${company.email}`}>
                 {company.email}
               </a>
             </li>
             <li>
-              <a className="hover:text-white hover:underline" href={whatsappHref(company.whatsapp)}>
+              <a className="inline-flex min-h-6 items-center hover:text-white hover:underline" href={whatsappHref(company.whatsapp)}>
                 Chat on WhatsApp
               </a>
             </li>
@@ -58,7 +58,7 @@ export function SiteFooter({ site, year }: { site: PublicSiteData; year: string 
             <ul className="flex flex-wrap gap-x-4 gap-y-2 text-sm">
               {links.map((item) => (
                 <li key={item.to}>
-                  <Link to={item.to} className="hover:text-white hover:underline">
+                  <Link to={item.to} className="inline-flex min-h-6 items-center hover:text-white hover:underline">
                     {item.label}
                   </Link>
                 </li>

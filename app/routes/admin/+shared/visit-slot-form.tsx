@@ -5,8 +5,8 @@
  * app/routes/admin/schedule/route.tsx). It posts to the page's own action, the staff visit action
  * (./visit-action.server.ts), and shows its refusal; it works without JavaScript.
  */
-import { Form, useActionData } from "@remix-run/react";
-import { ADMIN_INPUT, AdminSelect, Button, useBusy } from "~/components/admin/kit";
+import { useActionData } from "@remix-run/react";
+import { ADMIN_INPUT, AdminSelect, Button, ResultForm, useBusy } from "~/components/admin/kit";
 import { FormStatus } from "~/components/form-field";
 import { readResult, type FormResult } from "~/forms/result";
 
@@ -73,7 +73,7 @@ export function VisitSlotForm({
   const result = readResult(useActionData<FormResult>(), visitId ? { intent, visitId } : { intent });
   const error = showError ? result.error("") : undefined;
   return (
-    <Form method="post" preventScrollReset className={compact ? "mt-2 flex flex-wrap items-end gap-2" : "space-y-3"}>
+    <ResultForm preventScrollReset className={compact ? "mt-2 flex flex-wrap items-end gap-2" : "space-y-3"}>
       {error ? <FormStatus tone="error">{error}</FormStatus> : null}
       <input type="hidden" name="intent" value={intent} />
       {visitId ? <input type="hidden" name="visitId" value={visitId} /> : null}
@@ -106,6 +106,6 @@ export function VisitSlotForm({
           {submit}
         </Button>
       </div>
-    </Form>
+    </ResultForm>
   );
 }

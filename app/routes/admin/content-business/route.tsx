@@ -6,8 +6,8 @@
  * will look; 'Publish' there makes it live. Plain POSTs: they work without JavaScript.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, useLoaderData } from "@remix-run/react";
-import { AdminInput, AdminTextarea, Button, Card, PageHeader, useBusy } from "~/components/admin/kit";
+import { useLoaderData } from "@remix-run/react";
+import { AdminInput, AdminTextarea, Button, Card, PageHeader, useBusy, ResultForm } from "~/components/admin/kit";
 import {
   ContentStatus,
   ErrorSummary,
@@ -39,7 +39,7 @@ export default function BusinessEditorPage() {
       {preview ? (
         <PreviewStep preview={preview} />
       ) : (
-        <Form method="post" noValidate className="space-y-6" key={`${basedOn}-${stage}`}>
+        <ResultForm noValidate className="space-y-6" key={`${basedOn}-${stage}`}>
           <ContentStatus answer={answer} />
           <ErrorSummary errors={errors} />
           <input type="hidden" name="basedOn" value={basedOn} />
@@ -145,7 +145,7 @@ export default function BusinessEditorPage() {
           <Button name="intent" value="preview" disabled={busy}>
             Preview
           </Button>
-        </Form>
+        </ResultForm>
       )}
     </section>
   );

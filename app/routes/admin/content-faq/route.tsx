@@ -4,8 +4,8 @@
  * will; 'Publish' there makes it live. Plain POSTs: they work without JavaScript.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
-import { Button, Card, PageHeader, useBusy } from "~/components/admin/kit";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Button, Card, PageHeader, useBusy, ResultForm } from "~/components/admin/kit";
 import {
   ContentStatus,
   ErrorSummary,
@@ -34,7 +34,7 @@ export default function FaqEditorPage() {
         lead={`Its link on the FAQ page, /faq#${id}, stays the same.`}
         actions={
           <SectionLinks section="faqs">
-            <Link to="/admin/content/faqs" className="font-semibold text-brand-800 underline">
+            <Link to="/admin/content/faqs" className="inline-flex min-h-6 items-center font-semibold text-brand-800 underline">
               All FAQs
             </Link>
           </SectionLinks>
@@ -44,7 +44,7 @@ export default function FaqEditorPage() {
         <PreviewStep preview={preview} focus={id} />
       ) : (
         <Card>
-          <Form method="post" className="space-y-4" key={`${basedOn}-${stage}`}>
+          <ResultForm className="space-y-4" key={`${basedOn}-${stage}`}>
             <ContentStatus answer={answer} target={id} />
             <ErrorSummary errors={errors} />
             <input type="hidden" name="basedOn" value={basedOn} />
@@ -52,7 +52,7 @@ export default function FaqEditorPage() {
             <Button name="intent" value="preview" disabled={busy}>
               Preview
             </Button>
-          </Form>
+          </ResultForm>
         </Card>
       )}
     </section>

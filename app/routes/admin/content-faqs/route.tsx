@@ -6,8 +6,8 @@
  * JavaScript needed.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
-import { Badge, Button, Card, PageHeader, PostButton, useBusy } from "~/components/admin/kit";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Badge, Button, Card, PageHeader, PostButton, useBusy, ResultForm } from "~/components/admin/kit";
 import {
   ContentStatus,
   ErrorSummary,
@@ -62,7 +62,10 @@ export default function FaqsListPage() {
             </div>
             <p className="mt-1 line-clamp-2 text-sm break-words text-slate-700">{faq.answer}</p>
             <div className="mt-3 flex flex-wrap items-center gap-2">
-              <Link to={`/admin/content/faqs/${faq.id}`} className="mr-2 font-semibold text-brand-800 underline">
+              <Link
+                to={`/admin/content/faqs/${faq.id}`}
+                className="inline-flex min-h-6 items-center mr-2 font-semibold text-brand-800 underline"
+              >
                 Edit<span className="sr-only">{`: ${faq.question}`}</span>
               </Link>
               <PostButton
@@ -104,14 +107,14 @@ export default function FaqsListPage() {
         ))}
       </ol>
       <Card title="Add a question" titleId="add-faq">
-        <Form method="post" className="space-y-4" key={`${basedOn}-${stage}`}>
+        <ResultForm className="space-y-4" key={`${basedOn}-${stage}`}>
           <ErrorSummary errors={errors} />
           <input type="hidden" name="basedOn" value={addBasedOn} />
           <FaqFields values={values} errors={errors} answerRows={5} />
           <Button name="intent" value="add" disabled={busy}>
             Preview
           </Button>
-        </Form>
+        </ResultForm>
       </Card>
     </section>
   );

@@ -24,10 +24,10 @@ export default function ContentHistoryPage() {
         lead="Every version published, newest first. View one to see it as the site showed it, and restore it if you want it back."
         actions={
           <>
-            <Link to={page} className="font-semibold text-brand-800 underline">
+            <Link to={page} className="inline-flex min-h-6 items-center font-semibold text-brand-800 underline">
               {`Edit ${label.toLowerCase()}`}
             </Link>
-            <Link to="/admin/content" className="font-semibold text-brand-800 underline">
+            <Link to="/admin/content" className="inline-flex min-h-6 items-center font-semibold text-brand-800 underline">
               All site content
             </Link>
           </>
@@ -46,7 +46,7 @@ export default function ContentHistoryPage() {
                   {`${revision.at} (Jamaica)${revision.authorEmail ? ` by ${revision.authorEmail}` : ""}`}
                 </p>
               </div>
-              <Link to={`/admin/content/${section}/history/${revision.id}`} className="font-semibold text-brand-800 underline">
+              <Link to={`/admin/content/${section}/history/${revision.id}`} className="inline-flex min-h-6 items-center font-semibold text-brand-800 underline">
                 View<span className="sr-only">{` version #${revision.id}`}</span>
               </Link>
             </div>

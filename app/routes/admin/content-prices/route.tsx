@@ -6,8 +6,8 @@
  * makes it live, 'Back to editing' returns to the table. Plain POSTs: no JavaScript needed.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ADMIN_INPUT, Button, Card, PageHeader, chipClass, useBusy } from "~/components/admin/kit";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ADMIN_INPUT, Button, Card, PageHeader, chipClass, useBusy, ResultForm } from "~/components/admin/kit";
 import { FormStatus } from "~/components/form-field";
 import { PriceTable } from "~/components/public/price-table";
 import { FREQUENCY_LABELS, PROPERTY_SIZE_LABELS, PROPERTY_SIZES, SERVICE_TYPE_LABELS, type ServiceType } from "~/domain/enumerations";
@@ -43,10 +43,10 @@ export default function PriceGuidePage() {
         lead="Typical price ranges per service, property size and frequency, in whole dollars. They show on /pricing, under the quote form once a visitor picks a service and size, in the confirmation e-mail, and beside 'Send quote'. A row left empty has no range."
         actions={
           <>
-            <Link to="/admin/content/prices/history" className="font-semibold text-brand-800 underline">
+            <Link to="/admin/content/prices/history" className="inline-flex min-h-6 items-center font-semibold text-brand-800 underline">
               History
             </Link>
-            <Link to="/pricing" className="font-semibold text-brand-800 underline">
+            <Link to="/pricing" className="inline-flex min-h-6 items-center font-semibold text-brand-800 underline">
               See /pricing
             </Link>
           </>
@@ -89,7 +89,7 @@ function EditorCard(props: { service: ServiceType; title: string; basedOn: numbe
   const valueOf = (name: string) => (refused ? (refused.value(name) ?? "") : (props.inputs[name] ?? ""));
   return (
     <Card title={`${props.title}: typical prices`} titleId="prices-table-heading">
-      <Form method="post" preventScrollReset className="space-y-4" aria-labelledby="prices-table-heading">
+      <ResultForm preventScrollReset className="space-y-4" aria-labelledby="prices-table-heading">
         {refused?.error("") ? <FormStatus tone="error">{refused.error("")}</FormStatus> : null}
         <input type="hidden" name="intent" value="preview" />
         <input type="hidden" name="service" value={props.service} />
@@ -152,7 +152,7 @@ function EditorCard(props: { service: ServiceType; title: string; basedOn: numbe
           </fieldset>
         ))}
         <Button disabled={busy}>Preview</Button>
-      </Form>
+      </ResultForm>
     </Card>
   );
 }
@@ -172,7 +172,7 @@ function PreviewCard({ preview, title }: { preview: PricePreview; title: string 
         ) : (
           <p className="font-semibold text-slate-900">{`No ranges for ${title}: /pricing will not list it, and its quote requests show no typical price.`}</p>
         )}
-        <Form method="post" preventScrollReset className="flex flex-wrap gap-3">
+        <ResultForm preventScrollReset className="flex flex-wrap gap-3">
           <input type="hidden" name="service" value={preview.service} />
           <input type="hidden" name="basedOn" value={preview.basedOn} />
           <input type="hidden" name="prices" value={preview.pricesJson} />
@@ -182,7 +182,7 @@ function PreviewCard({ preview, title }: { preview: PricePreview; title: string 
           <Button name="intent" value="edit" variant="outline" disabled={busy}>
             Back to editing
           </Button>
-        </Form>
+        </ResultForm>
       </div>
     </Card>
   );

@@ -6,8 +6,18 @@
  * text; 'Publish' there makes it live. Plain POSTs: they work without JavaScript.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, useLoaderData } from "@remix-run/react";
-import { AdminCheckbox, AdminInput, AdminSelect, AdminTextarea, Button, Card, PageHeader, useBusy } from "~/components/admin/kit";
+import { Link, useLoaderData } from "@remix-run/react";
+import {
+  AdminCheckbox,
+  AdminInput,
+  AdminSelect,
+  AdminTextarea,
+  Button,
+  Card,
+  PageHeader,
+  useBusy,
+  ResultForm,
+} from "~/components/admin/kit";
 import {
   ContentStatus,
   ErrorSummary,
@@ -36,7 +46,7 @@ export default function ServiceEditorPage() {
         lead={`The service at /services/${slug}. Its address and the quote form's service are fixed.`}
         actions={
           <SectionLinks section="services">
-            <Link to="/admin/content/services" className="font-semibold text-brand-800 underline">
+            <Link to="/admin/content/services" className="inline-flex min-h-6 items-center font-semibold text-brand-800 underline">
               All services
             </Link>
           </SectionLinks>
@@ -45,7 +55,7 @@ export default function ServiceEditorPage() {
       {preview ? (
         <PreviewStep preview={preview} focus={slug} />
       ) : (
-        <Form method="post" className="space-y-6" key={`${basedOn}-${stage}`}>
+        <ResultForm className="space-y-6" key={`${basedOn}-${stage}`}>
           <ContentStatus answer={answer} target={slug} />
           <ErrorSummary errors={errors} />
           <input type="hidden" name="basedOn" value={basedOn} />
@@ -90,7 +100,7 @@ export default function ServiceEditorPage() {
           <Button name="intent" value="preview" disabled={busy}>
             Preview
           </Button>
-        </Form>
+        </ResultForm>
       )}
     </section>
   );

@@ -32,7 +32,7 @@ export default function ContentOverviewPage() {
         {sections.map(({ section, page, last }) => (
           <Card as="li" key={section} compact data-section={section}>
             <h2 className="text-lg font-semibold text-slate-900">
-              <Link to={page} className="text-brand-800 underline hover:text-brand-900">
+              <Link to={page} className="inline-flex min-h-6 items-center text-brand-800 underline hover:text-brand-900">
                 {CONTENT_SECTION_LABELS[section]}
               </Link>
             </h2>
@@ -45,7 +45,7 @@ export default function ContentOverviewPage() {
                   : `Last changed ${last.at} by ${last.authorEmail ?? "a former team member"}.`}
             </p>
             <div className="mt-3 flex flex-wrap gap-x-4 gap-y-2">
-              <Link to={`/admin/content/${section}/history`} className="font-semibold text-brand-800 underline">
+              <Link to={`/admin/content/${section}/history`} className="inline-flex min-h-6 items-center font-semibold text-brand-800 underline">
                 History<span className="sr-only">{` of ${CONTENT_SECTION_LABELS[section].toLowerCase()}`}</span>
               </Link>
             </div>

@@ -5,8 +5,8 @@
  * to this page, so they work without JavaScript.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AdminCheckbox, AdminInput, Badge, Button, Card, Disclosure, PageHeader, useBusy } from "~/components/admin/kit";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AdminCheckbox, AdminInput, Badge, Button, Card, Disclosure, PageHeader, useBusy, ResultForm } from "~/components/admin/kit";
 import { FormStatus } from "~/components/form-field";
 import { CREW_LIMITS } from "~/domain/limits";
 import { readResult, type FormResult, type ReadResult } from "~/forms/result";
@@ -32,7 +32,7 @@ export default function CrewsPage() {
         title="Crews"
         lead="The teams that clean. Each arrival window of a day takes one visit per active crew working that day; with no crew, the availability page's figure applies."
         actions={
-          <Link to="/admin/schedule" className="font-semibold text-brand-800 underline">
+          <Link to="/admin/schedule" className="inline-flex min-h-6 items-center font-semibold text-brand-800 underline">
             Back to the schedule
           </Link>
         }
@@ -42,11 +42,11 @@ export default function CrewsPage() {
         {full ? (
           <p className="text-slate-700">{`The list holds ${CREW_LIMITS.max} crews: make one inactive and change it instead.`}</p>
         ) : (
-          <Form method="post" preventScrollReset className="space-y-4" key={crews.length}>
+          <ResultForm preventScrollReset className="space-y-4" key={crews.length}>
             <input type="hidden" name="intent" value="add-crew" />
             <CrewFields prefix="new" sent={added.value("intent") ? added : null} />
             <Button disabled={busy}>Add crew</Button>
-          </Form>
+          </ResultForm>
         )}
       </Card>
       <section aria-labelledby="crew-list" className="space-y-4">
@@ -133,7 +133,7 @@ function CrewItem({ crew, actionData }: { crew: CrewRow; actionData: FormResult 
         <Badge tone={crew.active ? "positive" : "secondary"}>{crew.active ? "Active" : "Inactive"}</Badge>
       </div>
       <Disclosure summary="Change" subject={crew.name} open={open} className="mt-2">
-        <Form method="post" preventScrollReset className="mt-3 space-y-4">
+        <ResultForm preventScrollReset className="mt-3 space-y-4">
           {sent.error("") ? <FormStatus tone="error">{sent.error("")}</FormStatus> : null}
           <input type="hidden" name="intent" value="save-crew" />
           <input type="hidden" name="id" value={crew.id} />
@@ -147,7 +147,7 @@ function CrewItem({ crew, actionData }: { crew: CrewRow; actionData: FormResult 
           <Button size="sm" disabled={busy}>
             Save crew<span className="sr-only">{`: ${crew.name}`}</span>
           </Button>
-        </Form>
+        </ResultForm>
       </Disclosure>
     </Card>
   );

@@ -6,7 +6,7 @@
  * plain POST to this page, so it all works without JavaScript.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import {
   AdminCheckbox,
@@ -24,6 +24,7 @@ import {
   PageHeader,
   PostButton,
   useBusy,
+  ResultForm,
 } from "~/components/admin/kit";
 import { FormStatus } from "~/components/form-field";
 import { Picture } from "~/components/picture";
@@ -151,7 +152,7 @@ function AddItemForm({ kind, form }: FormState & { kind: Kind }) {
   const photo = kind === "photo";
   return (
     <Card title={photo ? "Add a photo" : "Add a before/after pair"} titleId={`add-${kind}`}>
-      <Form method="post" encType="multipart/form-data" preventScrollReset className="space-y-3">
+      <ResultForm encType="multipart/form-data" preventScrollReset className="space-y-3">
         <input type="hidden" name="intent" value={`add-${kind}`} />
         {photo ? (
           <PhotoField id="photo-file" name="photo" label="Photo" error={form.error("photo")} onBusyChange={onBusyChange} />
@@ -172,7 +173,7 @@ function AddItemForm({ kind, form }: FormState & { kind: Kind }) {
         <Button disabled={busy || preparing}>
           {preparing ? (photo ? "Preparing photo…" : "Preparing photos…") : photo ? "Add photo" : "Add pair"}
         </Button>
-      </Form>
+      </ResultForm>
     </Card>
   );
 }
@@ -313,12 +314,12 @@ function EditItemForm(props: {
   const state = editState(props.actionData, props.id, intent, props.saved);
   return (
     <Disclosure open={state.open} className="w-full basis-full" summary="Edit" subject={props.title}>
-      <Form method="post" preventScrollReset className="mt-3 space-y-3">
+      <ResultForm preventScrollReset className="mt-3 space-y-3">
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="id" value={props.id} />
         <ItemFields kind={props.kind} idPrefix={`edit-${props.id}`} form={state.form} />
         <Button disabled={busy}>Save</Button>
-      </Form>
+      </ResultForm>
     </Disclosure>
   );
 }

@@ -6,7 +6,7 @@
  * is a plain POST to this page, so it works without JavaScript.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import {
   AdminInput,
   AdminSelect,
@@ -19,6 +19,7 @@ import {
   PageHeader,
   PostButton,
   useBusy,
+  ResultForm,
 } from "~/components/admin/kit";
 import { FormStatus } from "~/components/form-field";
 import { todayInJamaica } from "~/domain/dates";
@@ -48,7 +49,7 @@ export default function ReviewsPage() {
       />
       {error("") ? <FormStatus tone="error">{error("")}</FormStatus> : null}
       <Card title="Add a review" titleId="add-review">
-        <Form method="post" preventScrollReset className="space-y-3" key={reviews.length}>
+        <ResultForm preventScrollReset className="space-y-3" key={reviews.length}>
           <input type="hidden" name="intent" value="add" />
           <div className="grid gap-3 sm:grid-cols-2">
             <AdminInput
@@ -107,7 +108,7 @@ export default function ReviewsPage() {
             error={error("body")}
           />
           <Button disabled={busy}>Add review</Button>
-        </Form>
+        </ResultForm>
       </Card>
       <CardList id="all-reviews" title={`All reviews (${reviews.length})`} empty="No reviews yet.">
         {reviews.map((review) => (
@@ -123,7 +124,10 @@ export default function ReviewsPage() {
                   {review.record ? (
                     <>
                       {" · "}
-                      <Link to={`/admin/quotes/${review.record.id}`} className="font-semibold text-brand-700 hover:underline">
+                      <Link
+                        to={`/admin/quotes/${review.record.id}`}
+                        className="inline-flex min-h-6 items-center font-semibold text-brand-700 hover:underline"
+                      >
                         {`Quote request ${review.record.reference}`}
                       </Link>
                     </>

@@ -3,7 +3,8 @@
  * Passkeys (add with JavaScript; the page says so without it; remove), the authenticator app
  * (scan the QR code or type the key, confirm with a code; remove) and the recovery codes (how
  * many are left; new ones). New recovery codes are shown once, on the answer to the form that
- * made them. Every form but 'Add a passkey' is a plain POST, so it works without JavaScript.
+ * made them, where the user is, with 'Download as text', 'Copy' and 'Print'
+ * (app/components/auth/recovery-codes.tsx). Every form but 'Add a passkey' is a plain POST, so it works without JavaScript.
  * While the team requires two-step sign-in, an admin without it lands here first.
  */
 import { getFormProps } from "@conform-to/react";
@@ -11,9 +12,10 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import { Button, buttonClass, Card, Disclosure, PageHeader, PostButton, useBusy } from "~/components/admin/kit";
-import { FormStatus } from "~/components/form-field";
+import { FormStatus, FormSummary } from "~/components/form-field";
 import { InputField } from "~/components/fields";
 import { passkeysSupported, registerPasskey } from "~/components/auth/passkey-client";
+import { RecoveryCodesPanel } from "~/components/auth/recovery-codes";
 import { useAdminForm } from "~/components/hooks/use-admin-form";
 import { useHydrated } from "~/components/hooks/use-hydrated";
 import { TWO_STEP } from "~/domain/limits";
@@ -49,9 +51,13 @@ export default function SecurityPage() {
         title="Security"
         lead="The admin holds customers' names, addresses and door codes. With two-step sign-in, your password alone is not enough to open it."
       />
-      {page.required && !hasSecondStep ? <FormStatus tone="error">{TWO_STEP_MESSAGES.enrolRequired}</FormStatus> : null}
-      {codes ? <RecoveryCodesShown codes={codes} /> : null}
-      {passkeyCodes ? <RecoveryCodesShown codes={{ recoveryCodes: passkeyCodes, message: TWO_STEP_MESSAGES.passkeyAdded }} /> : null}
+      {page.required && !hasSecondStep ? (
+        <FormStatus tone="error" kind="state">
+          {TWO_STEP_MESSAGES.enrolRequired}
+        </FormStatus>
+      ) : null}
+      {codes ? <RecoveryCodesPanel message={codes.message} codes={codes.recoveryCodes} account={page.email} /> : null}
+      {passkeyCodes ? <RecoveryCodesPanel message={TWO_STEP_MESSAGES.passkeyAdded} codes={passkeyCodes} account={page.email} /> : null}
       {refused ? <FormStatus tone="error">{refused}</FormStatus> : null}
       <p className="text-slate-700" data-testid="two-step-state">
         {hasSecondStep
@@ -63,26 +69,6 @@ export default function SecurityPage() {
       <Authenticator page={page} result={setupResult} />
       <RecoveryCodes page={page} hasSecondStep={hasSecondStep} />
     </section>
-  );
-}
-
-/** The codes just made, shown once, with what to do with them. */
-function RecoveryCodesShown({ codes }: { codes: Pick<NewRecoveryCodes, "recoveryCodes" | "message"> }) {
-  return (
-    <div role="status" className="space-y-3 rounded-2xl border-2 border-sun-400 bg-sun-50 p-5" data-testid="recovery-codes">
-      <p className="font-semibold text-slate-900">{codes.message}</p>
-      <p className="text-sm text-slate-700">
-        Save these recovery codes now: print them or keep them in a password manager. Each signs you in once if you lose your passkey or
-        phone. They are not shown again.
-      </p>
-      <ol className="grid grid-cols-2 gap-2 font-mono text-base text-slate-900 sm:grid-cols-5">
-        {codes.recoveryCodes.map((code) => (
-          <li key={code} className="rounded-lg bg-white px-2 py-1.5 text-center">
-            {code}
-          </li>
-        ))}
-      </ol>
-    </div>
   );
 }
 
@@ -196,7 +182,11 @@ function AuthenticatorSetupForm({ setup, result }: { setup: AuthenticatorSetup; 
   const navigation = useNavigation();
   const adding = navigation.state === "submitting" && navigation.formData?.get("intent") === "add-authenticator";
   const busy = useBusy();
-  const [form, fields] = useAdminForm(addAuthenticatorSchema, { id: "add-authenticator", result, intent: "add-authenticator" });
+  const [form, fields, { action: resultAction, summary }] = useAdminForm(addAuthenticatorSchema, {
+    id: "add-authenticator",
+    result,
+    intent: "add-authenticator",
+  });
   return (
     <div className="grid gap-6 md:grid-cols-[auto_minmax(0,1fr)]">
       <figure className="mx-auto w-48 md:mx-0">
@@ -223,9 +213,9 @@ function AuthenticatorSetupForm({ setup, result }: { setup: AuthenticatorSetup; 
           </li>
           <li>Type the six-digit code the app shows.</li>
         </ol>
-        <Form method="post" {...getFormProps(form)}>
+        <Form method="post" action={resultAction} {...getFormProps(form)}>
           <div id={form.errorId} className="[&:not(:empty)]:mb-4">
-            {form.errors?.length ? <FormStatus tone="error">{form.errors.join(" ")}</FormStatus> : null}
+            <FormSummary summary={summary} />
           </div>
           <input type="hidden" name="intent" value="add-authenticator" />
           <input type="hidden" name="setup" value={setup.token} />

@@ -10,7 +10,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Badge, Button, Card, Disclosure, PageHeader, PostButton, SectionTitle, useBusy } from "~/components/admin/kit";
-import { FormStatus } from "~/components/form-field";
+import { FormStatus, FormSummary } from "~/components/form-field";
 import { InputField } from "~/components/fields";
 import { useAdminForm } from "~/components/hooks/use-admin-form";
 import { INVITATION_TTL_HOURS } from "~/domain/limits";
@@ -54,12 +54,12 @@ export default function TeamPage() {
 function InviteForm({ result, busy }: { result: FormResult | undefined; busy: boolean }) {
   const navigation = useNavigation();
   const inviting = navigation.state === "submitting" && navigation.formData?.get("intent") === "invite";
-  const [form, fields] = useAdminForm(inviteSchema, { id: "invite", result, intent: "invite" });
+  const [form, fields, { action: resultAction, summary }] = useAdminForm(inviteSchema, { id: "invite", result, intent: "invite" });
   return (
     <Card title="Invite a colleague" titleId="invite-heading">
-      <Form method="post" {...getFormProps(form)}>
+      <Form method="post" action={resultAction} {...getFormProps(form)}>
         <div id={form.errorId} className="[&:not(:empty)]:mb-4">
-          {form.errors?.length ? <FormStatus tone="error">{form.errors.join(" ")}</FormStatus> : null}
+          <FormSummary summary={summary} />
         </div>
         <input type="hidden" name="intent" value="invite" />
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start">

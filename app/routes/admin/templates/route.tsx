@@ -4,7 +4,7 @@
  * every form is a plain POST to this page, so it works without JavaScript.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import {
   AdminInput,
   AdminSelect,
@@ -16,6 +16,7 @@ import {
   PostButton,
   SectionTitle,
   useBusy,
+  ResultForm,
 } from "~/components/admin/kit";
 import { FormStatus } from "~/components/form-field";
 import { readResult, type FormResult, type ReadResult } from "~/forms/result";
@@ -83,7 +84,7 @@ function TemplateForm({ template, result }: { template: Template | null; result:
   return (
     <Card as="div" data-template={template?.name ?? "new"}>
       {errors[""] ? <FormStatus tone="error">{errors[""]}</FormStatus> : null}
-      <Form method="post" preventScrollReset className="space-y-3">
+      <ResultForm preventScrollReset className="space-y-3">
         <input type="hidden" name="intent" value="save" />
         {template ? <input type="hidden" name="id" value={template.id} /> : null}
         <div className="grid gap-3 sm:grid-cols-[2fr_1fr]">
@@ -119,7 +120,7 @@ function TemplateForm({ template, result }: { template: Template | null; result:
           <Button disabled={busy}>{template ? "Save" : "Add template"}</Button>
           {template?.updated ? <span className="text-xs text-slate-600">Changed {template.updated}</span> : null}
         </div>
-      </Form>
+      </ResultForm>
       {template ? (
         // A confirmation step that needs no JavaScript: the button that deletes is inside.
         <Disclosure tone="danger" summary="Delete template" className="mt-3">

@@ -3,7 +3,7 @@ import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { AuthShell } from "~/components/auth/shell";
-import { FormStatus } from "~/components/form-field";
+import { FormStatus, FormSummary } from "~/components/form-field";
 import { InputField } from "~/components/fields";
 import { buttonStyles } from "~/components/ui";
 import { useAdminForm } from "~/components/hooks/use-admin-form";
@@ -21,13 +21,13 @@ export const action = (args: ActionFunctionArgs) => forgotPageAction(args);
 export default function ForgotPassword() {
   const result = useActionData<typeof action>();
   const isSubmitting = useIsSubmitting("/auth/forgot");
-  const [form, fields] = useAdminForm(forgotSchema, { id: "forgot", result });
+  const [form, fields, { action: resultAction, summary }] = useAdminForm(forgotSchema, { id: "forgot", result });
   return (
     <AuthShell title="Reset your password">
-      <Form method="post" {...getFormProps(form)} className="space-y-5">
+      <Form method="post" action={resultAction} {...getFormProps(form)} className="space-y-5">
         <div className="space-y-3" id={form.errorId}>
           {result?.status === "success" ? <FormStatus tone="success">{AUTH_MESSAGES.resetSent}</FormStatus> : null}
-          {form.errors?.length ? <FormStatus tone="error">{form.errors.join(" ")}</FormStatus> : null}
+          <FormSummary summary={summary} />
         </div>
         <InputField meta={fields.email} label="Email" type="email" autoComplete="email" />
         <button type="submit" disabled={isSubmitting} className={`${buttonStyles.secondary} w-full`}>

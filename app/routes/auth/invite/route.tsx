@@ -26,7 +26,9 @@ export default function AcceptInvitation() {
   if (!token) {
     return (
       <AuthShell title="Join the team">
-        <FormStatus tone="error">{TEAM_MESSAGES.invitationInvalid}</FormStatus>
+        <FormStatus tone="error" kind="state">
+          {TEAM_MESSAGES.invitationInvalid}
+        </FormStatus>
         <Link to="/auth" className={`${buttonStyles.secondary} mt-6 w-full`}>
           Go to sign in
         </Link>

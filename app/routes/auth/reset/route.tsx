@@ -24,7 +24,9 @@ export default function ResetPassword() {
   if (!token) {
     return (
       <AuthShell title="Choose a new password">
-        <FormStatus tone="error">{AUTH_MESSAGES.linkInvalid}</FormStatus>
+        <FormStatus tone="error" kind="state">
+          {AUTH_MESSAGES.linkInvalid}
+        </FormStatus>
         <Link to="/auth/forgot" className={`${buttonStyles.secondary} mt-6 w-full`}>
           Send a new link
         </Link>

@@ -15,7 +15,8 @@ import { useEffect } from "react";
 import { useAdminForm } from "~/components/hooks/use-admin-form";
 import { useHydrated } from "~/components/hooks/use-hydrated";
 import { AuthShell } from "~/components/auth/shell";
-import { FormStatus } from "~/components/form-field";
+import { FormStatus, FormSummary } from "~/components/form-field";
+import { RESULT_ID } from "~/components/hooks/use-result-focus";
 import { InputField } from "~/components/fields";
 import { PasskeySignInButton } from "~/components/auth/passkey-sign-in";
 import { buttonStyles } from "~/components/ui";
@@ -80,15 +81,19 @@ function AuthForm({ mode, redirectTo }: { mode: AuthMode; redirectTo: string | n
     return () => clearTimeout(timer);
   }, [result, next, navigate]);
 
-  const [form, fields] = useAdminForm(authSchema, { id: `auth-${mode}`, result });
+  const [form, fields, { summary }] = useAdminForm(authSchema, { id: `auth-${mode}`, result });
 
   return (
     // The return path stays in the URL too: after the action, the page's loaders run for the
     // form's action URL, and an admin signed in there is sent on to it.
-    <Form method="post" action={redirectTo ? `/auth?redirectTo=${encodeURIComponent(redirectTo)}` : "/auth"} {...getFormProps(form)}>
+    <Form
+      method="post"
+      action={`${redirectTo ? `/auth?redirectTo=${encodeURIComponent(redirectTo)}` : "/auth"}#${RESULT_ID}`}
+      {...getFormProps(form)}
+    >
       <div className="space-y-3 [&:not(:empty)]:mb-5" id={form.errorId}>
         {signedIn ? <FormStatus tone="success">{AUTH_MESSAGES.signInSuccess}</FormStatus> : null}
-        {form.errors?.length ? <FormStatus tone="error">{form.errors.join(" ")}</FormStatus> : null}
+        <FormSummary summary={summary} />
       </div>
       {mode === "signup" ? <p className="mb-5 text-sm text-slate-700">{AUTH_MESSAGES.signUpAdminNote}</p> : null}
       <fieldset disabled={isSubmitting || signedIn} className="space-y-5">
@@ -115,15 +120,15 @@ function AuthForm({ mode, redirectTo }: { mode: AuthMode; redirectTo: string | n
       {mode === "signin" && !signedIn ? <PasskeySignIn redirectTo={redirectTo} /> : null}
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3 text-sm">
         {mode === "signup" ? (
-          <Link to="/auth" className="font-semibold text-brand-700 hover:underline">
+          <Link to="/auth" className="inline-flex min-h-6 items-center font-semibold text-brand-700 hover:underline">
             Already have an account? Sign in
           </Link>
         ) : (
           <>
-            <Link to="/auth?mode=signup" className="font-semibold text-brand-700 hover:underline">
+            <Link to="/auth?mode=signup" className="inline-flex min-h-6 items-center font-semibold text-brand-700 hover:underline">
               Create Admin Account
             </Link>
-            <Link to="/auth/forgot" className="text-slate-600 hover:underline">
+            <Link to="/auth/forgot" className="inline-flex min-h-6 items-center text-slate-600 hover:underline">
               Forgot password?
             </Link>
           </>

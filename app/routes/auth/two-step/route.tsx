@@ -9,7 +9,7 @@ import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthShell } from "~/components/auth/shell";
-import { FormStatus } from "~/components/form-field";
+import { FormSummary } from "~/components/form-field";
 import { InputField } from "~/components/fields";
 import { PasskeySignInButton } from "~/components/auth/passkey-sign-in";
 import { buttonStyles } from "~/components/ui";
@@ -39,17 +39,17 @@ export default function SecondStepPage() {
       <CodeForm key={method} method={method} />
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3 text-sm">
         {method === "authenticator" ? (
-          <Link to="?method=recovery" className="font-semibold text-brand-700 hover:underline">
+          <Link to="?method=recovery" className="inline-flex min-h-6 items-center font-semibold text-brand-700 hover:underline">
             Use a recovery code instead
           </Link>
         ) : authenticator ? (
-          <Link to="?method=authenticator" className="font-semibold text-brand-700 hover:underline">
+          <Link to="?method=authenticator" className="inline-flex min-h-6 items-center font-semibold text-brand-700 hover:underline">
             Use your authenticator app instead
           </Link>
         ) : (
           <span />
         )}
-        <Link to="/auth" className="text-slate-600 hover:underline">
+        <Link to="/auth" className="inline-flex min-h-6 items-center text-slate-600 hover:underline">
           Cancel and start again
         </Link>
       </div>
@@ -62,11 +62,11 @@ function CodeForm({ method }: { method: "authenticator" | "recovery" }) {
   const result = useActionData<typeof action>();
   const isSubmitting = useIsSubmitting("/auth/two-step");
   const schema = method === "authenticator" ? authenticatorStepSchema : recoveryStepSchema;
-  const [form, fields] = useAdminForm(schema, { id: `two-step-${method}`, result });
+  const [form, fields, { action: resultAction, summary }] = useAdminForm(schema, { id: `two-step-${method}`, result });
   return (
-    <Form method="post" {...getFormProps(form)}>
+    <Form method="post" action={resultAction} {...getFormProps(form)}>
       <div className="[&:not(:empty)]:mb-5" id={form.errorId}>
-        {form.errors?.length ? <FormStatus tone="error">{form.errors.join(" ")}</FormStatus> : null}
+        <FormSummary summary={summary} />
       </div>
       <fieldset disabled={isSubmitting} className="space-y-5">
         <input type="hidden" name="intent" value={method} />
