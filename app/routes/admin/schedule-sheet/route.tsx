@@ -23,7 +23,7 @@ export default function DaySheets() {
   return (
     <main className="mx-auto max-w-4xl bg-white p-4 text-slate-900 print:max-w-none print:p-0">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-slate-50 p-3 print:hidden">
-        <Link to={`/admin/schedule?day=${day}${crew ? `&crew=${crew}` : ""}`} className="font-semibold text-brand-800 underline">
+        <Link to={`/admin/schedule?day=${day}${crew ? `&crew=${crew}` : ""}`} className="inline-flex min-h-6 items-center font-semibold text-brand-800 underline">
           ← Back to the schedule
         </Link>
         {/* 'Print' needs JavaScript; without it the bar says how to print. */}

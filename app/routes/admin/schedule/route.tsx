@@ -20,6 +20,7 @@ import {
   PageHeader,
   PostButton,
   useBusy,
+  ResultForm,
 } from "~/components/admin/kit";
 import { FormStatus } from "~/components/form-field";
 import { readResult, type FormResult } from "~/forms/result";
@@ -168,7 +169,7 @@ function VisitItem({ visit, data }: { visit: VisitCard; data: Data }) {
         <div className="min-w-0">
           <p className="font-display text-lg font-bold text-slate-900">{visit.window}</p>
           <p className="font-semibold text-slate-900">
-            <Link to={`/admin/quotes/${visit.quoteRequestId}`} className="text-brand-800 underline">
+            <Link to={`/admin/quotes/${visit.quoteRequestId}`} className="inline-flex min-h-6 items-center text-brand-800 underline">
               {visit.name}
             </Link>
             {visit.reference ? <span className="font-normal text-slate-600">{` · ${visit.reference}`}</span> : null}
@@ -188,7 +189,12 @@ function VisitItem({ visit, data }: { visit: VisitCard; data: Data }) {
         <dt className="font-semibold text-slate-800">Address</dt>
         <dd className="wrap-anywhere">
           {visit.address}{" "}
-          <a href={visit.map} className="font-semibold text-brand-800 underline" target="_blank" rel="noreferrer">
+          <a
+            href={visit.map}
+            className="inline-flex min-h-6 items-center font-semibold text-brand-800 underline"
+            target="_blank"
+            rel="noreferrer"
+          >
             Map
           </a>
         </dd>
@@ -238,7 +244,7 @@ function VisitForms({ visit, data }: { visit: VisitCard; data: Data }) {
   return (
     <div className="mt-4 flex flex-wrap items-end gap-3 border-t border-slate-200 pt-4">
       {data.crews.length > 0 ? (
-        <Form method="post" preventScrollReset className="flex items-end gap-2">
+        <ResultForm preventScrollReset className="flex items-end gap-2">
           <input type="hidden" name="intent" value="assign-crew" />
           <input type="hidden" name="visitId" value={visit.id} />
           <AdminSelect
@@ -251,7 +257,7 @@ function VisitForms({ visit, data }: { visit: VisitCard; data: Data }) {
           <Button size="sm" variant="secondary" disabled={busy}>
             Save crew<span className="sr-only">{`: ${visit.name}`}</span>
           </Button>
-        </Form>
+        </ResultForm>
       ) : null}
       {visit.canMark ? (
         <>
@@ -329,7 +335,7 @@ function WeekView({ data }: { data: Data }) {
               className={`text-sm font-semibold lg:border-b lg:border-l lg:border-slate-200 lg:p-2 ${day.today ? "text-brand-800 lg:bg-brand-50" : "text-slate-900"}`}
               style={{ gridRow: 1, gridColumn: d + 2 }}
             >
-              <Link to={dayHref(day.day)} className="underline lg:no-underline lg:hover:underline">
+              <Link to={dayHref(day.day)} className="inline-flex min-h-6 items-center underline lg:no-underline lg:hover:underline">
                 <span className="lg:hidden">{day.long}</span>
                 <span className="hidden lg:inline">{day.label}</span>
               </Link>

@@ -12,6 +12,7 @@ import { useCallback, useSyncExternalStore } from "react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { FormStatus } from "~/components/form-field";
+import { useResultAction } from "~/components/hooks/use-result-focus";
 import { InputField, SelectField, TextareaField } from "~/components/fields";
 import { Honeypot, Turnstile, TurnstileNoScriptNote } from "~/components/public/form-guards";
 import { PhotosField } from "~/components/public/photo-picker";
@@ -102,6 +103,7 @@ function QuoteFormPage() {
   const actionData = useActionData<FormResult>();
   const { features } = useSite()!;
   const isSubmitting = useIsSubmitting("/quote");
+  const resultAction = useResultAction();
   const { ref: formRef, mode: validationMode, options: validationOptions } = useLazyValidation(loadQuoteSchema);
 
   const [form, fields] = useForm({
@@ -125,6 +127,7 @@ function QuoteFormPage() {
       <div id="quote" className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-3 lg:py-16">
         <Form
           method="post"
+          action={resultAction}
           encType="multipart/form-data"
           {...getFormProps(form)}
           ref={formRef}
