@@ -23,6 +23,8 @@ export default [
     route("quotes/:id", "routes/admin/quote/route.tsx"),
     route("messages", "routes/admin/messages/route.tsx"),
     route("messages/:id", "routes/admin/message/route.tsx"),
+    route("customers", "routes/admin/customers/route.tsx"),
+    route("customers/:id", "routes/admin/customer/route.tsx"),
     route("team", "routes/admin/team/route.tsx"),
     route("templates", "routes/admin/templates/route.tsx"),
     route("reviews", "routes/admin/reviews/route.tsx"),

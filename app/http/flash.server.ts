@@ -80,6 +80,8 @@ const NOTICES = {
   quoteStatusUpdated: { tone: "success", text: ADMIN_MESSAGES.quoteStatusUpdated },
   contactStatusUpdated: { tone: "success", text: ADMIN_MESSAGES.contactStatusUpdated },
   noteAdded: { tone: "success", text: ADMIN_MESSAGES.noteAdded },
+  customersMerged: { tone: "success", text: "Merged: the other customer's requests and messages are now on this page." },
+  customerSplit: { tone: "success", text: "Moved: this is the new customer, made from the request's contact details." },
   quoteSent: { tone: "success", text: CUSTOMER_REPLY_MESSAGES.quoteSent },
   phonePriceSaved: { tone: "success", text: LIFECYCLE_MESSAGES.phonePriceSaved },
   phonePriceMailed: { tone: "success", text: LIFECYCLE_MESSAGES.phonePriceMailed },

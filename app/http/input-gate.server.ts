@@ -65,6 +65,8 @@ const QUERY_NAMES: ReadonlyMap<string, ReadonlySet<string>> = new Map([
   ["/admin/schedule/sheet", new Set(SCHEDULE_QUERY_NAMES)],
   // The price guide's editor: the service whose table is shown (docs/product.md §13).
   ["/admin/content/prices", new Set(["service"])],
+  // The customers: search and page (docs/product.md §14).
+  ["/admin/customers", new Set(["q", "page"])],
   // Route discovery: the paths to look up and the build.
   [ROUTE_DISCOVERY_PATH, new Set(["p", "version"])],
 ]);
@@ -74,6 +76,8 @@ const QUERY_NAME_PATTERNS: ReadonlyArray<[RegExp, ReadonlySet<string>]> = [
   // A record page: the photo open in the viewer, the reply template chosen.
   [/^\/admin\/(?:quotes|messages)\/[0-9a-f-]{36}$/, new Set(["photo", "template"])],
   [/^\/admin\/attachments\/[0-9a-f-]{36}$/, new Set(["download"])],
+  // A customer's page: the search for a customer to merge into it.
+  [/^\/admin\/customers\/[0-9a-f-]{36}$/, new Set(["find"])],
   // Booking from the status page: the day whose arrival windows are shown.
   [/^\/status\/[0-9a-f]{32}\/book$/, new Set(["day"])],
 ];

@@ -23,6 +23,7 @@ import { QUOTE_REPLY_HOURS } from "~/domain/limits";
  * admin page joins a group here (or starts one).
  */
 const MENU_GROUPS: ReadonlyArray<{ label: string; links: ReadonlyArray<{ to: string; label: string }> }> = [
+  { label: "People", links: [{ to: "/admin/customers", label: "Customers" }] },
   {
     label: "Site",
     links: [

@@ -18,6 +18,11 @@ import type { Database } from "~/server/platform";
 const customersSearch = sqliteTable("customers_search", { rowid: integer("rowid").notNull() });
 const subquery = new QueryBuilder();
 
+/** A whole amount of Jamaican dollars as the admin reads it: "J$18,000". */
+export function jmdLabel(amount: number): string {
+  return `J$${Math.round(amount).toLocaleString("en-US")}`;
+}
+
 /** A row of the list: the customer and its figures. */
 export interface CustomerRow {
   id: string;

@@ -1,6 +1,7 @@
 /** The inbox feature's public face: what the routes, app/http, other features and the tests use of it. */
 export { csvFileStem, csvStream } from "./export.server";
 export { readListQuery } from "./list-query.server";
+export { matchExpression } from "./search.server";
 export {
   addNote,
   changeQuoteStatus,
