@@ -16,7 +16,6 @@ import { useAdminForm } from "~/components/hooks/use-admin-form";
 import { useHydrated } from "~/components/hooks/use-hydrated";
 import { AuthShell } from "~/components/auth/shell";
 import { FormStatus, FormSummary } from "~/components/form-field";
-import { RESULT_ID } from "~/components/hooks/use-result-focus";
 import { InputField } from "~/components/fields";
 import { PasskeySignInButton } from "~/components/auth/passkey-sign-in";
 import { buttonStyles } from "~/components/ui";
@@ -85,12 +84,10 @@ function AuthForm({ mode, redirectTo }: { mode: AuthMode; redirectTo: string | n
 
   return (
     // The return path stays in the URL too: after the action, the page's loaders run for the
-    // form's action URL, and an admin signed in there is sent on to it.
-    <Form
-      method="post"
-      action={`${redirectTo ? `/auth?redirectTo=${encodeURIComponent(redirectTo)}` : "/auth"}#${RESULT_ID}`}
-      {...getFormProps(form)}
-    >
+    // form's action URL, and an admin signed in there is sent on to it. No `#result`: the form is
+    // the top of a short page, its banner above the fields, and the admin page after a sign-in
+    // opens at its top.
+    <Form method="post" action={redirectTo ? `/auth?redirectTo=${encodeURIComponent(redirectTo)}` : "/auth"} {...getFormProps(form)}>
       <div className="space-y-3 [&:not(:empty)]:mb-5" id={form.errorId}>
         {signedIn ? <FormStatus tone="success">{AUTH_MESSAGES.signInSuccess}</FormStatus> : null}
         <FormSummary summary={summary} />
