@@ -13,7 +13,7 @@ export function AuthShell({ title, children }: { title: string; children: ReactN
       <div className="w-full max-w-md">
         <div className="mb-6 flex flex-col items-start gap-4 sm:flex-row sm:items-center sm:justify-between">
           <Logo name={site?.companyName ?? ""} inverted />
-          <Link to="/" className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-100 hover:text-white">
+          <Link to="/" className="inline-flex min-h-10 items-center gap-1.5 text-sm font-semibold text-brand-100 hover:text-white">
             <Icon name="arrowLeft" className="size-4" /> Back to Website
           </Link>
         </div>

@@ -41,7 +41,7 @@ export function SiteHeader({ companyName }: { companyName: string }) {
           </ul>
         </nav>
         <div className="hidden items-center gap-3 lg:flex">
-          <Link to={ADMIN_LOGIN.to} className="text-sm font-medium text-slate-600 hover:text-brand-800">
+          <Link to={ADMIN_LOGIN.to} className="inline-flex min-h-10 items-center text-sm font-medium text-slate-600 hover:text-brand-800">
             {ADMIN_LOGIN.label}
           </Link>
           <Link to="/quote" className={`${buttonStyles.primary} px-5 py-2.5 text-sm`} prefetch="intent">
