@@ -19,7 +19,7 @@ import {
   type FieldValues,
 } from "~/forms/content-admin";
 import { readResult, type FormResult } from "~/forms/result";
-import { Button, buttonClass, useBusy, ResultForm } from "~/components/admin/kit";
+import { Button, buttonClass, useBusy, ResultForm, textLinkClass } from "~/components/admin/kit";
 import { SectionPreview } from "~/components/admin/content-preview";
 import { FormStatus } from "~/components/form-field";
 import { RESULT_ID, useResultFocus } from "~/components/hooks/use-result-focus";
@@ -160,10 +160,10 @@ export function SectionLinks({ section, children }: { section: ContentSection; c
   return (
     <>
       {children}
-      <Link to={`/admin/content/${section}/history`} className="inline-flex min-h-6 items-center font-semibold text-brand-800 underline">
+      <Link to={`/admin/content/${section}/history`} className={textLinkClass()}>
         History
       </Link>
-      <Link to="/admin/content" className="inline-flex min-h-6 items-center font-semibold text-brand-800 underline">
+      <Link to="/admin/content" className={textLinkClass()}>
         All site content
       </Link>
     </>

@@ -8,7 +8,17 @@ import { Link } from "@remix-run/react";
 import { QUOTE_LIMITS, TEXT_LIMITS } from "~/domain/limits";
 import type { ReadResult } from "~/forms/result";
 import type { MailStatus } from "~/domain/enumerations";
-import { AdminInput, AdminTextarea, Badge, Button, chipClass, PostButton, useBusy, ResultForm } from "~/components/admin/kit";
+import {
+  AdminInput,
+  AdminTextarea,
+  Badge,
+  Button,
+  chipClass,
+  PostButton,
+  useBusy,
+  ResultForm,
+  textLinkClass,
+} from "~/components/admin/kit";
 import { FormStatus } from "~/components/form-field";
 
 /** One e-mail of the record as the page lists it (kind and time as the admin reads them). */
@@ -86,7 +96,7 @@ export function Composer(props: ComposerProps) {
               {template.name}
             </Link>
           ))}
-          <Link to="/admin/templates" className="inline-flex min-h-6 items-center text-brand-700 underline">
+          <Link to="/admin/templates" className={textLinkClass()}>
             Edit templates
           </Link>
         </nav>
