@@ -10,6 +10,13 @@ import { isoWeekday, plusDays } from "./booking";
 export const SCHEDULE_VIEWS = ["day", "week"] as const;
 export type ScheduleView = (typeof SCHEDULE_VIEWS)[number];
 
+/**
+ * What the customer's own note from the quote form ('Additional information': a gate code, a
+ * dog) is called where the crew reads it: the schedule's visit card, the day sheet and the
+ * calendar feed's events, beside the staff's notes for the crew.
+ */
+export const CUSTOMER_NOTE_LABEL = "Customer's note";
+
 /** The query names the schedule reads (`?day=&view=&crew=`); its day sheets read `day` and `crew`. */
 export const SCHEDULE_QUERY_NAMES = ["day", "view", "crew"] as const;
 

@@ -64,6 +64,8 @@ async function visit(options: {
   sequence?: number;
   customer?: string;
   updatedAt?: number;
+  /** What the customer wrote in the quote form's 'Additional information' (quote_requests.additional_info). */
+  customerNote?: string;
 }): Promise<string> {
   const request = crypto.randomUUID();
   const id = crypto.randomUUID();
@@ -71,9 +73,15 @@ async function visit(options: {
   await worker.db.batch([
     worker.db
       .prepare(
-        "INSERT INTO quote_requests (id, created_at, updated_at, name, email, phone, address, service_type, status, reference) VALUES (?, 1, 1, ?, ?, '876 555 0101', '2 Gloucester Avenue', 'residential', 'quoted', ?)",
+        "INSERT INTO quote_requests (id, created_at, updated_at, name, email, phone, address, service_type, status, reference, additional_info) VALUES (?, 1, 1, ?, ?, '876 555 0101', '2 Gloucester Avenue', 'residential', 'quoted', ?, ?)",
       )
-      .bind(request, options.customer ?? `Client ${n}`, `client${n}@example.com`, `MB-T${String(n).padStart(4, "0")}`),
+      .bind(
+        request,
+        options.customer ?? `Client ${n}`,
+        `client${n}@example.com`,
+        `MB-T${String(n).padStart(4, "0")}`,
+        options.customerNote ?? null,
+      ),
     worker.db
       .prepare(
         "INSERT INTO visits (id, quote_request_id, quote_id, day, window_start, window_end, status, address, service_type, amount_jmd, included, notes, crew_id, sequence, created_at, updated_at) VALUES (?, ?, 'q', ?, ?, ?, ?, ?, 'residential', 14500, 'Kitchen and two bathrooms', 'Gate code 1234', ?, ?, 1, ?)",
@@ -218,6 +226,27 @@ describe("a crew's feed", () => {
         `Record: ${worker.origin}/admin/quotes/${(await worker.db.prepare("SELECT quote_request_id AS id FROM visits WHERE id = ?").bind(ids.soon).first<{ id: string }>())!.id}`,
       ].join("\n"),
     );
+  });
+
+  test("an event carries the customer's note from the quote form beside the notes for the crew, escaped as iCalendar TEXT (comma, semicolon, backslash, line break)", async () => {
+    const crewA = await crew("Crew A");
+    const day = plusDays(today(), 4);
+    const note = "Two dogs, gate code 1234; ring twice\nBack door \\ side gate";
+    const id = await visit({ day, crewId: crewA, customerNote: `  ${note}\n` });
+    const plain = await visit({ day, start: "11:00", end: "13:00", crewId: crewA, customerNote: "   " });
+    for (const target of [crewA, "team"]) {
+      const { path } = await createLink(target);
+      const text = await (await worker.fetch(path)).text();
+      // As written, lines unfolded: the library's escapes, nothing left raw to break the event.
+      expect(text.replace(/\r\n[ \t]/g, "")).toContain(
+        "Customer's note: Two dogs\\, gate code 1234\\; ring twice\\nBack door \\\\ side gate\\nNotes for the crew: Gate code 1234",
+      );
+      const events = readCalendar(text).events;
+      const description = events.find((event) => event.uid === `${id}@${host}`)!.description;
+      expect(description).toContain(`Included: Kitchen and two bathrooms\nCustomer's note: ${note}\nNotes for the crew: Gate code 1234`);
+      // A note of blanks only is no note.
+      expect(events.find((event) => event.uid === `${plain}@${host}`)!.description).not.toContain("Customer's note");
+    }
   });
 
   test("the team's feed holds every crew's visits and those with no crew, each summary naming its crew or 'No crew yet'", async () => {

@@ -204,6 +204,44 @@ describe("/admin/schedule", () => {
   });
 });
 
+describe("the customer's note reaches the crew", () => {
+  test("what the customer wrote in the quote form shows on the visit card and the day sheet, beside the staff's notes, as text (HTML escaped); a note of blanks shows nothing", async () => {
+    const a = await crew("Crew A", [1, 2, 3, 4, 5, 6, 7]);
+    const day = "2026-12-31";
+    const noted = await visitOn(day, "09:00", "11:00", a, "Noted Client");
+    await worker.db.batch([
+      worker.db
+        .prepare("UPDATE quote_requests SET additional_info = ? WHERE id = ?")
+        .bind('Two dogs, gate code 1234; <b>ring</b> twice & "knock"\nBack door', noted.request),
+      worker.db.prepare("UPDATE visits SET notes = 'Bring the ladder' WHERE id = ?").bind(noted.id),
+    ]);
+    const blank = await visitOn(day, "11:00", "13:00", a, "Blank Client");
+    await worker.db.prepare("UPDATE quote_requests SET additional_info = '  ' WHERE id = ?").bind(blank.request).run();
+    const escaped = "Two dogs, gate code 1234; &lt;b&gt;ring&lt;/b&gt; twice &amp; &quot;knock&quot;\nBack door";
+
+    const schedule = await (await page(`/admin/schedule?day=${day}`)).text();
+    expect(schedule).toContain(
+      `Customer&#x27;s note</dt><dd class="whitespace-pre-line wrap-anywhere" data-customer-note="true">${escaped}</dd>`,
+    );
+    expect(schedule).toContain("Bring the ladder");
+    expect(schedule).not.toContain("<b>ring</b>");
+    expect(schedule.match(/data-customer-note/g)).toHaveLength(1);
+
+    const sheet = await (await page(`/admin/schedule/sheet?day=${day}`)).text();
+    expect(sheet).toContain(`data-customer-note="true">Customer&#x27;s note: ${escaped}</p>`);
+    expect(sheet).toContain("Notes: Bring the ladder");
+    expect(sheet).not.toContain("<b>ring</b>");
+    expect(sheet.match(/data-customer-note/g)).toHaveLength(1);
+
+    // Read from the request each time, never copied into the visit: a change shows at once.
+    await worker.db
+      .prepare("UPDATE quote_requests SET additional_info = 'Gate code changed to 9876' WHERE id = ?")
+      .bind(noted.request)
+      .run();
+    expect(await (await page(`/admin/schedule/sheet?day=${day}`)).text()).toContain("Customer&#x27;s note: Gate code changed to 9876");
+  });
+});
+
 describe("/admin/crews", () => {
   test("a crew is added and changed; a name taken, no working day or a crew that is gone is refused and stores nothing", async () => {
     const added = await post("/admin/crews", { intent: "add-crew", name: "Crew A", members: "Keisha and Andre", day1: "on", day2: "on" });

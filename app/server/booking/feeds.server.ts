@@ -19,6 +19,7 @@ import { and, asc, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
 import { createEvents, type EventAttributes } from "ics";
 import { plusDays, windowLabel } from "~/domain/booking";
 import { todayInJamaica } from "~/domain/dates";
+import { CUSTOMER_NOTE_LABEL } from "~/domain/schedule";
 import { SERVICE_TYPE_LABELS, type ServiceType, type VisitStatus } from "~/domain/enumerations";
 import { calendarFeeds, crews, quoteRequests, visits } from "../../../drizzle/schema";
 import { type Database, insertWhere, tokenHash } from "~/server/platform";
@@ -153,6 +154,8 @@ export interface FeedVisit {
   quoteRequestId: string;
   customerName: string;
   customerPhone: string;
+  /** What the customer wrote in the quote form's 'Additional information' (a gate code, a dog), from the request; null: nothing. */
+  customerNote: string | null;
   reference: string | null;
 }
 
@@ -180,6 +183,7 @@ export function feedVisits(db: Database, crewId: string | null, now = new Date()
       quoteRequestId: visits.quoteRequestId,
       customerName: quoteRequests.name,
       customerPhone: quoteRequests.phone,
+      customerNote: quoteRequests.additionalInfo,
       reference: quoteRequests.reference,
     })
     .from(visits)
@@ -208,7 +212,9 @@ type StampedEvent = EventAttributes & { timestamp: number };
  * The event of one visit in a feed: its summary ('Residential Cleaning: Andre Thompson
  * (MB-HNE7B)', after the crew's name or 'No crew yet' in the team's feed), the address as its
  * location, and in its description the window (Jamaica time), the crew, the customer's phone,
- * what is included, the notes for the crew and the request's admin page.
+ * what is included, the customer's note from the quote form, the notes for the crew and the
+ * request's admin page. The `ics` library escapes the text (RFC 5545 §3.3.11: backslash, comma,
+ * semicolon, line breaks as `\n`) and folds long lines.
  */
 function feedEvent(
   visit: FeedVisit,
@@ -223,6 +229,8 @@ function feedEvent(
     `Crew: ${crew}`,
     `Customer: ${visit.customerName}, phone ${visit.customerPhone}`,
     visit.included ? `Included: ${visit.included}` : null,
+    // A lone carriage return would stay raw in the file (the library escapes line feeds only).
+    visit.customerNote?.trim() ? `${CUSTOMER_NOTE_LABEL}: ${visit.customerNote.trim().replace(/\r\n?/g, "\n")}` : null,
     visit.notes ? `Notes for the crew: ${visit.notes}` : null,
     visit.status === "done" ? "Marked done." : null,
     `Record: ${site.origin}/admin/quotes/${visit.quoteRequestId}`,

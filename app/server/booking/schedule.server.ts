@@ -1,7 +1,7 @@
 /**
  * The staff's schedule (docs/product.md §12): the visits of some days with what a crew needs
  * (the customer, the phone, the address, the service, the window, the price, what is included,
- * the notes), for the schedule's day view and the printed day sheets, and the few columns its
+ * the notes for the crew and the customer's own note from the quote form), for the schedule's day view and the printed day sheets, and the few columns its
  * week view needs.
  */
 import { and, asc, eq, gte, inArray, isNull, lte, or, type SQL } from "drizzle-orm";
@@ -23,7 +23,9 @@ function onSchedule(from: string, to: string, crew: CrewFilter): SQL | undefined
 /**
  * The visits from `from` to `to` (ISO days, inclusive) that are scheduled, done or no-show, for
  * the crew filter, in order of day, window and crew. Each row: the visit's fields, its crew's
- * name (null: none) and the request's reference, customer name, phone and e-mail.
+ * name (null: none) and the request's reference, customer name, phone, e-mail and
+ * `customerNote` (what the customer wrote in the quote form's 'Additional information', read
+ * from the request at each call, never copied into the visit; null: nothing).
  */
 export function scheduleVisits(db: Database, from: string, to: string, crew: CrewFilter = undefined) {
   return db
@@ -47,6 +49,7 @@ export function scheduleVisits(db: Database, from: string, to: string, crew: Cre
       name: quoteRequests.name,
       phone: quoteRequests.phone,
       email: quoteRequests.email,
+      customerNote: quoteRequests.additionalInfo,
     })
     .from(visits)
     .innerJoin(quoteRequests, eq(quoteRequests.id, visits.quoteRequestId))

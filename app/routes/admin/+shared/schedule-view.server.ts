@@ -45,6 +45,8 @@ export function visitCard(visit: ScheduleVisit, today: string) {
     price: formatPrice(visit.amountJmd, visit.amountUsd),
     included: visit.included,
     notes: visit.notes,
+    /** The customer's own note from the quote form (schedule.server.ts `customerNote`), trimmed; null: none. */
+    customerNote: visit.customerNote?.trim() || null,
     crewId: visit.crewId,
     crewName: visit.crewName,
     regular: visit.seriesId !== null,

@@ -1,13 +1,15 @@
 /**
  * /admin/schedule/sheet (docs/product.md §12 "Day sheets"): the day's visits printed for the
  * crews, one page per crew (A4 or Letter: the page size is the printer's, app/tailwind.css
- * `@page`): the window, the customer and phone, the address, the service, what is included and
- * the notes (a gate code, a dog), with a box to tick. Outside the admin frame, so the print is
+ * `@page`): the window, the customer and phone, the address, the service, what is included, the
+ * customer's own note from the quote form and the staff's notes (a gate code, a dog), with a box
+ * to tick. Outside the admin frame, so the print is
  * only the sheets; on screen a bar links back and prints.
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { buttonClass } from "~/components/admin/kit";
+import { CUSTOMER_NOTE_LABEL } from "~/domain/schedule";
 import { daySheetLoader } from "./schedule-sheet.server";
 import { ADMIN_HEADERS } from "~/cache-control";
 
@@ -23,7 +25,10 @@ export default function DaySheets() {
   return (
     <main className="mx-auto max-w-4xl bg-white p-4 text-slate-900 print:max-w-none print:p-0">
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-slate-50 p-3 print:hidden">
-        <Link to={`/admin/schedule?day=${day}${crew ? `&crew=${crew}` : ""}`} className="inline-flex min-h-6 items-center font-semibold text-brand-800 underline">
+        <Link
+          to={`/admin/schedule?day=${day}${crew ? `&crew=${crew}` : ""}`}
+          className="inline-flex min-h-6 items-center font-semibold text-brand-800 underline"
+        >
           ← Back to the schedule
         </Link>
         {/* 'Print' needs JavaScript; without it the bar says how to print. */}
@@ -63,6 +68,12 @@ export default function DaySheets() {
                     <p className="wrap-anywhere">{visit.address}</p>
                     <p>{`${visit.service} · ${visit.price}`}</p>
                     {visit.included ? <p className="whitespace-pre-line">{`Included: ${visit.included}`}</p> : null}
+                    {visit.customerNote ? (
+                      <p
+                        className="font-semibold whitespace-pre-line wrap-anywhere"
+                        data-customer-note
+                      >{`${CUSTOMER_NOTE_LABEL}: ${visit.customerNote}`}</p>
+                    ) : null}
                     {visit.notes ? <p className="font-semibold whitespace-pre-line">{`Notes: ${visit.notes}`}</p> : null}
                   </div>
                   <span className="mt-1 size-5 border-2 border-slate-900" aria-hidden="true" />

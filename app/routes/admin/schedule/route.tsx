@@ -1,7 +1,8 @@
 /**
  * /admin/schedule (docs/product.md §12 "Schedule"): who cleans where. The day view is an agenda
  * of the day's visits in time order, each with the customer, the address (and a map link), the
- * service, the window, the crew, the price, what is included and the notes, one tap to call or
+ * service, the window, the crew, the price, what is included, the customer's note from the quote
+ * form and the staff's notes, one tap to call or
  * WhatsApp, and 'Mark done', 'No-show', 'Move' and its crew. The week view sets the crews as
  * rows and the days as columns on a wide screen, and lists the week day by day on a phone.
  * 'Previous', 'Today', 'Next', a date and a crew: all in the URL (`?day=&view=&crew=`), so a
@@ -23,6 +24,7 @@ import {
   ResultForm,
 } from "~/components/admin/kit";
 import { FormStatus } from "~/components/form-field";
+import { CUSTOMER_NOTE_LABEL } from "~/domain/schedule";
 import { readResult, type FormResult } from "~/forms/result";
 import type { VisitCard } from "../+shared/schedule-view.server";
 import { VisitSlotForm } from "../+shared/visit-slot-form";
@@ -208,6 +210,14 @@ function VisitItem({ visit, data }: { visit: VisitCard; data: Data }) {
           <>
             <dt className="font-semibold text-slate-800">Included</dt>
             <dd className="whitespace-pre-line">{visit.included}</dd>
+          </>
+        ) : null}
+        {visit.customerNote ? (
+          <>
+            <dt className="font-semibold text-slate-800">{CUSTOMER_NOTE_LABEL}</dt>
+            <dd className="whitespace-pre-line wrap-anywhere" data-customer-note>
+              {visit.customerNote}
+            </dd>
           </>
         ) : null}
         {visit.notes ? (
