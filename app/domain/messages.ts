@@ -10,7 +10,7 @@ export const MESSAGES = {
   /** After either success text (docs/product.md §10 "Reference"). */
   yourReference: (reference: string) => `Your reference: ${reference}.`,
   contactFailure: "Failed to send message. Please try again or contact us directly.",
-  quoteSuccess: `Quote request submitted successfully! We'll contact you within ${QUOTE_REPLY_HOURS} hours with your personalized quote.`,
+  quoteSuccess: `Quote request submitted successfully! We'll contact you within ${QUOTE_REPLY_HOURS} hours with your personalized quote. We have e-mailed you a private link to follow your request.`,
   quoteFailure: "Failed to submit quote request. Please try again or contact us directly.",
   maxFilesReached: "Maximum files reached",
 } as const;

@@ -3,8 +3,9 @@
  * every public page's visible text and structured data, on a fresh database, equals what
  * tests/e2e/public-page-text.json holds. That file was written by this spec
  * (`RECORD_PAGE_TEXT=1`) from the site as it was when its content was code; a difference
- * names the page and the first lines that differ. The one addition since is /faq's FAQPage
- * structured data.
+ * names the page and the first lines that differ. Changed since: /faq's FAQPage structured
+ * data, the American spelling of 'personalized' on /quote, and /quote's service list,
+ * which names each service as its page does ('Residential Deep Cleaning').
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { expect, test } from "./fixtures";

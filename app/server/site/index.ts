@@ -9,5 +9,5 @@ export {
   readSectionHistory,
 } from "./content.server";
 export type { ContentRevision, PublicContent } from "./content.server";
-export { publicLayoutData, robotsTxt, servicePhoto, shownServices, sitemapXml } from "./pages.server";
+export { publicLayoutData, robotsTxt, servicePhoto, serviceTypeOptions, shownServices, sitemapXml } from "./pages.server";
 export { priceTables, pricingPage } from "./pricing.server";

@@ -5,12 +5,26 @@
  */
 import { publicPaths } from "~/content/navigation";
 import { isPhotoId } from "~/content/photos";
+import { SERVICE_TYPE_LABELS, SERVICE_TYPES, type ServiceType } from "~/domain/enumerations";
 import { openingHours, type ServiceContent, type SiteContent } from "~/domain/site-content";
 import { companyOf } from "./content.server";
 
 /** A service's photo as the pages draw it: its own, or the home hero's when the library lacks it. */
 export function servicePhoto(service: Pick<ServiceContent, "photo">) {
   return isPhotoId(service.photo) ? service.photo : "teamWithEquipment";
+}
+
+/**
+ * The quote form's list of services: every service type, in SERVICE_TYPES' order (the value the
+ * form posts), named as the owner names its service in the site content ('Site content' →
+ * Services, its title: the starting content names residential 'Residential Deep Cleaning', as its
+ * page does), or by its fixed label (SERVICE_TYPE_LABELS) when no service has that type
+ * ('Deep Cleaning'). A hidden service stays in the list, as its type can still be requested.
+ * Out: `{ value, label }[]`.
+ */
+export function serviceTypeOptions(content: Pick<SiteContent, "services">): { value: ServiceType; label: string }[] {
+  const titles = new Map(content.services.map((service) => [service.serviceType, service.title]));
+  return SERVICE_TYPES.map((type) => ({ value: type, label: titles.get(type) ?? SERVICE_TYPE_LABELS[type] }));
 }
 
 /** The services a visitor sees, in the owner's order, each as a card needs it (a photo the library lacks reads as the home hero's). */

@@ -1,9 +1,10 @@
 /**
  * /quote: the 'Get Your Free Quote' form (docs/product.md §2 "Quote page", §3, §5, §8).
  * A plain multipart <Form> that works without JavaScript; `?service=<type>` preselects the
- * service type. The action is the shared visitor-form action (app/http/visitor-form-action.server.ts):
+ * service type, and the list names each service as the site content does (a renamed service
+ * under its new name). The action is the shared visitor-form action (app/http/visitor-form-action.server.ts):
  * 400 with field errors and typed values kept, or a redirect back here with a one-time
- * success message. With JavaScript, choosing a service and a property size shows the price
+ * success message, which says the confirmation e-mail carries the private status link. With JavaScript, choosing a service and a property size shows the price
  * guide's typical price for them under the fields (docs/product.md §13); the success message
  * repeats it, with or without JavaScript.
  */
@@ -22,14 +23,7 @@ import { useIsSubmitting, useSubmissionAnalytics } from "~/components/hooks/use-
 import { PageHero } from "~/components/public/page-hero";
 import { buttonStyles } from "~/components/ui";
 import { QUOTE_REPLY_HOURS } from "~/domain/limits";
-import {
-  FREQUENCIES,
-  FREQUENCY_LABELS,
-  PROPERTY_SIZE_LABELS,
-  PROPERTY_SIZES,
-  SERVICE_TYPE_LABELS,
-  SERVICE_TYPES,
-} from "~/domain/enumerations";
+import { FREQUENCIES, FREQUENCY_LABELS, PROPERTY_SIZE_LABELS, PROPERTY_SIZES } from "~/domain/enumerations";
 import { MESSAGES } from "~/domain/messages";
 import { guideRangeFor, typicalPriceSentence, type PricedRequest } from "~/domain/price-guide";
 import type { FormResult } from "~/forms/result";
@@ -40,7 +34,7 @@ import { useSite } from "~/components/hooks/site-data";
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {
     title: "Get Your Free Quote",
-    description: `Tell us about your home or business and we will reply within ${QUOTE_REPLY_HOURS} hours with a free, personalised cleaning quote.`,
+    description: `Tell us about your home or business and we will reply within ${QUOTE_REPLY_HOURS} hours with a free, personalized cleaning quote.`,
   });
 
 export const loader = (args: LoaderFunctionArgs) => quotePageLoader(args);
@@ -99,7 +93,7 @@ function PreferredDateField({ meta, today }: { meta: Parameters<typeof InputFiel
 }
 
 function QuoteFormPage() {
-  const { today, preselected, flash, constraint, prices, typicalPrice } = useLoaderData<typeof loader>();
+  const { today, preselected, services, flash, constraint, prices, typicalPrice } = useLoaderData<typeof loader>();
   const actionData = useActionData<FormResult>();
   const { features } = useSite()!;
   const isSubmitting = useIsSubmitting("/quote");
@@ -121,7 +115,7 @@ function QuoteFormPage() {
       <PageHero
         eyebrow="Free Quote"
         title="Get Your Free Quote"
-        lead={`Tell us about the job. We reply within ${QUOTE_REPLY_HOURS} hours with a personalised quote, free of charge and with no obligation.`}
+        lead={`Tell us about the job. We reply within ${QUOTE_REPLY_HOURS} hours with a personalized quote, free of charge and with no obligation.`}
       />
 
       <div id="quote" className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 lg:grid-cols-3 lg:py-16">
@@ -159,12 +153,7 @@ function QuoteFormPage() {
             <InputField meta={fields.name} label="Full Name" type="text" autoComplete="name" />
             <InputField meta={fields.email} label="Email" type="email" autoComplete="email" />
             <InputField meta={fields.phone} label="Phone" type="tel" autoComplete="tel" />
-            <SelectField
-              meta={fields.serviceType}
-              label="Service Type"
-              placeholder="Select a service"
-              options={SERVICE_TYPES.map((type) => ({ value: type, label: SERVICE_TYPE_LABELS[type] }))}
-            />
+            <SelectField meta={fields.serviceType} label="Service Type" placeholder="Select a service" options={services} />
             <InputField
               meta={fields.address}
               label="Property Address"
@@ -217,7 +206,7 @@ function QuoteFormPage() {
             <h2 className="font-display text-xl font-bold text-brand-900">What happens next</h2>
             <ol className="mt-4 space-y-3 text-slate-700">
               <li>1. We read your request and any photos you attach.</li>
-              <li>2. Within {QUOTE_REPLY_HOURS} hours we contact you with your personalised quote.</li>
+              <li>2. Within {QUOTE_REPLY_HOURS} hours we contact you with your personalized quote.</li>
               <li>3. You choose a date that suits you, and our team takes care of the rest.</li>
             </ol>
           </div>
