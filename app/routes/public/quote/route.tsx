@@ -2,11 +2,12 @@
  * /quote: the 'Get Your Free Quote' form (docs/product.md §2 "Quote page", §3, §5, §8).
  * A plain multipart <Form> that works without JavaScript; `?service=<type>` preselects the
  * service type, and the list names each service as the site content does (a renamed service
- * under its new name). The action is the shared visitor-form action (app/http/visitor-form-action.server.ts):
- * 400 with field errors and typed values kept, or a redirect back here with a one-time
- * success message, which says the confirmation e-mail carries the private status link. With JavaScript, choosing a service and a property size shows the price
- * guide's typical price for them under the fields (docs/product.md §13); the success message
- * repeats it, with or without JavaScript.
+ * under its new name). The action is the shared visitor-form action
+ * (app/http/visitor-form-action.server.ts): 400 with field errors and typed values kept, or a
+ * redirect back here with a one-time success message, which says the confirmation e-mail
+ * carries the private status link. With JavaScript, choosing a service and a property size
+ * shows the price guide's typical price for them under the fields (docs/product.md §13); the
+ * success message repeats it, with or without JavaScript.
  */
 import { getFormProps, useForm } from "@conform-to/react";
 import { useCallback, useSyncExternalStore } from "react";
