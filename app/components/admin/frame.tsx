@@ -4,8 +4,9 @@
  * sections (the inbox tabs 'Quote Requests (n)' and 'Contact Messages (n)' with their waiting
  * and overdue counts, and 'More' with the other pages by group), then the page. Below `sm` the
  * tabs read 'Requests (n)' and 'Messages (n)' (screen readers hear the full names), so the row
- * fits a 390 px phone uncut; it still scrolls sideways if it must. On a 390 px phone the frame
- * stays under 120 px tall. Every link and button is at least 24 by 24 px (WCAG 2.2 SC 2.5.8).
+ * fits a 390 px phone uncut; if it must still scroll sideways, a shadow at the edge says so.
+ * On a 390 px phone the frame stays under 120 px tall. Every link and button is at least 24 by
+ * 24 px (WCAG 2.2 SC 2.5.8).
  *
  * Both menus are `<details>` disclosures: they open and close without JavaScript, by mouse,
  * touch and keyboard (Enter or Space on the summary), and opening one closes the other. With
@@ -182,6 +183,18 @@ function AccountMenu({ email }: { email: string | null }) {
   );
 }
 
+/**
+ * The tabs row's overflow cue: a soft shadow at an edge past which tabs are hidden, gone once
+ * the row is scrolled to that end (white covers that scroll with the tabs hide the shadows that
+ * stay at the edges).
+ */
+const OVERFLOW_CUE = [
+  "linear-gradient(to right, #fff 30%, rgb(255 255 255 / 0)) left / 2.5rem 100% no-repeat local",
+  "linear-gradient(to left, #fff 30%, rgb(255 255 255 / 0)) right / 2.5rem 100% no-repeat local",
+  "radial-gradient(farthest-side at 0 50%, rgb(15 23 42 / 0.3), transparent) left / 0.875rem 100% no-repeat scroll",
+  "radial-gradient(farthest-side at 100% 50%, rgb(15 23 42 / 0.3), transparent) right / 0.875rem 100% no-repeat scroll",
+].join(", ");
+
 /** The sections row: the inbox tabs (scrolling sideways when the screen is narrow) and 'More', which stays in view. */
 function SectionsNav({ counts }: { counts: AdminFrameProps["counts"] }) {
   const { pathname } = useLocation();
@@ -199,7 +212,7 @@ function SectionsNav({ counts }: { counts: AdminFrameProps["counts"] }) {
     `flex shrink-0 flex-col items-start justify-center gap-1 border-b-2 px-2 py-2 text-sm leading-tight font-semibold whitespace-nowrap focus-visible:-outline-offset-3 sm:flex-row sm:items-center sm:gap-x-2 sm:px-4 sm:py-2.5 ${isActive ? "border-brand-700 text-brand-900" : "border-transparent text-slate-600 hover:text-brand-800"}`;
   return (
     <nav aria-label="Admin sections" className="relative mx-auto flex max-w-7xl items-stretch gap-1 px-2 sm:px-6">
-      <ul ref={tabs} className="flex min-w-0 flex-1 overflow-x-auto [scrollbar-width:none]">
+      <ul ref={tabs} className="flex min-w-0 flex-1 overflow-x-auto [scrollbar-width:none]" style={{ background: OVERFLOW_CUE }}>
         <li className="flex">
           <NavLink to="/admin/quotes" className={tab}>
             <TabName short="Requests" full="Quote Requests" count={counts?.quotes.total} />
