@@ -90,7 +90,7 @@ export function FormStatus({
       ref={ref}
       role="status"
       {...landing}
-      className="scroll-mt-4 rounded-lg border border-brand-300 bg-brand-50 px-4 py-3 font-medium text-brand-900 focus:outline-2 focus:outline-offset-2 focus:outline-brand-700"
+      className="rounded-lg border border-brand-300 bg-brand-50 px-4 py-3 font-medium text-brand-900 focus:outline-2 focus:outline-offset-2 focus:outline-brand-700"
     >
       {children}
     </div>
@@ -99,7 +99,7 @@ export function FormStatus({
       ref={ref}
       role="alert"
       {...landing}
-      className="scroll-mt-4 rounded-lg border border-red-300 bg-red-50 px-4 py-3 font-medium text-red-800 focus:outline-2 focus:outline-offset-2 focus:outline-red-700"
+      className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 font-medium text-red-800 focus:outline-2 focus:outline-offset-2 focus:outline-red-700"
     >
       {children}
     </div>

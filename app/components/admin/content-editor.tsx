@@ -107,7 +107,7 @@ export function PreviewStep({ preview, back, focus }: { preview: ContentPreview;
         role="group"
         aria-labelledby="preview-heading"
         aria-describedby="preview-change"
-        className="scroll-mt-4 rounded-xl border border-amber-300 bg-amber-50 p-4 focus:outline-2 focus:outline-offset-2 focus:outline-amber-600"
+        className="rounded-xl border border-amber-300 bg-amber-50 p-4 focus:outline-2 focus:outline-offset-2 focus:outline-amber-600"
       >
         <h2 id="preview-heading" className="text-lg font-semibold text-slate-900">
           Preview: not published yet

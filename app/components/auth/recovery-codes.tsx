@@ -54,7 +54,7 @@ export function RecoveryCodesPanel({ message, codes, account }: { message: strin
       tabIndex={-1}
       aria-labelledby="recovery-codes-message"
       aria-describedby="recovery-codes-advice"
-      className="scroll-mt-4 space-y-3 rounded-2xl border-2 border-sun-400 bg-sun-50 p-5 focus:outline-2 focus:outline-offset-2 focus:outline-brand-700"
+      className="space-y-3 rounded-2xl border-2 border-sun-400 bg-sun-50 p-5 focus:outline-2 focus:outline-offset-2 focus:outline-brand-700"
       data-testid="recovery-codes"
       data-print-panel
     >

@@ -12,7 +12,9 @@
  *
  * A result that was already in the server's markup when the page loaded (a page reloaded, a
  * link followed) takes the focus only when the address names it (`#result`, the answer to a
- * POST sent before the scripts ran); otherwise the focus stays where the browser put it.
+ * POST sent before the scripts ran), and without scrolling (the browser opened the page there);
+ * otherwise the focus stays where the browser put it. Results scroll under the site's
+ * `scroll-margin-top` (app/tailwind.css), clear of the public pages' sticky header.
  */
 import { useFormAction, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, type RefObject } from "react";
@@ -35,7 +37,7 @@ export function useResultAction(): string {
  * it mounts after the page loaded, when it came with the page and the address's fragment is
  * `#<id>`, and when a form submission (POST, or a GET form) ends while it is shown. `enabled`
  * false: never (a message about the page's state rather than a form's answer). The focus
- * scrolls the element into view (`preventScroll: false`).
+ * scrolls the element into view (`preventScroll: false`), except for the server's markup.
  */
 export function useResultFocus(ref: RefObject<HTMLElement | null>, id: string | undefined, enabled = true): void {
   const fromServer = useMountedFromServer();
@@ -43,7 +45,12 @@ export function useResultFocus(ref: RefObject<HTMLElement | null>, id: string | 
   const submitted = useRef(false);
   useEffect(() => {
     if (!enabled) return;
-    if (fromServer && window.location.hash !== `#${id ?? ""}`) return;
+    if (fromServer) {
+      // The browser opened the page at the fragment already; the visitor may have scrolled since
+      // (a public page's code runs at the first interaction), so focus without scrolling.
+      if (window.location.hash === `#${id ?? ""}`) ref.current?.focus({ preventScroll: true });
+      return;
+    }
     ref.current?.focus({ preventScroll: false });
     // Only at mount (the values are fixed then): later answers are the effect below's.
   }, []);
