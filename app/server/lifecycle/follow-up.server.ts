@@ -52,8 +52,8 @@ export async function saveQuoteFollowUpDays(db: Database, days: number): Promise
   return result.meta.changes === 1;
 }
 
-/** The newest quote of the request in scope (its id), as SQL. */
-const newestQuoteId = sql<string>`(SELECT cr.id FROM customer_replies cr WHERE cr.entity = 'quote_request' AND cr.kind = 'quote' AND cr.entity_id = ${quoteRequests.id} ORDER BY cr.created_at DESC LIMIT 1)`;
+/** The newest quote of the request in scope (its id), as SQL; the request's id with its table, as stage.server.ts writes it. */
+const newestQuoteId = sql<string>`(SELECT cr.id FROM customer_replies cr WHERE cr.entity = 'quote_request' AND cr.kind = 'quote' AND cr.entity_id = "quote_requests"."id" ORDER BY cr.created_at DESC LIMIT 1)`;
 
 /** "No visit and no regular cleaning took quote `quoteId`" (a cancelled or skipped visit gives it back). */
 const notTaken = (quoteId: typeof customerReplies.id) =>

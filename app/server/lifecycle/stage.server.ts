@@ -11,7 +11,12 @@ import { quoteExpiryCutoff } from "~/domain/dates";
 import { JOB_STAGES, type JobStage, type StageFacts } from "~/domain/lifecycle";
 import type { Database } from "~/server/platform";
 
-const request = quoteRequests.id;
+/**
+ * The row in scope's id, always with its table: Drizzle writes a select over `quote_requests`
+ * alone with bare column names, and a bare "id" inside the subqueries below would name their own
+ * table's id (or be ambiguous in the one that joins reviews).
+ */
+const request = sql`"quote_requests"."id"`;
 
 /** The newest quote of the request (a quote with a price: CHECK customer_replies_quote_check). */
 const newestQuote = (column: string) =>
