@@ -1,7 +1,7 @@
 /**
  * `npm run cron` (scripts/cron.mjs): runs the Worker's daily `scheduled` handler against a local
- * state directory, prints each task's log line and exits 0, or 1 when a task failed (the other
- * tasks still run and log).
+ * state directory, prints each task's log line and the e-mails sent (waiting for the mail queue)
+ * and exits 0, or 1 when a task failed (the other tasks still run and log).
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -15,8 +15,21 @@ afterAll(() => rmSync(state, { recursive: true, force: true }));
 
 /** Runs the script as `npm run cron -- …args` would; out: its exit code and everything it printed. */
 function cron(...args: string[]) {
-  const done = spawnSync("node", ["scripts/cron.mjs", "--persist-to", state, ...args], { encoding: "utf8", timeout: 120_000 });
+  const done = spawnSync("node", ["scripts/cron.mjs", "--persist-to", state, ...args], {
+    encoding: "utf8",
+    timeout: 120_000,
+    // The links in e-mails follow PORT, as under `npm start`.
+    env: { ...process.env, PORT: "8787" },
+  });
   return { status: done.status, output: `${done.stdout}\n${done.stderr}` };
+}
+
+/** Runs SQL on the state's local D1 with wrangler (as `npm run db:migrate` reaches it); out: spawnSync's result. */
+function d1(sql: string, extra: string[] = []) {
+  return spawnSync(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", state, "--command", sql, ...extra], {
+    encoding: "utf8",
+    env: { ...process.env, CI: "true" },
+  });
 }
 
 /** The Worker's JSON log lines among the script's output. */
@@ -43,11 +56,29 @@ describe("npm run cron", () => {
     expect(events(output).find((line) => line.event === "booking_tasks_done")?.scheduledTime).toBe("2026-12-01T13:30:00.000Z");
   });
 
+  it("sends the e-mails its tasks queue before it exits: tomorrow's visit reminder is printed by the console transport and its outbox row is sent", () => {
+    const request = crypto.randomUUID();
+    const seeded = d1(
+      `INSERT INTO quote_requests (id, created_at, updated_at, name, email, phone, address, service_type, status, reference, status_token) VALUES ('${request}', 1, 1, 'Andre Thompson', 'andre@example.com', '876 555 0101', '2 Gloucester Avenue', 'residential', 'quoted', 'MB-CRON1', 'crontoken'); ` +
+        `INSERT INTO visits (id, quote_request_id, quote_id, day, window_start, window_end, status, address, service_type, amount_jmd, created_at, updated_at) VALUES ('${crypto.randomUUID()}', '${request}', 'q', '2026-12-02', '09:00', '11:00', 'scheduled', '2 Gloucester Avenue', 'residential', 14500, 1, 1)`,
+    );
+    expect(seeded.status, seeded.stderr).toBe(0);
+    // 08:30 on Dec 1 in Jamaica: the visit of Dec 2 is tomorrow's.
+    const { status, output } = cron("--at", "2026-12-01T13:30:00Z");
+    expect(status, output).toBe(0);
+    expect(events(output).find((line) => line.event === "booking_tasks_done")).toMatchObject({ remindersQueued: 1 });
+    const mail = output
+      .split("\n")
+      .filter((line) => line.startsWith("MAIL "))
+      .map((line) => JSON.parse(line.slice("MAIL ".length)) as { to: string; links: string[] })
+      .find((sent) => sent.to === "andre@example.com");
+    expect(mail?.links).toContain("http://localhost:8787/status/crontoken");
+    const outbox = d1("SELECT status FROM mail_deliveries", ["--json"]);
+    expect(JSON.parse(outbox.stdout)[0].results).toEqual([{ status: "sent" }]);
+  });
+
   it("exits 1 and names the failed task when one fails, the others still done", () => {
-    spawnSync(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", state, "--command", "DROP TABLE review_requests"], {
-      encoding: "utf8",
-      env: { ...process.env, CI: "true" },
-    });
+    expect(d1("DROP TABLE review_requests").status).toBe(0);
     const { status, output } = cron();
     expect(status, output).toBe(1);
     const names = events(output).map((line) => line.event);
