@@ -6,7 +6,7 @@
  * - A feed's token is 32 random bytes in lower-case base32 (52 characters, 256 bits): lower case
  *   so that the URL gate's canonical path is the link itself (docs/architecture.md §1.2 step 2).
  *   D1 keeps only its SHA-256 (hex), as for sessions and invitations: a feed shows customers'
- *   names, phones and addresses, and the database alone cannot make its link.
+ *   names, phones, addresses and notes (a gate code), and the database alone cannot make its link.
  * - A target (a crew, or the team) has at most one live feed: making one revokes the old in the
  *   same batch (rotation). Revoking sets `revoked_at`; from then on the URL answers 404.
  * - The body is stable while nothing changes: DTSTAMP is each visit's `updated_at`, the events in
