@@ -80,6 +80,15 @@ for (const width of [390, 1280]) {
     await expect(page.getByRole("heading", { level: 1, name: "Your visit is booked." })).toBeVisible();
     await expect(page.getByTestId("booked")).toContainText(`arrival ${booked.window}`);
     await expect(page.getByRole("link", { name: "Accept and book" })).toHaveCount(0);
+    // 'Add to calendar' downloads the visit's event; the page's text controls are at least 24 px tall to tap (WCAG 2.2, 2.5.8).
+    await expect(page.getByRole("link", { name: /^Add to calendar/ })).toHaveAttribute("href", /\/status\/[0-9a-f]{32}\/visit\.ics$/);
+    for (const control of [
+      page.getByRole("link", { name: "Change day or time" }),
+      page.getByRole("link", { name: /^Add to calendar/ }),
+      page.getByText("Cancel this visit", { exact: true }),
+    ]) {
+      expect((await control.boundingBox())!.height).toBeGreaterThanOrEqual(24);
+    }
     await expectSoundPage(page);
     await shot("status-booked");
 

@@ -43,6 +43,8 @@ test("a quote request's status link, 'Send quote' on a phone, and the quote on t
   await expect(page.getByTestId("first-reply")).toHaveText(/^No reply yet · waiting/);
   const form = page.getByRole("form", { name: "Send quote" });
   await expect(form.getByLabel("Message")).toHaveValue(/^Hello Shanice Campbell,/);
+  // The default template (migrated where unedited) says to book online, as the site does.
+  await expect(form.getByLabel("Message")).toHaveValue(/To book, choose a day and an arrival time online with the booking link/);
   // A bad amount is refused with its message and the rest kept.
   await form.getByLabel("Amount (JMD)").fill("fourteen");
   await form.getByLabel("What is included (optional)").fill("Linen change, two bathrooms, kitchen, floors");
