@@ -46,7 +46,10 @@ export default function ContentHistoryPage() {
                   {`${revision.at} (Jamaica)${revision.authorEmail ? ` by ${revision.authorEmail}` : ""}`}
                 </p>
               </div>
-              <Link to={`/admin/content/${section}/history/${revision.id}`} className="inline-flex min-h-6 items-center font-semibold text-brand-800 underline">
+              <Link
+                to={`/admin/content/${section}/history/${revision.id}`}
+                className="inline-flex min-h-6 items-center font-semibold text-brand-800 underline"
+              >
                 View<span className="sr-only">{` version #${revision.id}`}</span>
               </Link>
             </div>

@@ -27,7 +27,10 @@ export default function ContentRevisionPage() {
         id="revision-heading"
         title={`${CONTENT_SECTION_LABELS[section]}: version #${revision.id}`}
         actions={
-          <Link to={`/admin/content/${section}/history`} className="inline-flex min-h-6 items-center font-semibold text-brand-800 underline">
+          <Link
+            to={`/admin/content/${section}/history`}
+            className="inline-flex min-h-6 items-center font-semibold text-brand-800 underline"
+          >
             Back to the history
           </Link>
         }

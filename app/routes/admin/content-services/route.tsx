@@ -43,7 +43,10 @@ export default function ServicesListPage() {
                   <Badge tone={service.shown ? "positive" : "secondary"}>{service.shown ? "Shown" : "Hidden"}</Badge>
                 </div>
                 <div className="mt-3 flex flex-wrap items-center gap-2">
-                  <Link to={`/admin/content/services/${service.slug}`} className="inline-flex min-h-6 items-center mr-2 font-semibold text-brand-800 underline">
+                  <Link
+                    to={`/admin/content/services/${service.slug}`}
+                    className="inline-flex min-h-6 items-center mr-2 font-semibold text-brand-800 underline"
+                  >
                     Edit<span className="sr-only">{`: ${service.title}`}</span>
                   </Link>
                   <PostButton

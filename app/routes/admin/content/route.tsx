@@ -45,7 +45,10 @@ export default function ContentOverviewPage() {
                   : `Last changed ${last.at} by ${last.authorEmail ?? "a former team member"}.`}
             </p>
             <div className="mt-3 flex flex-wrap gap-x-4 gap-y-2">
-              <Link to={`/admin/content/${section}/history`} className="inline-flex min-h-6 items-center font-semibold text-brand-800 underline">
+              <Link
+                to={`/admin/content/${section}/history`}
+                className="inline-flex min-h-6 items-center font-semibold text-brand-800 underline"
+              >
                 History<span className="sr-only">{` of ${CONTENT_SECTION_LABELS[section].toLowerCase()}`}</span>
               </Link>
             </div>
