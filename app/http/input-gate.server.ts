@@ -73,8 +73,8 @@ const QUERY_NAMES: ReadonlyMap<string, ReadonlySet<string>> = new Map([
 
 /** Paths with an id in them and the query names they read: a record's photo viewer, a photo's download. */
 const QUERY_NAME_PATTERNS: ReadonlyArray<[RegExp, ReadonlySet<string>]> = [
-  // A record page: the photo open in the viewer, the reply template chosen.
-  [/^\/admin\/(?:quotes|messages)\/[0-9a-f-]{36}$/, new Set(["photo", "template"])],
+  // A record page: the photo open in the viewer, the reply template chosen, the confirmation asked for ('Complete').
+  [/^\/admin\/(?:quotes|messages)\/[0-9a-f-]{36}$/, new Set(["photo", "template", "confirm"])],
   [/^\/admin\/attachments\/[0-9a-f-]{36}$/, new Set(["download"])],
   // A customer's page: the search for a customer to merge into it.
   [/^\/admin\/customers\/[0-9a-f-]{36}$/, new Set(["find"])],

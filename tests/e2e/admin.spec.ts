@@ -88,8 +88,18 @@ test("an admin works through both tabs to completed and responded, sees a photo,
   await quoteRow.getByRole("button", { name: "Mark Quoted" }).click();
   await expect(page.getByText("Quote status updated successfully")).toBeVisible();
   await expect(quoteRow.getByText("quoted", { exact: true })).toBeVisible();
-  await quoteRow.getByRole("button", { name: "Complete" }).click();
+  // Quoted by phone without a price: the row says so and offers to add it.
+  await expect(quoteRow.getByText("Quoted, no price")).toBeVisible();
+  await expect(quoteRow.getByRole("link", { name: "Add price" })).toBeVisible();
+  // 'Complete' asks first, on the record, and says nothing is scheduled.
+  await quoteRow.getByRole("link", { name: "Complete" }).click();
+  await expect(page).toHaveURL(/\/admin\/quotes\/[0-9a-f-]{36}\?confirm=complete$/);
+  await expect(page.getByText("No visit is scheduled: completing closes the request.")).toBeVisible();
+  await page.getByRole("button", { name: "Yes, complete" }).click();
+  await expect(page.getByText("Quote status updated successfully")).toBeVisible();
+  await page.goto("/admin/quotes");
   await expect(quoteRow.getByText("completed")).toBeVisible();
+  await expect(quoteRow.getByText("Closed")).toBeVisible();
   await expect(quoteRow.getByRole("button")).toHaveCount(0);
   await page.reload();
   await expect(page.getByRole("row", { name: byClient }).getByText("completed")).toBeVisible();

@@ -271,7 +271,7 @@ describe("moving a visit", () => {
     const post = (fields: Record<string, string>) => postFields(worker, `/admin/quotes/${id}`, fields, { Cookie: admin.cookie });
     expect((await post({ intent: "book", day, windowStart: "09:00" })).status).toBe(302);
     const list = await (await worker.fetch("/admin/quotes", { headers: { Cookie: admin.cookie } })).text();
-    expect(list).toContain("Next visit");
+    expect(list).toContain('data-stage="booked"');
     expect(list).toContain(
       new Date(`${day}T12:00:00Z`).toLocaleDateString("en-US", { weekday: "short", month: "short", day: "numeric", timeZone: "UTC" }) +
         ", 9:00 AM",

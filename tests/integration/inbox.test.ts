@@ -299,7 +299,7 @@ describe("Export CSV", () => {
     const csv = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
     const lines = csv.slice(1).split("\r\n");
     expect(lines[0]).toBe(
-      "Reference,ID,Received (Jamaica time),Updated (Jamaica time),Name,Email,Phone,Property address,Service type,Property size,Frequency,Preferred date,Additional information,Status",
+      "Reference,ID,Received (Jamaica time),Updated (Jamaica time),Name,Email,Phone,Property address,Service type,Property size,Frequency,Preferred date,Additional information,Status,Stage,Next visit",
     );
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""Click"")"`);
     expect(csv).toContain("'+1 876 555 0100");
@@ -307,7 +307,7 @@ describe("Export CSV", () => {
     expect(csv).toContain("'@SUM(A1)");
     expect(csv).toContain("'-2+3");
     expect(csv).toContain(",Residential Cleaning,");
-    expect(csv).toContain(",pending\r\n");
+    expect(csv).toContain(",pending,new,\r\n");
     expect(csv).not.toContain("Filtered Out");
 
     const all = await (await worker.fetch("/admin/quotes.csv?service=airbnb", { headers: { Cookie: cookie } })).text();

@@ -1,6 +1,16 @@
 import { describe, expect, test } from "vitest";
 import { CONTACT_STATUSES, QUOTE_STATUSES } from "~/domain/enumerations";
-import { CONTACT_BADGES, CONTACT_STEPS, isAllowedStep, isOverdue, QUOTE_BADGES, QUOTE_STEPS } from "~/domain/status";
+import {
+  CONTACT_BADGES,
+  CONTACT_STEPS,
+  isAllowedStep,
+  isOverdue,
+  QUOTE_BADGES,
+  QUOTE_CANCEL_FROM,
+  QUOTE_REOPEN_FROM,
+  QUOTE_STEPS,
+  reopenStatus,
+} from "~/domain/status";
 
 describe("status machines", () => {
   test("quote requests: pending → quoted → completed, nothing else", () => {
@@ -12,6 +22,15 @@ describe("status machines", () => {
     expect(QUOTE_STEPS.quoted?.label).toBe("Complete");
     expect(QUOTE_STEPS.completed).toBeUndefined();
     expect(QUOTE_STEPS.cancelled).toBeUndefined();
+  });
+
+  test("quote requests beside the steps: cancelled while open, reopened once closed (to quoted if it ever was), 'Complete' confirmed first", () => {
+    expect(QUOTE_CANCEL_FROM).toEqual(["pending", "quoted"]);
+    expect(QUOTE_REOPEN_FROM).toEqual(["completed", "cancelled"]);
+    expect(reopenStatus(true)).toBe("quoted");
+    expect(reopenStatus(false)).toBe("pending");
+    expect(QUOTE_STEPS.quoted?.confirm).toBe("complete");
+    expect(QUOTE_STEPS.pending?.confirm).toBeUndefined();
   });
 
   test("contact messages: unread → read → responded, nothing else", () => {

@@ -288,8 +288,8 @@ export function AdminListFrame(props: {
   );
 }
 
-/** A table cell's padding: narrower on the narrowest screens that show the table (`lg`), where every column must still fit. */
-export const CELL = "px-3 py-3 xl:px-4";
+/** A table cell's padding: narrower on the narrowest screens that show the table (`lg`, 1024 px), where every column must still fit. */
+export const CELL = "px-2 py-3 xl:px-4";
 
 /** A quote request's stage as a list row and the record carry it (app/routes/admin/+shared/record-list.server.ts `stageView`). */
 export interface RowStage {
@@ -373,14 +373,17 @@ export function RecordCard({
         <Link to={href} className="min-w-0 text-base font-semibold break-words text-brand-800 hover:underline">
           {row.name}
         </Link>
-        <span className="flex shrink-0 flex-wrap justify-end gap-1.5">
-          {row.stage ? <StageBadge stage={row.stage} /> : null}
-          <StatusBadge status={row.status} variant={badge} />
-        </span>
+        <StatusBadge status={row.status} variant={badge} />
       </div>
-      {row.repeat ? (
-        <p className="mt-1">
-          <RepeatMark />
+      {row.stage || row.repeat ? (
+        <p className="mt-1.5 flex flex-wrap items-center gap-1.5">
+          {row.stage ? <StageBadge stage={row.stage} /> : null}
+          {row.repeat ? <RepeatMark /> : null}
+          {row.stage?.stage === "quoted" && !row.stage.priced ? (
+            <Link to={`${href}#phone-price`} className="inline-flex min-h-6 items-center text-xs font-semibold text-brand-700 underline">
+              Add price
+            </Link>
+          ) : null}
         </p>
       ) : null}
       <p className="mt-1 text-sm text-slate-600">
@@ -445,13 +448,14 @@ export function RecordCells({ row, detailHref }: { row: ListRow; detailHref: str
   return (
     <>
       <td className={`${CELL} whitespace-nowrap text-slate-700`}>{row.date}</td>
-      <td className={`${CELL} min-w-36 font-semibold wrap-anywhere`}>
+      <td className={`${CELL} min-w-28 font-semibold wrap-anywhere`}>
         <Link to={detailHref} className="text-brand-800 hover:underline">
           {row.name}
         </Link>
       </td>
-      <td className={`${CELL} w-1/5 min-w-40 break-words`}>
-        <a href={`mailto:${row.email}`} className="block text-brand-700 hover:underline">
+      <td className={`${CELL} w-1/5 min-w-52`}>
+        {/* Breaks before its "@" and dots; mid-word only for a part longer than the column. */}
+        <a href={`mailto:${row.email}`} className="block wrap-anywhere text-brand-700 hover:underline">
           <Breakable text={row.email} />
         </a>
         {row.phone ? (
@@ -481,7 +485,7 @@ export function StatusCells({
 }) {
   return (
     <>
-      <td className={`${CELL} min-w-28`}>
+      <td className={`${CELL} min-w-24`}>
         <div className="flex flex-col items-start gap-1.5">
           {row.stage ? <StageBadge stage={row.stage} /> : null}
           <StatusBadge status={row.status} variant={badge} />

@@ -9,7 +9,7 @@
  * whether its customer wrote before; a quote request is completed, cancelled (with a reason)
  * and reopened here (`changeQuoteStatus`), each change with its audit row in the same batch.
  */
-import { and, count, desc, eq, getTableColumns, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, getTableName, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
   attachments,
@@ -145,9 +145,14 @@ const newestFirst = (table: RecordTable) => [desc(table.createdAt), desc(table.i
  * `table` row in scope: a repeat customer. Correlated EXISTS over the indexed customer_id.
  */
 function repeatCustomerSql(table: RecordTable): SQL<number> {
-  return sql<number>`(${table.customerId} IS NOT NULL AND (
-    EXISTS (SELECT 1 FROM ${quoteRequests} o WHERE o.customer_id = ${table.customerId} AND o.id <> ${table.id})
-    OR EXISTS (SELECT 1 FROM ${contactMessages} o WHERE o.customer_id = ${table.customerId} AND o.id <> ${table.id})))`;
+  // Written with their table: Drizzle writes a one-table select's columns bare, and a bare
+  // "customer_id" inside the subqueries would name the subquery's own row.
+  const column = (name: string) => sql`${sql.identifier(getTableName(table))}.${sql.identifier(name)}`;
+  const customer = column("customer_id");
+  const id = column("id");
+  return sql<number>`(${customer} IS NOT NULL AND (
+    EXISTS (SELECT 1 FROM quote_requests o WHERE o.customer_id = ${customer} AND o.id <> ${id})
+    OR EXISTS (SELECT 1 FROM contact_messages o WHERE o.customer_id = ${customer} AND o.id <> ${id})))`;
 }
 
 /** What a list row carries beside its record: its stage (quote requests only, else null) and whether its customer wrote before. */
