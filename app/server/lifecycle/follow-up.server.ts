@@ -23,7 +23,7 @@ import { PREVIOUS_CHANGED_ONE, readSiteUrl, type Database } from "~/server/platf
 import { stageCondition } from "./stage.server";
 
 /** Days after a quote before its reminder, while the owner has not saved the setting (the column's default). */
-export const DEFAULT_QUOTE_FOLLOW_UP_DAYS = 3;
+const DEFAULT_QUOTE_FOLLOW_UP_DAYS = 3;
 
 /** The most reminders one run queues (the oldest quotes first); the next day's run takes the rest. */
 const PER_RUN = 100;

@@ -1,3 +1,3 @@
 /** The lifecycle feature's public face: a quote request's stage (app/domain/lifecycle.ts), read in SQL. */
 export { nextVisitSql, pricedSql, readStage, stageColumns, stageCondition, stageFacts, stageSql } from "./stage.server";
-export { DEFAULT_QUOTE_FOLLOW_UP_DAYS, readQuoteFollowUpDays, saveQuoteFollowUpDays, sendQuoteFollowUps } from "./follow-up.server";
+export { readQuoteFollowUpDays, saveQuoteFollowUpDays, sendQuoteFollowUps } from "./follow-up.server";

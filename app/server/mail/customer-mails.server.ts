@@ -23,7 +23,8 @@ import { SERIES_HORIZON_DAYS } from "~/domain/series";
 import { whatsappHref } from "~/domain/phone";
 import { statusPath } from "~/domain/reference";
 import type { Company } from "~/domain/company";
-import type { StoredSubmission, SubmissionInput } from "~/server/visitor-forms";
+import type { ContactInput } from "~/forms/contact";
+import type { QuoteInput } from "~/forms/quote";
 import { oneLine, type Mail } from "./mailer.server";
 
 /** "J$14,500" / "US$92": whole dollars with thousands separators. */
@@ -39,6 +40,20 @@ export function formatPrice(amountJmd: number, amountUsd?: number | null): strin
 /** The last day a quote sent at `sentMs` holds, as the admin and the customer read it. */
 export function quoteValidUntil(sentMs: number, validDays: number): string {
   return formatAdminDate(sentMs + validDays * DAY_MS);
+}
+
+/**
+ * The parsed form of each kind of request, as app/server/visitor-forms stores it (named from
+ * app/forms here, so that the mail feature depends on no feature that stores requests: those
+ * reach the lifecycle feature, whose follow-up sends mail).
+ */
+export type SubmissionInput<Kind extends AuditedEntity> = { quote_request: QuoteInput; contact_message: ContactInput }[Kind];
+
+/** A stored request as its mails name it: its record's id, its reference ("MB-7K4Q2") and its status page's token. */
+export interface StoredSubmission {
+  id: string;
+  reference: string;
+  statusToken: string;
 }
 
 /** Who a customer mail goes to, about which request: the e-mail address, the request's reference and status token. */

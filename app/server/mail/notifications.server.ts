@@ -8,7 +8,7 @@
  */
 import { FREQUENCY_LABELS, PROPERTY_SIZE_LABELS, SERVICE_TYPE_LABELS, type AuditedEntity } from "~/domain/enumerations";
 import { QUOTE_REPLY_HOURS } from "~/domain/limits";
-import type { StoredSubmission, SubmissionInput } from "~/server/visitor-forms";
+import type { StoredSubmission, SubmissionInput } from "./customer-mails.server";
 import { oneLine, type Mail } from "./mailer.server";
 
 type Field = [label: string, value: string | undefined | null];
