@@ -7,7 +7,7 @@
  */
 import { count, desc, inArray, sql, type SQL } from "drizzle-orm";
 import { integer, QueryBuilder, sqliteTable } from "drizzle-orm/sqlite-core";
-import { contactMessages, customers, quoteRequests, visits } from "../../../drizzle/schema";
+import { customers } from "../../../drizzle/schema";
 import { ADMIN_PAGE_SIZE } from "~/domain/limits";
 import type { Database } from "~/server/platform";
 
@@ -37,15 +37,19 @@ export interface CustomerRow {
   bookedJmd: number;
 }
 
-/** Visits that count in "total booked": all but cancelled and skipped ones. */
-export const BOOKED_VISIT = sql`${visits.status} NOT IN ('cancelled', 'skipped')`;
+/** Visits that count in "total booked": all but cancelled and skipped ones (a select with `visits` in it). */
+export const BOOKED_VISIT = sql.raw(`"visits"."status" NOT IN ('cancelled', 'skipped')`);
 
-/** The figures of the customer row in scope, as columns of a select over `customers`. */
+/**
+ * The figures of the `customers` row in scope, as columns of a select over `customers`. Written
+ * with aliases and the table's full name, because Drizzle leaves a single-table select's columns
+ * unqualified and an inner "id" would be the subquery's own.
+ */
 export function customerFigures() {
   return {
-    requests: sql<number>`(SELECT count(*) FROM ${quoteRequests} WHERE ${quoteRequests.customerId} = ${customers.id})`,
-    messages: sql<number>`(SELECT count(*) FROM ${contactMessages} WHERE ${contactMessages.customerId} = ${customers.id})`,
-    bookedJmd: sql<number>`(SELECT coalesce(sum(${visits.amountJmd}), 0) FROM ${visits} JOIN ${quoteRequests} ON ${quoteRequests.id} = ${visits.quoteRequestId} WHERE ${quoteRequests.customerId} = ${customers.id} AND ${BOOKED_VISIT})`,
+    requests: sql<number>`(SELECT count(*) FROM quote_requests q WHERE q.customer_id = "customers"."id")`,
+    messages: sql<number>`(SELECT count(*) FROM contact_messages m WHERE m.customer_id = "customers"."id")`,
+    bookedJmd: sql<number>`(SELECT coalesce(sum(v.amount_jmd), 0) FROM visits v JOIN quote_requests q ON q.id = v.quote_request_id WHERE q.customer_id = "customers"."id" AND v.status NOT IN ('cancelled', 'skipped'))`,
   };
 }
 
