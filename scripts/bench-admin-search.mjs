@@ -15,7 +15,7 @@ import { bin, run } from "./run.mjs";
 const RECORDS = 50_000;
 const BATCH = 1000;
 const RUNS = 20;
-const FIRST = [
+export const FIRST = [
   "Shanice",
   "Andre",
   "Kerry-Ann",
@@ -33,7 +33,7 @@ const FIRST = [
   "Damion",
   "Renée",
 ];
-const LAST = [
+export const LAST = [
   "Campbell",
   "Williams",
   "Brown",
@@ -211,8 +211,8 @@ export async function benchAdminSearch({ base, state, db, requestLog }) {
   return { rows, fillSeconds };
 }
 
-/** RUNS requests for `path`, one at a time: end-to-end p50/p95 and the Worker's own p50 (ms), and the list's total. */
-async function measure(base, path, cookie, requestLog) {
+/** RUNS requests for `path`, one at a time: end-to-end p50/p95 and the Worker's own p50 (ms), and the list's total (also read by scripts/bench-customers.mjs). */
+export async function measure(base, path, cookie, requestLog) {
   const total = [];
   const from = requestLog().length;
   let matches = "";

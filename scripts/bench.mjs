@@ -15,6 +15,7 @@
  *   add to every request.
  * - The admin search at 50,000 quote requests and 50,000 contact messages
  *   (scripts/bench-admin-search.mjs).
+ * - /admin/customers at 50,000 customers, with and without a search (scripts/bench-customers.mjs).
  * - Booking at 5,000 scheduled visits (scripts/bench-booking.mjs): a month of availability,
  *   GET /status/:token/book one request at a time, end to end and in the Worker; then the
  *   booking action, 20 POSTs one at a time, then 20 at once from 20 quoted requests, 10 rounds
@@ -28,7 +29,8 @@
  * - The navigation time from / to /services in Chromium: client-side, and as a new document with
  *   and without the speculation rules (scripts/bench-navigation.mjs).
  *
- * `npm run bench -- --search-only` runs only the admin search part; `-- --booking-only` only the
+ * `npm run bench -- --search-only` runs only the admin search part; `-- --customers-only` only
+ * the customers part; `-- --booking-only` only the
  * booking part and the calendar feeds; `-- --schedule-only` only the schedule's views;
  * `-- --lighthouse-only` only Lighthouse and the navigation time;
  * `-- --pages=/,/gallery` only those pages; `-- --runs=N` N Lighthouse runs per page (default 5;
@@ -56,6 +58,7 @@ import lighthouse from "lighthouse";
 import { getPlatformProxy } from "wrangler";
 import { benchAdminSearch } from "./bench-admin-search.mjs";
 import { benchBooking } from "./bench-booking.mjs";
+import { benchCustomers } from "./bench-customers.mjs";
 import { benchFeeds } from "./bench-feeds.mjs";
 import { benchLatency } from "./bench-latency.mjs";
 import { benchSchedule } from "./bench-schedule.mjs";
@@ -136,6 +139,19 @@ async function searchBench() {
     await proxy.dispose();
   }
 }
+/** The customers part: 50,000 customers, then /admin/customers with and without a search. */
+async function customersBench() {
+  const proxy = await getPlatformProxy({ persist: { path: `${STATE}/v3` } });
+  try {
+    const { rows, fillSeconds } = await benchCustomers({ base: BASE, state: STATE, db: proxy.env.DB, requestLog });
+    console.log(
+      `\n/admin/customers at 50,000 customers with 60,000 quote requests of theirs (local D1, FTS5; filled in ${fillSeconds} s; 20 requests each, one at a time; loader = the list route's .data request, page = the whole HTML page; Worker = its own time; target: under 100 ms at the 95th percentile):`,
+    );
+    console.table(rows);
+  } finally {
+    await proxy.dispose();
+  }
+}
 /** The booking part: fills the bench database with visits, then prints its tables. */
 async function bookingBench() {
   const proxy = await getPlatformProxy({ persist: { path: `${STATE}/v3` } });
@@ -184,6 +200,11 @@ if (process.argv.includes("--schedule-only")) {
 }
 if (process.argv.includes("--search-only")) {
   await searchBench();
+  server.kill();
+  process.exit(0);
+}
+if (process.argv.includes("--customers-only")) {
+  await customersBench();
   server.kill();
   process.exit(0);
 }
@@ -396,6 +417,7 @@ do {
 await proxy.dispose();
 
 await searchBench();
+await customersBench();
 await bookingBench();
 await scheduleBench();
 
