@@ -11,16 +11,7 @@
  */
 import { and, count, desc, eq, getTableColumns, getTableName, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
-import {
-  attachments,
-  contactMessages,
-  customerReplies,
-  quoteRequests,
-  recordNotes,
-  statusChanges,
-  users,
-  visits,
-} from "../../../drizzle/schema";
+import { attachments, customerReplies, quoteRequests, recordNotes, statusChanges, users, visits } from "../../../drizzle/schema";
 import type { AuditedEntity, QuoteStatus, ServiceType } from "~/domain/enumerations";
 import type { JobStage, StageFacts } from "~/domain/lifecycle";
 import { ADMIN_PAGE_SIZE } from "~/domain/limits";
@@ -396,12 +387,17 @@ export async function updateStatus(
   ]);
   if (update.meta.changes === 1) return "updated";
   if (!closing) return "not-allowed";
+  return (await hasVisitScheduled(db, id)) ? "visit-scheduled" : "not-allowed";
+}
+
+/** Whether a visit of quote request `id` is still scheduled: why a completion changed nothing. */
+async function hasVisitScheduled(db: Database, id: string): Promise<boolean> {
   const scheduled = await db
     .select({ id: visits.id })
     .from(visits)
     .where(and(eq(visits.quoteRequestId, id), eq(visits.status, "scheduled")))
     .get();
-  return scheduled ? "visit-scheduled" : "not-allowed";
+  return scheduled !== undefined;
 }
 
 /** A change of a quote request's status beside the steps: complete (confirmed), cancel or reopen. */
@@ -464,10 +460,5 @@ export async function changeQuoteStatus(
   ]);
   if (update.meta.changes === 1) return { status: "changed", to };
   if (!closing) return { status: "not-allowed" };
-  const scheduled = await db
-    .select({ id: visits.id })
-    .from(visits)
-    .where(and(eq(visits.quoteRequestId, id), eq(visits.status, "scheduled")))
-    .get();
-  return { status: scheduled ? "visit-scheduled" : "not-allowed" };
+  return { status: (await hasVisitScheduled(db, id)) ? "visit-scheduled" : "not-allowed" };
 }
