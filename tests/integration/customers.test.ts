@@ -3,7 +3,7 @@
  * real D1: a request or message is linked to its customer when it is stored (by e-mail in any
  * case, else by phone in E.164, whatever its format), ten submissions at once from a new
  * address make one customer, the list and its search, the customer's page, merge and split
- * (guarded, idempotent, audited), the admin guard, and migrations/0013's backfill.
+ * (guarded, idempotent, audited), the admin guard, and the backfill of migrations/0013_customers_search.sql.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
