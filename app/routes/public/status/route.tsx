@@ -1,6 +1,9 @@
 /**
  * /status/:token: the customer's private status page (docs/product.md §10 "Status page"),
- * linked from every e-mail about their request. Server-rendered (works without JavaScript),
+ * linked from every e-mail about their request: where it stands by its stage (status.server.ts,
+ * the texts in stage-texts.ts), its steps, the quote, the booked visit with 'Change day or
+ * time', 'Cancel this visit' and 'Add to calendar' (calendar.ts), the regular cleaning. Every
+ * text link and summary is at least 24 px tall to tap. Server-rendered (works without JavaScript),
  * never cached (`private, no-store`; the page cache skips /status), never indexed
  * (`noindex` and `X-Robots-Tag`), at most 30 views a minute per client.
  */

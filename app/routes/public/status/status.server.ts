@@ -2,7 +2,8 @@
  * The server side of /status/:token, the customer's private status page (docs/product.md §10
  * "Status page"): `statusPageLoader` answers at most 30 views a minute per client (429), looks
  * the request up by its token (app/server/customer `findStatusRequest`; 404 when none has it), and
- * shapes what the page shows: where the request stands, its steps and dates in Jamaica time, the
+ * shapes what the page shows: where the request stands (a quote request by its stage, read with
+ * it from app/server/lifecycle, never worked out here), its steps and dates in Jamaica time, the
  * latest quote or reply. Every answer carries STATUS_HEADERS: never cached, never indexed.
  */
 import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
