@@ -4,7 +4,8 @@
  * without a page load) and an arrival window (a plain form), for a weekly, bi-weekly or monthly
  * request also 'Just this visit' or the regular cleaning from that day, then confirms. From the
  * preferred date, with its reason and 'Earlier days'; when it cannot book, it says why from the
- * request's stage (app/routes/public/status/stage-texts.ts). Private, never cached or indexed, like the status page.
+ * request's stage (app/routes/public/status/stage-texts.ts). Private, never cached or indexed,
+ * like the status page.
  */
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useParams, type ShouldRevalidateFunction } from "@remix-run/react";
