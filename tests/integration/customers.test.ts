@@ -13,19 +13,16 @@ import { formOf, VALID_CONTACT, VALID_QUOTE } from "../fixtures";
 import { D1_CLIENT_SCRIPT, d1Client, sendTo } from "./d1-client";
 import { createAdminSession, postFields, postForm, startWorker, type TestWorker } from "./worker";
 
+/** The tables each test starts without, children first. */
+const EMPTIED = ["record_notes", "visits", "attachments", "quote_requests", "contact_messages", "customers", "sessions", "users"];
+
 let worker: TestWorker;
 let cookie = "";
-beforeAll(async () => {
-  worker = await startWorker();
-});
-afterAll(() => worker?.dispose());
+beforeAll(async () => (worker = await startWorker()));
+afterAll(async () => worker?.dispose());
 beforeEach(async () => {
-  await worker.db.batch(
-    ["record_notes", "visits", "attachments", "quote_requests", "contact_messages", "customers", "sessions", "users"].map((table) =>
-      worker.db.prepare(`DELETE FROM ${table}`),
-    ),
-  );
-  cookie = (await createAdminSession(worker)).cookie;
+  await worker.db.batch(EMPTIED.map((table) => worker.db.prepare(`DELETE FROM ${table}`)));
+  ({ cookie } = await createAdminSession(worker));
 });
 
 interface CustomerRow {
@@ -227,17 +224,16 @@ describe("migrations/0013", () => {
     const mf = new Miniflare({ modules: true, script: D1_CLIENT_SCRIPT, d1Databases: ["DB"] });
     try {
       const db = d1Client(sendTo(await mf.getWorker()));
-      const files = readdirSync("migrations")
-        .filter((name) => name.endsWith(".sql"))
-        .sort();
-      const apply = async (file: string) => {
-        const statements = readFileSync(join("migrations", file), "utf8")
-          .split("--> statement-breakpoint")
-          .map((s) => s.trim())
-          .filter(Boolean);
-        await db.batch(statements.map((statement) => db.prepare(statement)));
-      };
-      for (const file of files.filter((name) => name < "0013")) await apply(file);
+      // Every migration before 0013, then rows as the site stored them, then 0013 and later.
+      const migrations = readdirSync("migrations").filter((name) => name.endsWith(".sql"));
+      const run = (file: string) =>
+        db.batch(
+          readFileSync(join("migrations", file), "utf8")
+            .split("--> statement-breakpoint")
+            .filter((statement) => statement.trim() !== "")
+            .map((statement) => db.prepare(statement)),
+        );
+      for (const file of migrations.sort().filter((name) => name < "0013")) await run(file);
       const quote = (id: string, at: number, name: string, email: string, phone: string) =>
         db.prepare(
           `INSERT INTO quote_requests (id, created_at, updated_at, name, email, phone, address, service_type, status) VALUES ('${id}', ${at}, ${at}, '${name}', '${email}', '${phone}', 'a', 'residential', 'pending')`,
@@ -250,7 +246,7 @@ describe("migrations/0013", () => {
           "INSERT INTO contact_messages (id, created_at, updated_at, name, email, phone, message, status) VALUES ('m1', 9, 9, 'Ana B.', 'ANA@example.com', NULL, 'hi', 'unread')",
         ),
       ]);
-      for (const file of files.filter((name) => name >= "0013")) await apply(file);
+      for (const file of migrations.filter((name) => name >= "0013")) await run(file);
       const rows = (await db.prepare("SELECT * FROM customers ORDER BY email").all<Record<string, unknown>>()).results;
       expect(rows).toMatchObject([
         { name: "Ana B.", email: "ana@example.com", phone: "+18765551234", created_at: 1, updated_at: 9 },

@@ -169,7 +169,7 @@ export async function saveCustomerNotes(db: Database, id: string, notes: string)
 }
 
 /** Who made a change, for its notes and its log line. */
-export interface CustomerActor {
+interface CustomerActor {
   userId: string;
   email: string;
 }
@@ -182,7 +182,7 @@ const described = (customer: { name: string; email: string | null; phone: string
 const noteText = (text: string) => `${HISTORY_PREFIX}${text}`.slice(0, TEXT_LIMITS.note);
 
 /** The outcome of a merge. */
-export type MergeOutcome = { status: "merged"; moved: number } | { status: "same" } | { status: "not-found" } | { status: "gone" };
+type MergeOutcome = { status: "merged"; moved: number } | { status: "same" } | { status: "not-found" } | { status: "gone" };
 
 /**
  * Merges customer `fromId` into `intoId`: every request and message of `fromId` moves to
@@ -251,8 +251,7 @@ export async function mergeCustomers(
 }
 
 /** The outcome of moving a record to a new customer. */
-export type SplitOutcome =
-  { status: "split"; customerId: string } | { status: "not-found" } | { status: "moved" } | { status: "only-record" };
+type SplitOutcome = { status: "split"; customerId: string } | { status: "not-found" } | { status: "moved" } | { status: "only-record" };
 
 /**
  * Moves one request or message of customer `customerId` to a new customer made from its own

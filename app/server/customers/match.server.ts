@@ -13,7 +13,7 @@ import { e164 } from "~/domain/phone";
 import { insertWhere, type Database } from "~/server/platform";
 
 /** A request's contact fields as the visitor typed them. */
-export interface ContactFields {
+interface ContactFields {
   name: string;
   email: string;
   phone?: string | null;

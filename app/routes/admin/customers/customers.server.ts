@@ -25,10 +25,11 @@ const MAX_PAGE = 100_000;
 export async function customersPageLoader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context.db, request, context.cloudflare.env);
   const url = new URL(request.url);
-  const kept = [...url.searchParams].filter(([, value]) => value !== "");
-  if (kept.length < [...url.searchParams].length) {
-    const search = new URLSearchParams(kept).toString();
-    throw redirect(`${url.pathname}${search ? `?${search}` : ""}`);
+  const params = [...url.searchParams];
+  if (params.some(([, value]) => value === "")) {
+    // The search form sends an empty `q` too: the same view at its short URL.
+    const short = new URLSearchParams(params.filter(([, value]) => value)).toString();
+    throw redirect(short ? `${url.pathname}?${short}` : url.pathname);
   }
   const problems: string[] = [];
   let q = (url.searchParams.get("q") ?? "").trim();
