@@ -190,6 +190,7 @@ test("on a phone the frame above every admin page is at most 120 px tall, and it
   expect(await more.evaluate((element) => getComputedStyle(element).outlineStyle)).not.toBe("none");
   await page.keyboard.press("Enter");
   for (const name of [
+    "Customers",
     "Site content",
     "Price guide",
     "Gallery",
