@@ -11,7 +11,7 @@ import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Badge, Button, Card, Disclosure, PageHeader, PostButton, useBusy } from "~/components/admin/kit";
+import { Badge, Button, Card, Disclosure, PageHeader, PostButton, ResultForm, useBusy } from "~/components/admin/kit";
 import { RepeatMark, StageBadge } from "~/components/admin/list";
 import { TextareaField } from "~/components/fields";
 import { FormStatus } from "~/components/form-field";
@@ -173,7 +173,7 @@ function NotesForm({ notes, result }: { notes: string | null; result: FormResult
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "notes";
   return (
     <Card title="Notes" titleId="notes-heading">
-      <Form method="post" preventScrollReset {...getFormProps(form)} className="space-y-3">
+      <ResultForm preventScrollReset {...getFormProps(form)} className="space-y-3">
         <input type="hidden" name="intent" value="notes" />
         <TextareaField
           meta={fields.notes}
@@ -190,7 +190,7 @@ function NotesForm({ notes, result }: { notes: string | null; result: FormResult
           {form.errors?.length ? <FormStatus tone="error">{form.errors.join(" ")}</FormStatus> : null}
           {result?.status === "success" && !saving ? <FormStatus tone="success">Notes saved.</FormStatus> : null}
         </div>
-      </Form>
+      </ResultForm>
     </Card>
   );
 }
