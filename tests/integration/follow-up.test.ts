@@ -4,7 +4,7 @@
  * daily cron e-mails one reminder with the booking link for a quote with a price at least the
  * owner's number of days old, once however many runs overlap; never when the setting is off, the
  * quote is booked, expired, not priced, too recent, or reminded already. The setting is saved from
- * /admin/availability.
+ * /admin/availability, whose 'Visits per window' says how the crews replace it once they exist.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { plusDays } from "~/domain/booking";
@@ -27,6 +27,7 @@ beforeEach(async () => {
       "status_changes",
       "quote_requests",
       "availability_settings",
+      "crews",
     ].map((table) => worker.db.prepare(`DELETE FROM ${table}`)),
   );
 });
@@ -176,5 +177,33 @@ describe("the follow-up of a quote not accepted", () => {
       "The reminder must come after a whole number of days from 0 (no reminder) to 60.",
     );
     expect(await count("SELECT quote_follow_up_days AS n FROM availability_settings")).toBe(7);
+  });
+});
+
+describe("the availability page", () => {
+  test("shows the follow-up setting (3 days before the first save); 'Visits per window' says how crews replace it once they exist", async () => {
+    const admin = await createAdminSession(worker);
+    const page = async () =>
+      (await (await worker.fetch("/admin/availability", { headers: { Cookie: admin.cookie } })).text()).replaceAll("&#x27;", "'");
+    const before = await page();
+    expect(before).toContain("Remind the customer about a quote not accepted after (days)");
+    expect(before).toMatch(/<input id="quoteFollowUpDays"[^>]*value="3"/);
+    expect(before).toContain("Each window takes this many visits while no crew is set up.");
+    const now = Date.now();
+    await worker.db.batch(
+      [
+        ["Crew A", "[1,2,3,4,5,6]", 1],
+        ["Crew B", "[1,2,3]", 1],
+        ["Crew C", "[1,2,3,4,5,6]", 0],
+      ].map(([name, days, active], i) =>
+        worker.db
+          .prepare("INSERT INTO crews (id, name, working_days, active, position, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+          .bind(crypto.randomUUID(), name, days, active, i + 1, now, now),
+      ),
+    );
+    const after = await page();
+    expect(after).toContain(
+      "Not used while crews are set up (3 on the Crews page, 2 active): each window takes one visit per active crew working that day, so now Monday 2, Tuesday 2, Wednesday 2, Thursday 1, Friday 1, Saturday 1. A working day no active crew works cannot be booked.",
+    );
   });
 });
