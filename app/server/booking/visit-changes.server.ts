@@ -37,8 +37,8 @@ import {
 /** The sentences of a refused change, and of a booking form that failed. */
 export const BOOKING_MESSAGES = {
   full: "Sorry, that arrival window was just taken. Please choose another one below.",
-  notOpen:
-    "This quote can no longer be accepted online: it has expired, was replaced or is already booked. Call or WhatsApp us for a new one.",
+  // The booking page then says which, from the request's stage (app/routes/public/status/stage-texts.ts).
+  notOpen: "This quote cannot be booked online now: your page says why and what to do next, or call or WhatsApp us.",
   unbookable: "That day or arrival window cannot be booked. Please choose one from the list.",
   failed: "The booking could not be saved. Please try again.",
   tooLate: "It is too close to your visit to change it online. Please call or WhatsApp us.",
