@@ -230,6 +230,8 @@ describe("the stage", () => {
     expect(row(booked)).toContain("data-repeat");
     expect(row(again)).toContain("data-repeat");
     expect(row(alone)).not.toContain("data-repeat");
+    expect(await (await get(`/admin/quotes/${again}`)).text()).toContain("data-repeat");
+    expect(await (await get(`/admin/quotes/${alone}`)).text()).not.toContain("data-repeat");
     // The record links the customer's page.
     expect(await (await get(`/admin/quotes/${booked}`)).text()).toContain(`href="/admin/customers/${customer}"`);
   });

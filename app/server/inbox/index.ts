@@ -8,6 +8,7 @@ export {
   countAll,
   getAttachmentPhoto,
   getRecord,
+  isRepeatCustomer,
   listRecords,
   recordExtras,
   updateStatus,

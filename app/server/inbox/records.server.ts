@@ -146,6 +146,17 @@ function repeatCustomerSql(table: RecordTable): SQL<number> {
     OR EXISTS (SELECT 1 FROM contact_messages o WHERE o.customer_id = ${customer} AND o.id <> ${id})))`;
 }
 
+/** Whether the customer of record `id` of `entity` has another request or message (false for an unknown id). Throws when D1 fails. */
+export async function isRepeatCustomer(db: Database, entity: AuditedEntity, id: string): Promise<boolean> {
+  const table: RecordTable = RECORDS[entity];
+  const row = await db
+    .select({ repeat: repeatCustomerSql(table) })
+    .from(table)
+    .where(eq(table.id, id))
+    .get();
+  return Boolean(row?.repeat);
+}
+
 /** What a list row carries beside its record: its stage (quote requests only, else null) and whether its customer wrote before. */
 export interface ListRowFacts {
   stage: StageFacts | null;

@@ -19,6 +19,8 @@ import { logFailure, readSiteUrl } from "~/server/platform";
 import { readCompany } from "~/server/site";
 
 const failed = ADMIN_MESSAGES.updateQuoteFailed;
+const NOT_ALLOWED = "that status change is not allowed. Reload to see the current status.";
+const GONE = "this quote request does not exist.";
 
 /**
  * Cancels every visit of quote request `id` still scheduled, soonest first, by staff member
@@ -111,15 +113,19 @@ export async function lifecycleAction(request: Request, context: AppLoadContext,
       change = "reopen";
       note = submission.value.reason || null;
     }
-    if (cancelFirst && !(await cancelScheduledVisits(context, id, actorUserId))) {
-      return refuse(formData, 409, LIFECYCLE_MESSAGES.visitsNotCancelled);
+    if (cancelFirst) {
+      // Only a request that can be completed has its visits cancelled for it.
+      const record = await bookingRequest(context.db, id);
+      if (!record) return refuse(formData, 404, GONE);
+      if (record.status !== "quoted") return refuse(formData, 409, NOT_ALLOWED);
+      if (!(await cancelScheduledVisits(context, id, actorUserId))) return refuse(formData, 409, LIFECYCLE_MESSAGES.visitsNotCancelled);
     }
     const outcome = await changeQuoteStatus(context.db, id, change, note, actorUserId);
-    if (outcome.status === "not-found") return refuse(formData, 404, "this quote request does not exist.");
+    if (outcome.status === "not-found") return refuse(formData, 404, GONE);
     if (outcome.status === "visit-scheduled") return refuse(formData, 409, LIFECYCLE_MESSAGES.visitScheduled);
     if (outcome.status === "not-allowed") {
       const why = {
-        complete: "that status change is not allowed. Reload to see the current status.",
+        complete: NOT_ALLOWED,
         cancel: LIFECYCLE_MESSAGES.cancelNotAllowed,
         reopen: LIFECYCLE_MESSAGES.reopenNotAllowed,
       }[change];

@@ -10,6 +10,7 @@ import { guideRangeFor, priceGuideHint } from "~/domain/price-guide";
 import { staffVisitForms } from "~/forms/booking";
 import { LIFECYCLE_INTENTS, lifecycleForms } from "~/forms/lifecycle";
 import { z } from "~/forms/zod";
+import { isRepeatCustomer } from "~/server/inbox";
 import { readStage } from "~/server/lifecycle";
 import { stageView } from "../+shared/record-list.server";
 import { lifecycleAction } from "./lifecycle.server";
@@ -30,21 +31,23 @@ const VISIT_INTENTS: ReadonlySet<string> = new Set(
  * The quote request's page: the record page's data, plus `stage` (StageView, as the list shows
  * it), `visit` (the Visit card), `priceGuide` ("Price guide: J$14,000-18,000" for the request's
  * service, size and frequency, or null when the guide has no range for them), `confirm`
- * ("complete" when `?confirm=complete` asks for the confirmation panel, else null) and
- * `customerHref` (the customer's page, when the request is matched to a customer). Throws the
+ * ("complete" when `?confirm=complete` asks for the confirmation panel, else null),
+ * `repeat` (the customer has another request or message) and `customerHref` (the customer's
+ * page, when the request is matched to a customer). Throws the
  * redirect of requireAdmin or a 404.
  */
 export function quoteLoader(args: LoaderFunctionArgs) {
   const { context, request } = args;
   const confirm = new URL(request.url).searchParams.get("confirm") === "complete" ? ("complete" as const) : null;
   return recordPageLoader(args, "quote_request", async (record) => {
-    const [visit, priceGuide, facts] = await Promise.all([
+    const [visit, priceGuide, facts, repeat] = await Promise.all([
       visitCardData(context.db, record.id),
       priceGuideOf(context.siteContent, record),
       readStage(context.db, record.id),
+      isRepeatCustomer(context.db, "quote_request", record.id),
     ]);
     const stage = facts ? stageView(facts) : null;
-    return { visit, priceGuide, stage, confirm, customerHref: record.customerId ? `/admin/customers/${record.customerId}` : null };
+    return { visit, priceGuide, stage, repeat, confirm, customerHref: record.customerId ? `/admin/customers/${record.customerId}` : null };
   });
 }
 

@@ -51,6 +51,7 @@ export default function QuoteDetail() {
     visit,
     priceGuide,
     stage,
+    repeat,
     confirm,
     customerHref,
   } = useLoaderData<typeof loader>();
@@ -58,6 +59,7 @@ export default function QuoteDetail() {
   return (
     <AdminDetailFrame
       stage={stage}
+      repeat={repeat}
       customerHref={customerHref}
       ownIntents={LIFECYCLE_FORM_INTENTS}
       lead={
