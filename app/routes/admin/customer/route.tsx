@@ -71,7 +71,7 @@ export default function CustomerPage() {
               "None"
             )}
           </Fact>
-          <Fact term="Requests and messages">{`${page.requestCount} ${page.requestCount === 1 ? "request" : "requests"} · ${page.messageCount} ${page.messageCount === 1 ? "message" : "messages"}`}</Fact>
+          <Fact term="Requests and messages">{`${counted(page.requestCount, "request", "requests")} · ${counted(page.messageCount, "message", "messages")}`}</Fact>
           <Fact term="Total booked">
             <span className="font-semibold text-slate-900" data-testid="total-booked">
               {page.booked}
@@ -155,6 +155,9 @@ export default function CustomerPage() {
     </section>
   );
 }
+
+/** "1 request", "2 requests". */
+const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -308,7 +311,13 @@ function MergeForm({ page, result }: { page: Page; result: FormResult | undefine
                     {other.name}
                   </Link>
                   <p className="wrap-anywhere text-slate-700">
-                    {[other.email, other.phone, `${other.requests} requests, ${other.messages} messages`].filter(Boolean).join(" · ")}
+                    {[
+                      other.email,
+                      other.phone,
+                      counted(other.requests, "request", "requests") + ", " + counted(other.messages, "message", "messages"),
+                    ]
+                      .filter(Boolean)
+                      .join(" · ")}
                   </p>
                 </div>
                 <Disclosure look="button" summary="Merge into this one" subject={other.name}>
