@@ -184,7 +184,7 @@ function NotesForm({ notes, result }: { notes: string | null; result: FormResult
           hint="Only staff see these: the gate code, who to ask for, what they like."
           rows={4}
           maxLength={TEXT_LIMITS.note}
-          defaultValue={notes ?? ""}
+          defaultValue={typeof fields.notes.initialValue === "string" ? fields.notes.initialValue : (notes ?? "")}
         />
         <div className="flex flex-wrap items-center gap-3">
           <Button disabled={busy}>{saving ? "Saving..." : "Save notes"}</Button>
