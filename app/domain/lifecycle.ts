@@ -39,8 +39,3 @@ export interface StageFacts {
   nextVisitDay: string | null;
   nextVisitStart: string | null;
 }
-
-/** True for the stages in which the customer can still be waiting for a price or a booking. */
-export function isOpenStage(stage: JobStage): boolean {
-  return stage === "new" || stage === "quoted" || stage === "expired";
-}

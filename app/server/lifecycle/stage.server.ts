@@ -27,7 +27,7 @@ const newestQuote = (column: string) =>
  * is `quoteExpiryCutoff(now)`: a quote whose `created_at + valid_days` days falls before it has
  * expired (app/domain/dates.ts, `quoteExpired`, the booking's own test).
  */
-export function stageSql(cutoffMs: number): SQL<JobStage> {
+function stageSql(cutoffMs: number): SQL<JobStage> {
   return sql<JobStage>`CASE
     WHEN ${quoteRequests.status} = 'cancelled' THEN 'cancelled'
     WHEN EXISTS (SELECT 1 FROM visits v WHERE v.quote_request_id = ${request} AND v.status = 'scheduled') THEN 'booked'
@@ -41,12 +41,12 @@ export function stageSql(cutoffMs: number): SQL<JobStage> {
 }
 
 /** 1 when a quote with a price was sent for the row in scope, else 0. */
-export function pricedSql(): SQL<number> {
+function pricedSql(): SQL<number> {
   return sql<number>`EXISTS (SELECT 1 FROM customer_replies cr WHERE cr.entity = 'quote_request' AND cr.kind = 'quote' AND cr.entity_id = ${request})`;
 }
 
 /** The next scheduled visit of the row in scope as "YYYY-MM-DD HH:MM" (day and window start, Jamaica), or NULL. */
-export function nextVisitSql(): SQL<string | null> {
+function nextVisitSql(): SQL<string | null> {
   return sql<
     string | null
   >`(SELECT v.day || ' ' || v.window_start FROM visits v WHERE v.quote_request_id = ${request} AND v.status = 'scheduled' ORDER BY v.day, v.window_start LIMIT 1)`;
