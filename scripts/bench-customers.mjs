@@ -5,7 +5,8 @@
  * quote request linked to it and one in five with a second, and 5,000 visits (names, e-mails
  * and phones from the admin search bench's word lists, so a surname matches about 3,000
  * customers), signs in as an admin, then asks /admin/customers 20 times per query, one request
- * at a time: the list route's loader alone (its `.data` request) and the whole HTML page.
+ * at a time: the list route's loader alone (its `.data` request) and the whole HTML page; then
+ * the inbox's quote list over the same database, as the reference of the same machine and moment.
  */
 import { FIRST, LAST, measure, signIn } from "./bench-admin-search.mjs";
 import { random } from "./bench-common.mjs";
@@ -68,6 +69,8 @@ const QUERIES = [
   ["a phone's last 7 digits", "/admin/customers?q=2371337"],
   ["first name + surname", "/admin/customers?q=shanice+brown"],
   ["a 2-letter prefix (worst case)", "/admin/customers?q=ca"],
+  // The same machine and moment's reference: the inbox's first page over the same database.
+  ["the inbox's quote list, for comparison", "/admin/quotes"],
 ];
 
 /**
@@ -84,7 +87,7 @@ export async function benchCustomers({ base, state, db, requestLog }) {
   const loaderOnly = (path) => {
     const url = new URL(path, base);
     url.pathname += ".data";
-    url.searchParams.set("_routes", "routes/admin/customers/route");
+    url.searchParams.set("_routes", url.pathname === "/admin/quotes.data" ? "routes/admin/quotes/route" : "routes/admin/customers/route");
     return `${url.pathname}${url.search}`;
   };
   const table = {};
