@@ -1,31 +1,27 @@
 /**
- * Phone numbers: their one written form (E.164, "+18765551234", read by libphonenumber-js), and
- * as links: `tel:` for calls and WhatsApp's click-to-chat. Jamaica is in the North American
- * Numbering Plan (country code 1, area codes 876 and 658), so a number is read as Jamaican unless
- * it says otherwise ("+44 …"), and a local number typed as 7 digits gets the 876 area code.
- * A customer is matched by this form (app/server/customers/, docs/product.md §14).
+ * Phone numbers as links: `tel:` for calls and WhatsApp's click-to-chat. Jamaica is in the North
+ * American Numbering Plan (country code 1, area codes 876 and 658), so a number is read as
+ * Jamaican unless it says otherwise ("+44 …"), and a local number typed as 7 digits gets the 876
+ * area code. Light enough for the browser: the E.164 form customers are matched by is
+ * app/domain/e164.ts.
  */
-import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 
 /**
- * A phone number as typed, in E.164 ("+18765551234"), or null when it cannot be a phone number.
- * In: any text ("876-555-1234", "(876) 555 1234", "+1 876 555 1234", "555 1234", "+44 20 7946 0958").
- * Out: "+" and 8–15 digits. Numbers are read as Jamaican (country JM) unless they start with "+".
- */
-export function e164(phone: string): string | null {
-  const typed = phone.trim();
-  const digits = typed.replace(/\D/g, "");
-  const text = digits.length === 7 && !typed.startsWith("+") ? `876${digits}` : typed;
-  const parsed = parsePhoneNumberFromString(text, "JM");
-  return parsed?.isPossible() ? parsed.number : null;
-}
-
-/**
- * `tel:` link for a number as typed: its E.164 form when it can be read (`tel:+18765551234`),
- * else its digits and a leading + as typed.
+ * `tel:` link for a number as typed, in E.164 for a number of the North American Numbering Plan
+ * (Jamaica's): 7 digits get +1876, 10 digits +1, 11 digits starting 1 a +; a number typed with a
+ * leading + keeps its digits; anything else its digits as typed. For these numbers this is the
+ * form `e164` (app/domain/e164.ts, libphonenumber-js) gives, which tests/unit/phone.test.ts
+ * checks; it is written out here because libphonenumber's metadata would add some 15 kB to every
+ * page that shows a phone link.
  */
 export function telHref(phone: string): string {
-  return `tel:${e164(phone) ?? phone.replace(/[^\d+]/g, "")}`;
+  const typed = phone.trim();
+  const digits = typed.replace(/\D/g, "");
+  if (typed.startsWith("+")) return `tel:+${digits}`;
+  if (digits.length === 7) return `tel:+1876${digits}`;
+  if (digits.length === 10) return `tel:+1${digits}`;
+  if (digits.length === 11 && digits.startsWith("1")) return `tel:+${digits}`;
+  return `tel:${digits}`;
 }
 
 /** WhatsApp click-to-chat (https://wa.me/<digits>) for an international number, with an optional first message. */

@@ -1,6 +1,7 @@
-/** Phone numbers (app/domain/phone.ts): E.164 as customers are matched by it, tel: links, Jamaican numbers completed for WhatsApp. */
+/** Phone numbers (app/domain/phone.ts, app/domain/e164.ts): E.164 as customers are matched by it, tel: links, Jamaican numbers completed for WhatsApp. */
 import { describe, expect, test } from "vitest";
-import { e164, telHref, whatsappHref, whatsappNumber } from "~/domain/phone";
+import { e164 } from "~/domain/e164";
+import { telHref, whatsappHref, whatsappNumber } from "~/domain/phone";
 
 describe("phone numbers", () => {
   test.each([
@@ -18,6 +19,8 @@ describe("phone numbers", () => {
     ["", null],
   ])("E.164 of %j is %j", (typed, expected) => {
     expect(e164(typed)).toBe(expected);
+    // A readable number's tel: link is the same form, without libphonenumber in the browser.
+    if (expected) expect(telHref(typed)).toBe(`tel:${expected}`);
   });
 
   test.each([

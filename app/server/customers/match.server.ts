@@ -9,7 +9,7 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { customers } from "../../../drizzle/schema";
-import { e164 } from "~/domain/phone";
+import { e164 } from "~/domain/e164";
 import { insertWhere, type Database } from "~/server/platform";
 
 /** A request's contact fields as the visitor typed them. */
