@@ -59,10 +59,12 @@ interface Seed {
   status?: "pending" | "quoted" | "completed" | "cancelled";
   /** A visit that took the quote. */
   visit?: "scheduled" | "cancelled";
+  /** False: a price given by phone and saved without e-mailing it (no outbox row). */
+  mailed?: boolean;
 }
 
 /** A quote request with its quote; out: its id, e-mail, reference and status token. */
-async function seed(n: number, { quoteDaysAgo, validDays = 14, status = "quoted", visit }: Seed) {
+async function seed(n: number, { quoteDaysAgo, validDays = 14, status = "quoted", visit, mailed = true }: Seed) {
   const id = crypto.randomUUID();
   const quoteId = crypto.randomUUID();
   const now = Date.now();
@@ -80,9 +82,9 @@ async function seed(n: number, { quoteDaysAgo, validDays = 14, status = "quoted"
     statements.push(
       worker.db
         .prepare(
-          "INSERT INTO customer_replies (id, kind, entity, entity_id, amount_jmd, amount_usd, valid_days, message, created_at) VALUES (?, 'quote', 'quote_request', ?, 14500, 92, ?, 'Here is your quote.', ?)",
+          "INSERT INTO customer_replies (id, kind, entity, entity_id, amount_jmd, amount_usd, valid_days, message, mail_delivery_id, created_at) VALUES (?, 'quote', 'quote_request', ?, 14500, 92, ?, 'Here is your quote.', ?, ?)",
         )
-        .bind(quoteId, id, validDays, now - quoteDaysAgo * DAY_MS),
+        .bind(quoteId, id, validDays, mailed ? crypto.randomUUID() : null, now - quoteDaysAgo * DAY_MS),
     );
   }
   if (visit) {
@@ -146,7 +148,7 @@ describe("the follow-up of a quote not accepted", () => {
     expect(worker.output().join("\n")).toMatch(/quote_follow_ups_queued/);
   });
 
-  test("nothing is sent for a quote too recent, booked, expired, not priced, cancelled, or when the setting is 0; the setting is saved from the availability page", async () => {
+  test("nothing is sent for a quote too recent, booked, expired, not priced, given by phone and not e-mailed, cancelled, or when the setting is 0; the setting is saved from the availability page", async () => {
     const recent = await seed(2, { quoteDaysAgo: 1 });
     const booked = await seed(3, { quoteDaysAgo: 5, visit: "scheduled" });
     const expired = await seed(4, { quoteDaysAgo: 20, validDays: 14 });
@@ -154,8 +156,9 @@ describe("the follow-up of a quote not accepted", () => {
     const cancelled = await seed(6, { quoteDaysAgo: 5, status: "cancelled" });
     // A visit cancelled gives the quote back: it is waiting again, and reminded.
     const givenBack = await seed(7, { quoteDaysAgo: 5, visit: "cancelled" });
+    const byPhone = await seed(9, { quoteDaysAgo: 5, mailed: false });
     await runCron(new Date());
-    for (const request of [recent, booked, expired, unpriced, cancelled]) expect(await outboxRows(request.id)).toBe(0);
+    for (const request of [recent, booked, expired, unpriced, cancelled, byPhone]) expect(await outboxRows(request.id)).toBe(0);
     expect(await outboxRows(givenBack.id)).toBe(1);
 
     // Off (0) on the availability page: a due quote is not reminded.

@@ -215,6 +215,16 @@ export async function mergeCustomers(
       .from(customers)
       .where(eq(customers.id, fromId)),
   );
+  // Both still there: a merge of this one into a third that landed first leaves nothing pointing at a deleted customer.
+  const bothStillThere = and(
+    fromStillThere,
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(customers)
+        .where(eq(customers.id, intoId)),
+    ),
+  )!;
   const body = noteText(`${described(from)} was merged into ${described(into)} by ${actor.email}.`);
   const notes = (entity: AuditedEntity, ids: Array<{ id: string }>) =>
     ids.map(({ id }) =>
@@ -222,7 +232,7 @@ export async function mergeCustomers(
         db,
         recordNotes,
         { id: crypto.randomUUID(), entity, entityId: id, body, authorUserId: actor.userId, createdAt: now },
-        fromStillThere,
+        bothStillThere,
       ),
     );
   const mergedNotes = [into.notes, from.notes].filter(Boolean).join("\n\n") || null;
@@ -238,9 +248,15 @@ export async function mergeCustomers(
       .where(and(eq(customers.id, intoId), fromStillThere)),
     ...notes("quote_request", requestIds),
     ...notes("contact_message", messageIds),
-    db.update(quoteRequests).set({ customerId: intoId }).where(eq(quoteRequests.customerId, fromId)),
-    db.update(contactMessages).set({ customerId: intoId }).where(eq(contactMessages.customerId, fromId)),
-    db.delete(customers).where(eq(customers.id, fromId)),
+    db
+      .update(quoteRequests)
+      .set({ customerId: intoId })
+      .where(and(eq(quoteRequests.customerId, fromId), bothStillThere)),
+    db
+      .update(contactMessages)
+      .set({ customerId: intoId })
+      .where(and(eq(contactMessages.customerId, fromId), bothStillThere)),
+    db.delete(customers).where(and(eq(customers.id, fromId), bothStillThere)),
   ];
   const results = await db.batch(statements);
   const deleted = results.at(-1) as D1Result;

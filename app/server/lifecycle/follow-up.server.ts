@@ -4,7 +4,9 @@
  * request whose stage is `quoted` with a price (app/server/lifecycle/stage.server.ts, the one
  * definition of a stage) and whose newest quote is at least `quote_follow_up_days` days old
  * (availability_settings; 0 turns it off), not expired, not taken by a visit or a regular
- * cleaning, and not reminded yet (`customer_replies.follow_up_sent_at` null).
+ * cleaning, e-mailed to the customer (a price given by phone and saved without 'E-mail the
+ * customer the booking link' gets no reminder either), and not reminded yet
+ * (`customer_replies.follow_up_sent_at` null).
  *
  * A quote is claimed and its e-mail's outbox row written in one batch: the guarded UPDATE sets
  * `follow_up_sent_at` only while it is null and the request is still quoted, and the outbox
@@ -12,7 +14,7 @@
  * runs overlap, one e-mail goes out per quote. An expired quote needs no job: its stage says so.
  * Every function throws what D1 threw.
  */
-import { and, asc, eq, exists, inArray, isNull, lte, notExists, sql } from "drizzle-orm";
+import { and, asc, eq, exists, inArray, isNotNull, isNull, lte, notExists, sql } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/sqlite-core";
 import { availabilitySettings, customerReplies, quoteRequests, visits, visitSeries } from "../../../drizzle/schema";
 import { DAY_MS } from "~/domain/dates";
@@ -107,6 +109,8 @@ export async function sendQuoteFollowUps(
       and(
         stageCondition("quoted", now),
         isNull(customerReplies.followUpSentAt),
+        // A price given by phone and not e-mailed stays between staff and the customer.
+        isNotNull(customerReplies.mailDeliveryId),
         lte(customerReplies.createdAt, sentBy),
         notTaken(customerReplies.id),
       ),

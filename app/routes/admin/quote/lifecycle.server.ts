@@ -11,6 +11,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { ADMIN_MESSAGES, CUSTOMER_REPLY_MESSAGES, LIFECYCLE_MESSAGES } from "~/domain/staff-messages";
+import { QUOTE_CANCEL_FROM } from "~/domain/status";
 import { cancelRequestSchema, completeSchema, lifecycleForms, phonePriceSchema, reopenSchema } from "~/forms/lifecycle";
 import { commitNotice } from "~/http/flash.server";
 import { bookingRequest, changeVisit, queueBookingNews, requestVisits } from "~/server/booking";
@@ -107,6 +108,8 @@ export async function lifecycleAction(request: Request, context: AppLoadContext,
       change = "cancel";
       note = submission.value.reason;
       tell = submission.value.tell;
+      // Its visits first: a failure on the way leaves the request as it was, to be tried again.
+      cancelFirst = true;
     } else {
       const submission = parseWithZod(formData, { schema: reopenSchema });
       if (submission.status !== "success") return data(submission.reply(), { status: 400 });
@@ -114,10 +117,12 @@ export async function lifecycleAction(request: Request, context: AppLoadContext,
       note = submission.value.reason || null;
     }
     if (cancelFirst) {
-      // Only a request that can be completed has its visits cancelled for it.
+      // Only a request that can be completed (or cancelled) has its visits cancelled for it.
       const record = await bookingRequest(context.db, id);
       if (!record) return refuse(formData, 404, GONE);
-      if (record.status !== "quoted") return refuse(formData, 409, NOT_ALLOWED);
+      if (change === "complete" && record.status !== "quoted") return refuse(formData, 409, NOT_ALLOWED);
+      if (change === "cancel" && !QUOTE_CANCEL_FROM.includes(record.status))
+        return refuse(formData, 409, LIFECYCLE_MESSAGES.cancelNotAllowed);
       if (!(await cancelScheduledVisits(context, id, actorUserId))) return refuse(formData, 409, LIFECYCLE_MESSAGES.visitsNotCancelled);
     }
     const outcome = await changeQuoteStatus(context.db, id, change, note, actorUserId);
@@ -132,8 +137,6 @@ export async function lifecycleAction(request: Request, context: AppLoadContext,
       return refuse(formData, 409, why);
     }
     if (change === "cancel") {
-      // The request is cancelled (this admin's change won): its visits and regular cleaning end with it.
-      await cancelScheduledVisits(context, id, actorUserId);
       if (tell && note) {
         const { env } = context.cloudflare;
         const company = await readCompany(env, context.db);
