@@ -2,7 +2,7 @@
  * The lifecycle forms of /admin/quotes/:id (docs/product.md §4 "Status updates"): the price
  * given by phone after 'Mark Quoted' (recorded through 'Send quote''s own code, e-mailed only
  * when asked), 'Complete' confirmed (with the scheduled visits cancelled when ticked), 'Cancel
- * request' with its reason (its visits cancelled and its regular cleaning ended, the customer
+ * request' with its reason (its visits cancelled first and an active regular cleaning ended, the customer
  * told when asked) and 'Reopen'. The status changes are app/server/inbox's
  * (`changeQuoteStatus`: one audit row each, guarded against two admins at once); visits are
  * cancelled through app/server/booking's own change (`changeVisit`, its e-mails by

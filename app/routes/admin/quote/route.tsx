@@ -229,7 +229,7 @@ function PhonePrice() {
 
 /**
  * 'Cancel request' (a pending or quoted request: a reason, kept in the history, and 'Tell the
- * customer'; its scheduled visits are cancelled and its regular cleaning ended with it) and
+ * customer'; its scheduled visits are cancelled and an active regular cleaning ended with it) and
  * 'Reopen' (a completed or cancelled one, with an optional reason).
  */
 function RequestCard({ status }: { status: "pending" | "quoted" | "completed" | "cancelled" }) {
@@ -257,7 +257,7 @@ function RequestCard({ status }: { status: "pending" | "quoted" | "completed" | 
               error={cancel.error("reason") ?? undefined}
             />
             <AdminCheckbox id="cancel-tell" name="tell" value="1" label={LIFECYCLE_MESSAGES.tellCustomer} />
-            <p className="text-sm text-slate-700">Any scheduled visit is cancelled with it, and a regular cleaning ends.</p>
+            <p className="text-sm text-slate-700">Any scheduled visit is cancelled with it, and an active regular cleaning ends.</p>
             <Button variant="danger">Yes, cancel the request</Button>
           </ResultForm>
         </Disclosure>
