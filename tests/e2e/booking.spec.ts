@@ -116,19 +116,17 @@ for (const width of [390, 1280]) {
     expect(change.text).toContain("(it was ");
     await testInfo.attach("change.txt", { body: `${change.subject}\n\n${change.text}` });
 
-    // The staff see it: the list's next visit, the record's Visit card with its history.
+    // The staff see it: the next visit in the stage, the record's Visit card with its history.
     await signIn(page, admin);
     await page.goto("/admin/quotes");
-    // The next visit: in the row at 1280 px, in the request's card at 390 px.
-    const next = new RegExp(`${moved.day}, \\d+:\\d\\d [AP]M`);
+    // The stage 'Booked · <day>, <time>': in the row at 1280 px, in the request's card at 390 px.
+    const next = new RegExp(`^Booked · ${moved.day}, \\d+:\\d\\d [AP]M$`);
     await expect(
-      width < 600
-        ? page
-            .getByText(/^Next visit: /)
-            .filter({ hasText: "Queens Drive" })
-            .first()
-        : page.getByRole("row").filter({ hasText: email }),
-    ).toContainText(next);
+      (width < 600
+        ? page.getByTestId("record-card").filter({ hasText: "Queens Drive" }).first()
+        : page.getByRole("row").filter({ hasText: email })
+      ).locator('[data-stage="booked"]'),
+    ).toHaveText(next);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await page.goto(`/admin/quotes/${id}`);
     const card = page.getByRole("region", { name: "Visit" });

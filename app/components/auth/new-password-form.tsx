@@ -27,14 +27,11 @@ export function NewPasswordForm(props: {
   className?: string;
 }) {
   const isSubmitting = useIsSubmitting(props.path);
-  const [form, fields, { action: resultAction, summary }] = useAdminForm(resetSchema, { id: props.id, result: props.lastResult });
+  const [form, fields, { summary }] = useAdminForm(resetSchema, { id: props.id, result: props.lastResult });
   return (
-    <Form
-      method="post"
-      action={resultAction}
-      {...getFormProps(form)}
-      className={props.className ? `space-y-5 ${props.className}` : "space-y-5"}
-    >
+    // No `#result`, as on the sign-in form: a short page whose banner is above the fields, and the
+    // admin page after it (a reset, an accepted invitation) opens at its top.
+    <Form method="post" {...getFormProps(form)} className={props.className ? `space-y-5 ${props.className}` : "space-y-5"}>
       <div id={form.errorId}>
         <FormSummary summary={summary} />
       </div>

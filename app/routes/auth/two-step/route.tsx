@@ -62,9 +62,10 @@ function CodeForm({ method }: { method: "authenticator" | "recovery" }) {
   const result = useActionData<typeof action>();
   const isSubmitting = useIsSubmitting("/auth/two-step");
   const schema = method === "authenticator" ? authenticatorStepSchema : recoveryStepSchema;
-  const [form, fields, { action: resultAction, summary }] = useAdminForm(schema, { id: `two-step-${method}`, result });
+  const [form, fields, { summary }] = useAdminForm(schema, { id: `two-step-${method}`, result });
   return (
-    <Form method="post" action={resultAction} {...getFormProps(form)}>
+    // No `#result`, as on the sign-in form: the admin page after the second step opens at its top.
+    <Form method="post" {...getFormProps(form)}>
       <div className="[&:not(:empty)]:mb-5" id={form.errorId}>
         <FormSummary summary={summary} />
       </div>
