@@ -91,7 +91,7 @@ export default function QuoteDetail() {
       mails={mails}
       extra={
         <>
-          {visit ? <VisitCard card={visit} bookable={quote.status === "quoted"} /> : null}
+          {visit ? <VisitCard card={visit} bookable={quote.status === "quoted" && !unpriced} /> : null}
           <RequestCard status={quote.status} />
         </>
       }
@@ -286,7 +286,7 @@ function RequestCard({ status }: { status: "pending" | "quoted" | "completed" | 
 /**
  * The request's visits. A scheduled one with 'Move visit' (a day and an arrival window, as on the
  * phone), 'Mark done' from its day on, and 'Cancel visit' behind a confirmation; while it is
- * quoted and nothing is scheduled, 'Book for the customer', with the same rules as the
+ * quoted with a price and nothing is scheduled, 'Book for the customer', with the same rules as the
  * customer's own booking. Below, each visit with its history.
  */
 function VisitCard({ card, bookable }: { card: VisitCardData; bookable: boolean }) {
@@ -333,7 +333,7 @@ function VisitCard({ card, bookable }: { card: VisitCardData; bookable: boolean 
           <VisitSlotForm intent="book" windows={windows} submit="Book for the customer" repeat={repeat} />
         ) : (
           <p className="text-slate-600">
-            {visits.length > 0 ? "No visit is scheduled." : "Not booked. A visit can be booked once the request is quoted."}
+            {visits.length > 0 ? "No visit is scheduled." : "Not booked. A visit can be booked once the request has a quote with a price."}
           </p>
         )}
         {series ? <RegularVisits series={series} windows={windows} /> : null}
