@@ -24,6 +24,15 @@ export function telHref(phone: string): string {
   return `tel:${digits}`;
 }
 
+/**
+ * A stored E.164 number as people read it: one of the North American Numbering Plan (Jamaica's)
+ * as "+1 876-555-1234", any other as stored ("+442079460958").
+ */
+export function phoneLabel(e164: string): string {
+  const nanp = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(e164);
+  return nanp ? `+1 ${nanp[1]}-${nanp[2]}-${nanp[3]}` : e164;
+}
+
 /** WhatsApp click-to-chat (https://wa.me/<digits>) for an international number, with an optional first message. */
 export function whatsappHref(number: string, text?: string): string {
   return `https://wa.me/${number}${text ? `?text=${encodeURIComponent(text)}` : ""}`;

@@ -1,7 +1,7 @@
 /** Phone numbers (app/domain/phone.ts, app/domain/e164.ts): E.164 as customers are matched by it, tel: links, Jamaican numbers completed for WhatsApp. */
 import { describe, expect, test } from "vitest";
 import { e164 } from "~/domain/e164";
-import { telHref, whatsappHref, whatsappNumber } from "~/domain/phone";
+import { phoneLabel, telHref, whatsappHref, whatsappNumber } from "~/domain/phone";
 
 describe("phone numbers", () => {
   test.each([
@@ -41,5 +41,10 @@ describe("phone numbers", () => {
     expect(telHref("555 0123")).toBe("tel:+18765550123");
     expect(telHref("12345")).toBe("tel:12345");
     expect(whatsappHref("18765550123", "Hi & bye")).toBe("https://wa.me/18765550123?text=Hi%20%26%20bye");
+  });
+
+  test("a stored E.164 number reads '+1 876-555-0123' in the numbering plan, else as stored", () => {
+    expect(phoneLabel("+18765550123")).toBe("+1 876-555-0123");
+    expect(phoneLabel("+442079460958")).toBe("+442079460958");
   });
 });

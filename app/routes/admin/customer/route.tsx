@@ -18,7 +18,7 @@ import { FormStatus } from "~/components/form-field";
 import { useAdminForm } from "~/components/hooks/use-admin-form";
 import { SERVICE_TYPE_LABELS, VISIT_STATUS_LABELS, type AuditedEntity } from "~/domain/enumerations";
 import { TEXT_LIMITS } from "~/domain/limits";
-import { telHref } from "~/domain/phone";
+import { phoneLabel, telHref } from "~/domain/phone";
 import { readResult, type FormResult } from "~/forms/result";
 import { customerPageAction, customerPageLoader } from "./customer.server";
 import { notesSchema } from "./schema";
@@ -65,7 +65,7 @@ export default function CustomerPage() {
           <Fact term="Phone">
             {customer.phone ? (
               <a href={telHref(customer.phone)} className={`${LINK} whitespace-nowrap`}>
-                {customer.phone}
+                {phoneLabel(customer.phone)}
               </a>
             ) : (
               "None"

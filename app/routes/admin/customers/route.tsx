@@ -11,7 +11,7 @@ import { Button, Card, PageHeader } from "~/components/admin/kit";
 import { CELL, RepeatMark } from "~/components/admin/list";
 import { FormStatus } from "~/components/form-field";
 import { ADMIN_PAGE_SIZE, TEXT_LIMITS } from "~/domain/limits";
-import { telHref } from "~/domain/phone";
+import { phoneLabel, telHref } from "~/domain/phone";
 import { customersPageLoader } from "./customers.server";
 
 export const loader = (args: LoaderFunctionArgs) => customersPageLoader(args);
@@ -153,7 +153,7 @@ function Contact({ row }: { row: Row }) {
       ) : null}
       {row.phone ? (
         <a href={telHref(row.phone)} className="block whitespace-nowrap hover:underline">
-          {row.phone}
+          {phoneLabel(row.phone)}
         </a>
       ) : null}
     </>
