@@ -8,7 +8,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { guideRangeFor, priceGuideHint } from "~/domain/price-guide";
 import { staffVisitForms } from "~/forms/booking";
-import { LIFECYCLE_INTENTS, lifecycleForms } from "~/forms/lifecycle";
+import { LIFECYCLE_INTENTS, lifecycleForms } from "./schema";
 import { z } from "~/forms/zod";
 import { isRepeatCustomer } from "~/server/inbox";
 import { readStage } from "~/server/lifecycle";

@@ -4,9 +4,9 @@
  * (`complete`), 'Cancel request' with its reason (`cancel-request`) and 'Reopen' (`reopen`).
  * Each names what it does in `intent`; a ticked checkbox sends "1".
  */
-import { z } from "./zod";
-import { optionalText } from "./fields";
-import { quoteFormSchema } from "./customer-reply";
+import { z } from "~/forms/zod";
+import { optionalText } from "~/forms/fields";
+import { quoteFormSchema } from "~/forms/customer-reply";
 import { TEXT_LIMITS } from "~/domain/limits";
 import { LIFECYCLE_MESSAGES } from "~/domain/staff-messages";
 
