@@ -25,6 +25,12 @@ export default [
     route("messages/:id", "routes/admin/message/route.tsx"),
     route("customers", "routes/admin/customers/route.tsx"),
     route("customers/:id", "routes/admin/customer/route.tsx"),
+    // Invoices, credit notes and payments (docs/product.md §15).
+    route("invoices", "routes/admin/invoices/route.tsx"),
+    route("invoices/unpaid", "routes/admin/invoices-unpaid/route.tsx"),
+    route("invoices/new", "routes/admin/invoice-new/route.tsx"),
+    route("invoices/:id", "routes/admin/invoice/route.tsx"),
+    route("billing", "routes/admin/billing/route.tsx"),
     route("team", "routes/admin/team/route.tsx"),
     route("templates", "routes/admin/templates/route.tsx"),
     route("reviews", "routes/admin/reviews/route.tsx"),
@@ -54,6 +60,10 @@ export default [
   route("admin/gallery/media/:name", "routes/admin/gallery-media/route.tsx"),
   route("admin/quotes.csv", "routes/admin/export-csv/route.ts", { id: "admin-quotes-csv" }),
   route("admin/messages.csv", "routes/admin/export-csv/route.ts", { id: "admin-messages-csv" }),
+  route("admin/invoices.csv", "routes/admin/invoices-csv/route.ts"),
+  // An issued invoice's card payment: the redirect to the provider, and its return (outside the public layout).
+  route("invoice/:token/pay", "routes/public/invoice-pay/route.ts"),
+  route("invoice/:token/paid", "routes/public/invoice-paid/route.ts"),
   // A crew's or the team's calendar feed, "<token>.ics" (outside the public layout: it returns the file).
   route("calendar/:file", "routes/calendar-feed/route.ts"),
   // The booked visit of a status page as an .ics download (outside the public layout: it returns the file).
@@ -70,6 +80,9 @@ export default [
     route("pricing", "routes/public/pricing/route.tsx"),
     route("status/:token", "routes/public/status/route.tsx"),
     route("status/:token/book", "routes/public/book/route.tsx"),
+    // An issued invoice's private page (printable) and a payment's receipt.
+    route("invoice/:token", "routes/public/invoice/route.tsx"),
+    route("invoice/:token/receipt/:paymentId", "routes/public/receipt/route.tsx"),
     route("review/:token", "routes/public/review/route.tsx"),
     route("*", "routes/public/not-found/route.tsx"),
   ]),

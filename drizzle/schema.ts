@@ -12,6 +12,14 @@ import { check, index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteCo
 import {
   ATTACHMENT_OWNER_KINDS,
   AUDITED_ENTITIES,
+  CHECKOUT_STATUSES,
+  DEPOSIT_RULES,
+  INVOICE_KINDS,
+  INVOICE_PURPOSES,
+  INVOICE_STATUSES,
+  MAIL_ENTITIES,
+  PAYMENT_KINDS,
+  PAYMENT_METHODS,
   CONTACT_STATUSES,
   CONTENT_REVISION_ACTIONS,
   CONTENT_SECTIONS,
@@ -412,7 +420,7 @@ export const mailDeliveries = sqliteTable(
   {
     id: text("id").primaryKey(),
     kind: text("kind", { enum: MAIL_KINDS }).notNull(),
-    entity: text("entity", { enum: AUDITED_ENTITIES }),
+    entity: text("entity", { enum: MAIL_ENTITIES }),
     entityId: text("entity_id"),
     toAddress: text("to_address").notNull(),
     subject: text("subject").notNull(),
@@ -430,7 +438,7 @@ export const mailDeliveries = sqliteTable(
   },
   (table) => [
     check("mail_deliveries_kind_check", oneOf(table.kind, MAIL_KINDS)),
-    check("mail_deliveries_entity_check", sql`${table.entity} IS NULL OR ${oneOf(table.entity, AUDITED_ENTITIES)}`),
+    check("mail_deliveries_entity_check", sql`${table.entity} IS NULL OR ${oneOf(table.entity, MAIL_ENTITIES)}`),
     check("mail_deliveries_status_check", oneOf(table.status, MAIL_STATUSES)),
     index("mail_deliveries_entity_idx").on(table.entity, table.entityId),
   ],
@@ -790,6 +798,12 @@ export const visits = sqliteTable(
     /** Its calendar event's SEQUENCE (RFC 5545 §3.8.7.4): 0 when booked, one more at each move or cancellation. */
     sequence: integer("sequence").notNull().default(0),
     reminderSentAt: integer("reminder_sent_at", { mode: "timestamp_ms" }),
+    /**
+     * When a deposit is needed to confirm it (billing_settings): the instant its deposit invoice
+     * must be paid by, or the window is released (null: no deposit asked). Whether it is paid is
+     * read from that invoice's entries, never stored here.
+     */
+    depositDueAt: integer("deposit_due_at", { mode: "timestamp_ms" }),
     ...timestamps,
   },
   (table) => [
@@ -889,3 +903,224 @@ export const reviewRequests = sqliteTable(
 );
 
 export type ReviewRequest = typeof reviewRequests.$inferSelect;
+
+/**
+ * The owner's billing settings, one row (docs/product.md §15): General Consumption Tax (off until
+ * the business says it is registered, then its TRN and GCT registration number), payment terms,
+ * the deposit a booking needs, when an unpaid deposit releases its window, the automatic
+ * reminder, and the payment instructions printed on every invoice.
+ */
+export const billingSettings = sqliteTable(
+  "billing_settings",
+  {
+    id: integer("id").primaryKey(),
+    gctRegistered: integer("gct_registered", { mode: "boolean" }).notNull().default(false),
+    /** Taxpayer Registration Number, 9 digits (shown on a Tax Invoice). */
+    trn: text("trn"),
+    gctNumber: text("gct_number"),
+    /** Days after the work an invoice is due (0: on the day). */
+    paymentTermsDays: integer("payment_terms_days").notNull().default(0),
+    depositRule: text("deposit_rule", { enum: DEPOSIT_RULES }).notNull().default("none"),
+    depositPercent: integer("deposit_percent").notNull().default(25),
+    depositFixedCents: integer("deposit_fixed_cents").notNull().default(0),
+    /** Hours after booking an unpaid deposit releases the window. */
+    depositHoldHours: integer("deposit_hold_hours").notNull().default(48),
+    /** Days after the due date of the one automatic reminder (0: none). */
+    reminderDays: integer("reminder_days").notNull().default(7),
+    /** How to pay other than by card (bank account, Lynk handle), printed on invoices. */
+    paymentInstructions: text("payment_instructions"),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [
+    check("billing_settings_single_row_check", sql`${table.id} = 1`),
+    check("billing_settings_deposit_rule_check", oneOf(table.depositRule, DEPOSIT_RULES)),
+    check("billing_settings_gct_check", sql`${table.gctRegistered} = 0 OR (${table.trn} IS NOT NULL AND ${table.gctNumber} IS NOT NULL)`),
+    check("billing_settings_terms_check", sql`${table.paymentTermsDays} BETWEEN 0 AND 90`),
+    check("billing_settings_deposit_check", sql`${table.depositPercent} BETWEEN 1 AND 100 AND ${table.depositFixedCents} >= 0`),
+    check("billing_settings_hold_check", sql`${table.depositHoldHours} BETWEEN 1 AND 720`),
+    check("billing_settings_reminder_check", sql`${table.reminderDays} BETWEEN 0 AND 90`),
+  ],
+);
+
+/**
+ * An invoice or a credit note (docs/product.md §15). A draft has no number and can change; issuing
+ * gives it the next number of its series (`series` "INV-2026", `seq` 1, 2, …; `number`
+ * "INV-2026-0001"), freezes its customer, lines, figures and GCT, and gives it the private link's
+ * `token` (as the status page's, docs/decisions/011-status-page-token.md). From then on the
+ * database itself refuses any change to what it says and any deletion (triggers in
+ * migrations/0016_billing_guards.sql); only voiding (with a credit note), reminders and the
+ * customer it belongs to (a merge) change. Whether it is paid is read from its entries.
+ * `customer_id`, `quote_request_id` and `visit_id` carry no foreign key: an invoice outlives what
+ * it billed (kept 6 years).
+ */
+export const invoices = sqliteTable(
+  "invoices",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind", { enum: INVOICE_KINDS }).notNull(),
+    status: text("status", { enum: INVOICE_STATUSES }).notNull(),
+    purpose: text("purpose", { enum: INVOICE_PURPOSES }).notNull(),
+    series: text("series"),
+    seq: integer("seq"),
+    number: text("number"),
+    customerId: text("customer_id").notNull(),
+    quoteRequestId: text("quote_request_id"),
+    visitId: text("visit_id"),
+    /** A credit note: the invoice it corrects. */
+    creditForId: text("credit_for_id"),
+    /** A month of visits: "YYYY-MM". */
+    period: text("period"),
+    billToName: text("bill_to_name").notNull(),
+    billToEmail: text("bill_to_email"),
+    billToPhone: text("bill_to_phone"),
+    billToAddress: text("bill_to_address"),
+    /** ISO dates in Jamaica: the issue day (null while a draft) and the due day. */
+    issueDate: text("issue_date"),
+    dueDate: text("due_date").notNull(),
+    /** GCT in basis points (1500 = 15%; 0 when not registered), and the business's numbers, as issued. */
+    taxRateBp: integer("tax_rate_bp").notNull().default(0),
+    businessTrn: text("business_trn"),
+    businessGctNumber: text("business_gct_number"),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    discountCents: integer("discount_cents").notNull().default(0),
+    taxCents: integer("tax_cents").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    notes: text("notes"),
+    /** The private link's token, 32 lower-case hex characters, set when issued. */
+    token: text("token"),
+    voidReason: text("void_reason"),
+    voidedAt: integer("voided_at", { mode: "timestamp_ms" }),
+    /** The last reminder sent (by staff or the daily task), and whether the automatic one went. */
+    remindedAt: integer("reminded_at", { mode: "timestamp_ms" }),
+    autoReminderSentAt: integer("auto_reminder_sent_at", { mode: "timestamp_ms" }),
+    createdByUserId: text("created_by_user_id"),
+    issuedByUserId: text("issued_by_user_id"),
+    issuedAt: integer("issued_at", { mode: "timestamp_ms" }),
+    ...timestamps,
+  },
+  (table) => [
+    check("invoices_kind_check", oneOf(table.kind, INVOICE_KINDS)),
+    check("invoices_status_check", oneOf(table.status, INVOICE_STATUSES)),
+    check("invoices_purpose_check", oneOf(table.purpose, INVOICE_PURPOSES)),
+    check(
+      "invoices_figures_check",
+      sql`${table.discountCents} >= 0 AND ${table.taxCents} >= 0 AND ${table.totalCents} = ${table.subtotalCents} - ${table.discountCents} + ${table.taxCents} AND ${table.totalCents} >= 0`,
+    ),
+    check(
+      "invoices_issued_check",
+      sql`${table.status} = 'draft' OR (${table.number} IS NOT NULL AND ${table.seq} IS NOT NULL AND ${table.issueDate} IS NOT NULL AND ${table.token} IS NOT NULL)`,
+    ),
+    check("invoices_credit_check", sql`(${table.kind} = 'credit_note') = (${table.creditForId} IS NOT NULL)`),
+    uniqueIndex("invoices_series_seq_unique").on(table.series, table.seq),
+    uniqueIndex("invoices_number_unique").on(table.number),
+    uniqueIndex("invoices_token_unique").on(table.token),
+    index("invoices_customer_idx").on(table.customerId, table.status),
+    index("invoices_quote_request_idx").on(table.quoteRequestId),
+    index("invoices_visit_idx").on(table.visitId),
+    index("invoices_credit_for_idx").on(table.creditForId),
+    index("invoices_status_due_idx").on(table.status, table.dueDate),
+    index("invoices_issue_date_idx").on(table.issueDate),
+  ],
+);
+
+export type Invoice = typeof invoices.$inferSelect;
+
+/**
+ * A line of an invoice or credit note, in order (`position`). `amount_cents` = quantity × unit;
+ * a negative unit only deducts a deposit already invoiced. `visit_id`: the visit it bills (a
+ * visit is on at most one invoice that is not void).
+ */
+export const invoiceLines = sqliteTable(
+  "invoice_lines",
+  {
+    id: text("id").primaryKey(),
+    invoiceId: text("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    description: text("description").notNull(),
+    quantity: integer("quantity").notNull(),
+    unitCents: integer("unit_cents").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    visitId: text("visit_id"),
+  },
+  (table) => [
+    check(
+      "invoice_lines_amount_check",
+      sql`${table.amountCents} = ${table.quantity} * ${table.unitCents} AND ${table.quantity} BETWEEN 1 AND 1000`,
+    ),
+    uniqueIndex("invoice_lines_position_unique").on(table.invoiceId, table.position),
+    index("invoice_lines_visit_idx").on(table.visitId),
+  ],
+);
+
+export type InvoiceLine = typeof invoiceLines.$inferSelect;
+
+/**
+ * An entry of money against an invoice: a payment received or a refund given, never changed or
+ * deleted (migrations/0016_billing_guards.sql). An invoice's balance is its total, less its credit
+ * notes, less its payments, plus its refunds: always summed, never stored. `idempotency_key` is
+ * unique: the payment form's own key (a double submit records once), or the card provider's
+ * transaction ("wipay:<transaction id>", a replayed return records once). `tip_cents`: what a
+ * customer paid above the balance as a tip (not owed, not counted against the invoice).
+ */
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: text("id").primaryKey(),
+    invoiceId: text("invoice_id")
+      .notNull()
+      .references(() => invoices.id),
+    kind: text("kind", { enum: PAYMENT_KINDS }).notNull(),
+    method: text("method", { enum: PAYMENT_METHODS }).notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    tipCents: integer("tip_cents").notNull().default(0),
+    /** A bank transfer's reference, a card slip's number, the provider's transaction id. */
+    reference: text("reference"),
+    /** ISO date in Jamaica the money moved. */
+    paidOn: text("paid_on").notNull(),
+    note: text("note"),
+    recordedByUserId: text("recorded_by_user_id"),
+    idempotencyKey: text("idempotency_key").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [
+    check("payments_kind_check", oneOf(table.kind, PAYMENT_KINDS)),
+    check("payments_method_check", oneOf(table.method, PAYMENT_METHODS)),
+    check("payments_amount_check", sql`${table.amountCents} > 0 AND ${table.tipCents} >= 0`),
+    uniqueIndex("payments_idempotency_unique").on(table.idempotencyKey),
+    index("payments_invoice_idx").on(table.invoiceId),
+    index("payments_paid_on_idx").on(table.paidOn),
+  ],
+);
+
+export type Payment = typeof payments.$inferSelect;
+
+/**
+ * A card checkout at the payment provider (docs/decisions/022-invoices-and-payments.md): the order
+ * sent (its id is the provider's `order_id`), for how much, and what became of it. A return is
+ * believed only when its hash, order, amount and currency match this row and the provider
+ * confirms the transaction; its payment's idempotency key is the provider's transaction id.
+ */
+export const cardCheckouts = sqliteTable(
+  "card_checkouts",
+  {
+    id: text("id").primaryKey(),
+    invoiceId: text("invoice_id")
+      .notNull()
+      .references(() => invoices.id),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("JMD"),
+    status: text("status", { enum: CHECKOUT_STATUSES }).notNull(),
+    transactionId: text("transaction_id"),
+    paymentId: text("payment_id"),
+    lastMessage: text("last_message"),
+    ...timestamps,
+  },
+  (table) => [
+    check("card_checkouts_status_check", oneOf(table.status, CHECKOUT_STATUSES)),
+    check("card_checkouts_amount_check", sql`${table.amountCents} > 0`),
+    index("card_checkouts_invoice_idx").on(table.invoiceId),
+    uniqueIndex("card_checkouts_transaction_unique").on(table.transactionId),
+  ],
+);

@@ -136,7 +136,7 @@ export type PasskeyCeremony = (typeof PASSKEY_CEREMONIES)[number];
  * message, and the account mails (verification, password reset, invitation), which belong to
  * no request.
  */
-export const MAIL_KINDS = ["notification", "confirmation", "quote", "reply", "account"] as const;
+export const MAIL_KINDS = ["notification", "confirmation", "quote", "reply", "account", "invoice", "receipt", "payment_reminder"] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 export const MAIL_KIND_LABELS: Record<MailKind, string> = {
@@ -145,7 +145,14 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   quote: "Quote",
   reply: "Reply",
   account: "Account e-mail",
+  invoice: "Invoice",
+  receipt: "Receipt",
+  payment_reminder: "Payment reminder",
 };
+
+/** What an outgoing e-mail is about (mail_deliveries.entity): a request or message, or an invoice (its own outbox on its page). */
+export const MAIL_ENTITIES = [...AUDITED_ENTITIES, "invoice"] as const;
+export type MailEntity = (typeof MAIL_ENTITIES)[number];
 
 /**
  * Where an outgoing e-mail is (docs/architecture.md §4.15): waiting in the queue, being sent
@@ -179,3 +186,56 @@ export type ContentSection = (typeof CONTENT_SECTIONS)[number];
 /** How a content revision came to be: the migration's starting content, a publish, or a restore of an older one. */
 export const CONTENT_REVISION_ACTIONS = ["seed", "publish", "restore"] as const;
 export type ContentRevisionAction = (typeof CONTENT_REVISION_ACTIONS)[number];
+
+/**
+ * What a billing document is (docs/product.md §15): an invoice, or a credit note that corrects
+ * an issued one (an issued invoice is never edited or deleted).
+ */
+export const INVOICE_KINDS = ["invoice", "credit_note"] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+
+/**
+ * The stored status of an invoice: a draft (editable, no number), issued (numbered, frozen), or
+ * void (corrected in full by a credit note). Whether it is paid is never stored: it is read from
+ * its entries (app/server/billing/, `balanceSql`).
+ */
+export const INVOICE_STATUSES = ["draft", "issued", "void"] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/** What an invoice bills: a visit, a deposit to confirm a booking, a customer's month of visits, a quote's price; a credit note's purpose is `credit`. */
+export const INVOICE_PURPOSES = ["visit", "deposit", "month", "quote", "credit"] as const;
+export type InvoicePurpose = (typeof INVOICE_PURPOSES)[number];
+
+/** An entry against an invoice: money received, or money given back. */
+export const PAYMENT_KINDS = ["payment", "refund"] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+
+/** How money came in or went back; `card_online` is only ever recorded by the card provider's verified return. */
+export const PAYMENT_METHODS = ["cash", "bank_transfer", "card_in_person", "lynk", "other", "card_online"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  cash: "Cash",
+  bank_transfer: "Bank transfer",
+  card_in_person: "Card in person",
+  lynk: "Lynk or other wallet",
+  other: "Other",
+  card_online: "Card online",
+};
+
+/** The methods staff may record by hand (a card paid online is recorded by its verified return alone). */
+export const STAFF_PAYMENT_METHODS = [
+  "cash",
+  "bank_transfer",
+  "card_in_person",
+  "lynk",
+  "other",
+] as const satisfies readonly PaymentMethod[];
+
+/** Whether a booking needs a deposit to be confirmed: none, a percentage of the price, or a fixed amount. */
+export const DEPOSIT_RULES = ["none", "percent", "fixed"] as const;
+export type DepositRule = (typeof DEPOSIT_RULES)[number];
+
+/** A card checkout at the provider: open (the customer was sent to pay), paid (verified), failed (declined or abandoned). */
+export const CHECKOUT_STATUSES = ["open", "paid", "failed"] as const;
+export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];

@@ -114,12 +114,12 @@ export const QUERY_LIMITS = {
 
 /**
  * Paths that are never public: checked on the canonical path. The customer's status pages
- * (/status/<token>), review links (/review/<token>) and the staff's calendar feeds
- * (/calendar/<token>.ics) are personal: never cached, never indexed.
+ * (/status/<token>), invoices (/invoice/<token>), review links (/review/<token>) and the staff's
+ * calendar feeds (/calendar/<token>.ics) are personal: never cached, never indexed.
  */
-const PRIVATE_PREFIXES = ["/admin", "/auth", "/status", "/review", "/calendar"];
+const PRIVATE_PREFIXES = ["/admin", "/auth", "/status", "/invoice", "/review", "/calendar"];
 
-/** True for the admin, sign-in, status, review-link and calendar feed paths (and below), whatever their case. */
+/** True for the admin, sign-in, status, invoice, review-link and calendar feed paths (and below), whatever their case. */
 export function isPrivatePath(pathname: string): boolean {
   const path = canonicalPath(pathname);
   return PRIVATE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));

@@ -26,6 +26,14 @@ import { QUOTE_REPLY_HOURS } from "~/domain/limits";
 const MENU_GROUPS: ReadonlyArray<{ label: string; links: ReadonlyArray<{ to: string; label: string }> }> = [
   { label: "People", links: [{ to: "/admin/customers", label: "Customers" }] },
   {
+    label: "Money",
+    links: [
+      { to: "/admin/invoices", label: "Invoices" },
+      { to: "/admin/invoices/unpaid", label: "Unpaid" },
+      { to: "/admin/billing", label: "Billing settings" },
+    ],
+  },
+  {
     label: "Site",
     links: [
       { to: "/admin/content", label: "Site content" },

@@ -308,6 +308,7 @@ export function visitRow(
     notes: null,
     sequence: 0,
     reminderSentAt: null,
+    depositDueAt: null,
     createdAt: now,
     updatedAt: now,
   };

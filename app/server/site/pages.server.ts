@@ -66,6 +66,7 @@ export function robotsTxt(origin: string): string {
     "Disallow: /admin",
     "Disallow: /auth",
     "Disallow: /status",
+    "Disallow: /invoice",
     "Disallow: /review",
     "Disallow: /calendar",
     "",

@@ -1,0 +1,2 @@
+/** The billing feature's public face (docs/product.md §15): invoices, credit notes, payments, deposits, card checkouts. */
+export type * from "./types";
