@@ -80,6 +80,16 @@ const QUERY_NAME_PATTERNS: ReadonlyArray<[RegExp, ReadonlySet<string>]> = [
   [/^\/admin\/customers\/[0-9a-f-]{36}$/, new Set(["find"])],
   // Booking from the status page: the day whose arrival windows are shown.
   [/^\/status\/[0-9a-f]{32}\/book$/, new Set(["day"])],
+  // An invoice's page: the outcome of a card payment (app/routes/public/invoice-paid, invoice-pay).
+  [/^\/invoice\/[0-9a-f]{32}$/, new Set(["paid", "failed"])],
+  // WiPay's return from its hosted page: its response parameters (app/server/billing/card.server.ts).
+  [
+    /^\/invoice\/[0-9a-f]{32}\/paid$/,
+    new Set([
+      ...["card", "currency", "customer_address", "customer_company", "customer_email", "customer_name", "customer_phone"],
+      ...["data", "date", "hash", "message", "order_id", "status", "total", "transaction_id"],
+    ]),
+  ],
 ];
 
 /** The query names `page` reads, or undefined when it reads none. */

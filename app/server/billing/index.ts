@@ -1,2 +1,13 @@
 /** The billing feature's public face (docs/product.md §15): invoices, credit notes, payments, deposits, card checkouts. */
 export type * from "./types";
+export {
+  CARD_FAILURES,
+  cardPaymentKey,
+  cardPaymentsEnabled,
+  markCheckoutPaid,
+  readCardConfig,
+  readCardReturn,
+  startCardCheckout,
+  verifyCardReturn,
+  type CardFailure,
+} from "./card.server";
