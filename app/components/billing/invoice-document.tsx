@@ -73,6 +73,14 @@ const PRINT_RULE = [
   "}",
 ].join("");
 
+/**
+ * The print rule, for a printed document of this folder (this one, receipt-document.tsx): the
+ * element that carries `data-invoice-document` is all a printout holds.
+ */
+export function DocumentPrintStyle() {
+  return <style>{PRINT_RULE}</style>;
+}
+
 /** An ISO day as people read it: "Nov 28, 2026". */
 export function formatDay(day: string): string {
   return formatAdminDate(Date.parse(`${day}T12:00:00Z`));
@@ -109,7 +117,7 @@ export function InvoiceDocument({
       aria-label={`${title} ${invoice.number ?? "(draft)"}`}
       className="relative mx-auto w-full max-w-3xl rounded-2xl border border-slate-200 bg-white p-5 text-slate-900 shadow-sm sm:p-8"
     >
-      <style>{PRINT_RULE}</style>
+      <DocumentPrintStyle />
       {isVoid ? (
         <p
           className="absolute top-4 right-4 rotate-[-8deg] rounded-md border-4 border-red-700 px-3 py-1 font-display text-3xl font-bold tracking-widest text-red-700"

@@ -11,6 +11,20 @@ export {
   seriesMail,
   visitReminderMail,
 } from "./customer-mails.server";
+export {
+  deadlineLabel,
+  depositReleasedMail,
+  depositRequestMail,
+  invoiceMail,
+  invoicePath,
+  paymentReminderMail,
+  receiptMail,
+  receiptPath,
+  type BillingMailInvoice,
+  type BillingMailPayment,
+  type BillingMailVisit,
+  type HowToPay,
+} from "./billing-mails.server";
 export { mailHtml } from "./html.server";
 export { CONSOLE_MAIL_PREFIX, type Mail, type MailEnv } from "./mailer.server";
 export { notificationMail } from "./notifications.server";

@@ -17,7 +17,7 @@
  *    the queue.
  */
 import { and, count, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
-import type { AuditedEntity, MailKind, MailStatus } from "~/domain/enumerations";
+import type { AuditedEntity, MailEntity, MailKind, MailStatus } from "~/domain/enumerations";
 import { HOUR_MS } from "~/domain/dates";
 import { ACCOUNT_MAILS_PER_HOUR } from "~/domain/limits";
 import { mailDeliveries } from "../../../drizzle/schema";
@@ -37,7 +37,7 @@ export interface MailQueueMessage {
 /** What a mail is about: its kind and, for mails about a request, the record. */
 export interface MailAbout {
   kind: MailKind;
-  entity?: AuditedEntity;
+  entity?: MailEntity;
   entityId?: string;
   /** The mail carries a one-time link whose token D1 keeps only as its hash (a review link): its row keeps no text and cannot be resent. */
   oneTimeLink?: true;
