@@ -22,7 +22,9 @@
  * `[[queues.consumers]]`): every e-mail the site sends is sent there, retried with backoff,
  * and marked "not delivered" after the last try (app/server/mail/queue.server.ts).
  *
- * The cron trigger (wrangler.toml `[triggers]`) runs `scheduled` daily: the sweep of photos in
+ * The hourly cron trigger (wrangler.toml `[triggers]`, HOURLY_CRON) runs `scheduled` for the
+ * release of visits whose deposit was not paid in time (app/server/billing/deposits.server.ts)
+ * and nothing else. The daily one runs the rest: the sweep of photos in
  * R2 that no attachment row refers to (app/server/uploads/attachments.server.ts) and of gallery
  * objects whose photo has no row (app/server/gallery/media.server.ts), and the deletion of
  * expired sessions, of failed sign-ins older than their window, of account mails' outbox
@@ -52,6 +54,7 @@ import { deleteExpiredChallenges } from "./app/server/two-step";
 import { extendPublicHolidays, extendSeries, sendVisitReminders } from "./app/server/booking";
 import { sendReviewRequests } from "./app/server/reviews";
 import { sendQuoteFollowUps } from "./app/server/lifecycle";
+import { releaseUnpaidDeposits } from "./app/server/billing";
 import { todayInJamaica } from "./app/domain/dates";
 import { deleteStaleFailures } from "./app/server/auth";
 import { readCompanyName, readPublicFeatures } from "./app/server/platform";
@@ -75,6 +78,8 @@ const AUTH_PATH = /^\/auth(\/|$)/i;
 /** Where the gallery's photos are served (app/http/gallery-media.server.ts). */
 const MEDIA_PREFIX = "/media/";
 const handleRemixRequest = createRequestHandler(serverBuild, "production");
+/** wrangler.toml's hourly trigger (its other trigger is the daily one). */
+const HOURLY_CRON = "0 * * * *";
 
 /** `response` with one more Set-Cookie header. */
 function withCookie(response: Response, cookie: string): Response {
@@ -197,6 +202,16 @@ export default {
     const now = new Date(controller.scheduledTime);
     const run = { cron: controller.cron, scheduledTime: now.toISOString() };
     const db = getDb(env);
+    // The hourly trigger releases the visits whose deposit was not paid in time, and nothing else.
+    if (controller.cron === HOURLY_CRON) {
+      try {
+        logEvent("unpaid_deposits_released", { ...run, ...(await releaseUnpaidDeposits(db, env, now)) });
+      } catch (error) {
+        logFailure("unpaid_deposits_release_failed", error, { ...run });
+        throw error;
+      }
+      return;
+    }
     // Each task runs whatever happens to the others; any failure marks the run failed.
     const [sweep, gallery, cleanup, booking, reviewRequests, followUps] = await Promise.allSettled([
       sweepOrphanUploads({ db, bucket: env.UPLOADS, now }),

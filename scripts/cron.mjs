@@ -10,6 +10,9 @@
  *   npm run cron -- --at 2026-12-01T13:30:00Z       as if it were that instant (reminders for the
  *                                                   day after it, review requests due by then)
  *   npm run cron -- --persist-to DIR                a local state kept in DIR instead (tests)
+ *   npm run cron -- --cron "0 * * * *"              another trigger of wrangler.toml instead of
+ *                                                   the daily one: the hourly release of visits
+ *                                                   whose deposit was not paid in time
  *
  * How: the production Worker bundle (`wrangler deploy --dry-run`, scripts/run.mjs) in Miniflare
  * with wrangler.toml's bindings and `npm start`'s persist path, and Miniflare's own call of the
@@ -40,6 +43,7 @@ const { values } = parseArgs({
   options: {
     at: { type: "string" },
     "persist-to": { type: "string" },
+    cron: { type: "string" },
   },
 });
 const state = values["persist-to"] ?? DEFAULT_STATE;
@@ -57,7 +61,12 @@ await run("node", [new URL("./db-migrate.mjs", import.meta.url).pathname, "--per
 bundleWorker(BUNDLE_DIR);
 
 const { workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml");
-const cron = workerOptions.triggers?.crons?.[0] ?? "30 13 * * *";
+const crons = workerOptions.triggers?.crons ?? ["30 13 * * *"];
+const cron = values.cron ?? crons[0];
+if (!crons.includes(cron)) {
+  console.error(`--cron ${cron}: not a trigger of wrangler.toml (${crons.join(", ")})`);
+  process.exit(2);
+}
 const port = process.env.PORT ?? "8787";
 const mf = new Miniflare({
   host: "127.0.0.1",
@@ -101,7 +110,7 @@ try {
   await mf.ready;
   // The tasks stamp their outbox rows with the run's time, which `--at` may put in the past.
   const startedMs = Math.min(Date.now(), at.getTime());
-  console.log(`Running the daily cron (${cron}) as of ${at.toISOString()} on ${state}`);
+  console.log(`Running the cron ${cron} as of ${at.toISOString()} on ${state}`);
   const worker = await mf.getWorker();
   ({ outcome } = await worker.scheduled({ scheduledTime: at, cron }));
   // The queue's consumer (this Worker) sends each e-mail within a second or so of its message.
@@ -116,6 +125,6 @@ try {
 } finally {
   await mf.dispose();
 }
-if (outcome === "ok") console.log("Daily cron: every task done.");
-else console.error(`Daily cron failed (${outcome}): see the *_failed line above.`);
+if (outcome === "ok") console.log(`Cron ${cron}: every task done.`);
+else console.error(`Cron ${cron} failed (${outcome}): see the *_failed line above.`);
 process.exit(outcome === "ok" ? 0 : 1);

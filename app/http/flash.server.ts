@@ -126,6 +126,7 @@ const NOTICES = {
   twoStepRequired: { tone: "success", text: TWO_STEP_MESSAGES.required },
   twoStepOptional: { tone: "success", text: TWO_STEP_MESSAGES.optional },
   booked: { tone: "success", text: "Booked. The day and arrival time are below." },
+  bookedDepositDue: { tone: "success", text: "Your visit is held. Pay the deposit below to confirm it." },
   visitCancelled: { tone: "success", text: "The visit is cancelled. The e-mails are on their way." },
   visitBooked: { tone: "success", text: "The visit is booked. The customer gets the confirmation by e-mail." },
   visitMoved: { tone: "success", text: "The visit is moved. The e-mails with the new day are on their way." },

@@ -11,3 +11,11 @@ export {
   verifyCardReturn,
   type CardFailure,
 } from "./card.server";
+export {
+  askDeposit,
+  awaitingDeposits,
+  awaitingDepositSql,
+  releaseUnpaidDeposits,
+  type AwaitingDeposit,
+  type DepositRelease,
+} from "./deposits.server";

@@ -15,6 +15,7 @@ export {
 } from "./availability.server";
 export { visitCalendarEvent } from "./calendar.server";
 export { addCrew, assignCrew, crewsWithVisitsAhead, listCrews, updateCrew } from "./crews.server";
+export { changeStatement } from "./history.server";
 export {
   createFeed,
   FEED_DAYS,

@@ -34,7 +34,7 @@ interface StatusHistory {
   /** The latest quote or reply sent to the customer, if any. */
   latest: CustomerReply | undefined;
   /** A quote request's next scheduled visit (the booked day and arrival window), if any. */
-  visit: { day: string; windowStart: string; windowEnd: string } | undefined;
+  visit: { id: string; day: string; windowStart: string; windowEnd: string } | undefined;
   /** The quotes a visit took, scheduled, done or no-show (a quote is accepted once; a cancelled or skipped visit gives it back). */
   acceptedQuoteIds: Set<string>;
   /** The availability settings (their change cut-off), read with the visit. */
@@ -79,6 +79,7 @@ export async function findStatusRequest(db: Database, token: string, now: Date =
     // A contact message's id names no visit: both come back empty for it.
     db
       .select({
+        id: visits.id,
         quoteId: visits.quoteId,
         status: visits.status,
         day: visits.day,

@@ -37,8 +37,9 @@ import {
   queueBookingNews,
   type Slot,
 } from "~/server/booking";
+import { askDeposit } from "~/server/billing";
 import { findStatusRequest } from "~/server/customer";
-import { quoteValidUntil } from "~/server/mail";
+import { quoteValidUntil, type BookingNews } from "~/server/mail";
 import { headlineOf, type NotOpenReason } from "../status/stage-texts";
 import { logFailure } from "~/server/platform";
 
@@ -223,5 +224,25 @@ export async function customerVisitChange<Refusal>(
   const result = await changeVisit(context.db, record, change, null);
   if (result.status === "refused") return refuse(result.invalid ? 400 : 409, result.message);
   await queueBookingNews(context, record, result.news);
-  return redirect(`/status/${token}`, { headers: { "Set-Cookie": await commitNotice(request, result.notice), ...STATUS_HEADERS } });
+  const held = await depositOfBooking(context, result.news);
+  const notice = held ? "bookedDepositDue" : result.notice;
+  return redirect(`/status/${token}`, { headers: { "Set-Cookie": await commitNotice(request, notice), ...STATUS_HEADERS } });
+}
+
+/**
+ * The deposit a customer's new booking needs (app/server/billing `askDeposit`: the owner's rule,
+ * the invoice, its e-mail), for the visit just booked, or the first of a regular cleaning just
+ * booked. Out: whether the visit is now held awaiting its deposit. The booking stands whatever
+ * happens here: a failure is logged (`deposit_ask_failed`) and the visit reads as booked.
+ */
+async function depositOfBooking(context: AppLoadContext, news: BookingNews | null): Promise<boolean> {
+  if (!news || news.kind !== "booked") return false;
+  const visit = news.of === "visit" ? news.visit : news.first;
+  if (!visit) return false;
+  try {
+    return (await askDeposit(context.db, context.cloudflare.env, visit.id, new Date())) !== null;
+  } catch (error) {
+    logFailure("deposit_ask_failed", error, { visitId: visit.id });
+    return false;
+  }
 }

@@ -35,7 +35,7 @@ export const loader = (args: LoaderFunctionArgs) => statusPageLoader(args);
 export const action = (args: ActionFunctionArgs) => statusVisitAction(args);
 
 export default function StatusPage() {
-  const { view, problem } = useLoaderData<typeof loader>();
+  const { view, problem, deposit } = useLoaderData<typeof loader>();
   const refused = readResult(useActionData<typeof action>()).error("");
   const site = usePublicSite();
   const { token } = useParams();
@@ -99,6 +99,17 @@ export default function StatusPage() {
             <p className="text-lg font-semibold text-slate-900" data-testid="booked">
               {`${view.series ? "Next visit" : "Booked"}: ${view.booked}`}
             </p>
+            {deposit ? (
+              <div className="space-y-2 rounded-xl bg-amber-50 p-4" data-testid="deposit">
+                <p className="font-semibold text-slate-900">{`Awaiting your deposit of ${deposit.amountLabel} by ${deposit.dueLabel}`}</p>
+                <p className="text-sm text-slate-700">
+                  Your visit is held until then: pay the deposit to confirm it. If it is not paid by then, the time is released.
+                </p>
+                <a href={`/invoice/${deposit.token}`} className={buttonStyles.primary}>
+                  Pay the deposit
+                </a>
+              </div>
+            ) : null}
             {view.canChange ? (
               <div className="flex flex-wrap items-start gap-x-6 gap-y-3">
                 <Link to="book" className={TAP_LINK}>

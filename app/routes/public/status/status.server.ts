@@ -13,6 +13,7 @@ import { SERVICE_TYPE_LABELS, type AuditedEntity } from "~/domain/enumerations";
 import { formatDollars, quoteValidUntil } from "~/server/mail";
 import { dayLabel, quoteBookable, visitLabel } from "~/domain/booking";
 import { seriesWindowLabel } from "~/domain/series";
+import { awaitingDeposits, type AwaitingDeposit } from "~/server/billing";
 import { beforeCutoff, seriesOverview, type SeriesOverview } from "~/server/booking";
 import { allowStatusView } from "~/http/rate-limit.server";
 import type { JobStage, StageFacts } from "~/domain/lifecycle";
@@ -74,7 +75,12 @@ export interface StatusView {
   } | null;
 }
 
-type StatusData = { view: StatusView | null; problem: "not-found" | "rate-limited" | null };
+type StatusData = {
+  view: StatusView | null;
+  problem: "not-found" | "rate-limited" | null;
+  /** The booked visit's deposit while it is awaited (app/server/billing `awaitingDeposits`), else null. */
+  deposit?: AwaitingDeposit | null;
+};
 
 /**
  * The status page's loader. In: Remix's args (`params.token`). Out: the page's view with 200,
@@ -90,7 +96,9 @@ export async function statusPageLoader({ request, params, context }: LoaderFunct
   const found = await findStatusRequest(context.db, params.token ?? "", now);
   if (!found) return answer({ view: null, problem: "not-found" }, 404);
   const series = found.kind === "quote_request" ? await seriesOverview(context.db, found.record.id) : null;
-  return answer({ view: statusView(found, now, series), problem: null });
+  const visitId = found.kind === "quote_request" ? found.visit?.id : undefined;
+  const deposit = visitId ? ((await awaitingDeposits(context.db, [visitId])).get(visitId) ?? null) : null;
+  return answer({ view: statusView(found, now, series), problem: null, deposit });
 }
 
 /** The time of the first change of the record to `to`, or null. */
