@@ -7,6 +7,7 @@ import { SERVICE_TYPE_LABELS, VISIT_STATUS_LABELS } from "~/domain/enumerations"
 import { telHref, whatsappHref, whatsappNumber } from "~/domain/phone";
 import { mapHref, SCHEDULE_VIEWS, type ScheduleView } from "~/domain/schedule";
 import { isoDateSchema } from "~/forms/fields";
+import type { AwaitingDeposit } from "~/server/billing";
 import type { CrewFilter, ScheduleVisit } from "~/server/booking";
 import { formatPrice } from "~/server/mail";
 
@@ -22,8 +23,11 @@ export function readScheduleQuery(url: URL, today: string): { day: string; view:
   };
 }
 
-/** One visit as a schedule card and a day sheet show it: labels ready to print, links to call, write and find it. */
-export function visitCard(visit: ScheduleVisit, today: string) {
+/**
+ * One visit as a schedule card and a day sheet show it: labels ready to print, links to call,
+ * write and find it; `deposit`: its deposit while awaited (app/server/billing `awaitingDeposits`).
+ */
+export function visitCard(visit: ScheduleVisit, today: string, deposit?: AwaitingDeposit) {
   const whatsapp = whatsappNumber(visit.phone);
   return {
     id: visit.id,
@@ -50,6 +54,8 @@ export function visitCard(visit: ScheduleVisit, today: string) {
     crewId: visit.crewId,
     crewName: visit.crewName,
     regular: visit.seriesId !== null,
+    /** "Awaiting deposit: J$3,625.00 by …" while its deposit is unpaid; null: none asked, or paid. */
+    awaitingDeposit: deposit ? `Awaiting deposit: ${deposit.amountLabel} by ${deposit.dueLabel}` : null,
     /** 'Mark done' and 'No-show' apply from the visit's day on. */
     canMark: visit.status === "scheduled" && visit.day <= today,
   };

@@ -360,6 +360,11 @@ function VisitHistory({ visits }: { visits: VisitCardData["visits"] }) {
           <p className="text-sm font-semibold text-slate-900">
             {visit.label} <span className="font-normal text-slate-600">{`(${VISIT_STATUS_LABELS[visit.status].toLowerCase()})`}</span>
           </p>
+          {visit.awaitingDeposit ? (
+            <p className="text-sm font-semibold text-amber-900" data-deposit>
+              {visit.awaitingDeposit}
+            </p>
+          ) : null}
           <ul className="mt-1 space-y-0.5 text-sm text-slate-600">
             {visit.changes.map((change) => (
               <li key={change.key}>{`${change.when}: ${change.text}`}</li>

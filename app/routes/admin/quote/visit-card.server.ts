@@ -7,6 +7,7 @@ import { dayLabel, visitLabel, windowLabel } from "~/domain/booking";
 import { formatAdminDateTime, todayInJamaica } from "~/domain/dates";
 import { SERVICE_TYPE_LABELS } from "~/domain/enumerations";
 import { isSeriesFrequency, REPEAT_LABELS, seriesWindowLabel } from "~/domain/series";
+import { awaitingDeposits, type AwaitingDeposit } from "~/server/billing";
 import { requestVisits } from "~/server/booking";
 import { formatPrice } from "~/server/mail";
 import type { Database } from "~/server/platform";
@@ -16,10 +17,15 @@ import type { Database } from "~/server/platform";
  * on), every visit of the request, newest first, with its status and history lines ("Booked for
  * …, by the customer", "Moved from … to …, by ann@…", with the Jamaica time), the arrival
  * windows for the staff's book and move forms, the book form's 'How often' choice for a weekly,
- * bi-weekly or monthly request, and the regular cleaning with its upcoming visits.
+ * bi-weekly or monthly request, and the regular cleaning with its upcoming visits. A visit
+ * awaiting its deposit says so, with the amount and the deadline.
  */
 export async function visitCardData(db: Database, quoteRequestId: string, now = new Date()) {
   const { visits: all, settings, series: overview, frequency } = await requestVisits(db, quoteRequestId, now);
+  const deposits = await awaitingDeposits(
+    db,
+    all.map(({ visit }) => visit.id),
+  );
   const scheduled = all.find(({ visit }) => visit.status === "scheduled")?.visit;
   const slotLabel = (day: string, start: string, end: string) => `${dayLabel(day)}, ${windowLabel({ start, end })}`;
   return {
@@ -38,6 +44,8 @@ export async function visitCardData(db: Database, quoteRequestId: string, now = 
       id: visit.id,
       label: visitLabel(visit),
       status: visit.status,
+      /** "Awaiting deposit: J$… by …" while its deposit is unpaid (app/server/billing `awaitingDeposits`), else null. */
+      awaitingDeposit: depositText(deposits.get(visit.id)),
       changes: changes.map((change) => {
         const to = slotLabel(change.day, change.windowStart, change.windowEnd);
         const what = {
@@ -85,4 +93,9 @@ export async function visitCardData(db: Database, quoteRequestId: string, now = 
         }
       : null,
   };
+}
+
+/** A visit's deposit while awaited, as the record reads it; null: none asked, or paid. */
+function depositText(deposit: AwaitingDeposit | undefined): string | null {
+  return deposit ? `Awaiting deposit: ${deposit.amountLabel} by ${deposit.dueLabel}` : null;
 }

@@ -67,6 +67,11 @@ export default function DaySheets() {
                     </p>
                     <p className="wrap-anywhere">{visit.address}</p>
                     <p>{`${visit.service} · ${visit.price}`}</p>
+                    {visit.awaitingDeposit ? (
+                      <p className="font-semibold" data-deposit>
+                        {visit.awaitingDeposit}
+                      </p>
+                    ) : null}
                     {visit.included ? <p className="whitespace-pre-line">{`Included: ${visit.included}`}</p> : null}
                     {visit.customerNote ? (
                       <p

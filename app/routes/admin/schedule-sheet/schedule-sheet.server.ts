@@ -6,6 +6,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { dayLabel } from "~/domain/booking";
 import { todayInJamaica } from "~/domain/dates";
 import { requireAdmin } from "~/http/permissions.server";
+import { awaitingDeposits } from "~/server/billing";
 import { crewsOnSchedule, scheduleVisits } from "~/server/booking";
 import { readCompany } from "~/server/site";
 import { readScheduleQuery, visitCard } from "../+shared/schedule-view.server";
@@ -14,14 +15,20 @@ import { readScheduleQuery, visitCard } from "../+shared/schedule-view.server";
  * The loader of /admin/schedule/sheet: the day's scheduled visits (`?day=`, else today), one
  * sheet per crew in the crews' order (`?crew=` for one crew, "none" for the visits on no crew
  * yet), each with what its crew needs at the door. Out: the company's name and phone, the day's
- * label, and the sheets (crew name, members, visits); a crew with no visit that day gets no sheet.
+ * label, and the sheets (crew name, members, visits, each with its deposit while awaited); a
+ * crew with no visit that day gets no sheet.
  */
 export async function daySheetLoader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context.db, request, context.cloudflare.env);
   const today = todayInJamaica();
   const { day, crew } = readScheduleQuery(new URL(request.url), today);
   const [rows, crews] = await Promise.all([scheduleVisits(context.db, day, day, crew), crewsOnSchedule(context.db, day, day)]);
-  const scheduled = rows.filter((row) => row.status === "scheduled").map((row) => visitCard(row, today));
+  const open = rows.filter((row) => row.status === "scheduled");
+  const deposits = await awaitingDeposits(
+    context.db,
+    open.map((row) => row.id),
+  );
+  const scheduled = open.map((row) => visitCard(row, today, deposits.get(row.id)));
   const sheets = [...crews, { id: null, name: "No crew yet", members: null }]
     .map((sheet) => ({
       crewId: sheet.id,

@@ -179,6 +179,11 @@ function VisitItem({ visit, data }: { visit: VisitCard; data: Data }) {
         </div>
         <div className="flex flex-wrap gap-2">
           {visit.regular ? <Badge tone="secondary">Regular</Badge> : null}
+          {visit.awaitingDeposit ? (
+            <Badge tone="waiting" data-deposit>
+              Awaiting deposit
+            </Badge>
+          ) : null}
           <Badge
             tone={visit.status === "scheduled" ? "outline" : visit.status === "done" ? "positive" : "waiting"}
             data-status={visit.status}
@@ -187,6 +192,7 @@ function VisitItem({ visit, data }: { visit: VisitCard; data: Data }) {
           </Badge>
         </div>
       </div>
+      {visit.awaitingDeposit ? <p className="mt-2 text-sm font-semibold text-amber-900">{visit.awaitingDeposit}</p> : null}
       <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm text-slate-700 sm:grid-cols-[max-content_1fr]">
         <dt className="font-semibold text-slate-800">Address</dt>
         <dd className="wrap-anywhere">

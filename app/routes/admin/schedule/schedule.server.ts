@@ -16,6 +16,7 @@ import { refusal } from "~/forms/result";
 import { formContract } from "~/http/input-gate.server";
 import { requireAdmin } from "~/http/permissions.server";
 import { readSmallForm } from "~/http/small-form.server";
+import { awaitingDeposits } from "~/server/billing";
 import { crewsOnSchedule, readAvailabilitySettings, scheduleVisits, visitById, weekEntries } from "~/server/booking";
 import { readScheduleQuery, visitCard } from "../+shared/schedule-view.server";
 import { staffVisitAction } from "../+shared/visit-action.server";
@@ -38,7 +39,8 @@ function clock(time: string): string {
  * The loader of /admin/schedule. Out: the query (day, view, crew), the view's days with their
  * labels, its title, the days 'Previous' and 'Next' open, today, the crews a filter may name,
  * the arrival windows (for 'Move'), and the day's visits as cards or the week's as compact
- * entries (`WeekEntry`: a week can hold thousands), in order. Four reads side by side.
+ * entries (`WeekEntry`: a week can hold thousands), in order, each card with its deposit while
+ * awaited. Four reads side by side, then the day's deposits.
  */
 export async function schedulePageLoader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context.db, request, context.cloudflare.env);
@@ -53,6 +55,10 @@ export async function schedulePageLoader({ request, context }: LoaderFunctionArg
     crewsOnSchedule(context.db, first, last),
     readAvailabilitySettings(context.db),
   ]);
+  const deposits = await awaitingDeposits(
+    context.db,
+    rows.map((row) => row.id),
+  );
   return {
     ...query,
     crew: query.crew ?? "",
@@ -62,7 +68,7 @@ export async function schedulePageLoader({ request, context }: LoaderFunctionArg
     today,
     crews: crews.map((crew) => ({ id: crew.id, name: crew.name, members: crew.members, active: crew.active })),
     windows: settings.windows.map((window) => ({ start: window.start, label: windowLabel(window) })),
-    visits: rows.map((row) => visitCard(row, today)),
+    visits: rows.map((row) => visitCard(row, today, deposits.get(row.id))),
     week: entries.map((entry): WeekEntry => [
       entry.id,
       entry.day,
