@@ -31,8 +31,9 @@
  * rows older than 30 days, and of passkey challenges past their 5 minutes; the booking
  * reminders; and the e-mails asking for a review of a visit done
  * (app/server/reviews/review-requests.server.ts); the one reminder of a quote nobody accepted
- * (app/server/lifecycle/follow-up.server.ts); then KV's copy of the content version catches
- * up with D1's. Reset and verification links are signed
+ * (app/server/lifecycle/follow-up.server.ts); the one automatic reminder of an invoice still
+ * unpaid after its due date (app/server/billing/reminders.server.ts); then KV's copy of the
+ * content version catches up with D1's. Reset and verification links are signed
  * tokens, not rows: nothing is stored for them, and a used reset link is dead because it names
  * the password hash it was made for (app/server/auth/tokens.server.ts).
  */
@@ -54,7 +55,7 @@ import { deleteExpiredChallenges } from "./app/server/two-step";
 import { extendPublicHolidays, extendSeries, sendVisitReminders } from "./app/server/booking";
 import { sendReviewRequests } from "./app/server/reviews";
 import { sendQuoteFollowUps } from "./app/server/lifecycle";
-import { releaseUnpaidDeposits } from "./app/server/billing";
+import { billingMailContext, releaseUnpaidDeposits, sendAutomaticReminders } from "./app/server/billing";
 import { todayInJamaica } from "./app/domain/dates";
 import { deleteStaleFailures } from "./app/server/auth";
 import { readCompanyName, readPublicFeatures } from "./app/server/platform";
@@ -213,7 +214,7 @@ export default {
       return;
     }
     // Each task runs whatever happens to the others; any failure marks the run failed.
-    const [sweep, gallery, cleanup, booking, reviewRequests, followUps] = await Promise.allSettled([
+    const [sweep, gallery, cleanup, booking, reviewRequests, followUps, paymentReminders] = await Promise.allSettled([
       sweepOrphanUploads({ db, bucket: env.UPLOADS, now }),
       sweepOrphanGalleryObjects({ db, bucket: env.UPLOADS, now }),
       Promise.all([
@@ -229,6 +230,7 @@ export default {
       ]),
       sendReviewRequests(db, env, now, () => readCompany(env, db)),
       sendQuoteFollowUps(db, env, now, () => readCompany(env, db)),
+      sendAutomaticReminders(db, billingMailContext(env, db), now),
     ]);
     // KV's copy of the content version catches up with D1's, should a copy after a change have been lost.
     await syncEdgeContentVersion(env, db);
@@ -249,6 +251,9 @@ export default {
     else logFailure("review_requests_failed", reviewRequests.reason, { ...run });
     if (followUps.status === "fulfilled") logEvent("quote_follow_ups_queued", { ...run, queued: followUps.value });
     else logFailure("quote_follow_ups_failed", followUps.reason, { ...run });
-    for (const task of [sweep, gallery, cleanup, booking, reviewRequests, followUps]) if (task.status === "rejected") throw task.reason;
+    if (paymentReminders.status === "fulfilled") logEvent("payment_reminders_queued", { ...run, queued: paymentReminders.value });
+    else logFailure("payment_reminders_failed", paymentReminders.reason, { ...run });
+    for (const task of [sweep, gallery, cleanup, booking, reviewRequests, followUps, paymentReminders])
+      if (task.status === "rejected") throw task.reason;
   },
 } satisfies ExportedHandler<CloudflareBindings>;

@@ -19,3 +19,10 @@ export {
   type AwaitingDeposit,
   type DepositRelease,
 } from "./deposits.server";
+export {
+  reminderContacts,
+  sendAutomaticReminders,
+  sendPaymentReminder,
+  type ReminderContact,
+  type ReminderResult,
+} from "./reminders.server";

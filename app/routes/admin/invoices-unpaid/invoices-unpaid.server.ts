@@ -13,9 +13,8 @@ import { refusal } from "~/forms/result";
 import { formContract } from "~/http/input-gate.server";
 import { requireAdmin } from "~/http/permissions.server";
 import { readSmallForm } from "~/http/small-form.server";
-import { reminderContacts, sendPaymentReminder, unpaidReport } from "~/server/billing";
+import { billingMailContext, reminderContacts, sendPaymentReminder, unpaidReport } from "~/server/billing";
 import { logFailure } from "~/server/platform";
-import { readCompany } from "~/server/site";
 import { unpaidFormSchema } from "./schema";
 
 /** An ISO day as the admin reads it ("Nov 28, 2026"). */
@@ -79,7 +78,7 @@ export async function unpaidPageAction({ request, context }: ActionFunctionArgs)
   try {
     const sent = await sendPaymentReminder(
       context.db,
-      { env, readCompany: () => readCompany(env, context.db) },
+      billingMailContext(env, context.db),
       submission.value.id,
       { userId: user.id },
       new Date(),
