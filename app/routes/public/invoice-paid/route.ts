@@ -13,6 +13,7 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { STATUS_HEADERS } from "~/cache-control";
 import { todayInJamaica } from "~/domain/dates";
 import {
+  billingMailContext,
   CARD_FAILURES,
   cardPaymentKey,
   markCheckoutPaid,
@@ -93,7 +94,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     await markCheckoutPaid(context.db, checkout.id, transactionId, recorded.paymentId, input.message, now);
     if (recorded.status === "recorded") {
       logEvent("card_payment_recorded", { invoiceId: invoice.id, paymentId: recorded.paymentId, orderId: checkout.id, transactionId });
-      await sendReceiptMail(context, { invoiceId: invoice.id, paymentId: recorded.paymentId }, now);
+      // The payment stands whatever becomes of its receipt: a failure to queue it is logged, and staff can resend it.
+      await sendReceiptMail(context.db, billingMailContext(context.cloudflare.env, context.db), recorded.paymentId, now).catch(
+        (error: unknown) => logFailure("card_receipt_failed", error, { invoiceId: invoice.id, paymentId: recorded.paymentId }),
+      );
     }
     return backToInvoice(token, { paid: true });
   } catch (error) {
