@@ -59,13 +59,19 @@ export interface InvoiceDocumentData {
   creditFor: { id: string; number: string | null } | null;
 }
 
-/** While a document is on the page, a printout holds the document alone, black on white, without what is marked `data-print-hide`. */
+/**
+ * While a document is on the page, a printout holds the document alone, black on white, without
+ * what is marked `data-print-hide`: every element that neither is the document, nor is inside it,
+ * nor holds it is not drawn (so no blank pages follow), and those that hold it lose their spacing,
+ * frames and positioning, so the document starts at the top of the first sheet.
+ */
 const PRINT_RULE = [
   "@page{margin:14mm}",
   "@media print{",
-  "body *{visibility:hidden}",
-  "[data-invoice-document],[data-invoice-document] *{visibility:visible;color:#000 !important;background:#fff !important;box-shadow:none !important}",
-  "[data-invoice-document]{position:absolute;top:0;left:0;width:100%;max-width:none;margin:0;padding:0;border:0;font-size:11pt}",
+  "body *:not([data-invoice-document]):not([data-invoice-document] *):not(:has([data-invoice-document])){display:none !important}",
+  "body,body *:has([data-invoice-document]){display:block !important;position:static !important;margin:0 !important;padding:0 !important;border:0 !important;max-width:none !important;overflow:visible !important;background:#fff !important;box-shadow:none !important}",
+  "[data-invoice-document],[data-invoice-document] *{color:#000 !important;background:#fff !important;box-shadow:none !important}",
+  "[data-invoice-document]{position:relative;width:100%;max-width:none;margin:0;padding:0;border:0;border-radius:0;font-size:11pt}",
   "[data-invoice-document] [data-print-hide]{display:none}",
   "[data-invoice-document] [data-print-border]{border-color:#000 !important}",
   "[data-invoice-document] .overflow-x-auto{overflow:visible}",
