@@ -1,28 +1,16 @@
 /** The billing feature's public face (docs/product.md §15): invoices, credit notes, payments, deposits, card checkouts. */
 export type * from "./types";
+export { balanceSql, creditedSql, paidSql } from "./balance.server";
+export { readBillingSettings, saveBillingSettings } from "./settings.server";
+export { createDraft, deleteDraft, draftProblem, saveDraft } from "./drafts.server";
+export { createDepositInvoice, issueCreditNote, issueInvoice, voidInvoice, type DepositInvoiceInput } from "./documents.server";
+export { recordPayment, type PaymentExcess, type PaymentInput, type PaymentResult } from "./payments.server";
 export {
-  CARD_FAILURES,
-  cardPaymentKey,
-  cardPaymentsEnabled,
-  markCheckoutPaid,
-  readCardConfig,
-  readCardReturn,
-  startCardCheckout,
-  verifyCardReturn,
-  type CardFailure,
-} from "./card.server";
-export {
-  askDeposit,
-  awaitingDeposits,
-  awaitingDepositSql,
-  releaseUnpaidDeposits,
-  type AwaitingDeposit,
-  type DepositRelease,
-} from "./deposits.server";
-export {
-  reminderContacts,
-  sendAutomaticReminders,
-  sendPaymentReminder,
-  type ReminderContact,
-  type ReminderResult,
-} from "./reminders.server";
+  INVOICES_PAGE_SIZE,
+  invoicesOfCustomer,
+  invoicesOfRequest,
+  listInvoices,
+  markReminded,
+  readInvoice,
+  readInvoiceByToken,
+} from "./invoices.server";
