@@ -2,7 +2,8 @@
  * /status/:token: the customer's private status page (docs/product.md §10 "Status page"),
  * linked from every e-mail about their request: where it stands by its stage (status.server.ts,
  * the texts in stage-texts.ts), its steps, the quote, the booked visit with 'Change day or
- * time', 'Cancel this visit' and 'Add to calendar' (calendar.ts), the regular cleaning. Every
+ * time', 'Cancel this visit' and 'Add to calendar' (calendar.ts), the regular cleaning, the
+ * request's invoices (invoices-section.tsx). Every
  * text link and summary is at least 24 px tall to tap. Server-rendered (works without JavaScript),
  * never cached (`private, no-store`; the page cache skips /status), never indexed
  * (`noindex` and `X-Robots-Tag`), at most 30 views a minute per client.
@@ -18,6 +19,7 @@ import { buttonStyles } from "~/components/ui";
 import { STATUS_HEADERS } from "~/cache-control";
 import { statusPageLoader, type StatusView } from "./status.server";
 import { usePublicSite } from "~/components/hooks/site-data";
+import { InvoicesSection } from "./invoices-section";
 
 export const headers: HeadersFunction = () => STATUS_HEADERS;
 
@@ -35,7 +37,7 @@ export const loader = (args: LoaderFunctionArgs) => statusPageLoader(args);
 export const action = (args: ActionFunctionArgs) => statusVisitAction(args);
 
 export default function StatusPage() {
-  const { view, problem, deposit } = useLoaderData<typeof loader>();
+  const { view, problem, deposit, invoices } = useLoaderData<typeof loader>();
   const refused = readResult(useActionData<typeof action>()).error("");
   const site = usePublicSite();
   const { token } = useParams();
@@ -177,6 +179,8 @@ export default function StatusPage() {
             ) : null}
           </section>
         ) : null}
+
+        <InvoicesSection invoices={invoices ?? []} />
 
         {view.reply ? (
           <section aria-labelledby="reply" className="rounded-2xl border border-brand-200 bg-brand-50 p-6">

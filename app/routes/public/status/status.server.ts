@@ -19,6 +19,7 @@ import { allowStatusView } from "~/http/rate-limit.server";
 import type { JobStage, StageFacts } from "~/domain/lifecycle";
 import { findStatusRequest, type StatusRequest } from "~/server/customer";
 import { expiredNext, headlineOf, STATUS_HEADLINES, UNPRICED_NEXT } from "./stage-texts";
+import { statusInvoices, type StatusInvoice } from "./status-invoices.server";
 
 /** One step of the timeline: its label, whether it is reached, and when (Jamaica time) or what it waits for. */
 interface StatusStep {
@@ -80,6 +81,8 @@ type StatusData = {
   problem: "not-found" | "rate-limited" | null;
   /** The booked visit's deposit while it is awaited (app/server/billing `awaitingDeposits`), else null. */
   deposit?: AwaitingDeposit | null;
+  /** The request's issued and void invoices and credit notes (status-invoices.server.ts). */
+  invoices?: StatusInvoice[];
 };
 
 /**
@@ -98,7 +101,8 @@ export async function statusPageLoader({ request, params, context }: LoaderFunct
   const series = found.kind === "quote_request" ? await seriesOverview(context.db, found.record.id) : null;
   const visitId = found.kind === "quote_request" ? found.visit?.id : undefined;
   const deposit = visitId ? ((await awaitingDeposits(context.db, [visitId])).get(visitId) ?? null) : null;
-  return answer({ view: statusView(found, now, series), problem: null, deposit });
+  const invoices = found.kind === "quote_request" ? await statusInvoices(context.db, found.record.id, now) : [];
+  return answer({ view: statusView(found, now, series), problem: null, deposit, invoices });
 }
 
 /** The time of the first change of the record to `to`, or null. */
