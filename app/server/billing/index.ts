@@ -14,3 +14,11 @@ export {
   readInvoice,
   readInvoiceByToken,
 } from "./invoices.server";
+export {
+  askDeposit,
+  awaitingDeposits,
+  awaitingDepositSql,
+  releaseUnpaidDeposits,
+  type AwaitingDeposit,
+  type DepositRelease,
+} from "./deposits.server";
