@@ -12,7 +12,10 @@
  * process opening the SQLite file the server holds met `SQLITE_BUSY: database is locked`; here
  * every statement goes through the one runtime that owns the file.
  * PORT sets the port (default 8790; playwright.config.ts passes a free one, or E2E_PORT); SITE_URL
- * is set to match it. A port already taken stops it at once with a message naming the port. Builds the app only when
+ * is set to match it. A port already taken stops it at once with a message naming the port.
+ * Card payments are on, against the WiPay stand-in (tests/support/wipay-stand-in.mjs) started here
+ * on a free port, its address written to .wrangler/e2e/wipay-url (E2E_WIPAY); E2E_CARD_PAYMENTS=off
+ * runs the site with them off. Builds the app only when
  * build/ is missing: `npm test` and `npm run test:e2e` build it first, so they test the current
  * code; `npx playwright test` alone uses build/ as it is.
  *
@@ -27,6 +30,7 @@ import { Log, LogLevel, Miniflare } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { ensureDevVars } from "./dev-vars.mjs";
 import { bundleWorker, run } from "./run.mjs";
+import { E2E_WIPAY, SANDBOX_ACCOUNT, startWipayStandIn } from "../tests/support/wipay-stand-in.mjs";
 
 export const E2E_STATE = ".wrangler/e2e";
 /** Where the store Worker's address (`http://127.0.0.1:<port>`) is written once it listens. */
@@ -95,6 +99,7 @@ mkdirSync(E2E_STATE, { recursive: true });
 const log = createWriteStream(`${E2E_STATE}/server.log`);
 
 const { workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml");
+const wipay = process.env.E2E_CARD_PAYMENTS === "off" ? null : await startWipayStandIn({ apiKey: E2E_WIPAY.apiKey });
 const server = new Miniflare({
   host: "127.0.0.1",
   port,
@@ -118,6 +123,14 @@ const server = new Miniflare({
         // Links in e-mails and the sitemap are built from SITE_URL, never from the request. The
         // browser opens the site as localhost (playwright.config.ts): a passkey needs a domain name.
         SITE_URL: `http://localhost:${port}`,
+        ...(wipay
+          ? {
+              WIPAY_ACCOUNT_NUMBER: SANDBOX_ACCOUNT,
+              WIPAY_API_KEY: E2E_WIPAY.apiKey,
+              WIPAY_ENVIRONMENT: "sandbox",
+              WIPAY_BASE_URL: wipay.url,
+            }
+          : {}),
       },
       // The bundle is self-contained; wrangler.toml's `main` is the unbundled source.
       modules: [{ type: "ESModule", path: join(BUNDLE_DIR, "server.js") }],
@@ -138,10 +151,11 @@ const server = new Miniflare({
 });
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {
-    server.dispose().finally(() => process.exit(0));
+    Promise.all([server.dispose(), wipay?.stop()]).finally(() => process.exit(0));
   });
 }
 const origin = (await server.ready).origin;
 const storeUrl = (await server.unsafeGetDirectURL(STORE_WORKER)).origin;
 writeFileSync(STORE_URL_FILE, storeUrl);
+if (wipay) writeFileSync(E2E_WIPAY.urlFile, wipay.url);
 console.log(`Ready on ${origin} (test store on ${storeUrl})`);

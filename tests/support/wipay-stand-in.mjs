@@ -30,7 +30,13 @@ import { pathToFileURL } from "node:url";
 
 /** WiPay's sandbox account number and API key (the document's test account). */
 export const SANDBOX_ACCOUNT = "1234567890";
-export const SANDBOX_API_KEY = "123";
+const SANDBOX_API_KEY = "123";
+
+/**
+ * The e2e server's stand-in (scripts/e2e-server.mjs): the API key it shares with the site, and
+ * the file where its address (`http://127.0.0.1:<port>`) is written once it listens.
+ */
+export const E2E_WIPAY = { apiKey: "e2e-wipay-key", urlFile: ".wrangler/e2e/wipay-url" };
 
 /** WiPay's JM card fee on the BASIC FREE plan: 4.2%, plus 15% GCT on the fee (the document's fee table). */
 const JM_FEE_RATE = 0.042 * 1.15;
