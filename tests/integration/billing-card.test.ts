@@ -11,6 +11,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startWipayStandIn, wipayHash, SANDBOX_ACCOUNT } from "../support/wipay-stand-in.mjs";
 import { startWorker, type TestWorker } from "./worker";
+import { cardReturnHash } from "~/server/billing/card.server";
 
 const API_KEY = "stand-in-key-7f3a";
 let worker: TestWorker;
@@ -120,6 +121,13 @@ const checkoutsOf = async (invoiceId: string) =>
       .bind(invoiceId)
       .all<Record<string, unknown>>()
   ).results;
+
+test("the return's hash as WiPay's document gives it: md5(transaction_id + the total asked + API key)", () => {
+  // The document's FAC example: 10.00 USD asked under customer_pay (12.05 charged), the sandbox key 123.
+  const documented = "3d34d20260f7433ceee277e9ed9166a3";
+  expect(cardReturnHash("SB-12-1-oid_123-aBc-20210616024001", "10.00", "123")).toBe(documented);
+  expect(wipayHash("SB-12-1-oid_123-aBc-20210616024001", "10.00", "123")).toBe(documented);
+});
 
 describe("card payment through the hosted page", () => {
   test("pay → return: one card payment of the balance, the checkout paid, the page says so; a replay records nothing more", async () => {
