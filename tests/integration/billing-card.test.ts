@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startWipayStandIn, wipayHash, SANDBOX_ACCOUNT } from "../support/wipay-stand-in.mjs";
 import { startWorker, type TestWorker } from "./worker";
-import { cardReturnHash } from "~/server/billing/card.server";
+import { cardReturnHash } from "~/server/billing";
 
 const API_KEY = "stand-in-key-7f3a";
 let worker: TestWorker;

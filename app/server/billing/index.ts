@@ -15,6 +15,18 @@ export {
   readInvoiceByToken,
 } from "./invoices.server";
 export {
+  CARD_FAILURES,
+  cardPaymentKey,
+  cardReturnHash,
+  cardPaymentsEnabled,
+  markCheckoutPaid,
+  readCardConfig,
+  readCardReturn,
+  startCardCheckout,
+  verifyCardReturn,
+  type CardFailure,
+} from "./card.server";
+export {
   askDeposit,
   awaitingDeposits,
   awaitingDepositSql,
