@@ -34,3 +34,4 @@ export {
   type AwaitingDeposit,
   type DepositRelease,
 } from "./deposits.server";
+export { billingMailContext, sendInvoiceMail, sendReceiptMail, type BillingMailContext, type BillingMailResult } from "./mails.server";
