@@ -68,11 +68,6 @@ export function invoicePath(token: string): string {
   return `/invoice/${token}`;
 }
 
-/** The path of a payment's receipt page, under its invoice's page. */
-export function receiptPath(token: string, paymentId: string): string {
-  return `${invoicePath(token)}/receipt/${paymentId}`;
-}
-
 /** An ISO day as the customer reads it: "Nov 28, 2026". */
 const day = (iso: string) => formatAdminDate(Date.parse(`${iso}T12:00:00Z`));
 

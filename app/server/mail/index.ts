@@ -19,7 +19,6 @@ export {
   invoicePath,
   paymentReminderMail,
   receiptMail,
-  receiptPath,
   type BillingMailInvoice,
   type BillingMailPayment,
   type BillingMailVisit,

@@ -16,7 +16,7 @@ import { allowStatusView } from "~/http/rate-limit.server";
 import { CARD_FAILURES, cardPaymentsEnabled, readBillingSettings, readInvoiceByToken, type InvoiceDetail } from "~/server/billing";
 
 /** An invoice's token: 32 lowercase hex characters (docs/decisions/011-status-page-token.md). */
-export const INVOICE_TOKEN = /^[0-9a-f]{32}$/;
+const INVOICE_TOKEN = /^[0-9a-f]{32}$/;
 
 /** What the customer's pages show of a document: the printed document's fields, its token, and each entry's reference and tip. */
 export interface PublicInvoice extends InvoiceDocumentData {
@@ -26,7 +26,7 @@ export interface PublicInvoice extends InvoiceDocumentData {
 }
 
 /** The document as the customer sees it (the fields of `PublicInvoice` only). In: an issued or void InvoiceDetail with its token. */
-export function publicInvoice(invoice: InvoiceDetail & { token: string }): PublicInvoice {
+function publicInvoice(invoice: InvoiceDetail & { token: string }): PublicInvoice {
   return {
     kind: invoice.kind,
     status: invoice.status,
@@ -94,7 +94,7 @@ const CARD_FAILURE_TEXTS: Record<string, string> = {
 };
 
 /** The outcome of a card payment's return, from the query: paid, a failure's text, or nothing. */
-export function cardOutcome(query: URLSearchParams): { tone: "success" | "error"; text: string } | null {
+function cardOutcome(query: URLSearchParams): { tone: "success" | "error"; text: string } | null {
   if (query.get("paid") === "1")
     return { tone: "success", text: "Thank you: your card payment is recorded. Your receipt is below and on its way by e-mail." };
   const failed = query.get("failed");

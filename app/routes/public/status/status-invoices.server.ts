@@ -25,7 +25,7 @@ export interface StatusInvoice {
 }
 
 /** A summary as the section shows it (an issued or void document with its token). */
-export function statusInvoice(summary: InvoiceSummary & { token: string }): StatusInvoice {
+function statusInvoice(summary: InvoiceSummary & { token: string }): StatusInvoice {
   const credit = summary.kind === "credit_note";
   const owed = !credit && summary.status === "issued" && summary.balanceCents > 0;
   return {
