@@ -34,4 +34,11 @@ export {
   type AwaitingDeposit,
   type DepositRelease,
 } from "./deposits.server";
+export {
+  reminderContacts,
+  sendAutomaticReminders,
+  sendPaymentReminder,
+  type ReminderContact,
+  type ReminderResult,
+} from "./reminders.server";
 export { billingMailContext, sendInvoiceMail, sendReceiptMail, type BillingMailContext, type BillingMailResult } from "./mails.server";

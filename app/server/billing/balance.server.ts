@@ -1,0 +1,43 @@
+/**
+ * What an invoice still owes, in SQL, defined once (docs/product.md §15): its total, less its
+ * issued credit notes, less its payments, plus its refunds. Never stored: every read (a summary,
+ * the page, the lists, the Unpaid view, a customer's balance, the accountant's CSV, a payment's
+ * guard, the deposit rule) uses these expressions.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import { alias, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { invoices, payments } from "../../../drizzle/schema";
+
+/** The invoices table, or an alias of it (a statement on `invoices` that reads another row): the columns the balance reads. */
+export interface InvoicesTable {
+  id: AnySQLiteColumn;
+  kind: AnySQLiteColumn;
+  totalCents: AnySQLiteColumn;
+}
+
+/** A credit note of the invoice in scope (its own alias, so the outer statement may be on `invoices`). */
+const creditNote = alias(invoices, "balance_credit_note");
+
+/** A payment or refund of the invoice in scope. */
+const entry = alias(payments, "balance_entry");
+
+/**
+ * SQL integer: Σ total_cents of the issued credit notes of the invoice row `invoice` (0 for a
+ * credit note, which is never credited itself).
+ */
+export function creditedSql(invoice: InvoicesTable): SQL<number> {
+  return sql<number>`(SELECT COALESCE(SUM(${creditNote.totalCents}), 0) FROM ${creditNote} WHERE ${creditNote.creditForId} = ${invoice.id} AND ${creditNote.kind} = 'credit_note' AND ${creditNote.status} = 'issued')`;
+}
+
+/** SQL integer: Σ payments - Σ refunds of the invoice row `invoice`, in cents (tips excluded). */
+export function paidSql(invoice: InvoicesTable): SQL<number> {
+  return sql<number>`(SELECT COALESCE(SUM(CASE WHEN ${entry.kind} = 'refund' THEN -${entry.amountCents} ELSE ${entry.amountCents} END), 0) FROM ${entry} WHERE ${entry.invoiceId} = ${invoice.id})`;
+}
+
+/**
+ * SQL integer: what the invoice row `invoice` still owes, in cents: total - credited - paid
+ * (negative: the customer is in credit). A credit note's balance is 0.
+ */
+export function balanceSql(invoice: InvoicesTable): SQL<number> {
+  return sql<number>`(CASE WHEN ${invoice.kind} = 'credit_note' THEN 0 ELSE ${invoice.totalCents} - ${creditedSql(invoice)} - ${paidSql(invoice)} END)`;
+}

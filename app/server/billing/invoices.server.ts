@@ -1,0 +1,263 @@
+/**
+ * Reading invoices and credit notes (docs/product.md §15): one in full (the invoice page, the
+ * customer's private link, the printout, the e-mails), a page of the list, those of a request
+ * or a customer, and the reminder's mark. Figures that depend on entries (credited, paid,
+ * balance) are read with `balanceSql` (./balance.server.ts); the state and "overdue" with
+ * app/domain/billing.ts.
+ */
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { invoiceState, isOverdue, type InvoiceState } from "~/domain/billing";
+import type { Database } from "~/server/platform";
+import { invoiceLines, invoices, payments, users, visits, type Invoice } from "../../../drizzle/schema";
+import { balanceSql, creditedSql, paidSql } from "./balance.server";
+import type { InvoiceDetail, InvoiceSummary, PaymentEntry } from "./types";
+
+/** Rows a page of the invoice list holds. */
+export const INVOICES_PAGE_SIZE = 50;
+
+/** The columns of a summary: the row and its figures read from its entries. */
+export const summaryColumns = {
+  invoice: invoices,
+  creditedCents: creditedSql(invoices),
+  paidCents: paidSql(invoices),
+  balanceCents: balanceSql(invoices),
+};
+
+/** A row selected with `summaryColumns`. */
+export interface SummaryRow {
+  invoice: Invoice;
+  creditedCents: number;
+  paidCents: number;
+  balanceCents: number;
+}
+
+/** A row selected with `summaryColumns` as lists show it, its state and "overdue" on `today` (ISO day, Jamaica). */
+export function toSummary(row: SummaryRow, today: string): InvoiceSummary {
+  const { invoice } = row;
+  const credited = invoice.kind === "credit_note" ? 0 : Number(row.creditedCents);
+  const paid = invoice.kind === "credit_note" ? 0 : Number(row.paidCents);
+  const balance = Number(row.balanceCents);
+  return {
+    id: invoice.id,
+    kind: invoice.kind,
+    status: invoice.status,
+    purpose: invoice.purpose,
+    number: invoice.number,
+    state: invoiceState(invoice.status, invoice.totalCents - credited, balance),
+    customerId: invoice.customerId,
+    billToName: invoice.billToName,
+    quoteRequestId: invoice.quoteRequestId,
+    visitId: invoice.visitId,
+    issueDate: invoice.issueDate,
+    dueDate: invoice.dueDate,
+    totalCents: invoice.totalCents,
+    creditedCents: credited,
+    paidCents: paid,
+    balanceCents: balance,
+    overdue: invoice.kind === "invoice" && isOverdue(invoice.status, balance, invoice.dueDate, today),
+    token: invoice.token,
+  };
+}
+
+/**
+ * SQL true for the `invoices` row in scope when its derived state is `state` ("overdue": issued,
+ * owing, due before `today`). The same rules as app/domain/billing.ts `invoiceState`/`isOverdue`.
+ */
+export function stateSql(state: InvoiceState | "overdue", today: string): SQL {
+  const balance = balanceSql(invoices);
+  const due = sql`(${invoices.totalCents} - ${creditedSql(invoices)})`;
+  switch (state) {
+    case "draft":
+      return sql`${invoices.status} = 'draft'`;
+    case "void":
+      return sql`${invoices.status} = 'void'`;
+    case "paid":
+      return sql`${invoices.status} = 'issued' AND ${balance} <= 0`;
+    case "partly_paid":
+      return sql`${invoices.status} = 'issued' AND ${balance} > 0 AND ${balance} < ${due}`;
+    case "issued":
+      return sql`${invoices.status} = 'issued' AND ${balance} > 0 AND ${balance} >= ${due}`;
+    case "overdue":
+      return sql`${invoices.status} = 'issued' AND ${invoices.kind} = 'invoice' AND ${balance} > 0 AND ${invoices.dueDate} < ${today}`;
+  }
+}
+
+/** `text` as a LIKE pattern matching it anywhere, its wildcards escaped (ESCAPE '\'). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * An invoice or credit note in full, by id (any status), with its lines, payments (newest
+ * last, with who recorded them), credit notes, the invoice it corrects and its visit. `today`:
+ * the ISO day (Jamaica) "overdue" is read on. Out: null when there is no such row. Throws what
+ * D1 threw.
+ */
+export async function readInvoice(db: Database, id: string, today: string): Promise<InvoiceDetail | null> {
+  const row = await db.select(summaryColumns).from(invoices).where(eq(invoices.id, id)).get();
+  return row ? detail(db, row, today) : null;
+}
+
+/**
+ * The document of a private link /invoice/<token> (docs/decisions/011-status-page-token.md):
+ * issued or void documents only (a draft has no token). In: the token as the URL gives it
+ * (anything not 32 lower-case hex is not looked up). Out: as `readInvoice`, or null.
+ */
+export async function readInvoiceByToken(db: Database, token: string, today: string): Promise<InvoiceDetail | null> {
+  if (!/^[0-9a-f]{32}$/.test(token)) return null;
+  const row = await db
+    .select(summaryColumns)
+    .from(invoices)
+    .where(and(eq(invoices.token, token), inArray(invoices.status, ["issued", "void"])))
+    .get();
+  return row ? detail(db, row, today) : null;
+}
+
+/** The rest of a document: its lines, entries, credit notes, what it corrects, its visit (one batch). */
+async function detail(db: Database, row: SummaryRow, today: string): Promise<InvoiceDetail> {
+  const { invoice } = row;
+  const [lines, entries, notes, corrected, visit] = await db.batch([
+    db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoice.id)).orderBy(asc(invoiceLines.position)),
+    db
+      .select({ payment: payments, recordedBy: users.email })
+      .from(payments)
+      .leftJoin(users, eq(users.id, payments.recordedByUserId))
+      .where(eq(payments.invoiceId, invoice.id))
+      .orderBy(asc(payments.createdAt), asc(payments.id)),
+    db
+      .select(summaryColumns)
+      .from(invoices)
+      .where(and(eq(invoices.creditForId, invoice.id), eq(invoices.kind, "credit_note")))
+      .orderBy(asc(invoices.createdAt)),
+    db
+      .select({ id: invoices.id, number: invoices.number })
+      .from(invoices)
+      .where(eq(invoices.id, invoice.creditForId ?? "")),
+    db
+      .select({ id: visits.id, day: visits.day, windowStart: visits.windowStart, windowEnd: visits.windowEnd })
+      .from(visits)
+      .where(eq(visits.id, invoice.visitId ?? "")),
+  ]);
+  return {
+    ...toSummary(row, today),
+    period: invoice.period,
+    billToEmail: invoice.billToEmail,
+    billToPhone: invoice.billToPhone,
+    billToAddress: invoice.billToAddress,
+    taxRateBp: invoice.taxRateBp,
+    businessTrn: invoice.businessTrn,
+    businessGctNumber: invoice.businessGctNumber,
+    subtotalCents: invoice.subtotalCents,
+    discountCents: invoice.discountCents,
+    taxCents: invoice.taxCents,
+    notes: invoice.notes,
+    voidReason: invoice.voidReason,
+    voidedAt: invoice.voidedAt,
+    remindedAt: invoice.remindedAt,
+    issuedAt: invoice.issuedAt,
+    createdAt: invoice.createdAt,
+    lines: lines.map((line) => ({
+      id: line.id,
+      position: line.position,
+      description: line.description,
+      quantity: line.quantity,
+      unitCents: line.unitCents,
+      amountCents: line.amountCents,
+      visitId: line.visitId,
+    })),
+    payments: entries.map(({ payment, recordedBy }): PaymentEntry => ({
+      id: payment.id,
+      kind: payment.kind,
+      method: payment.method,
+      amountCents: payment.amountCents,
+      tipCents: payment.tipCents,
+      reference: payment.reference,
+      paidOn: payment.paidOn,
+      note: payment.note,
+      recordedBy: payment.recordedByUserId ? (recordedBy ?? "a former staff member") : null,
+      createdAt: payment.createdAt,
+    })),
+    creditNotes: notes.map((note) => toSummary(note, today)),
+    creditFor: corrected[0] ?? null,
+    visit: visit[0] ?? null,
+  };
+}
+
+/**
+ * A page of the invoice list (50 a page, newest first). In: `state` (a derived state, or
+ * "overdue"), `q` (matched anywhere in the number, the bill-to name or e-mail; LIKE wildcards
+ * taken literally), `page` (1-based; below 1 reads as 1), `today` (ISO day, Jamaica). Out: the
+ * rows and how many match in all.
+ */
+export async function listInvoices(
+  db: Database,
+  filter: { state?: InvoiceState | "overdue"; q?: string; page: number },
+  today: string,
+): Promise<{ rows: InvoiceSummary[]; total: number }> {
+  const conditions: SQL[] = [];
+  if (filter.state) conditions.push(stateSql(filter.state, today));
+  const q = filter.q?.trim();
+  if (q) {
+    const pattern = containsPattern(q);
+    conditions.push(
+      or(
+        sql`${invoices.number} LIKE ${pattern} ESCAPE '\\'`,
+        sql`${invoices.billToName} LIKE ${pattern} ESCAPE '\\'`,
+        sql`${invoices.billToEmail} LIKE ${pattern} ESCAPE '\\'`,
+      )!,
+    );
+  }
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const page = Math.max(1, Math.floor(filter.page) || 1);
+  const [rows, counted] = await db.batch([
+    db
+      .select(summaryColumns)
+      .from(invoices)
+      .where(where)
+      .orderBy(desc(invoices.createdAt), desc(invoices.id))
+      .limit(INVOICES_PAGE_SIZE)
+      .offset((page - 1) * INVOICES_PAGE_SIZE),
+    db
+      .select({ count: sql<number>`count(*)` })
+      .from(invoices)
+      .where(where),
+  ]);
+  return { rows: rows.map((row) => toSummary(row, today)), total: Number(counted[0]?.count ?? 0) };
+}
+
+/** The invoices and credit notes of a quote request (any status), oldest first. `today`: ISO day (Jamaica). */
+export async function invoicesOfRequest(db: Database, quoteRequestId: string, today: string): Promise<InvoiceSummary[]> {
+  const rows = await db
+    .select(summaryColumns)
+    .from(invoices)
+    .where(eq(invoices.quoteRequestId, quoteRequestId))
+    .orderBy(asc(invoices.createdAt), asc(invoices.id));
+  return rows.map((row) => toSummary(row, today));
+}
+
+/** The invoices and credit notes of a customer (any status), newest first. `today`: ISO day (Jamaica). */
+export async function invoicesOfCustomer(db: Database, customerId: string, today: string): Promise<InvoiceSummary[]> {
+  const rows = await db
+    .select(summaryColumns)
+    .from(invoices)
+    .where(eq(invoices.customerId, customerId))
+    .orderBy(desc(invoices.createdAt), desc(invoices.id));
+  return rows.map((row) => toSummary(row, today));
+}
+
+/**
+ * Records that a reminder went for the issued invoice `id` at `now` (`reminded_at`; with
+ * `automatic`, also `auto_reminder_sent_at`, only if the automatic one has not gone yet). Out:
+ * true when a row changed. Throws what D1 threw.
+ */
+export async function markReminded(db: Database, id: string, now: Date, automatic: boolean): Promise<boolean> {
+  const guard = automatic
+    ? and(eq(invoices.id, id), eq(invoices.status, "issued"), sql`${invoices.autoReminderSentAt} IS NULL`)
+    : and(eq(invoices.id, id), eq(invoices.status, "issued"));
+  const changed = await db
+    .update(invoices)
+    .set(automatic ? { remindedAt: now, autoReminderSentAt: now, updatedAt: now } : { remindedAt: now, updatedAt: now })
+    .where(guard)
+    .returning({ id: invoices.id });
+  return changed.length > 0;
+}
