@@ -62,14 +62,14 @@ export interface CardConfig {
 }
 
 /** What the site calls itself at WiPay (the request's `origin`). */
-export const CARD_ORIGIN = "montego-bay-cleaning";
+const CARD_ORIGIN = "montego-bay-cleaning";
 /** The country and currency of every checkout. */
-export const CARD_COUNTRY = "JM";
-export const CARD_CURRENCY = "JMD";
+const CARD_COUNTRY = "JM";
+const CARD_CURRENCY = "JMD";
 /** Who pays WiPay's fee: the business, so the customer is charged exactly the balance. */
-export const CARD_FEE_STRUCTURE = "merchant_absorb";
+const CARD_FEE_STRUCTURE = "merchant_absorb";
 /** The request endpoint's path under WIPAY_BASE_URL. */
-export const CARD_REQUEST_PATH = "/plugins/payments/request";
+const CARD_REQUEST_PATH = "/plugins/payments/request";
 /** A payment's idempotency key: the provider's transaction id, so a replayed return records once. */
 export const cardPaymentKey = (transactionId: string) => `wipay:${transactionId}`;
 /** How long the provider has to answer the request (ms). */
@@ -138,7 +138,7 @@ export function cardPaymentsEnabled(env: CardEnv): boolean {
 }
 
 /** A new order id: 16 lowercase hex characters (WiPay's JM hosted page takes at most 16). */
-export function newOrderId(): string {
+function newOrderId(): string {
   return randomBytes(8).toString("hex");
 }
 
