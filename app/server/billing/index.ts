@@ -14,6 +14,7 @@ export {
   readInvoice,
   readInvoiceByToken,
 } from "./invoices.server";
+export { accountingRows, customerBalance, unpaidReport, type AccountingRow } from "./reports.server";
 export {
   CARD_FAILURES,
   cardPaymentKey,

@@ -1,0 +1,156 @@
+/**
+ * What is owed and what moved (docs/product.md §15): the Unpaid view (issued invoices still
+ * owing, by age), a customer's balance across their invoices, and the accountant's rows for a
+ * period. Every figure comes from `balanceSql` (./balance.server.ts); ages and "overdue" from
+ * app/domain/billing.ts.
+ */
+import { and, asc, between, eq, inArray, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { AGING_BUCKETS, agingBucket, daysBetween, formatCents, isOverdue } from "~/domain/billing";
+import type { PaymentMethod } from "~/domain/enumerations";
+import type { Database } from "~/server/platform";
+import { invoiceLines, invoices, payments } from "../../../drizzle/schema";
+import { balanceSql } from "./balance.server";
+import { summaryColumns, toSummary } from "./invoices.server";
+import type { CustomerBalance, UnpaidReport } from "./types";
+
+/**
+ * The Unpaid view on `today` (ISO day, Jamaica): every issued invoice (not a credit note, not
+ * void) whose balance is above 0, with its age bucket (`agingBucket` on its due day) and days
+ * overdue (0 when not yet due), the longest overdue first; the four buckets always present, in
+ * AGING_BUCKETS order, with their count and total; and the total owed. One read.
+ */
+export async function unpaidReport(db: Database, today: string): Promise<UnpaidReport> {
+  const found = await db
+    .select(summaryColumns)
+    .from(invoices)
+    .where(and(eq(invoices.kind, "invoice"), eq(invoices.status, "issued"), sql`${balanceSql(invoices)} > 0`))
+    .orderBy(asc(invoices.dueDate), asc(invoices.issueDate), asc(invoices.number));
+  const rows = found.map((row) => {
+    const summary = toSummary(row, today);
+    return { ...summary, bucket: agingBucket(summary.dueDate, today), daysOverdue: Math.max(0, daysBetween(summary.dueDate, today)) };
+  });
+  const buckets = AGING_BUCKETS.map((bucket) => {
+    const inBucket = rows.filter((row) => row.bucket === bucket);
+    return { bucket, count: inBucket.length, totalCents: inBucket.reduce((sum, row) => sum + row.balanceCents, 0) };
+  });
+  return { buckets, totalCents: rows.reduce((sum, row) => sum + row.balanceCents, 0), rows };
+}
+
+/**
+ * What the customer `customerId` owes on `today` (ISO day, Jamaica), across their issued and void
+ * invoices (drafts and credit notes are not counted themselves; credit notes reduce what their
+ * invoice asks): invoiced = Σ (total - credited), paid = Σ (payments - refunds), balance =
+ * Σ balances (negative: in credit), open = issued invoices still owing, overdue = those past due.
+ */
+export async function customerBalance(db: Database, customerId: string, today: string): Promise<CustomerBalance> {
+  const rows = await db
+    .select(summaryColumns)
+    .from(invoices)
+    .where(and(eq(invoices.customerId, customerId), eq(invoices.kind, "invoice"), inArray(invoices.status, ["issued", "void"])));
+  const balance: CustomerBalance = { invoicedCents: 0, paidCents: 0, balanceCents: 0, openInvoices: 0, overdueInvoices: 0 };
+  for (const row of rows) {
+    const summary = toSummary(row, today);
+    balance.invoicedCents += summary.totalCents - summary.creditedCents;
+    balance.paidCents += summary.paidCents;
+    balance.balanceCents += summary.balanceCents;
+    if (summary.status === "issued" && summary.balanceCents > 0) balance.openInvoices++;
+    if (isOverdue(summary.status, summary.balanceCents, summary.dueDate, today)) balance.overdueInvoices++;
+  }
+  return balance;
+}
+
+/** One row of the accountant's export. Amounts are positive cents; `type` says which way they go. */
+export interface AccountingRow {
+  type: "invoice" | "credit_note" | "payment" | "refund";
+  /** ISO day (Jamaica): the issue day of a document, the day money moved for a payment or refund. */
+  date: string;
+  /** The document's number; null for a payment or refund (see `invoiceNumber`). */
+  number: string | null;
+  /** The bill-to name. */
+  customer: string;
+  /** A document's first line (and how many more), a credit note's reason, a payment's note. */
+  description: string;
+  /** Before GCT (subtotal - discount); null for a payment or refund. */
+  netCents: number | null;
+  /** GCT; null for a payment or refund. */
+  taxCents: number | null;
+  totalCents: number;
+  method: PaymentMethod | null;
+  reference: string | null;
+  /** The invoice a credit note corrects or money was recorded against; null for an invoice. */
+  invoiceNumber: string | null;
+}
+
+/**
+ * The accountant's rows for the days `fromDay`..`toDay` (ISO, both included, Jamaica): every
+ * invoice and credit note issued in the period (void ones too: their credit note cancels them)
+ * and every payment and refund whose money moved in it, oldest first (documents before money on
+ * the same day). Two reads.
+ */
+export async function accountingRows(db: Database, fromDay: string, toDay: string): Promise<AccountingRow[]> {
+  const corrected = alias(invoices, "corrected_invoice");
+  const firstLine = alias(invoiceLines, "first_line");
+  const lineCount = alias(invoiceLines, "counted_line");
+  const [documents, money] = await db.batch([
+    db
+      .select({
+        invoice: invoices,
+        corrected: corrected.number,
+        firstLine: sql<
+          string | null
+        >`(SELECT ${firstLine.description} FROM ${firstLine} WHERE ${firstLine.invoiceId} = ${invoices.id} ORDER BY ${firstLine.position} LIMIT 1)`,
+        lines: sql<number>`(SELECT COUNT(*) FROM ${lineCount} WHERE ${lineCount.invoiceId} = ${invoices.id})`,
+      })
+      .from(invoices)
+      .leftJoin(corrected, eq(corrected.id, invoices.creditForId))
+      .where(and(inArray(invoices.status, ["issued", "void"]), between(invoices.issueDate, fromDay, toDay)))
+      .orderBy(asc(invoices.issueDate), asc(invoices.kind), asc(invoices.seq)),
+    db
+      .select({ payment: payments, number: invoices.number, customer: invoices.billToName })
+      .from(payments)
+      .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+      .where(between(payments.paidOn, fromDay, toDay))
+      .orderBy(asc(payments.paidOn), asc(payments.createdAt), asc(payments.id)),
+  ]);
+  const rows: AccountingRow[] = [
+    ...documents.map(({ invoice, corrected: correctedNumber, firstLine: first, lines }): AccountingRow => {
+      const more = Number(lines) - 1;
+      const description =
+        invoice.kind === "credit_note"
+          ? (invoice.notes ?? first ?? "")
+          : `${first ?? ""}${more > 0 ? ` and ${more} more line${more === 1 ? "" : "s"}` : ""}`;
+      return {
+        type: invoice.kind,
+        date: invoice.issueDate!,
+        number: invoice.number,
+        customer: invoice.billToName,
+        description,
+        netCents: invoice.subtotalCents - invoice.discountCents,
+        taxCents: invoice.taxCents,
+        totalCents: invoice.totalCents,
+        method: null,
+        reference: null,
+        invoiceNumber: invoice.kind === "credit_note" ? correctedNumber : null,
+      };
+    }),
+    ...money.map(({ payment, number, customer }): AccountingRow => {
+      const tip = payment.tipCents > 0 ? `Tip of ${formatCents(payment.tipCents)} received besides` : "";
+      return {
+        type: payment.kind,
+        date: payment.paidOn,
+        number: null,
+        customer,
+        description: [payment.note ?? "", tip].filter(Boolean).join(". "),
+        netCents: null,
+        taxCents: null,
+        totalCents: payment.amountCents,
+        method: payment.method,
+        reference: payment.reference,
+        invoiceNumber: number,
+      };
+    }),
+  ];
+  // Stable: documents keep their order before money on the same day.
+  return rows.sort((a, b) => a.date.localeCompare(b.date));
+}
