@@ -7,6 +7,7 @@
  */
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { invoiceState, isOverdue, type InvoiceState } from "~/domain/billing";
+import type { InvoiceKind } from "~/domain/enumerations";
 import type { Database } from "~/server/platform";
 import { invoiceLines, invoices, payments, users, visits, type Invoice } from "../../../drizzle/schema";
 import { balanceSql, creditedSql, paidSql } from "./balance.server";
@@ -63,7 +64,7 @@ export function toSummary(row: SummaryRow, today: string): InvoiceSummary {
  * SQL true for the `invoices` row in scope when its derived state is `state` ("overdue": issued,
  * owing, due before `today`). The same rules as app/domain/billing.ts `invoiceState`/`isOverdue`.
  */
-export function stateSql(state: InvoiceState | "overdue", today: string): SQL {
+export function stateSql(state: InvoiceState | "overdue" | "unpaid", today: string): SQL {
   const balance = balanceSql(invoices);
   const due = sql`(${invoices.totalCents} - ${creditedSql(invoices)})`;
   switch (state) {
@@ -79,6 +80,9 @@ export function stateSql(state: InvoiceState | "overdue", today: string): SQL {
       return sql`${invoices.status} = 'issued' AND ${balance} > 0 AND ${balance} >= ${due}`;
     case "overdue":
       return sql`${invoices.status} = 'issued' AND ${invoices.kind} = 'invoice' AND ${balance} > 0 AND ${invoices.dueDate} < ${today}`;
+    // Issued or partly paid: the list's "Unpaid".
+    case "unpaid":
+      return sql`${invoices.status} = 'issued' AND ${invoices.kind} = 'invoice' AND ${balance} > 0`;
   }
 }
 
@@ -184,18 +188,20 @@ async function detail(db: Database, row: SummaryRow, today: string): Promise<Inv
 }
 
 /**
- * A page of the invoice list (50 a page, newest first). In: `state` (a derived state, or
- * "overdue"), `q` (matched anywhere in the number, the bill-to name or e-mail; LIKE wildcards
+ * A page of the invoice list (50 a page, newest first). In: `state` (a derived state,
+ * "overdue", or "unpaid": issued or partly paid), `kind` (invoices or credit notes only), `q`
+ * (matched anywhere in the number, the bill-to name or e-mail; LIKE wildcards
  * taken literally), `page` (1-based; below 1 reads as 1), `today` (ISO day, Jamaica). Out: the
  * rows and how many match in all.
  */
 export async function listInvoices(
   db: Database,
-  filter: { state?: InvoiceState | "overdue"; q?: string; page: number },
+  filter: { state?: InvoiceState | "overdue" | "unpaid"; kind?: InvoiceKind; q?: string; page: number },
   today: string,
 ): Promise<{ rows: InvoiceSummary[]; total: number }> {
   const conditions: SQL[] = [];
   if (filter.state) conditions.push(stateSql(filter.state, today));
+  if (filter.kind) conditions.push(eq(invoices.kind, filter.kind));
   const q = filter.q?.trim();
   if (q) {
     const pattern = containsPattern(q);

@@ -15,7 +15,7 @@ import { ADMIN_MESSAGES } from "~/domain/staff-messages";
 import { requireAdmin } from "~/http/permissions.server";
 import { listInvoices, unpaidReport, type InvoiceSummary } from "~/server/billing";
 import { logFailure } from "~/server/platform";
-import { isInvoiceFilter } from "./schema";
+import { isInvoiceFilter, type InvoiceFilter } from "./schema";
 
 /** The highest page number read from the URL (as the other lists). */
 const MAX_PAGE = 100_000;
@@ -32,28 +32,24 @@ export const dayText = (day: string) => formatAdminDate(Date.parse(`${day}T12:00
 export async function invoicesPageLoader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context.db, request, context.cloudflare.env);
   const url = new URL(request.url);
-  const params = [...url.searchParams];
-  if (params.some(([, value]) => value === "")) {
-    // The search form sends an empty `q` too: the same view at its short URL.
-    const short = new URLSearchParams(params.filter(([, value]) => value)).toString();
-    throw redirect(short ? `${url.pathname}?${short}` : url.pathname);
-  }
+  // The search form sends an empty `q` too: the same view at its short URL.
+  const sent = [...url.searchParams];
+  const kept = sent.filter(([, value]) => value !== "");
+  if (kept.length < sent.length) throw redirect(kept.length ? `${url.pathname}?${new URLSearchParams(kept)}` : url.pathname);
   const problems: string[] = [];
   const asked = url.searchParams.get("state") ?? "";
   const state = isInvoiceFilter(asked) ? asked : null;
   if (asked && !state) problems.push("That filter is not known, so every invoice is shown.");
-  let q = (url.searchParams.get("q") ?? "").trim();
-  if (Array.from(q).length > TEXT_LIMITS.search) {
-    q = Array.from(q).slice(0, TEXT_LIMITS.search).join("");
-    problems.push(ADMIN_MESSAGES.searchTooLong(TEXT_LIMITS.search));
-  }
+  const typed = Array.from((url.searchParams.get("q") ?? "").trim());
+  const q = typed.slice(0, TEXT_LIMITS.search).join("");
+  if (typed.length > TEXT_LIMITS.search) problems.push(ADMIN_MESSAGES.searchTooLong(TEXT_LIMITS.search));
   const askedPage = Number(url.searchParams.get("page"));
   const page = Number.isInteger(askedPage) && askedPage >= 1 && askedPage <= MAX_PAGE ? askedPage : 1;
   const today = todayInJamaica();
   const view = { state: state ?? "", q, page, problems };
   try {
     const [{ rows, total }, report] = await Promise.all([
-      listInvoices(context.db, { ...(state ? { state } : {}), ...(q ? { q } : {}), page }, today),
+      listInvoices(context.db, { ...listFilter(state), ...(q ? { q } : {}), page }, today),
       unpaidReport(context.db, today),
     ]);
     return {
@@ -74,6 +70,20 @@ export async function invoicesPageLoader({ request, context }: LoaderFunctionArg
       unpaid: null,
       today,
     };
+  }
+}
+
+/** What `listInvoices` is asked for a filter of the page: "Paid" is of invoices only (a credit note owes nothing too). */
+function listFilter(state: InvoiceFilter | null) {
+  switch (state) {
+    case null:
+      return {};
+    case "credit":
+      return { kind: "credit_note" as const };
+    case "paid":
+      return { state: "paid" as const, kind: "invoice" as const };
+    default:
+      return { state };
   }
 }
 

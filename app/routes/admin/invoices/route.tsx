@@ -9,7 +9,7 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { Badge, Button, buttonClass, Card, chipClass, PageHeader } from "~/components/admin/kit";
+import { AdminInput, Badge, Button, buttonClass, Card, chipClass, PageHeader, textLinkClass } from "~/components/admin/kit";
 import { CELL } from "~/components/admin/list";
 import { FormStatus } from "~/components/form-field";
 import { ADMIN_PAGE_SIZE, TEXT_LIMITS } from "~/domain/limits";
@@ -22,10 +22,17 @@ type List = ReturnType<typeof useLoaderData<typeof loader>>;
 type Row = List["rows"][number];
 
 const LINK = "font-semibold text-brand-800 hover:underline";
-const LABEL = "mb-1 block text-xs font-semibold tracking-wide text-slate-600 uppercase";
-const INPUT =
-  "block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-brand-600 focus:outline-2 focus:outline-brand-600";
 
+/** The table's columns and their alignment. */
+const COLUMNS = [
+  ["Number", ""],
+  ["Customer", ""],
+  ["Issued", ""],
+  ["Due", ""],
+  ["Total", "text-right"],
+  ["Balance", "text-right"],
+  ["State", ""],
+] as const;
 /** The URL of the list with `state`, `q` and `page` (each left out when empty or the first page). */
 function listHref(state: string, q: string, page = 1): string {
   const query = new URLSearchParams({ ...(state ? { state } : {}), ...(q ? { q } : {}), ...(page > 1 ? { page: String(page) } : {}) });
@@ -35,7 +42,6 @@ function listHref(state: string, q: string, page = 1): string {
 
 export default function InvoicesPage() {
   const list = useLoaderData<typeof loader>();
-  const pages = Math.max(1, Math.ceil(list.total / ADMIN_PAGE_SIZE));
   return (
     <section aria-labelledby="invoices-heading" className="space-y-5">
       <PageHeader
@@ -63,34 +69,28 @@ export default function InvoicesPage() {
       </nav>
       <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
         {list.state ? <input type="hidden" name="state" value={list.state} /> : null}
-        <label className="min-w-0 flex-1 basis-64">
-          <span className={LABEL}>Search</span>
-          <input
-            type="search"
-            name="q"
-            defaultValue={list.q}
-            maxLength={TEXT_LIMITS.search}
-            placeholder="Number, name or e-mail"
-            className={INPUT}
-          />
-        </label>
+        <AdminInput
+          id="invoice-search"
+          className="min-w-0 flex-1 basis-64"
+          label="Search"
+          type="search"
+          name="q"
+          defaultValue={list.q}
+          maxLength={TEXT_LIMITS.search}
+          placeholder="Number, name or e-mail"
+        />
         <Button>Search</Button>
         {list.q ? (
-          <Link to={listHref(list.state, "")} className={`${LINK} inline-flex min-h-11 items-center`}>
+          <Link to={listHref(list.state, "")} className={textLinkClass("brand", "min-h-11")}>
             Show all
           </Link>
         ) : null}
       </Form>
-      {list.problems.map((problem) => (
+      {(list.error ? [...list.problems, list.error] : list.problems).map((problem) => (
         <FormStatus key={problem} tone="error" kind="state">
           {problem}
         </FormStatus>
       ))}
-      {list.error ? (
-        <FormStatus tone="error" kind="state">
-          {list.error}
-        </FormStatus>
-      ) : null}
       <p className="text-sm text-slate-600" data-testid="list-total">
         {`${list.total.toLocaleString("en-US")} ${list.total === 1 ? "document" : "documents"}${list.q ? " match" : ""}`}
       </p>
@@ -102,71 +102,79 @@ export default function InvoicesPage() {
         </p>
       ) : (
         <>
+          <InvoiceTable rows={list.rows} />
           <ul className="space-y-3 lg:hidden" data-testid="invoice-cards">
             {list.rows.map((row) => (
               <InvoiceCard key={row.id} row={row} />
             ))}
           </ul>
-          <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white lg:block">
-            <table className="w-full divide-y divide-slate-200 text-left text-sm">
-              <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-                <tr>
-                  {["Number", "Customer", "Issued", "Due", "Total", "Balance", "State"].map((heading) => (
-                    <th key={heading} scope="col" className={`${CELL}${["Total", "Balance"].includes(heading) ? " text-right" : ""}`}>
-                      {heading}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {list.rows.map((row) => (
-                  <tr key={row.id} className="align-top" data-invoice={row.id}>
-                    <td className={`${CELL} whitespace-nowrap`}>
-                      <Link to={`/admin/invoices/${row.id}`} className={LINK}>
-                        {row.number ?? "Draft"}
-                      </Link>
-                    </td>
-                    <td className={`${CELL} min-w-40`}>
-                      <Link to={`/admin/customers/${row.customerId}`} className="wrap-anywhere text-slate-800 hover:underline">
-                        {row.billToName}
-                      </Link>
-                    </td>
-                    <td className={`${CELL} whitespace-nowrap text-slate-700`}>{row.issueDate ?? "—"}</td>
-                    <td className={`${CELL} whitespace-nowrap text-slate-700`}>{row.dueDate ?? "—"}</td>
-                    <td className={`${CELL} text-right whitespace-nowrap text-slate-900 tabular-nums`}>{row.total}</td>
-                    <td className={`${CELL} text-right whitespace-nowrap font-semibold text-slate-900 tabular-nums`}>
-                      {row.balance ?? "—"}
-                    </td>
-                    <td className={`${CELL} whitespace-nowrap`}>
-                      <StateBadge row={row} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
         </>
       )}
-      {pages > 1 ? (
-        <nav aria-label="Pages" className="flex items-center justify-between gap-4 text-sm">
-          {list.page > 1 ? (
-            <Link to={listHref(list.state, list.q, list.page - 1)} className={`${LINK} inline-flex min-h-6 items-center`}>
-              ← Newer
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-slate-600">{`Page ${list.page} of ${pages.toLocaleString("en-US")}`}</span>
-          {list.page < pages ? (
-            <Link to={listHref(list.state, list.q, list.page + 1)} className={`${LINK} inline-flex min-h-6 items-center`}>
-              Older →
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pages list={list} />
     </section>
+  );
+}
+
+/** The invoices as a table, from `lg`. */
+function InvoiceTable({ rows }: { rows: readonly Row[] }) {
+  return (
+    <div className="hidden overflow-x-auto rounded-xl border border-slate-200 bg-white lg:block">
+      <table className="w-full divide-y divide-slate-200 text-left text-sm">
+        <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+          <tr>
+            {COLUMNS.map(([heading, align]) => (
+              <th key={heading} scope="col" className={`${CELL} ${align}`}>
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((row) => (
+            <tr key={row.id} className="align-top" data-invoice={row.id}>
+              <td className={`${CELL} whitespace-nowrap`}>
+                <Link to={`/admin/invoices/${row.id}`} className={LINK}>
+                  {row.number ?? "Draft"}
+                </Link>
+              </td>
+              <td className={`${CELL} min-w-40`}>
+                <Link to={`/admin/customers/${row.customerId}`} className="wrap-anywhere text-slate-800 hover:underline">
+                  {row.billToName}
+                </Link>
+              </td>
+              <td className={`${CELL} whitespace-nowrap text-slate-700`}>{row.issueDate ?? "—"}</td>
+              <td className={`${CELL} whitespace-nowrap text-slate-700`}>{row.dueDate ?? "—"}</td>
+              <td className={`${CELL} text-right whitespace-nowrap text-slate-900 tabular-nums`}>{row.total}</td>
+              <td className={`${CELL} text-right whitespace-nowrap font-semibold text-slate-900 tabular-nums`}>{row.balance ?? "—"}</td>
+              <td className={`${CELL} whitespace-nowrap`}>
+                <StateBadge row={row} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** 'Newer' and 'Older' around "Page 2 of 7", keeping the filter and the search; nothing for one page. */
+function Pages({ list }: { list: List }) {
+  const count = Math.ceil(list.total / ADMIN_PAGE_SIZE);
+  if (count <= 1) return null;
+  const step = (to: number, text: string) =>
+    to >= 1 && to <= count ? (
+      <Link to={listHref(list.state, list.q, to)} className={textLinkClass()}>
+        {text}
+      </Link>
+    ) : (
+      <span aria-hidden="true" />
+    );
+  return (
+    <nav aria-label="Pages" className="grid grid-cols-3 items-center text-sm">
+      {step(list.page - 1, "← Newer")}
+      <span className="text-center text-slate-600">{`Page ${list.page} of ${count.toLocaleString("en-US")}`}</span>
+      <span className="justify-self-end">{step(list.page + 1, "Older →")}</span>
+    </nav>
   );
 }
 
@@ -190,14 +198,16 @@ function Summary({ list }: { list: List }) {
         {/* A plain GET of the CSV file: the browser downloads it. */}
         <Form method="get" action="/admin/invoices.csv" reloadDocument className="flex flex-wrap items-end gap-3">
           <p className="w-full text-xs font-semibold tracking-wide text-slate-600 uppercase">Export for the accountant</p>
-          <label className="min-w-36 flex-1">
-            <span className={LABEL}>From</span>
-            <input type="date" name="from" required defaultValue={`${list.today.slice(0, 8)}01`} className={INPUT} />
-          </label>
-          <label className="min-w-36 flex-1">
-            <span className={LABEL}>To</span>
-            <input type="date" name="to" required defaultValue={list.today} className={INPUT} />
-          </label>
+          <AdminInput
+            id="export-from"
+            className="min-w-36 flex-1"
+            label="From"
+            type="date"
+            name="from"
+            required
+            defaultValue={`${list.today.slice(0, 8)}01`}
+          />
+          <AdminInput id="export-to" className="min-w-36 flex-1" label="To" type="date" name="to" required defaultValue={list.today} />
           <Button variant="secondary">Download CSV</Button>
         </Form>
       </Card>
