@@ -187,7 +187,7 @@ export function InvoiceDocument({
       </section>
 
       <div className="mt-6 overflow-x-auto">
-        <table className="w-full min-w-[20rem] border-collapse text-sm">
+        <table className="w-full min-w-[18rem] border-collapse text-sm">
           <caption className="sr-only">{`${title} lines`}</caption>
           <thead>
             <tr className="border-b-2 border-slate-300 text-left" data-print-border>
