@@ -1,7 +1,8 @@
 /**
  * The server side of a customer's page (/admin/customers/<id>, docs/product.md §14): admins
  * only (whoever sees the inbox). The loader reads the customer with their requests (each with
- * its stage), messages, visits, series, reviews, history and total booked, and, with `?find=`,
+ * its stage), messages, visits, series, reviews, history, total booked, invoices and balance
+ * (./billing-card.server.ts), and, with `?find=`,
  * the customers that search finds to merge into this one (or the one whose id was pasted). The
  * action saves the notes, merges a customer into this one, or moves a request or message to a
  * new customer (app/server/customers). Refusals answer the form's result with a clear message
@@ -22,6 +23,7 @@ import { jmdLabel, listCustomers, mergeCustomers, readCustomer, saveCustomerNote
 import { matchExpression } from "~/server/inbox";
 import { logFailure } from "~/server/platform";
 import { stageView } from "../+shared/record-list.server";
+import { customerBilling } from "./billing-card.server";
 import { customerFormSchema } from "./schema";
 
 /** How many customers a merge search offers. */
@@ -47,7 +49,7 @@ export async function customerPageLoader({ request, params, context }: LoaderFun
   const page = await readCustomer(context.db, id);
   if (!page) throw data(null, { status: 404 });
   const find = (new URL(request.url).searchParams.get("find") ?? "").trim().slice(0, TEXT_LIMITS.search);
-  const { candidates, findProblem } = await mergeCandidates(context, id, find);
+  const [{ candidates, findProblem }, billing] = await Promise.all([mergeCandidates(context, id, find), customerBilling(context.db, id)]);
   return {
     customer: {
       ...page.customer,
@@ -71,6 +73,7 @@ export async function customerPageLoader({ request, params, context }: LoaderFun
     find,
     candidates,
     findProblem,
+    billing,
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * A customer's page, /admin/customers/<id> (docs/product.md §14): who they are (e-mail and
- * phone as links), staff's notes, their quote requests with each one's stage, contact
+ * phone as links), staff's notes, their invoices and balance ('Invoice a month of visits'), their
+ * quote requests with each one's stage, contact
  * messages, visits, series, reviews, total booked, and the history of merges and splits.
  * 'Merge another customer into this one' finds the other customer by name, e-mail, phone or
  * id (a GET search, `?find=`), then asks before it merges; 'Move to a new customer' on a
@@ -22,6 +23,7 @@ import { phoneLabel, telHref } from "~/domain/phone";
 import { readResult, type FormResult } from "~/forms/result";
 import { customerPageAction, customerPageLoader } from "./customer.server";
 import { notesSchema } from "./schema";
+import { BillingCard } from "./billing-card";
 
 export const loader = (args: LoaderFunctionArgs) => customerPageLoader(args);
 export const action = (args: ActionFunctionArgs) => customerPageAction(args);
@@ -84,6 +86,7 @@ export default function CustomerPage() {
         notes={customer.notes}
         result={readResult(result).value("intent") === "notes" ? result : undefined}
       />
+      <BillingCard data={page.billing} customerId={customer.id} />
       <Requests page={page} result={result} />
       <Messages page={page} result={result} />
       <Card title={`Visits (${page.visits.length})`} titleId="visits-heading">

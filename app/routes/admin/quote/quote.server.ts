@@ -16,6 +16,7 @@ import { stageView } from "../+shared/record-list.server";
 import { lifecycleAction } from "./lifecycle.server";
 import { staffVisitAction } from "../+shared/visit-action.server";
 import { visitCardData } from "./visit-card.server";
+import { requestInvoices } from "./invoices-card.server";
 import type { RecordRow } from "~/server/platform";
 import { recordPageAction, recordPageLoader } from "../+shared/record-page.server";
 
@@ -32,7 +33,8 @@ const VISIT_INTENTS: ReadonlySet<string> = new Set(
  * it), `visit` (the Visit card), `priceGuide` ("Price guide: J$14,000-18,000" for the request's
  * service, size and frequency, or null when the guide has no range for them), `confirm`
  * ("complete" when `?confirm=complete` asks for the confirmation panel, else null),
- * `repeat` (the customer has another request or message) and `customerHref` (the customer's
+ * `repeat` (the customer has another request or message), `invoices` (the Invoices card,
+ * ./invoices-card.server.ts) and `customerHref` (the customer's
  * page, when the request is matched to a customer). Throws the
  * redirect of requireAdmin or a 404.
  */
@@ -47,7 +49,21 @@ export function quoteLoader(args: LoaderFunctionArgs) {
       isRepeatCustomer(context.db, "quote_request", record.id),
     ]);
     const stage = facts ? stageView(facts) : null;
-    return { visit, priceGuide, stage, repeat, confirm, customerHref: record.customerId ? `/admin/customers/${record.customerId}` : null };
+    const invoices = await requestInvoices(context.db, {
+      id: record.id,
+      customerId: record.customerId,
+      priced: facts?.priced ?? false,
+      visits: visit?.visits ?? [],
+    });
+    return {
+      visit,
+      priceGuide,
+      stage,
+      repeat,
+      confirm,
+      invoices,
+      customerHref: record.customerId ? `/admin/customers/${record.customerId}` : null,
+    };
   });
 }
 

@@ -30,6 +30,7 @@ import { QUOTABLE_STATUSES, QUOTE_BADGES, QUOTE_CANCEL_FROM, QUOTE_REOPEN_FROM, 
 import { ScopeChoice, VisitSlotForm } from "../+shared/visit-slot-form";
 import { quoteAction, quoteLoader } from "./quote.server";
 import { keepDataWhenOnlyThePhotoChanges } from "~/components/admin/photo-index";
+import { InvoicesCard } from "./invoices-card";
 
 /** Stepping through a record's photos (`?photo=`) loads nothing again (app/components/admin/photo-index.ts). */
 export const shouldRevalidate = keepDataWhenOnlyThePhotoChanges;
@@ -53,6 +54,7 @@ export default function QuoteDetail() {
     stage,
     repeat,
     confirm,
+    invoices,
     customerHref,
   } = useLoaderData<typeof loader>();
   const unpriced = quote.status === "quoted" && stage !== null && !stage.priced;
@@ -92,6 +94,7 @@ export default function QuoteDetail() {
       extra={
         <>
           {visit ? <VisitCard card={visit} bookable={quote.status === "quoted" && !unpriced} /> : null}
+          <InvoicesCard data={invoices} quoteRequestId={quote.id} />
           <RequestCard status={quote.status} />
         </>
       }

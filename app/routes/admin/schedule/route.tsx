@@ -28,6 +28,7 @@ import { CUSTOMER_NOTE_LABEL } from "~/domain/schedule";
 import { readResult, type FormResult } from "~/forms/result";
 import type { VisitCard } from "../+shared/schedule-view.server";
 import { VisitSlotForm } from "../+shared/visit-slot-form";
+import { StartInvoice } from "../invoice-new/start-invoice";
 import { schedulePageAction, schedulePageLoader, type WeekEntry } from "./schedule.server";
 
 export const loader = (args: LoaderFunctionArgs) => schedulePageLoader(args);
@@ -178,6 +179,9 @@ function VisitItem({ visit, data }: { visit: VisitCard; data: Data }) {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
+          {visit.status === "done" ? (
+            <StartInvoice source={{ from: "visit", visitId: visit.id }} label="Invoice" size="xs" subject={visit.name} />
+          ) : null}
           {visit.regular ? <Badge tone="secondary">Regular</Badge> : null}
           {visit.awaitingDeposit ? (
             <Badge tone="waiting" data-deposit>

@@ -1,0 +1,66 @@
+/**
+ * The record page's Invoices card (/admin/quotes/:id, docs/product.md §15): the request's
+ * invoices and credit notes (app/server/billing `invoicesOfRequest`) with their state, total and
+ * balance, what the customer owes across all their invoices (`customerBalance`), whether 'Invoice
+ * from the quote' is offered (a priced quote and no invoice but a deposit's that is not void), and each visit
+ * (scheduled or done) with its invoice, or 'Invoice this visit'.
+ */
+import { formatCents, INVOICE_STATE_LABELS } from "~/domain/billing";
+import { todayInJamaica } from "~/domain/dates";
+import { customerBalance, invoicesOfRequest } from "~/server/billing";
+import type { Database } from "~/server/platform";
+
+/** A visit of the Visit card as this card needs it. */
+interface VisitRef {
+  id: string;
+  label: string;
+  status: string;
+}
+
+/**
+ * In: the client, the request's id, its customer's id (null when not matched), whether it has a
+ * priced quote, its visits (the Visit card's), and the time. Out: `invoices` (number, state
+ * label, overdue, total and balance as text), `balance` (the customer's, as text, or null),
+ * `canInvoiceQuote`, `visits` (id, label, and the id and number of its invoice, or null).
+ */
+export async function requestInvoices(
+  db: Database,
+  request: { id: string; customerId: string | null; priced: boolean; visits: readonly VisitRef[] },
+  now = new Date(),
+) {
+  const today = todayInJamaica(now);
+  const [invoices, balance] = await Promise.all([
+    invoicesOfRequest(db, request.id, today),
+    request.customerId ? customerBalance(db, request.customerId, today) : Promise.resolve(null),
+  ]);
+  const live = invoices.filter((invoice) => invoice.status !== "void");
+  const byVisit = new Map(
+    live.filter((invoice) => invoice.visitId && invoice.kind === "invoice").map((invoice) => [invoice.visitId!, invoice]),
+  );
+  return {
+    invoices: invoices.map((invoice) => ({
+      id: invoice.id,
+      kind: invoice.kind,
+      number: invoice.number ?? "Draft",
+      state: invoice.overdue ? "Overdue" : INVOICE_STATE_LABELS[invoice.state],
+      overdue: invoice.overdue,
+      total: formatCents(invoice.totalCents),
+      balance: invoice.kind === "invoice" && invoice.status === "issued" ? formatCents(invoice.balanceCents) : null,
+    })),
+    balance: balance
+      ? {
+          owed: formatCents(balance.balanceCents),
+          owing: balance.balanceCents > 0,
+          open: balance.openInvoices,
+          overdue: balance.overdueInvoices,
+        }
+      : null,
+    canInvoiceQuote: request.priced && !live.some((invoice) => invoice.kind === "invoice" && invoice.purpose !== "deposit"),
+    visits: request.visits
+      .filter((visit) => visit.status === "done" || visit.status === "scheduled")
+      .map((visit) => {
+        const invoice = byVisit.get(visit.id);
+        return { id: visit.id, label: visit.label, invoice: invoice ? { id: invoice.id, number: invoice.number ?? "Draft" } : null };
+      }),
+  };
+}
