@@ -66,7 +66,7 @@ export function parseAmount(input: string, options: { allowZero?: boolean } = {}
   if (text === "") return { ok: false, message: "Enter an amount in Jamaican dollars." };
   if (/^-/.test(text) || /^(J\$|\$)\s*-/i.test(text))
     return { ok: false, message: "Enter an amount of zero or more, without a minus sign." };
-  if (/(US|USD|EUR|GBP|CAD|TTD|BBD|€|£)/i.test(text)) return { ok: false, message: "Amounts are in Jamaican dollars (J$) only." };
+  if (/\b(US|USD|EUR|GBP|CAD|TTD|BBD)\b|US\$|€|£/i.test(text)) return { ok: false, message: "Amounts are in Jamaican dollars (J$) only." };
   const bare = text.replace(/^(JMD|J\$|\$)\s*/i, "").replace(/\s*JMD$/i, "");
   if (!/^(\d{1,3}(,\d{3})+|\d+)(\.\d{1,2})?$/.test(bare)) {
     return { ok: false, message: "Enter an amount like 18000 or 18,000.50." };
