@@ -4,7 +4,7 @@
  * `createDraft`) and opens it at /admin/invoices/<id>; when that visit, quote or month already
  * has an invoice that is not void, that one opens instead. A refusal (nothing to invoice) answers
  * the page with the message and the page the form came from (400 malformed, 409 refused, 503
- * when D1 fails). GET goes to the invoice list.
+ * when D1 fails). A GET says where invoices start, with the way to the list.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
@@ -17,10 +17,14 @@ import { newInvoiceSchema } from "./schema";
 
 const CONTRACT = formContract(newInvoiceSchema);
 
-/** GET /admin/invoices/new: nothing to show; the invoice list (admins only). */
+/**
+ * The loader of /admin/invoices/new (admins only): nothing to read. It does not redirect: after a
+ * refused POST without JavaScript, Remix renders the page with this loader, and the refusal must
+ * show (a GET shows where invoices start instead).
+ */
 export async function newInvoiceLoader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context.db, request, context.cloudflare.env);
-  throw redirect("/admin/invoices");
+  return null;
 }
 
 /** The admin page a refused form came from (same origin, under /admin), for the way back; else the invoice list. */
