@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startWipayStandIn, wipayHash, SANDBOX_ACCOUNT } from "../support/wipay-stand-in.mjs";
-import { startWorker, type TestWorker } from "./worker";
+import { startWorker, waitFor, type TestWorker } from "./worker";
 import { cardReturnHash } from "~/server/billing";
 
 const API_KEY = "stand-in-key-7f3a";
@@ -132,6 +132,8 @@ test("the return's hash as WiPay's document gives it: md5(transaction_id + the t
 describe("card payment through the hosted page", () => {
   test("pay → return: one card payment of the balance, the checkout paid, the page says so; a replay records nothing more", async () => {
     const invoice = await issuedInvoice(1_800_000);
+    // The page offers the card payment (the customer's invoice page, app/routes/public/invoice).
+    expect(await (await worker.fetch(`/invoice/${invoice.token}`)).text()).toContain(`/invoice/${invoice.token}/pay`);
     const back = await checkout(invoice.token);
     expect(back.searchParams.get("status")).toBe("success");
     expect(back.searchParams.get("total")).toBe("18000.00");
@@ -151,6 +153,12 @@ describe("card payment through the hosted page", () => {
     const [row] = await checkoutsOf(invoice.id);
     expect(row).toMatchObject({ amount_cents: 1_800_000, currency: "JMD", status: "paid", transaction_id: transactionId });
     expect(row!.payment_id).toEqual(expect.any(String));
+    // The receipt is e-mailed to the bill-to address.
+    const receipt = await waitFor(
+      () => worker.mails().find((mail) => mail.to.startsWith("payer-") && mail.links.some((link) => link.includes(invoice.token))),
+      "the receipt",
+    );
+    expect(receipt.to).toMatch(/^payer-.*@example\.com$/);
     // What WiPay was asked: the balance, JMD, the sandbox account, this order, the return to this invoice.
     const asked = wipay.transactions.get(transactionId)!.fields;
     expect(asked).toMatchObject({
