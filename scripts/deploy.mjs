@@ -52,6 +52,11 @@ function cardProblems(vars) {
       "WIPAY_ACCOUNT_NUMBER is WiPay's sandbox account (1234567890) with WIPAY_ENVIRONMENT \"live\": set the business's account number.",
     );
   }
+  if (vars.WIPAY_ENVIRONMENT === "sandbox" && account !== "1234567890") {
+    found.push(
+      'WIPAY_ENVIRONMENT is "sandbox", which takes only WiPay\'s sandbox account 1234567890: set "live" for the business\'s account.',
+    );
+  }
   let secrets = null;
   try {
     const listed = execFileSync(bin("wrangler"), ["secret", "list", "--format", "json"], {
