@@ -216,6 +216,10 @@ describe("the draft's editor", () => {
           .first()) ?? undefined,
       "the invoice's e-mail",
     );
+    // The page lists the e-mail about it.
+    const page = await textOf(await worker.fetch(`/admin/invoices/${id}`, { headers: { Cookie: admin.cookie } }));
+    expect(page).toContain('data-testid="invoice-mails"');
+    expect(page).toContain("ann.billed@example.com");
     // Issued: the editor is gone; editing is refused and writes nothing.
     const edit = await post(`/admin/invoices/${id}`, draftFields("save-draft", [["Changed", "1", "1"]]));
     expect(edit.status).toBe(409);

@@ -43,3 +43,4 @@ export {
   type ReminderResult,
 } from "./reminders.server";
 export { billingMailContext, sendInvoiceMail, sendReceiptMail, type BillingMailContext, type BillingMailResult } from "./mails.server";
+export { invoiceMails, type InvoiceMail } from "./invoice-mails.server";

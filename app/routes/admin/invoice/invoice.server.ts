@@ -24,6 +24,7 @@ import {
   deleteDraft,
   draftProblem,
   issueCreditNote,
+  invoiceMails,
   issueInvoice,
   readBillingSettings,
   readInvoice,
@@ -72,7 +73,7 @@ function invoiceId(params: LoaderFunctionArgs["params"]): string {
  * `taxRateBp` (what a draft is priced at: the settings' GCT), `business` (the document's issuer),
  * `paymentInstructions`, `link` (the private link, issued documents only), `keys` (fresh
  * idempotency keys for 'Record a payment' and 'Record a refund'), the payments with their time as
- * the admin reads it. Throws the redirect of requireAdmin, or a 404 for an unknown invoice.
+ * the admin reads it, `mails` (the e-mails about it, newest first, with their status). Throws the redirect of requireAdmin, or a 404 for an unknown invoice.
  */
 export async function invoicePageLoader({ request, params, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
@@ -82,7 +83,11 @@ export async function invoicePageLoader({ request, params, context }: LoaderFunc
   const today = todayInJamaica(now);
   const invoice = await readInvoice(context.db, id, today);
   if (!invoice) throw data(null, { status: 404 });
-  const [settings, company] = await Promise.all([readBillingSettings(context.db), readCompany(env, context.db)]);
+  const [settings, company, mails] = await Promise.all([
+    readBillingSettings(context.db),
+    readCompany(env, context.db),
+    invoiceMails(context.db, id),
+  ]);
   return {
     invoice: {
       ...invoice,
@@ -94,6 +99,15 @@ export async function invoicePageLoader({ request, params, context }: LoaderFunc
     paymentInstructions: settings.paymentInstructions,
     link: invoice.token ? `${readSiteUrl(env)}/invoice/${invoice.token}` : null,
     keys: { payment: crypto.randomUUID(), refund: crypto.randomUUID() },
+    mails: mails.map((mail) => ({
+      id: mail.id,
+      kind: mail.kind,
+      to: mail.to,
+      subject: mail.subject,
+      status: mail.status,
+      lastError: mail.lastError,
+      when: formatAdminDateTime((mail.sentAt ?? mail.createdAt).getTime()),
+    })),
   };
 }
 

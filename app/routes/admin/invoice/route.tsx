@@ -45,7 +45,7 @@ import {
   invoiceTotals,
   parseAmount,
 } from "~/domain/billing";
-import { PAYMENT_METHOD_LABELS, STAFF_PAYMENT_METHODS } from "~/domain/enumerations";
+import { MAIL_KIND_LABELS, PAYMENT_METHOD_LABELS, STAFF_PAYMENT_METHODS } from "~/domain/enumerations";
 import { TEXT_LIMITS } from "~/domain/limits";
 import { invoicePageAction, invoicePageLoader, type InvoiceActionResult } from "./invoice.server";
 import { MAX_REASON } from "./schema";
@@ -483,6 +483,7 @@ function IssuedView({ page, result }: { page: Page; result: InvoiceActionResult 
           <ButtonForm intent="resend" result={result} label={isInvoice ? "Resend invoice" : "Resend credit note"} />
           {open && invoice.balanceCents > 0 ? <ButtonForm intent="remind" result={result} label="Send reminder" /> : null}
         </div>
+        <InvoiceMails mails={page.mails} />
         {invoice.remindedAt ? (
           <p className="mt-2 text-sm text-slate-600">{`Last reminder: ${new Date(invoice.remindedAt).toLocaleDateString("en-JM", { timeZone: "America/Jamaica" })}`}</p>
         ) : null}
@@ -776,5 +777,29 @@ function ButtonForm({ intent, label, result }: { intent: "resend" | "remind"; la
         {label}
       </PostButton>
     </div>
+  );
+}
+
+/** How an e-mail's delivery reads. */
+const MAIL_STATUS_TEXT = { queued: "Waiting to be sent", sending: "Sending", sent: "Sent", failed: "Not delivered" } as const;
+
+/** The e-mails about the document (invoice, receipts, reminders), newest first, with their status. */
+function InvoiceMails({ mails }: { mails: Page["mails"] }) {
+  if (mails.length === 0) return <p className="mt-3 text-sm text-slate-600">No e-mail sent about it yet.</p>;
+  return (
+    <ul className="mt-3 divide-y divide-slate-100 text-sm" data-testid="invoice-mails">
+      {mails.map((mail) => (
+        <li key={mail.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2" data-mail-status={mail.status}>
+          <span className="min-w-0 wrap-anywhere">
+            <span className="font-semibold">{MAIL_KIND_LABELS[mail.kind]}</span>
+            {` to ${mail.to} · ${mail.subject}`}
+          </span>
+          <span className={mail.status === "failed" ? "font-semibold text-red-800" : "text-slate-700"}>
+            {`${MAIL_STATUS_TEXT[mail.status]} · ${mail.when}`}
+            {mail.status === "failed" && mail.lastError ? ` (${mail.lastError})` : ""}
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }
