@@ -9,9 +9,9 @@
  * one definition every page and the release use. A visit whose deposit invoice could not be made
  * (`deposit_due_at` set, no invoice) does not await one and is never released.
  */
-import { format } from "date-fns";
 import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import { depositCents, dollarsToCents, formatCents } from "~/domain/billing";
+import { dayLabel } from "~/domain/booking";
 import { HOUR_MS, jamaicaInstant, todayInJamaica } from "~/domain/dates";
 import { changeStatement } from "~/server/booking";
 import { deadlineLabel, depositReleasedMail, depositRequestMail, enqueueMail, invoicePath, type MailQueueEnv } from "~/server/mail";
@@ -19,6 +19,7 @@ import { logFailure, readSiteUrl, type Database } from "~/server/platform";
 import { readCompany } from "~/server/site";
 import { customers, invoices, quoteRequests, visits, type Visit } from "../../../drizzle/schema";
 import { balanceSql } from "./balance.server";
+import { cardPaymentsEnabled } from "./card.server";
 import { createDepositInvoice, voidInvoice } from "./documents.server";
 import { readInvoice } from "./invoices.server";
 import { readBillingSettings } from "./settings.server";
@@ -141,7 +142,7 @@ export async function askDeposit(db: Database, env: DepositEnv, visitId: string,
       billToAddress: visit.address,
       amountCents,
       dueDate: todayInJamaica(dueAt),
-      description: `Deposit to confirm your cleaning on ${format(new Date(`${visit.day}T12:00:00Z`), "EEEE, MMM d, yyyy")}`,
+      description: `Deposit to confirm your cleaning on ${dayLabel(visit.day)}`,
     },
     now,
   );
@@ -151,7 +152,7 @@ export async function askDeposit(db: Database, env: DepositEnv, visitId: string,
     if (invoice?.billToEmail && invoice.token) {
       const siteUrl = readSiteUrl(env);
       const link = `${siteUrl}${invoicePath(invoice.token)}`;
-      const pay = { paymentInstructions: settings.paymentInstructions };
+      const pay = { paymentInstructions: settings.paymentInstructions, payByCard: cardPaymentsEnabled(env) };
       const mail = depositRequestMail(invoice, visit, dueAt, link, await readCompany(env, db), siteUrl, pay);
       await enqueueMail(db, env, mail, { kind: "invoice", entity: "invoice", entityId: invoice.id }, undefined, now);
     }
