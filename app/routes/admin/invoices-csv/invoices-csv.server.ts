@@ -22,7 +22,7 @@ import { accountingRows, type AccountingRow } from "~/server/billing";
 import { logFailure } from "~/server/platform";
 
 /** The CSV's columns, in order. */
-export const ACCOUNTING_COLUMNS = [
+const ACCOUNTING_COLUMNS = [
   "Type",
   "Date",
   "Number",
@@ -52,7 +52,7 @@ function isDay(value: string | null): value is string {
 }
 
 /** The period of the URL, or the sentence saying what is wrong with it. */
-export function readPeriod(query: URLSearchParams): { ok: true; from: string; to: string } | { ok: false; problem: string } {
+function readPeriod(query: URLSearchParams): { ok: true; from: string; to: string } | { ok: false; problem: string } {
   const from = query.get("from");
   const to = query.get("to");
   if (!from || !to) return { ok: false, problem: "Choose the first and the last day of the period to export." };
