@@ -29,7 +29,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { Log, LogLevel, Miniflare } from "miniflare";
-import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from "wrangler";
 import { ensureDevVars } from "./dev-vars.mjs";
 import { bundleWorker, run } from "./run.mjs";
 
@@ -54,19 +54,21 @@ if (Number.isNaN(at.getTime())) {
 }
 
 ensureDevVars();
+const { workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml");
+// wrangler.toml's `[triggers] crons`: the first is the daily one, the default.
+const crons = unstable_readConfig({ config: "wrangler.toml" }).triggers?.crons ?? ["30 13 * * *"];
+const cron = values.cron ?? crons[0];
+if (!crons.includes(cron)) {
+  console.error(`--cron ${cron}: not a trigger of wrangler.toml (${crons.join(", ")})`);
+  process.exit(2);
+}
+
 if (!existsSync("build/server/index.js")) await run("npm", ["run", "build"]);
 await run("node", [new URL("./db-migrate.mjs", import.meta.url).pathname, "--persist-to", state], {
   stdio: ["ignore", "ignore", "inherit"],
 });
 bundleWorker(BUNDLE_DIR);
 
-const { workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml");
-const crons = workerOptions.triggers?.crons ?? ["30 13 * * *"];
-const cron = values.cron ?? crons[0];
-if (!crons.includes(cron)) {
-  console.error(`--cron ${cron}: not a trigger of wrangler.toml (${crons.join(", ")})`);
-  process.exit(2);
-}
 const port = process.env.PORT ?? "8787";
 const mf = new Miniflare({
   host: "127.0.0.1",

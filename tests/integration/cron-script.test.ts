@@ -1,5 +1,6 @@
 /**
- * `npm run cron` (scripts/cron.mjs): runs the Worker's daily `scheduled` handler against a local
+ * `npm run cron` (scripts/cron.mjs): runs the Worker's daily `scheduled` handler (with `--cron`,
+ * another trigger of wrangler.toml: the hourly release of unpaid deposits) against a local
  * state directory, prints each task's log line and the e-mails sent (waiting for the mail queue)
  * and exits 0, or 1 when a task failed (the other tasks still run and log).
  */
@@ -84,6 +85,16 @@ describe("npm run cron", () => {
     const names = events(output).map((line) => line.event);
     expect(names).toContain("review_requests_failed");
     expect(names).toContain("booking_tasks_done");
+  });
+
+  it("with --cron, runs that trigger of wrangler.toml: the hourly one releases unpaid deposits and runs no daily task; a trigger not in wrangler.toml is refused", () => {
+    const { status, output } = cron("--cron", "0 * * * *", "--at", "2026-12-01T14:00:00Z");
+    expect(status, output).toBe(0);
+    const names = events(output).map((line) => line.event);
+    expect(names).toContain("unpaid_deposits_released");
+    expect(names).not.toContain("expired_rows_deleted");
+    expect(names).not.toContain("booking_tasks_done");
+    expect(cron("--cron", "5 * * * *").status).toBe(2);
   });
 
   it("refuses a time it cannot read", () => {
