@@ -96,7 +96,8 @@ export async function accountingRows(db: Database, fromDay: string, toDay: strin
     db
       .select({
         invoice: invoices,
-        corrected: corrected.number,
+        // Named apart: in a batch D1 answers rows keyed by column name, and a second "number" would overwrite the first.
+        corrected: sql<string | null>`${corrected.number}`.as("corrected_number"),
         firstLine: sql<
           string | null
         >`(SELECT ${firstLine.description} FROM ${firstLine} WHERE ${firstLine.invoiceId} = ${invoices.id} ORDER BY ${firstLine.position} LIMIT 1)`,
