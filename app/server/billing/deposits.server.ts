@@ -30,7 +30,7 @@ import { readBillingSettings } from "./settings.server";
  * `balanceSql`). Paid (or never made): false, and the visit reads as a normal booked one. Its
  * subquery's `invoices` is the nearest in scope, so a statement that joins `invoices` may use it.
  */
-export const awaitingDepositSql = sql`(${visits.status} = 'scheduled' AND ${visits.depositDueAt} IS NOT NULL AND EXISTS (SELECT 1 FROM ${invoices} WHERE ${invoices.visitId} = ${visits.id} AND ${invoices.purpose} = 'deposit' AND ${invoices.kind} = 'invoice' AND ${invoices.status} = 'issued' AND ${balanceSql(invoices)} > 0))`;
+const awaitingDepositSql = sql`(${visits.status} = 'scheduled' AND ${visits.depositDueAt} IS NOT NULL AND EXISTS (SELECT 1 FROM ${invoices} WHERE ${invoices.visitId} = ${visits.id} AND ${invoices.purpose} = 'deposit' AND ${invoices.kind} = 'invoice' AND ${invoices.status} = 'issued' AND ${balanceSql(invoices)} > 0))`;
 
 /** A visit awaiting its deposit, as pages show it. */
 export interface AwaitingDeposit {

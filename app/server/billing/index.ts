@@ -27,14 +27,7 @@ export {
   verifyCardReturn,
   type CardFailure,
 } from "./card.server";
-export {
-  askDeposit,
-  awaitingDeposits,
-  awaitingDepositSql,
-  releaseUnpaidDeposits,
-  type AwaitingDeposit,
-  type DepositRelease,
-} from "./deposits.server";
+export { askDeposit, awaitingDeposits, releaseUnpaidDeposits, type AwaitingDeposit } from "./deposits.server";
 export {
   reminderContacts,
   sendAutomaticReminders,
