@@ -4,10 +4,11 @@
  * notes (`invoicesOfCustomer`) with state, total and balance, and the last 12 months (Jamaica)
  * that 'Invoice a month of visits' offers.
  */
-import { formatCents, INVOICE_STATE_LABELS } from "~/domain/billing";
+import { formatCents } from "~/domain/billing";
 import { todayInJamaica } from "~/domain/dates";
 import { customerBalance, invoicesOfCustomer } from "~/server/billing";
 import type { Database } from "~/server/platform";
+import { invoiceRow } from "../+shared/invoice-rows.server";
 
 const MONTH_NAMES = [
   "January",
@@ -57,16 +58,7 @@ export async function customerBilling(db: Database, customerId: string, now = ne
       open: balance.openInvoices,
       overdue: balance.overdueInvoices,
     },
-    invoices: invoices.map((invoice) => ({
-      id: invoice.id,
-      kind: invoice.kind,
-      number: invoice.number ?? "Draft",
-      state: invoice.overdue ? "Overdue" : INVOICE_STATE_LABELS[invoice.state],
-      overdue: invoice.overdue,
-      day: invoice.issueDate ?? "",
-      total: formatCents(invoice.totalCents),
-      balance: invoice.kind === "invoice" && invoice.status === "issued" ? formatCents(invoice.balanceCents) : null,
-    })),
+    invoices: invoices.map(invoiceRow),
     months: recentMonths(today),
   };
 }

@@ -4,8 +4,8 @@
  * and 'Invoice a month of visits' (a month of the last 12; posts to /admin/invoices/new, which
  * opens the draft). The data is ./billing-card.server.ts's.
  */
-import { Link } from "@remix-run/react";
-import { ADMIN_INPUT, Badge, Card, textLinkClass } from "~/components/admin/kit";
+import { ADMIN_INPUT, Card } from "~/components/admin/kit";
+import { InvoiceRows } from "../+shared/invoice-rows";
 import { StartInvoice } from "../invoice-new/start-invoice";
 import type { customerBilling } from "./billing-card.server";
 
@@ -40,20 +40,7 @@ export function BillingCard({ data, customerId }: { data: Data; customerId: stri
         {data.invoices.length === 0 ? (
           <p className="text-slate-600">No invoices.</p>
         ) : (
-          <ul className="divide-y divide-slate-100" data-testid="customer-invoices">
-            {data.invoices.map((invoice) => (
-              <li key={invoice.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                <span className="flex flex-wrap items-center gap-2">
-                  <Link to={`/admin/invoices/${invoice.id}`} className={textLinkClass()}>
-                    {invoice.kind === "credit_note" ? `Credit note ${invoice.number}` : invoice.number}
-                  </Link>
-                  <Badge tone={invoice.overdue ? "destructive" : "secondary"}>{invoice.state}</Badge>
-                  {invoice.day ? <span className="text-slate-600">{invoice.day}</span> : null}
-                </span>
-                <span className="text-slate-700">{invoice.balance ? `${invoice.total} · owed ${invoice.balance}` : invoice.total}</span>
-              </li>
-            ))}
-          </ul>
+          <InvoiceRows rows={data.invoices} testId="customer-invoices" />
         )}
         <StartInvoice source={{ from: "month", customerId, month: data.months[0]?.[0] ?? "" }} label="Invoice a month of visits">
           <label className="min-w-0">

@@ -554,16 +554,7 @@ function PaymentForm({ page, result }: { page: Page; result: InvoiceActionResult
           defaultValue={sent.value("method") ?? "cash"}
           error={sent.error("method")}
         />
-        <AdminInput
-          id="payment-amount"
-          name="amount"
-          label="Amount (J$)"
-          inputMode="decimal"
-          required
-          maxLength={40}
-          defaultValue={sent.value("amount") ?? centsToPlain(Math.max(page.invoice.balanceCents, 0))}
-          error={sent.error("amount")}
-        />
+        <AmountField id="payment-amount" label="Amount (J$)" sent={sent} initial={centsToPlain(Math.max(page.invoice.balanceCents, 0))} />
         <AdminInput
           id="payment-day"
           name="paidOn"
@@ -616,68 +607,37 @@ function PaymentForm({ page, result }: { page: Page; result: InvoiceActionResult
   );
 }
 
-/** 'Record a refund': amount, method, date, reference, reason. */
-function RefundForm({ page, result }: { page: Page; result: InvoiceActionResult | undefined }) {
-  const sent = resultOf(result, ["refund"]);
+type Sent = ReturnType<typeof resultOf>;
+
+/** A form folded under a link in its own card ('Record a refund', 'Credit note'): its intent, its form-level refusal, its fields, its button. */
+function FoldedForm({
+  title,
+  summary,
+  intent,
+  sent,
+  button,
+  children,
+}: {
+  title: string;
+  summary: string;
+  intent: string;
+  sent: Sent;
+  button: string;
+  children: ReactNode;
+}) {
   return (
-    <Card title="Record a refund" titleId="refund-heading">
-      <Disclosure summary="Record money given back" open={sent.mine}>
-        <ResultForm key={page.keys.refund} className="mt-3 grid gap-4 sm:grid-cols-2" data-testid="refund-form">
-          <input type="hidden" name="intent" value="refund" />
-          <input type="hidden" name="key" value={sent.value("key") ?? page.keys.refund} />
+    <Card title={title} titleId={`${intent}-heading`}>
+      <Disclosure summary={summary} open={sent.mine}>
+        <ResultForm className="mt-3 grid gap-4 sm:grid-cols-2" data-testid={`${intent}-form`}>
+          <input type="hidden" name="intent" value={intent} />
           {sent.error("") ? (
             <div className="sm:col-span-2">
               <FormStatus tone="error">{sent.error("")}</FormStatus>
             </div>
           ) : null}
-          <AdminInput
-            id="refund-amount"
-            name="amount"
-            label="Amount (J$)"
-            inputMode="decimal"
-            required
-            maxLength={40}
-            defaultValue={sent.value("amount") ?? ""}
-            error={sent.error("amount")}
-          />
-          <AdminSelect
-            id="refund-method"
-            name="method"
-            label="Method"
-            options={METHOD_OPTIONS}
-            defaultValue={sent.value("method") ?? "cash"}
-            error={sent.error("method")}
-          />
-          <AdminInput
-            id="refund-day"
-            name="paidOn"
-            type="date"
-            label="Given back on"
-            required
-            defaultValue={sent.value("paidOn") ?? page.today}
-            error={sent.error("paidOn")}
-          />
-          <AdminInput
-            id="refund-reference"
-            name="reference"
-            label="Reference"
-            maxLength={100}
-            defaultValue={sent.value("reference") ?? ""}
-            error={sent.error("reference")}
-          />
-          <AdminTextarea
-            id="refund-reason"
-            name="reason"
-            label="Reason"
-            required
-            rows={2}
-            maxLength={MAX_REASON}
-            className="sm:col-span-2"
-            defaultValue={sent.value("reason") ?? ""}
-            error={sent.error("reason")}
-          />
+          {children}
           <div className="sm:col-span-2">
-            <Button variant="secondary">Record refund</Button>
+            <Button variant="secondary">{button}</Button>
           </div>
         </ResultForm>
       </Disclosure>
@@ -685,55 +645,93 @@ function RefundForm({ page, result }: { page: Page; result: InvoiceActionResult 
   );
 }
 
+/** An amount in J$ as typed, with its refusal. */
+function AmountField({ id, label, sent, initial = "" }: { id: string; label: string; sent: Sent; initial?: string }) {
+  return (
+    <AdminInput
+      id={id}
+      name="amount"
+      label={label}
+      inputMode="decimal"
+      required
+      maxLength={40}
+      defaultValue={sent.value("amount") ?? initial}
+      error={sent.error("amount")}
+    />
+  );
+}
+
+/** A required reason (refund, credit note, void), with its refusal. */
+function ReasonField({ id, sent, className }: { id: string; sent: Sent; className?: string }) {
+  return (
+    <AdminTextarea
+      id={id}
+      name="reason"
+      label="Reason"
+      required
+      rows={2}
+      maxLength={MAX_REASON}
+      className={className}
+      defaultValue={sent.value("reason") ?? ""}
+      error={sent.error("reason")}
+    />
+  );
+}
+
+/** 'Record a refund': amount, method, date, reference, reason, and its idempotency key. */
+function RefundForm({ page, result }: { page: Page; result: InvoiceActionResult | undefined }) {
+  const sent = resultOf(result, ["refund"]);
+  return (
+    <FoldedForm title="Record a refund" summary="Record money given back" intent="refund" sent={sent} button="Record refund">
+      <input type="hidden" name="key" value={sent.value("key") ?? page.keys.refund} />
+      <AmountField id="refund-amount" label="Amount (J$)" sent={sent} />
+      <AdminSelect
+        id="refund-method"
+        name="method"
+        label="Method"
+        options={METHOD_OPTIONS}
+        defaultValue={sent.value("method") ?? "cash"}
+        error={sent.error("method")}
+      />
+      <AdminInput
+        id="refund-day"
+        name="paidOn"
+        type="date"
+        label="Given back on"
+        required
+        defaultValue={sent.value("paidOn") ?? page.today}
+        error={sent.error("paidOn")}
+      />
+      <AdminInput
+        id="refund-reference"
+        name="reference"
+        label="Reference"
+        maxLength={100}
+        defaultValue={sent.value("reference") ?? ""}
+        error={sent.error("reference")}
+      />
+      <ReasonField id="refund-reason" sent={sent} className="sm:col-span-2" />
+    </FoldedForm>
+  );
+}
+
 /** 'Credit note': what it corrects, the amount before GCT, the reason. */
 function CreditNoteForm({ page, result }: { page: Page; result: InvoiceActionResult | undefined }) {
   const sent = resultOf(result, ["credit-note"]);
   return (
-    <Card title="Credit note" titleId="credit-note-heading">
-      <Disclosure summary="Correct part of this invoice" open={sent.mine}>
-        <ResultForm className="mt-3 grid gap-4 sm:grid-cols-2" data-testid="credit-note-form">
-          <input type="hidden" name="intent" value="credit-note" />
-          {sent.error("") ? (
-            <div className="sm:col-span-2">
-              <FormStatus tone="error">{sent.error("")}</FormStatus>
-            </div>
-          ) : null}
-          <AdminInput
-            id="credit-description"
-            name="description"
-            label="What it corrects"
-            required
-            maxLength={MAX_LINE_DESCRIPTION}
-            defaultValue={sent.value("description") ?? ""}
-            error={sent.error("description")}
-          />
-          <AdminInput
-            id="credit-amount"
-            name="amount"
-            label={page.taxRateBp > 0 ? "Amount before GCT (J$)" : "Amount (J$)"}
-            inputMode="decimal"
-            required
-            maxLength={40}
-            defaultValue={sent.value("amount") ?? ""}
-            error={sent.error("amount")}
-          />
-          <AdminTextarea
-            id="credit-reason"
-            name="reason"
-            label="Reason"
-            required
-            rows={2}
-            maxLength={MAX_REASON}
-            className="sm:col-span-2"
-            defaultValue={sent.value("reason") ?? ""}
-            error={sent.error("reason")}
-          />
-          <div className="sm:col-span-2">
-            <Button variant="secondary">Issue credit note</Button>
-          </div>
-        </ResultForm>
-      </Disclosure>
-    </Card>
+    <FoldedForm title="Credit note" summary="Correct part of this invoice" intent="credit-note" sent={sent} button="Issue credit note">
+      <AdminInput
+        id="credit-description"
+        name="description"
+        label="What it corrects"
+        required
+        maxLength={MAX_LINE_DESCRIPTION}
+        defaultValue={sent.value("description") ?? ""}
+        error={sent.error("description")}
+      />
+      <AmountField id="credit-amount" label={page.taxRateBp > 0 ? "Amount before GCT (J$)" : "Amount (J$)"} sent={sent} />
+      <ReasonField id="credit-reason" sent={sent} className="sm:col-span-2" />
+    </FoldedForm>
   );
 }
 
@@ -750,16 +748,7 @@ function VoidForm({ result }: { result: InvoiceActionResult | undefined }) {
         <ResultForm className="space-y-3" data-testid="void-form">
           <input type="hidden" name="intent" value="void" />
           {sent.error("") ? <FormStatus tone="error">{sent.error("")}</FormStatus> : null}
-          <AdminTextarea
-            id="void-reason"
-            name="reason"
-            label="Reason"
-            required
-            rows={2}
-            maxLength={MAX_REASON}
-            defaultValue={sent.value("reason") ?? ""}
-            error={sent.error("reason")}
-          />
+          <ReasonField id="void-reason" sent={sent} />
           <Button variant="danger">Yes, void it</Button>
         </ResultForm>
       </Disclosure>

@@ -150,6 +150,12 @@ export const draftSchema = z
 /** An amount field that must be above zero (the payment, refund and credit note forms). */
 const amountField = z.string({ error: "Enter an amount in Jamaican dollars." }).max(40);
 
+/** Refuses `text` beside the amount field when it is not an amount above zero. */
+function checkAmount(text: string, context: z.RefinementCtx) {
+  const amount = parseAmount(text);
+  if (!amount.ok) context.addIssue({ code: "custom", path: ["amount"], message: amount.message });
+}
+
 const methodField = z.enum(STAFF_PAYMENT_METHODS, { error: "Choose how it was paid." });
 
 /** 'Record a payment'. */
@@ -165,8 +171,7 @@ export const paymentSchema = z
     key: z.uuid({ error: "Reload the page and try again." }),
   })
   .superRefine((value, context) => {
-    const amount = parseAmount(value.amount);
-    if (!amount.ok) context.addIssue({ code: "custom", path: ["amount"], message: amount.message });
+    checkAmount(value.amount, context);
     if (value.method === "bank_transfer" && !value.reference)
       context.addIssue({ code: "custom", path: ["reference"], message: "Enter the bank transfer's reference." });
   });
@@ -182,10 +187,7 @@ export const refundSchema = z
     reason: requiredText("Reason", MAX_REASON, { multiline: true }),
     key: z.uuid({ error: "Reload the page and try again." }),
   })
-  .superRefine((value, context) => {
-    const amount = parseAmount(value.amount);
-    if (!amount.ok) context.addIssue({ code: "custom", path: ["amount"], message: amount.message });
-  });
+  .superRefine((value, context) => checkAmount(value.amount, context));
 
 /** 'Credit note': one line (what it corrects and the amount before GCT) and the reason. */
 export const creditNoteSchema = z
@@ -195,10 +197,7 @@ export const creditNoteSchema = z
     amount: amountField,
     reason: requiredText("Reason", MAX_REASON, { multiline: true }),
   })
-  .superRefine((value, context) => {
-    const amount = parseAmount(value.amount);
-    if (!amount.ok) context.addIssue({ code: "custom", path: ["amount"], message: amount.message });
-  });
+  .superRefine((value, context) => checkAmount(value.amount, context));
 
 /** 'Void': the reason is required (it is printed on the void document). */
 export const voidSchema = z.object({

@@ -5,10 +5,11 @@
  * from the quote' is offered (a priced quote and no invoice but a deposit's that is not void), and each visit
  * (scheduled or done) with its invoice, or 'Invoice this visit'.
  */
-import { formatCents, INVOICE_STATE_LABELS } from "~/domain/billing";
+import { formatCents } from "~/domain/billing";
 import { todayInJamaica } from "~/domain/dates";
 import { customerBalance, invoicesOfRequest } from "~/server/billing";
 import type { Database } from "~/server/platform";
+import { invoiceRow } from "../+shared/invoice-rows.server";
 
 /** A visit of the Visit card as this card needs it. */
 interface VisitRef {
@@ -38,15 +39,7 @@ export async function requestInvoices(
     live.filter((invoice) => invoice.visitId && invoice.kind === "invoice").map((invoice) => [invoice.visitId!, invoice]),
   );
   return {
-    invoices: invoices.map((invoice) => ({
-      id: invoice.id,
-      kind: invoice.kind,
-      number: invoice.number ?? "Draft",
-      state: invoice.overdue ? "Overdue" : INVOICE_STATE_LABELS[invoice.state],
-      overdue: invoice.overdue,
-      total: formatCents(invoice.totalCents),
-      balance: invoice.kind === "invoice" && invoice.status === "issued" ? formatCents(invoice.balanceCents) : null,
-    })),
+    invoices: invoices.map(invoiceRow),
     balance: balance
       ? {
           owed: formatCents(balance.balanceCents),

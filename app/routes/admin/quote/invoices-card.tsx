@@ -5,7 +5,8 @@
  * post to /admin/invoices/new). The data is ./invoices-card.server.ts's.
  */
 import { Link } from "@remix-run/react";
-import { Badge, Card, textLinkClass } from "~/components/admin/kit";
+import { Card, textLinkClass } from "~/components/admin/kit";
+import { InvoiceRows } from "../+shared/invoice-rows";
 import { StartInvoice } from "../invoice-new/start-invoice";
 import type { requestInvoices } from "./invoices-card.server";
 
@@ -26,19 +27,7 @@ export function InvoicesCard({ data, quoteRequestId }: { data: Data; quoteReques
         {data.invoices.length === 0 ? (
           <p className="text-slate-600">No invoice yet.</p>
         ) : (
-          <ul className="divide-y divide-slate-100">
-            {data.invoices.map((invoice) => (
-              <li key={invoice.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                <span className="flex flex-wrap items-center gap-2">
-                  <Link to={`/admin/invoices/${invoice.id}`} className={textLinkClass()}>
-                    {invoice.kind === "credit_note" ? `Credit note ${invoice.number}` : invoice.number}
-                  </Link>
-                  <Badge tone={invoice.overdue ? "destructive" : "secondary"}>{invoice.state}</Badge>
-                </span>
-                <span className="text-slate-700">{invoice.balance ? `${invoice.total} · owed ${invoice.balance}` : invoice.total}</span>
-              </li>
-            ))}
-          </ul>
+          <InvoiceRows rows={data.invoices} testId="request-invoices" />
         )}
         {data.canInvoiceQuote ? <StartInvoice source={{ from: "quote", quoteRequestId }} label="Invoice from the quote" /> : null}
         {data.visits.length > 0 ? (
