@@ -94,6 +94,7 @@ export async function invoicePageLoader({ request, params, context }: LoaderFunc
       payments: invoice.payments.map((payment) => ({ ...payment, recordedAtLabel: formatAdminDateTime(payment.createdAt.getTime()) })),
     },
     today,
+    remindedLabel: invoice.remindedAt ? formatAdminDateTime(invoice.remindedAt.getTime()) : null,
     taxRateBp: invoice.status === "draft" ? (settings.gctRegistered ? GCT_RATE_BP : 0) : invoice.taxRateBp,
     business: { name: company.name, phone: company.phone, email: company.email },
     paymentInstructions: settings.paymentInstructions,

@@ -484,9 +484,7 @@ function IssuedView({ page, result }: { page: Page; result: InvoiceActionResult 
           {open && invoice.balanceCents > 0 ? <ButtonForm intent="remind" result={result} label="Send reminder" /> : null}
         </div>
         <InvoiceMails mails={page.mails} />
-        {invoice.remindedAt ? (
-          <p className="mt-2 text-sm text-slate-600">{`Last reminder: ${new Date(invoice.remindedAt).toLocaleDateString("en-JM", { timeZone: "America/Jamaica" })}`}</p>
-        ) : null}
+        {page.remindedLabel ? <p className="mt-2 text-sm text-slate-600">{`Last reminder: ${page.remindedLabel}`}</p> : null}
       </Card>
       {open ? <VoidForm result={result} /> : null}
     </>
