@@ -24,7 +24,7 @@ import { todayInJamaica } from "~/domain/dates";
 import type { InvoiceKind } from "~/domain/enumerations";
 import { insertWhere, type Database } from "~/server/platform";
 import { invoiceLines, invoices, type Invoice } from "../../../drizzle/schema";
-import { creditedSql } from "./balance.server";
+import { creditedSql, fromAlias } from "./balance.server";
 import { summaryColumns } from "./invoices.server";
 import { readBillingSettings } from "./settings.server";
 import type { BillingActor, BillingSettings, LineInput } from "./types";
@@ -82,7 +82,7 @@ function issueStatement(
 ) {
   const series = documentSeries(draft.kind, today);
   const numbered = alias(invoices, "numbered");
-  const nextSeq = sql`(SELECT COALESCE(MAX(${numbered.seq}), 0) + 1 FROM ${numbered} WHERE ${numbered.series} = ${series})`;
+  const nextSeq = sql`(SELECT COALESCE(MAX(${numbered.seq}), 0) + 1 FROM ${fromAlias(numbered)} WHERE ${numbered.series} = ${series})`;
   const taxable = sql`(${invoices.subtotalCents} - ${invoices.discountCents})`;
   const taxCents = tax
     ? sql`(CASE WHEN ${taxable} > 0 THEN CAST((${taxable} * CAST(${tax.rateBp} AS INTEGER) + 5000) / 10000 AS INTEGER) ELSE 0 END)`

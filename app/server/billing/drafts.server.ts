@@ -22,7 +22,7 @@ import { todayInJamaica } from "~/domain/dates";
 import { SERVICE_TYPE_LABELS, type InvoicePurpose } from "~/domain/enumerations";
 import { insertWhere, type Database } from "~/server/platform";
 import { customerReplies, customers, invoiceLines, invoices, quoteRequests, visits } from "../../../drizzle/schema";
-import { balanceSql } from "./balance.server";
+import { balanceSql, fromAlias } from "./balance.server";
 import { draftRow, lineRows } from "./documents.server";
 import { readBillingSettings } from "./settings.server";
 import type { DraftInput, DraftSource, LineInput } from "./types";
@@ -40,7 +40,7 @@ function billedSql(visitIds: readonly string[]): SQL {
   if (visitIds.length === 0) return sql`0`;
   const line = alias(invoiceLines, "billed_line");
   const owner = alias(invoices, "billed_invoice");
-  return sql`EXISTS (SELECT 1 FROM ${line} INNER JOIN ${owner} ON ${owner.id} = ${line.invoiceId} WHERE ${inArray(line.visitId, [...visitIds])} AND ${owner.status} <> 'void' AND ${owner.kind} = 'invoice')`;
+  return sql`EXISTS (SELECT 1 FROM ${fromAlias(line)} INNER JOIN ${fromAlias(owner)} ON ${owner.id} = ${line.invoiceId} WHERE ${inArray(line.visitId, [...visitIds])} AND ${owner.status} <> 'void' AND ${owner.kind} = 'invoice')`;
 }
 
 /** The id of an invoice not void holding one of `visitIds` on a line, if any. */
@@ -192,7 +192,7 @@ async function planOfQuote(db: Database, quoteRequestId: string): Promise<DraftP
       },
     ],
     workDay: null,
-    taken: sql`EXISTS (SELECT 1 FROM ${taken} WHERE ${taken.quoteRequestId} = ${request.id} AND ${taken.purpose} = 'quote' AND ${taken.kind} = 'invoice' AND ${taken.status} <> 'void')`,
+    taken: sql`EXISTS (SELECT 1 FROM ${fromAlias(taken)} WHERE ${taken.quoteRequestId} = ${request.id} AND ${taken.purpose} = 'quote' AND ${taken.kind} = 'invoice' AND ${taken.status} <> 'void')`,
     existing: async () =>
       (
         await db
@@ -285,7 +285,7 @@ async function planOfMonth(
     billToAddress: addresses.size === 1 ? first.visit.address : first.request.address,
     lines,
     workDay: done.at(-1)!.visit.day,
-    taken: sql`(${billedSql(visitIds)} OR EXISTS (SELECT 1 FROM ${monthInvoice} WHERE ${monthInvoice.customerId} = ${customerId} AND ${monthInvoice.period} = ${month} AND ${monthInvoice.purpose} = 'month' AND ${monthInvoice.status} <> 'void'))`,
+    taken: sql`(${billedSql(visitIds)} OR EXISTS (SELECT 1 FROM ${fromAlias(monthInvoice)} WHERE ${monthInvoice.customerId} = ${customerId} AND ${monthInvoice.period} = ${month} AND ${monthInvoice.purpose} = 'month' AND ${monthInvoice.status} <> 'void'))`,
     existing: async () => (await existingMonth()) ?? invoiceOfVisits(db, visitIds),
   };
 }

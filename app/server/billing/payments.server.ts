@@ -11,7 +11,7 @@ import { todayInJamaica } from "~/domain/dates";
 import { PAYMENT_KINDS, PAYMENT_METHODS, type PaymentKind, type PaymentMethod } from "~/domain/enumerations";
 import { insertWhere, type Database } from "~/server/platform";
 import { invoices, payments } from "../../../drizzle/schema";
-import { balanceSql, paidSql } from "./balance.server";
+import { balanceSql, fromAlias, paidSql } from "./balance.server";
 import { actorUserId } from "./documents.server";
 import type { BillingActor } from "./types";
 
@@ -102,8 +102,8 @@ export async function recordPayment(db: Database, input: PaymentInput, actor: Bi
   if (found.invoice.status === "draft") return { status: "refused", message: "Issue the invoice before recording money against it." };
 
   const target = alias(invoices, "paid_invoice");
-  const balance = sql<number>`(SELECT ${balanceSql(target)} FROM ${target} WHERE ${target.id} = ${input.invoiceId})`;
-  const paid = sql<number>`(SELECT ${paidSql(target)} FROM ${target} WHERE ${target.id} = ${input.invoiceId})`;
+  const balance = sql<number>`(SELECT ${balanceSql(target)} FROM ${fromAlias(target)} WHERE ${target.id} = ${input.invoiceId})`;
+  const paid = sql<number>`(SELECT ${paidSql(target)} FROM ${fromAlias(target)} WHERE ${target.id} = ${input.invoiceId})`;
   const amount = input.amountCents;
   const tipping = input.kind === "payment" && input.excess === "tip";
   const guard =
@@ -132,7 +132,7 @@ export async function recordPayment(db: Database, input: PaymentInput, actor: Bi
       idempotencyKey: input.idempotencyKey,
       createdAt: now,
     },
-    sql`EXISTS (SELECT 1 FROM ${target} WHERE ${target.id} = ${input.invoiceId} AND ${target.kind} = 'invoice' AND ${target.status} IN ('issued', 'void'))`,
+    sql`EXISTS (SELECT 1 FROM ${fromAlias(target)} WHERE ${target.id} = ${input.invoiceId} AND ${target.kind} = 'invoice' AND ${target.status} IN ('issued', 'void'))`,
     guard,
   )
     .onConflictDoNothing({ target: payments.idempotencyKey })

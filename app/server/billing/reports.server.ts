@@ -4,13 +4,13 @@
  * period. Every figure comes from `balanceSql` (./balance.server.ts); ages and "overdue" from
  * app/domain/billing.ts.
  */
-import { and, asc, between, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, between, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { AGING_BUCKETS, agingBucket, daysBetween, formatCents, isOverdue } from "~/domain/billing";
 import type { PaymentMethod } from "~/domain/enumerations";
 import type { Database } from "~/server/platform";
 import { invoiceLines, invoices, payments } from "../../../drizzle/schema";
-import { balanceSql } from "./balance.server";
+import { balanceSql, fromAlias, nested } from "./balance.server";
 import { summaryColumns, toSummary } from "./invoices.server";
 import type { CustomerBalance, UnpaidReport } from "./types";
 
@@ -98,13 +98,12 @@ export async function accountingRows(db: Database, fromDay: string, toDay: strin
         invoice: invoices,
         // Named apart: in a batch D1 answers rows keyed by column name, and a second "number" would overwrite the first.
         corrected: sql<string | null>`${corrected.number}`.as("corrected_number"),
-        firstLine: sql<
-          string | null
-        >`(SELECT ${firstLine.description} FROM ${firstLine} WHERE ${firstLine.invoiceId} = ${invoices.id} ORDER BY ${firstLine.position} LIMIT 1)`,
-        lines: sql<number>`(SELECT COUNT(*) FROM ${lineCount} WHERE ${lineCount.invoiceId} = ${invoices.id})`,
+        firstLine: nested(
+          sql`(SELECT ${firstLine.description} FROM ${fromAlias(firstLine)} WHERE ${firstLine.invoiceId} = ${invoices.id} ORDER BY ${firstLine.position} LIMIT 1)`,
+        ) as SQL<unknown> as SQL<string | null>,
+        lines: nested(sql`(SELECT COUNT(*) FROM ${fromAlias(lineCount)} WHERE ${lineCount.invoiceId} = ${invoices.id})`),
       })
       .from(invoices)
-      .leftJoin(corrected, eq(corrected.id, invoices.creditForId))
       .where(and(inArray(invoices.status, ["issued", "void"]), between(invoices.issueDate, fromDay, toDay)))
       .orderBy(asc(invoices.issueDate), asc(invoices.kind), asc(invoices.seq)),
     db
