@@ -55,7 +55,7 @@ import { deleteExpiredChallenges } from "./app/server/two-step";
 import { extendPublicHolidays, extendSeries, sendVisitReminders } from "./app/server/booking";
 import { sendReviewRequests } from "./app/server/reviews";
 import { sendQuoteFollowUps } from "./app/server/lifecycle";
-import { billingMailContext, releaseUnpaidDeposits, sendAutomaticReminders } from "./app/server/billing";
+import { billingMailContext, cardCheckoutOrigins, releaseUnpaidDeposits, sendAutomaticReminders } from "./app/server/billing";
 import { todayInJamaica } from "./app/domain/dates";
 import { deleteStaleFailures } from "./app/server/auth";
 import { readCompanyName, readPublicFeatures } from "./app/server/platform";
@@ -72,6 +72,8 @@ import { withPagePolicy, withSecurityHeaders } from "./app/worker/security-heade
 import { logEvent, logFailure } from "./app/server/platform";
 
 const serverBuild = build as unknown as ServerBuild;
+/** An invoice's private page (any case: the canonical path is lower case, checked before). */
+const INVOICE_PATH = /^\/invoice\/[0-9a-f]{32}$/i;
 /** The admin's pages, where staff change what public pages show (whatever the path's case). */
 const ADMIN_PATH = /^\/admin(\/|$)/i;
 /** The account pages (sign-in, reset, invitations, two-step). */
@@ -166,7 +168,9 @@ export default {
           // behind KV, or D1 unreadable) is shown but never shared.
           const read = publicContent && (await publicContent);
           const page = read && read.version !== knownContentVersion ? asPrivate(rendered) : privateIfSettingCookie(rendered);
-          return withPagePolicy(withHydrationAfterPaint(page, path), features);
+          // An invoice's 'Pay by card' form leads, by its redirect, to the card provider's page.
+          const formTargets = INVOICE_PATH.test(path) ? cardCheckoutOrigins(env) : [];
+          return withPagePolicy(withHydrationAfterPaint(page, path), features, formTargets);
         });
         response = withDataReuse(request, served.response);
         cache = served.cache;

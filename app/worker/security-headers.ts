@@ -16,8 +16,15 @@ import type { PublicFeatures } from "~/domain/company";
  * The CSP of an HTML page.
  * @param scriptHashes `'sha256-…'` sources of the page's inline scripts (see inlineScriptHashes)
  * @param features third-party features configured in [vars]
+ * @param formTargets origins besides this one a form of the page may lead to: the card
+ *   provider's, on an invoice's page, whose 'Pay by card' form is answered by a redirect there
+ *   (browsers apply `form-action` to a form's redirects too)
  */
-export function contentSecurityPolicy(scriptHashes: readonly string[], features: PublicFeatures): string {
+export function contentSecurityPolicy(
+  scriptHashes: readonly string[],
+  features: PublicFeatures,
+  formTargets: readonly string[] = [],
+): string {
   const scripts = ["'self'", ...scriptHashes];
   const connect = ["'self'"];
   const frames: string[] = [];
@@ -44,7 +51,7 @@ export function contentSecurityPolicy(scriptHashes: readonly string[], features:
     `frame-src ${frames.length ? frames.join(" ") : "'none'"}`,
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    `form-action ${["'self'", ...formTargets].join(" ")}`,
     "frame-ancestors 'none'",
   ].join("; ");
 }
@@ -91,14 +98,15 @@ async function inlineScriptHashes(html: string): Promise<string[]> {
 }
 
 /**
- * An HTML response with the CSP made for its body (inline script hashes); the body is read
- * whole (pages are tens of kB). Anything else is returned unchanged.
+ * An HTML response with the CSP made for its body (inline script hashes) and `formTargets`
+ * (contentSecurityPolicy); the body is read whole (pages are tens of kB). Anything else is
+ * returned unchanged.
  */
-export async function withPagePolicy(response: Response, features: PublicFeatures): Promise<Response> {
+export async function withPagePolicy(response: Response, features: PublicFeatures, formTargets: readonly string[] = []): Promise<Response> {
   if (!isHtml(response) || response.body === null) return response;
   const html = await response.text();
   const headers = new Headers(response.headers);
-  headers.set("Content-Security-Policy", contentSecurityPolicy(await inlineScriptHashes(html), features));
+  headers.set("Content-Security-Policy", contentSecurityPolicy(await inlineScriptHashes(html), features, formTargets));
   return new Response(html, { status: response.status, statusText: response.statusText, headers });
 }
 

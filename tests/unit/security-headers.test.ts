@@ -20,6 +20,13 @@ describe("security headers", () => {
     expect(withSecurityHeaders(page, { https: false }).headers.get("Content-Security-Policy")).toBe("script-src 'self'");
   });
 
+  test("forms lead to this origin only, unless the page names another (an invoice's card provider)", () => {
+    expect(contentSecurityPolicy([], OFF)).toContain("form-action 'self';");
+    expect(contentSecurityPolicy([], OFF, ["https://jm.wipayfinancial.com"])).toContain(
+      "form-action 'self' https://jm.wipayfinancial.com;",
+    );
+  });
+
   test("the CSP allows third-party hosts only for configured features", () => {
     const off = contentSecurityPolicy(["'sha256-abc='"], OFF);
     expect(off).toContain("script-src 'self' 'sha256-abc='");

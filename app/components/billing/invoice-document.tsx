@@ -11,6 +11,7 @@
 import { documentTitle, formatCents, formatRate } from "~/domain/billing";
 import { formatAdminDate } from "~/domain/dates";
 import { PAYMENT_METHOD_LABELS, type InvoiceKind, type InvoiceStatus, type PaymentKind, type PaymentMethod } from "~/domain/enumerations";
+import { phoneLabel } from "~/domain/phone";
 
 /** Who issues the document: the name, phone and e-mail of app/domain/company.ts `Company`, and where the business is. */
 export interface InvoiceDocumentBusiness {
@@ -183,7 +184,7 @@ export function InvoiceDocument({
         <p className="mt-1 font-semibold">{invoice.billToName}</p>
         {invoice.billToAddress ? <p className="text-sm whitespace-pre-line text-slate-700">{invoice.billToAddress}</p> : null}
         {invoice.billToEmail ? <p className="text-sm break-all text-slate-700">{invoice.billToEmail}</p> : null}
-        {invoice.billToPhone ? <p className="text-sm text-slate-700">{invoice.billToPhone}</p> : null}
+        {invoice.billToPhone ? <p className="text-sm text-slate-700">{phoneLabel(invoice.billToPhone)}</p> : null}
       </section>
 
       <div className="mt-6 overflow-x-auto">

@@ -137,6 +137,16 @@ export function cardPaymentsEnabled(env: CardEnv): boolean {
   return readCardConfig(env) !== null;
 }
 
+/**
+ * The origins a customer's browser is sent to for a card payment: the provider's (its
+ * WIPAY_BASE_URL), or none while card payments are off. The invoice page's CSP allows its forms
+ * to lead there (server.ts, app/worker/security-headers.ts).
+ */
+export function cardCheckoutOrigins(env: CardEnv): string[] {
+  const config = readCardConfig(env);
+  return config ? [config.baseUrl] : [];
+}
+
 /** A new order id: 16 lowercase hex characters (WiPay's JM hosted page takes at most 16). */
 function newOrderId(): string {
   return randomBytes(8).toString("hex");

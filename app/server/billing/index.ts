@@ -19,6 +19,7 @@ export {
   CARD_FAILURES,
   cardPaymentKey,
   cardReturnHash,
+  cardCheckoutOrigins,
   cardPaymentsEnabled,
   markCheckoutPaid,
   readCardConfig,

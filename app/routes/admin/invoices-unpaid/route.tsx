@@ -56,7 +56,7 @@ export default function UnpaidPage() {
         }
       />
       {banner ? <FormStatus tone={banner.tone}>{banner.text}</FormStatus> : null}
-      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" data-testid="aging-buckets">
+      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" data-testid="aging-buckets">
         {report.buckets.map((bucket) => (
           <Card as="li" compact key={bucket.bucket} data-bucket={bucket.bucket}>
             <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{bucket.label}</p>
@@ -133,11 +133,14 @@ function Lateness({ row }: { row: Row }) {
 function Customer({ row }: { row: Row }) {
   return (
     <>
-      <Link to={`/admin/customers/${row.customerId}`} className="block font-semibold wrap-anywhere text-slate-900 hover:underline">
+      <Link
+        to={`/admin/customers/${row.customerId}`}
+        className="flex min-h-6 items-center font-semibold wrap-anywhere text-slate-900 hover:underline"
+      >
         {row.billToName}
       </Link>
       {row.phone ? (
-        <a href={telHref(row.phone)} className="block whitespace-nowrap text-slate-700 hover:underline">
+        <a href={telHref(row.phone)} className="flex min-h-6 items-center whitespace-nowrap text-slate-700 hover:underline">
           {phoneLabel(row.phone)}
         </a>
       ) : null}
