@@ -5,7 +5,8 @@
  * leaves the balance read equal to what the rows add up to, and a refused one writes nothing;
  * an issued invoice is frozen (saveDraft, raw UPDATE/DELETE: the triggers of
  * migrations/0016_billing_guards.sql); drafts from a quote, a visit (its paid deposit deducted)
- * and a month; voids, lists, the Unpaid view, a customer's balance, the accountant's rows.
+ * and a month; voids, lists, the Unpaid view, a customer's balance, the accountant's rows; a
+ * customers' merge and split move invoices with their customer and request.
  *
  * Invoices and payments cannot be deleted: every test makes its own customer and request.
  */
@@ -33,6 +34,7 @@ import {
   voidInvoice,
   type PaymentInput,
 } from "~/server/billing";
+import { mergeCustomers, splitRecord } from "~/server/customers";
 import type { Database } from "~/server/platform";
 import * as schema from "../../drizzle/schema";
 import { seedQuotedRequest } from "./booking-seed";
@@ -498,5 +500,35 @@ describe("corrections and reports", () => {
       totalCents: 200_000,
     });
     expect(await accountingRows(db, "2000-01-01", "2000-12-31")).toEqual([]);
+  });
+});
+
+describe("customers", () => {
+  test("a merge moves every invoice of the merged customer; a split moves the invoices of the request that moves", async () => {
+    const userId = crypto.randomUUID();
+    await worker.db
+      .prepare("INSERT INTO users (id, email, password_hash, created_at) VALUES (?, ?, 'x', ?)")
+      .bind(userId, `staff-${userId}@example.com`, Date.now())
+      .run();
+    const actor = { userId, email: `staff-${userId}@example.com` };
+    const kept = await issuedInvoice(2000);
+    const merged = await issuedInvoice(3000);
+    const credit = await issueCreditNote(
+      db,
+      merged.id,
+      { lines: [{ description: "Goodwill", quantity: 1, unitCents: 10_000 }], reason: "Goodwill" },
+      STAFF,
+      new Date(),
+    );
+    expect(credit.status).toBe("issued");
+    expect(await mergeCustomers(db, { intoId: kept.customerId, fromId: merged.customerId, actor })).toMatchObject({ status: "merged" });
+    expect(await count("SELECT COUNT(*) AS c FROM invoices WHERE customer_id = ?", kept.customerId)).toBe(3);
+    expect(await count("SELECT COUNT(*) AS c FROM invoices WHERE customer_id = ?", merged.customerId)).toBe(0);
+    expect(await customerBalance(db, kept.customerId, today())).toMatchObject({ invoicedCents: 490_000, openInvoices: 2 });
+
+    const split = await splitRecord(db, { customerId: kept.customerId, entity: "quote_request", recordId: merged.requestId, actor });
+    if (split.status !== "split") throw new Error(JSON.stringify(split));
+    expect(await count("SELECT COUNT(*) AS c FROM invoices WHERE customer_id = ?", split.customerId)).toBe(2);
+    expect(await count("SELECT COUNT(*) AS c FROM invoices WHERE customer_id = ?", kept.customerId)).toBe(1);
   });
 });

@@ -10,7 +10,7 @@
  */
 import { and, desc, eq, exists, inArray, like, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { contactMessages, customers, quoteRequests, recordNotes, reviews, visits, visitSeries } from "../../../drizzle/schema";
+import { contactMessages, customers, invoices, quoteRequests, recordNotes, reviews, visits, visitSeries } from "../../../drizzle/schema";
 import type { AuditedEntity } from "~/domain/enumerations";
 import { TEXT_LIMITS } from "~/domain/limits";
 import { stageColumns, stageFacts } from "~/server/lifecycle";
@@ -188,7 +188,8 @@ type MergeOutcome = { status: "merged"; moved: number } | { status: "same" } | {
  * Merges customer `fromId` into `intoId`: every request and message of `fromId` moves to
  * `intoId`, which keeps its own name, e-mail and phone (filling in those it lacks), gets
  * `fromId`'s notes after its own and the later of the two last activities; `fromId` is deleted.
- * Each moved record gets a note saying so. Out: "merged" (with how many records moved),
+ * Each moved record gets a note saying so; `fromId`'s invoices and credit notes move too.
+ * Out: "merged" (with how many records moved),
  * "same" (a customer into itself), "not-found" (no customer `intoId`), "gone" (no customer
  * `fromId`: already merged, so a second click changes nothing). Throws when D1 fails.
  */
@@ -256,6 +257,11 @@ export async function mergeCustomers(
       .update(contactMessages)
       .set({ customerId: intoId })
       .where(and(eq(contactMessages.customerId, fromId), bothStillThere)),
+    // Invoices and credit notes follow (the one change an issued one allows: migrations/0016_billing_guards.sql).
+    db
+      .update(invoices)
+      .set({ customerId: intoId, updatedAt: now })
+      .where(and(eq(invoices.customerId, fromId), bothStillThere)),
     db.delete(customers).where(and(eq(customers.id, fromId), bothStillThere)),
   ];
   const results = await db.batch(statements);
@@ -272,7 +278,8 @@ type SplitOutcome = { status: "split"; customerId: string } | { status: "not-fou
 /**
  * Moves one request or message of customer `customerId` to a new customer made from its own
  * contact fields (name, e-mail, phone in E.164), whose last activity is the record's date; the
- * record gets a note saying so. Out: "split" with the new customer's id; "not-found" (no such
+ * record gets a note saying so; a request's invoices and credit notes move with it (a month's
+ * invoice of several requests stays). Out: "split" with the new customer's id; "not-found" (no such
  * record); "moved" (the record is no longer this customer's: a second click changes nothing);
  * "only-record" (it is the customer's one record: nothing to split). Throws when D1 fails.
  */
@@ -328,6 +335,22 @@ export async function splitRecord(
       .update(table)
       .set({ customerId: newId })
       .where(and(eq(table.id, recordId), eq(table.customerId, customerId))),
+    // A request's invoices and credit notes go with it (only once it has moved, just above).
+    db
+      .update(invoices)
+      .set({ customerId: newId, updatedAt: now })
+      .where(
+        and(
+          eq(invoices.quoteRequestId, entity === "quote_request" ? recordId : ""),
+          eq(invoices.customerId, customerId),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(table)
+              .where(and(eq(table.id, recordId), eq(table.customerId, newId))),
+          ),
+        ),
+      ),
   ]);
   const after = await db.select({ customerId: table.customerId }).from(table).where(eq(table.id, recordId)).get();
   if (after?.customerId !== newId) return { status: "moved" };
