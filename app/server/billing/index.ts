@@ -2,10 +2,19 @@
 export type * from "./types";
 export { balanceSql, creditedSql, paidSql } from "./balance.server";
 export { readBillingSettings, saveBillingSettings } from "./settings.server";
-export { createDraft, deleteDraft, draftProblem, saveDraft } from "./drafts.server";
-export { createDepositInvoice, issueCreditNote, issueInvoice, voidInvoice, type DepositInvoiceInput } from "./documents.server";
-export { recordPayment, type PaymentExcess, type PaymentInput, type PaymentResult } from "./payments.server";
+export { createDraft, deleteDraft, draftProblem, monthDays, saveDraft, visitLineDescription } from "./drafts.server";
 export {
+  createDepositInvoice,
+  creditLinesProblem,
+  issueCreditNote,
+  issueInvoice,
+  newInvoiceToken,
+  voidInvoice,
+  type DepositInvoiceInput,
+} from "./documents.server";
+export { paymentInputProblem, recordPayment, type PaymentExcess, type PaymentInput, type PaymentResult } from "./payments.server";
+export {
+  containsPattern,
   INVOICES_PAGE_SIZE,
   invoicesOfCustomer,
   invoicesOfRequest,
