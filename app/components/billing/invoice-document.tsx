@@ -187,7 +187,8 @@ export function InvoiceDocument({
         {invoice.billToPhone ? <p className="text-sm text-slate-700">{phoneLabel(invoice.billToPhone)}</p> : null}
       </section>
 
-      <div className="mt-6 overflow-x-auto">
+      {/* Scrolls within itself on the narrowest screens; focusable, so a keyboard can scroll it too. */}
+      <div className="mt-6 overflow-x-auto" role="region" aria-label={`${title} lines`} tabIndex={0}>
         <table className="w-full min-w-[18rem] border-collapse text-sm">
           <caption className="sr-only">{`${title} lines`}</caption>
           <thead>
