@@ -33,7 +33,7 @@ import type { BillingActor, BillingSettings, LineInput } from "./types";
 const subquery = new QueryBuilder();
 
 /** The longest reason of a credit note or a void, in characters. */
-export const MAX_REASON_LENGTH = 500;
+const MAX_REASON_LENGTH = 500;
 
 /** A new private link token: 32 lower-case hex characters from 16 random bytes. */
 export function newInvoiceToken(): string {
@@ -54,7 +54,7 @@ export interface IssueTax {
 }
 
 /** The GCT the settings charge today (0 and no numbers when not registered). */
-export function taxOfSettings(settings: BillingSettings): IssueTax {
+function taxOfSettings(settings: BillingSettings): IssueTax {
   return settings.gctRegistered
     ? { rateBp: GCT_RATE_BP, trn: settings.trn, gctNumber: settings.gctNumber }
     : { rateBp: 0, trn: null, gctNumber: null };

@@ -1,6 +1,5 @@
 /** The billing feature's public face (docs/product.md §15): invoices, credit notes, payments, deposits, card checkouts. */
 export type * from "./types";
-export { balanceSql, creditedSql, paidSql } from "./balance.server";
 export { readBillingSettings, saveBillingSettings } from "./settings.server";
 export { createDraft, deleteDraft, draftProblem, monthDays, saveDraft, visitLineDescription } from "./drafts.server";
 export {
@@ -13,16 +12,7 @@ export {
   type DepositInvoiceInput,
 } from "./documents.server";
 export { paymentInputProblem, recordPayment, type PaymentExcess, type PaymentInput, type PaymentResult } from "./payments.server";
-export {
-  containsPattern,
-  INVOICES_PAGE_SIZE,
-  invoicesOfCustomer,
-  invoicesOfRequest,
-  listInvoices,
-  markReminded,
-  readInvoice,
-  readInvoiceByToken,
-} from "./invoices.server";
+export { containsPattern, invoicesOfCustomer, invoicesOfRequest, listInvoices, readInvoice, readInvoiceByToken } from "./invoices.server";
 export { accountingRows, customerBalance, unpaidReport, type AccountingRow } from "./reports.server";
 export {
   CARD_FAILURES,

@@ -14,7 +14,7 @@ import { balanceSql, creditedSql, paidSql } from "./balance.server";
 import type { InvoiceDetail, InvoiceSummary, PaymentEntry } from "./types";
 
 /** Rows a page of the invoice list holds. */
-export const INVOICES_PAGE_SIZE = 50;
+const INVOICES_PAGE_SIZE = 50;
 
 /** The columns of a summary: the row and its figures read from its entries. */
 export const summaryColumns = {
@@ -64,7 +64,7 @@ export function toSummary(row: SummaryRow, today: string): InvoiceSummary {
  * SQL true for the `invoices` row in scope when its derived state is `state` ("overdue": issued,
  * owing, due before `today`). The same rules as app/domain/billing.ts `invoiceState`/`isOverdue`.
  */
-export function stateSql(state: InvoiceState | "overdue" | "unpaid", today: string): SQL {
+function stateSql(state: InvoiceState | "overdue" | "unpaid", today: string): SQL {
   const balance = balanceSql(invoices);
   const due = sql`(${invoices.totalCents} - ${creditedSql(invoices)})`;
   switch (state) {

@@ -16,8 +16,8 @@ import { actorUserId } from "./documents.server";
 import type { BillingActor } from "./types";
 
 /** The longest payment reference and note, in characters. */
-export const MAX_PAYMENT_REFERENCE = 100;
-export const MAX_PAYMENT_NOTE = 500;
+const MAX_PAYMENT_REFERENCE = 100;
+const MAX_PAYMENT_NOTE = 500;
 
 /** What to do with a payment above the balance: refuse it, keep the extra as a tip, or record it all (the customer is then in credit). */
 export type PaymentExcess = "refuse" | "tip" | "credit";
