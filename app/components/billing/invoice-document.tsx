@@ -199,7 +199,7 @@ export function InvoiceDocument({
               <th scope="col" className="px-2 py-2 text-right font-semibold">
                 Qty
               </th>
-              <th scope="col" className="px-2 py-2 text-right font-semibold">
+              <th scope="col" className="hidden px-2 py-2 text-right font-semibold sm:table-cell print:table-cell">
                 Unit
               </th>
               <th scope="col" className="py-2 pl-2 text-right font-semibold">
@@ -210,9 +210,15 @@ export function InvoiceDocument({
           <tbody>
             {invoice.lines.map((line) => (
               <tr key={line.id} className="border-b border-slate-200 align-top" data-print-border>
-                <td className="py-2 pr-3 break-words">{line.description}</td>
+                <td className="py-2 pr-3 break-words">
+                  {line.description}
+                  {/* On a phone the unit price sits under the description instead of in its own column. */}
+                  <span className="block text-xs text-slate-600 tabular-nums sm:hidden print:hidden">{`${line.quantity} × ${formatCents(line.unitCents)}`}</span>
+                </td>
                 <td className="px-2 py-2 text-right tabular-nums">{line.quantity}</td>
-                <td className="px-2 py-2 text-right whitespace-nowrap tabular-nums">{formatCents(line.unitCents)}</td>
+                <td className="hidden px-2 py-2 text-right whitespace-nowrap tabular-nums sm:table-cell print:table-cell">
+                  {formatCents(line.unitCents)}
+                </td>
                 <td className="py-2 pl-2 text-right whitespace-nowrap tabular-nums">{formatCents(line.amountCents)}</td>
               </tr>
             ))}
