@@ -18,9 +18,6 @@ export const GCT_RATE_BP = 1500;
 /** The registration threshold of GCT, in cents (J$10,000,000 a year; source as `GCT_RATE_BP`). */
 export const GCT_THRESHOLD_CENTS = 10_000_000_00;
 
-/** Years an invoice, credit note and payment must be kept (Tax Administration Jamaica: 6 years). */
-export const INVOICE_RETENTION_YEARS = 6;
-
 /** The largest amount any one field takes, in cents: J$100,000,000.00 (a typo guard, far above any cleaning job). */
 export const MAX_AMOUNT_CENTS = 100_000_000_00;
 

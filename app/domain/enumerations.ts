@@ -238,4 +238,3 @@ export type DepositRule = (typeof DEPOSIT_RULES)[number];
 
 /** A card checkout at the provider: open (the customer was sent to pay), paid (verified), failed (declined or abandoned). */
 export const CHECKOUT_STATUSES = ["open", "paid", "failed"] as const;
-export type CheckoutStatus = (typeof CHECKOUT_STATUSES)[number];

@@ -75,7 +75,6 @@ const PRINT_RULE = [
   "[data-invoice-document]{position:relative;width:100%;max-width:none;margin:0;padding:0;border:0;border-radius:0;font-size:11pt}",
   "[data-invoice-document] [data-print-hide]{display:none}",
   "[data-invoice-document] [data-print-border]{border-color:#000 !important}",
-  "[data-invoice-document] .overflow-x-auto{overflow:visible}",
   "[data-invoice-document] tr,[data-invoice-document] section{break-inside:avoid}",
   "}",
 ].join("");
@@ -187,9 +186,8 @@ export function InvoiceDocument({
         {invoice.billToPhone ? <p className="text-sm text-slate-700">{phoneLabel(invoice.billToPhone)}</p> : null}
       </section>
 
-      {/* Scrolls within itself on the narrowest screens; focusable, so a keyboard can scroll it too. */}
-      <div className="mt-6 overflow-x-auto" role="region" aria-label={`${title} lines`} tabIndex={0}>
-        <table className="w-full min-w-[18rem] border-collapse text-sm">
+      <div className="mt-6">
+        <table className="w-full border-collapse text-sm">
           <caption className="sr-only">{`${title} lines`}</caption>
           <thead>
             <tr className="border-b-2 border-slate-300 text-left" data-print-border>

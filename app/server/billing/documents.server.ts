@@ -116,7 +116,7 @@ function issueStatement(
 /**
  * Issues the draft `id`: its number (the next of its series, "INV-2026-0001"), today's date in
  * Jamaica, its private link's token, and the GCT of the settings AT ISSUE (rate, TRN, GCT number;
- * tax and total recomputed). From then on the database refuses any edit (migrations/0016).
+ * tax and total recomputed). From then on the database refuses any edit (migrations/0016_billing_guards.sql).
  * Out: `issued` with the number and token; `not_found`; `not_draft` (issued or void already, e.g.
  * a second click); `empty` (no line, or a total of 0). Throws what D1 threw.
  */
