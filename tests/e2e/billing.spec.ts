@@ -40,7 +40,8 @@ async function doneVisit(page: Page, mails: () => SentMail[], email: string) {
 }
 
 /** Signs a new admin in, invoices the request's done visit from its page and issues it; out: the invoice's admin URL, number and the customer's link from the e-mail. */
-async function issueVisitInvoice(page: Page, mails: () => SentMail[], requestId: string, email: string, project: string) {
+async function issueVisitInvoice(page: Page, mails: () => SentMail[], requestId: string, email: string, testInfo: TestInfo) {
+  const project = testInfo.project.name;
   const admin = `billing-staff-${project}-${Date.now()}@example.com`;
   await createAdmin(admin);
   await signIn(page, admin);
@@ -48,6 +49,7 @@ async function issueVisitInvoice(page: Page, mails: () => SentMail[], requestId:
   await page.getByRole("button", { name: "Invoice this visit" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Invoice Draft" })).toBeVisible();
   await expect(page.getByLabel("Name")).toHaveValue("Marcia Bailey");
+  if (project === "js") await shoot(page, testInfo, "admin-draft");
   await page.getByRole("button", { name: "Issue and e-mail" }).click();
   const heading = page.getByRole("heading", { level: 1, name: /^Invoice INV-\d{4}-\d{4}$/ });
   await expect(heading).toBeVisible();
@@ -84,7 +86,7 @@ test("a done visit invoiced, opened from the e-mail and paid by card through the
   await page.setViewportSize({ width: 1280, height: 800 });
   const email = `billing-card-${project}-${Date.now()}@example.com`;
   const { id, statusLink } = await doneVisit(page, mails, email);
-  const { adminUrl, number, link } = await issueVisitInvoice(page, mails, id, email, project);
+  const { adminUrl, number, link } = await issueVisitInvoice(page, mails, id, email, testInfo);
 
   // Owed: the Unpaid view lists it as current.
   await page.goto("/admin/invoices/unpaid");
@@ -139,7 +141,7 @@ test("a done visit invoiced and paid in cash to the crew, recorded by staff: a r
   await page.setViewportSize({ width: 1280, height: 800 });
   const email = `billing-cash-${project}-${Date.now()}@example.com`;
   const { id } = await doneVisit(page, mails, email);
-  const { number, link } = await issueVisitInvoice(page, mails, id, email, project);
+  const { number, link } = await issueVisitInvoice(page, mails, id, email, testInfo);
 
   const form = page.getByRole("region", { name: "Record a payment" });
   await form.getByLabel("Method").selectOption("cash");
@@ -160,6 +162,7 @@ test("a done visit invoiced and paid in cash to the crew, recorded by staff: a r
   await expect(page.locator("[data-state]").first()).toHaveAttribute("data-state", "paid");
   const receipt = await mailTo(mails, email, "Receipt for J$12,000.00");
   expect(receipt.text).toContain(number);
+  if (project === "js") await shoot(page, testInfo, "admin-paid");
 
   // The customer's invoice now reads paid in full, and shows the cash.
   await page.goto(link);
