@@ -13,7 +13,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
-import { BUSINESS_ADDRESS, InvoiceDocument } from "~/components/billing/invoice-document";
+import { BUSINESS_ADDRESS, formatDay, InvoiceDocument } from "~/components/billing/invoice-document";
 import {
   ADMIN_INPUT,
   AdminInput,
@@ -99,7 +99,7 @@ export default function InvoicePage() {
               </Link>
             ) : null}
             {invoice.visit ? (
-              <span className="text-sm text-slate-700">{`Visit on ${invoice.visit.day}, ${invoice.visit.windowStart}–${invoice.visit.windowEnd}`}</span>
+              <span className="text-sm text-slate-700">{`Visit on ${formatDay(invoice.visit.day)}, ${invoice.visit.windowStart}–${invoice.visit.windowEnd}`}</span>
             ) : null}
             {invoice.period ? <span className="text-sm text-slate-700">{`Period ${invoice.period}`}</span> : null}
           </span>
@@ -475,7 +475,8 @@ function IssuedView({ page, result }: { page: Page; result: InvoiceActionResult 
           </ul>
         </Card>
       ) : null}
-      {open ? <PaymentForm page={page} result={result} /> : null}
+      {/* Paid in full: nothing to record (a refund has its own form). */}
+      {open && invoice.balanceCents > 0 ? <PaymentForm page={page} result={result} /> : null}
       {isInvoice && invoice.status === "issued" && invoice.paidCents > 0 ? <RefundForm page={page} result={result} /> : null}
       {open ? <CreditNoteForm page={page} result={result} /> : null}
       <Card title="E-mails" titleId="invoice-mails-heading">
