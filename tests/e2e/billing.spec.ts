@@ -141,7 +141,18 @@ test("a done visit invoiced and paid in cash to the crew, recorded by staff: a r
   await page.setViewportSize({ width: 1280, height: 800 });
   const email = `billing-cash-${project}-${Date.now()}@example.com`;
   const { id } = await doneVisit(page, mails, email);
-  const { number, link } = await issueVisitInvoice(page, mails, id, email, testInfo);
+  const { adminUrl, number, link } = await issueVisitInvoice(page, mails, id, email, testInfo);
+
+  // GCT cannot be switched on without the numbers a Tax Invoice must show: refused, nothing saved.
+  await page.goto("/admin/billing");
+  await page.getByLabel("Registered for GCT").check();
+  await page.getByLabel("TRN").fill("12345");
+  await page.getByRole("button", { name: "Save billing settings" }).click();
+  await expect(page.getByText("A TRN is 9 digits, for example 123-456-789.")).toBeVisible();
+  await expect(page.getByText(/Enter the GCT registration number/)).toBeVisible();
+  if (project === "js") await shoot(page, testInfo, "billing-refused");
+  expect(await queryD1("SELECT gct_registered AS gct, trn FROM billing_settings")).toEqual([{ gct: 0, trn: null }]);
+  await page.goto(adminUrl);
 
   const form = page.getByRole("region", { name: "Record a payment" });
   await form.getByLabel("Method").selectOption("cash");
