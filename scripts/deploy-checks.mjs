@@ -1,7 +1,8 @@
 /**
  * What `npm run deploy` checks in wrangler.toml before it deploys anything: a site that
  * would print password-reset links into its logs instead of mailing them, link to
- * localhost, or run on placeholder values must not go live by accident.
+ * localhost, run on placeholder values, or take card payments through WiPay's public sandbox
+ * must not go live by accident.
  */
 
 const PLACEHOLDER_D1_ID = "00000000-0000-0000-0000-000000000000";
@@ -9,14 +10,18 @@ const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 /** Reserved example domains (RFC 2606): the placeholders shipped in wrangler.toml. */
 const isExampleDomain = (host) => /(^|\.)example(\.(com|net|org))?$/i.test(host);
 const domainOf = (address) => address.slice(address.lastIndexOf("@") + 1);
+/** WiPay's sandbox account number; its API key (123) is published in WiPay's document. */
+const WIPAY_SANDBOX_ACCOUNT = "1234567890";
 
 /**
  * In: the Worker's configuration as wrangler reads it (`vars`, `send_email`,
- * `d1_databases`) and `{ allowConsoleMail }` (the `--allow-console-mail` flag, for a staging
- * deploy that should send nothing). Out: one sentence per problem, naming the setting and
- * what to do; empty when the deploy may go ahead.
+ * `d1_databases`) and `{ allowConsoleMail, allowCardSandbox }` (the `--allow-console-mail` and
+ * `--allow-card-sandbox` flags, for a staging deploy that should send nothing or take only
+ * WiPay sandbox payments). Out: one sentence per problem, naming the setting and what to do;
+ * empty when the deploy may go ahead. The Worker's secrets (WIPAY_API_KEY) are checked by
+ * scripts/deploy.mjs, which asks Cloudflare for them.
  */
-export function deployProblems(config, { allowConsoleMail = false } = {}) {
+export function deployProblems(config, { allowConsoleMail = false, allowCardSandbox = false } = {}) {
   const vars = config.vars ?? {};
   const problems = [];
 
@@ -73,5 +78,43 @@ export function deployProblems(config, { allowConsoleMail = false } = {}) {
       );
     }
   }
+  problems.push(...cardProblems(vars, { allowCardSandbox }));
   return problems;
+}
+
+/**
+ * Card payments' [vars] (app/server/billing/card.server.ts). In: wrangler.toml's vars and
+ * `{ allowCardSandbox }`. Out: one sentence per problem; none when WIPAY_ACCOUNT_NUMBER is empty
+ * (card payments off). WIPAY_ENVIRONMENT "sandbox" is refused whatever the account unless
+ * `allowCardSandbox`: the sandbox's account and key are public, so anyone could sign a return
+ * that marks an invoice paid.
+ */
+function cardProblems(vars, { allowCardSandbox }) {
+  const account = String(vars.WIPAY_ACCOUNT_NUMBER ?? "").trim();
+  if (!account) return [];
+  const environment = String(vars.WIPAY_ENVIRONMENT ?? "").trim();
+  const found = [];
+  if (!/^\d{10}$/.test(account)) found.push(`WIPAY_ACCOUNT_NUMBER is "${account}": WiPay account numbers are 10 digits.`);
+  if (!["sandbox", "live"].includes(environment)) {
+    found.push(`WIPAY_ENVIRONMENT is "${environment}": set "sandbox" or "live".`);
+  }
+  if (!/^https:\/\/[^/?#]+\/?$/.test(String(vars.WIPAY_BASE_URL ?? "").trim())) {
+    found.push(`WIPAY_BASE_URL is "${vars.WIPAY_BASE_URL ?? ""}": set WiPay's API origin, e.g. https://jm.wipayfinancial.com.`);
+  }
+  if (environment === "live" && account === WIPAY_SANDBOX_ACCOUNT) {
+    found.push(
+      `WIPAY_ACCOUNT_NUMBER is WiPay's sandbox account (${WIPAY_SANDBOX_ACCOUNT}) with WIPAY_ENVIRONMENT "live": set the business's account number.`,
+    );
+  }
+  if (environment === "sandbox" && !allowCardSandbox) {
+    found.push(
+      'WIPAY_ENVIRONMENT is "sandbox": WiPay\'s sandbox account and API key are public, so anyone could mark invoices paid. ' +
+        'Set "live" with the business\'s account, empty WIPAY_ACCOUNT_NUMBER to turn card payments off, or pass --allow-card-sandbox for a staging copy.',
+    );
+  } else if (environment === "sandbox" && account !== WIPAY_SANDBOX_ACCOUNT) {
+    found.push(
+      `WIPAY_ENVIRONMENT is "sandbox", which takes only WiPay's sandbox account ${WIPAY_SANDBOX_ACCOUNT}: set "live" for the business's account.`,
+    );
+  }
+  return found;
 }

@@ -51,4 +51,49 @@ describe("deployProblems", () => {
     expect(problems).toHaveLength(1);
     expect(problems[0]).toContain(setting);
   });
+
+  describe("card payments (WIPAY_*)", () => {
+    const card = (vars: Record<string, string>) => ({
+      ...ready,
+      vars: { ...ready.vars, WIPAY_BASE_URL: "https://jm.wipayfinancial.com", ...vars },
+    });
+
+    test("live with the business's account passes; no account number (card payments off) asks nothing, sandbox included", () => {
+      expect(deployProblems(card({ WIPAY_ACCOUNT_NUMBER: "4455667788", WIPAY_ENVIRONMENT: "live" }))).toEqual([]);
+      expect(deployProblems(card({ WIPAY_ACCOUNT_NUMBER: "", WIPAY_ENVIRONMENT: "sandbox" }))).toEqual([]);
+    });
+
+    test.each([
+      ["WiPay's sandbox account", "1234567890"],
+      ["the business's account", "4455667788"],
+    ])("sandbox with %s is refused unless --allow-card-sandbox is given, naming the problem and the flag", (_case, account) => {
+      const sandbox = card({ WIPAY_ACCOUNT_NUMBER: account, WIPAY_ENVIRONMENT: "sandbox" });
+      const problems = deployProblems(sandbox);
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toContain('WIPAY_ENVIRONMENT is "sandbox"');
+      expect(problems[0]).toContain("public");
+      expect(problems[0]).toContain("--allow-card-sandbox");
+      // The flag waives the sandbox, not its own rule (the sandbox takes only its account) nor the other checks.
+      const allowed = deployProblems(sandbox, { allowCardSandbox: true });
+      expect(allowed).toEqual(account === "1234567890" ? [] : [expect.stringContaining("sandbox account 1234567890")]);
+      expect(deployProblems({ ...sandbox, vars: { ...sandbox.vars, MAIL_FROM: "" } }, { allowCardSandbox: true })).toContainEqual(
+        expect.stringContaining("MAIL_FROM"),
+      );
+    });
+
+    test.each([
+      ["an account number that is not 10 digits", { WIPAY_ACCOUNT_NUMBER: "12345", WIPAY_ENVIRONMENT: "live" }, "WIPAY_ACCOUNT_NUMBER"],
+      ["an unknown environment", { WIPAY_ACCOUNT_NUMBER: "4455667788", WIPAY_ENVIRONMENT: "test" }, "WIPAY_ENVIRONMENT"],
+      [
+        "an http base URL",
+        { WIPAY_ACCOUNT_NUMBER: "4455667788", WIPAY_ENVIRONMENT: "live", WIPAY_BASE_URL: "http://jm.wipayfinancial.com" },
+        "WIPAY_BASE_URL",
+      ],
+      ["the sandbox account live", { WIPAY_ACCOUNT_NUMBER: "1234567890", WIPAY_ENVIRONMENT: "live" }, "sandbox account"],
+    ])("%s is refused", (_case, vars, setting) => {
+      const problems = deployProblems(card(vars));
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toContain(setting);
+    });
+  });
 });
