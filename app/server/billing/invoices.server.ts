@@ -250,20 +250,3 @@ export async function invoicesOfCustomer(db: Database, customerId: string, today
     .orderBy(desc(invoices.createdAt), desc(invoices.id));
   return rows.map((row) => toSummary(row, today));
 }
-
-/**
- * Records that a reminder went for the issued invoice `id` at `now` (`reminded_at`; with
- * `automatic`, also `auto_reminder_sent_at`, only if the automatic one has not gone yet). Out:
- * true when a row changed. Throws what D1 threw.
- */
-export async function markReminded(db: Database, id: string, now: Date, automatic: boolean): Promise<boolean> {
-  const guard = automatic
-    ? and(eq(invoices.id, id), eq(invoices.status, "issued"), sql`${invoices.autoReminderSentAt} IS NULL`)
-    : and(eq(invoices.id, id), eq(invoices.status, "issued"));
-  const changed = await db
-    .update(invoices)
-    .set(automatic ? { remindedAt: now, autoReminderSentAt: now, updatedAt: now } : { remindedAt: now, updatedAt: now })
-    .where(guard)
-    .returning({ id: invoices.id });
-  return changed.length > 0;
-}

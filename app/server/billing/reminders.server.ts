@@ -13,26 +13,25 @@
  * is written only if that UPDATE changed a row (`PREVIOUS_CHANGED_ONE`), so however many runs
  * overlap, one e-mail goes out per invoice, ever. Every function throws what D1 threw.
  */
-import { and, asc, eq, exists, gt, inArray, isNotNull, isNull, lte } from "drizzle-orm";
-import { QueryBuilder } from "drizzle-orm/sqlite-core";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, or } from "drizzle-orm";
 import { invoices } from "../../../drizzle/schema";
 import { todayInJamaica } from "~/domain/dates";
 import { enqueueMail, invoicePath, outboxInsert, paymentReminderMail, putOnQueue, type Mail } from "~/server/mail";
 import { PREVIOUS_CHANGED_ONE, readSiteUrl, type Database } from "~/server/platform";
 import { balanceSql } from "./balance.server";
 import { cardPaymentsEnabled } from "./card.server";
-import { markReminded, readInvoice } from "./invoices.server";
+import { readInvoice } from "./invoices.server";
 import type { BillingMailContext } from "./mails.server";
 import { readBillingSettings } from "./settings.server";
 import type { BillingActor, BillingSettings, InvoiceDetail } from "./types";
-
-/** Subqueries inside other statements (they run with the statement that holds them). */
-const subquery = new QueryBuilder();
 
 /** The most automatic reminders one run queues (the longest overdue first); the next day's run takes the rest. */
 const PER_RUN = 100;
 
 /** The answers of `sendPaymentReminder`. */
+/** The shortest time between two reminders of one invoice sent by hand: a double click or two staff at once send one. */
+const REMINDER_GAP_MS = 60_000;
+
 export type ReminderResult = { status: "sent"; to: string } | { status: "not_found" } | { status: "refused"; message: string };
 
 /** Why `invoice` cannot be reminded of (a sentence for staff), or null when it can. */
@@ -57,7 +56,7 @@ async function reminderMail(
 
 /**
  * 'Send reminder' on the Unpaid view: e-mails the customer a payment reminder with the
- * invoice's private link and records when (`reminded_at`, `markReminded`). In: the client, the
+ * invoice's private link and records when (`reminded_at`, claimed before the mail is written). In: the client, the
  * mail context (app/server/billing/mails.server.ts `billingMailContext`), the invoice's id, who
  * sends it (the outbox row is the record of what went) and the instant. Out: `sent` with the
  * address, `not_found`, or `refused` with a sentence to show (a draft, a void invoice, a credit
@@ -77,15 +76,23 @@ export async function sendPaymentReminder(
   const refused = reminderRefusal(invoice);
   if (refused || !invoice.token) return { status: "refused", message: refused ?? "" };
   const mail = await reminderMail(context, { ...invoice, token: invoice.token }, await readBillingSettings(db), today);
-  // Not voided since it was read.
-  const stillIssued = exists(
-    subquery
-      .select({ id: invoices.id })
-      .from(invoices)
-      .where(and(eq(invoices.id, invoice.id), eq(invoices.status, "issued"))),
-  );
-  await enqueueMail(db, context.env, mail, { kind: "payment_reminder", entity: "invoice", entityId: invoice.id }, stillIssued, now);
-  await markReminded(db, invoice.id, now, false);
+  // Claimed first, in one statement: still issued, still owing, and not reminded in the last
+  // minute (a double click, or two staff at once, send one e-mail).
+  const claimed = await db
+    .update(invoices)
+    .set({ remindedAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(invoices.id, invoice.id),
+        eq(invoices.status, "issued"),
+        gt(balanceSql(invoices), 0),
+        or(isNull(invoices.remindedAt), lt(invoices.remindedAt, new Date(now.getTime() - REMINDER_GAP_MS))),
+      ),
+    )
+    .run();
+  if (claimed.meta.changes !== 1)
+    return { status: "refused", message: "A reminder was just sent, or nothing is owed now. Nothing more was sent." };
+  await enqueueMail(db, context.env, mail, { kind: "payment_reminder", entity: "invoice", entityId: invoice.id }, undefined, now);
   return { status: "sent", to: mail.to };
 }
 
@@ -135,7 +142,7 @@ export async function sendAutomaticReminders(db: Database, context: BillingMailC
       db
         .update(invoices)
         .set({ autoReminderSentAt: now, remindedAt: now, updatedAt: now })
-        .where(and(eq(invoices.id, id), eq(invoices.status, "issued"), isNull(invoices.autoReminderSentAt))),
+        .where(and(eq(invoices.id, id), eq(invoices.status, "issued"), isNull(invoices.autoReminderSentAt), gt(balanceSql(invoices), 0))),
       outboxInsert(db, mailId, mail, { kind: "payment_reminder", entity: "invoice", entityId: id }, now, PREVIOUS_CHANGED_ONE),
     ]);
     if (claimed.meta.changes !== 1) continue;
