@@ -4,8 +4,9 @@
  * real D1 and the local stand-in of WiPay's documented contract (tests/support/wipay-stand-in.mjs):
  * pay → WiPay's page → return records one payment and marks the checkout paid; a forged hash, a
  * changed amount or currency, another invoice's order, a declined card, WiPay failing to answer
- * record nothing; a replayed return records nothing more; with no API key the pay route refuses
- * and the invoice page offers no card payment. Each test issues its own invoice (issued
+ * record nothing; a replayed return records nothing more; a hosted page off WIPAY_BASE_URL's
+ * origin (or not https) is not followed; a verified return on a void invoice is recorded and
+ * logged; with no API key the pay route refuses and the invoice page offers no card payment. Each test issues its own invoice (issued
  * invoices and payments cannot be deleted: migrations/0016_billing_guards.sql).
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -260,6 +261,22 @@ describe("card payment through the hosted page", () => {
     expect(await paymentsOf(invoice.id)).toEqual([]);
   });
 
+  test("a verified return on an invoice made void meanwhile: recorded (the money was taken), logged for staff, the page says so", async () => {
+    const invoice = await issuedInvoice(150_000);
+    const back = await checkout(invoice.token);
+    await worker.db
+      .prepare("UPDATE invoices SET status = 'void', void_reason = 'Test', voided_at = ?, updated_at = ? WHERE id = ?")
+      .bind(Date.now(), Date.now(), invoice.id)
+      .run();
+    expect(await returnTo(back)).toBe(`/invoice/${invoice.token}?paid=1`);
+    expect(await paymentsOf(invoice.id)).toEqual([expect.objectContaining({ method: "card_online", amount_cents: 150_000 })]);
+    expect(worker.output().some((line) => line.includes('"card_payment_on_void_invoice"') && line.includes(invoice.id))).toBe(true);
+    const page = (await (await worker.fetch(`/invoice/${invoice.token}?paid=1`)).text()).replaceAll("&#x27;", "'");
+    expect(page).toContain("had already been cancelled");
+    expect(page).toContain("please call us");
+    expect(page).not.toContain("your card payment is recorded");
+  });
+
   test("a void invoice and an unknown token are refused", async () => {
     const invoice = await issuedInvoice(100_000);
     await worker.db
@@ -270,6 +287,62 @@ describe("card payment through the hosted page", () => {
     expect((await pay("0".repeat(32))).status).toBe(404);
     expect((await pay("not-a-token")).status).toBe(404);
     expect(await checkoutsOf(invoice.id)).toEqual([]);
+  });
+});
+
+describe("the hosted page WiPay answers with", () => {
+  /** The URL the provider's next answer gives as its hosted page. */
+  let answered = "";
+  let provider: TestWorker;
+  beforeAll(async () => {
+    provider = await startWorker({
+      bindings: {
+        WIPAY_ACCOUNT_NUMBER: SANDBOX_ACCOUNT,
+        WIPAY_API_KEY: API_KEY,
+        WIPAY_ENVIRONMENT: "sandbox",
+        WIPAY_BASE_URL: "https://jm.wipayfinancial.com",
+      },
+      outbound: (request) =>
+        new URL(request.url).origin === "https://jm.wipayfinancial.com"
+          ? Response.json({ url: answered, message: "OK", transaction_id: "SB-1-1-x-20261128000000" })
+          : new Response("offline", { status: 503 }),
+    });
+  });
+  afterAll(() => provider?.dispose());
+
+  const payAt = (token: string) =>
+    provider.fetch(`/invoice/${token}/pay`, { method: "POST", redirect: "manual", headers: { Origin: provider.origin } });
+
+  test("is followed only when https on WIPAY_BASE_URL's origin; anything else is WiPay failing: checkout failed, ?failed=provider, logged", async () => {
+    const invoice = await issuedInvoice(250_000, provider);
+    answered = "https://jm.wipayfinancial.com/plugins/payments/checkout/abc";
+    const good = await payAt(invoice.token);
+    expect(good.status).toBe(303);
+    expect(good.headers.get("Location")).toBe(answered);
+
+    const refused = [
+      "https://evil.example/plugins/payments/checkout/abc",
+      "http://jm.wipayfinancial.com/plugins/payments/checkout/abc",
+      "https://jm.wipayfinancial.com.evil.example/checkout",
+      "https://user:pass@jm.wipayfinancial.com/checkout",
+      "javascript:alert(1)",
+      "//evil.example/checkout",
+      "/checkout/abc",
+    ];
+    for (const url of refused) {
+      answered = url;
+      const response = await payAt(invoice.token);
+      expect(response.status, url).toBe(303);
+      expect(response.headers.get("Location"), url).toBe(`/invoice/${invoice.token}?failed=provider`);
+    }
+    const rows = (
+      await provider.db
+        .prepare("SELECT status FROM card_checkouts WHERE invoice_id = ? ORDER BY created_at")
+        .bind(invoice.id)
+        .all<{ status: string }>()
+    ).results;
+    expect(rows.map((row) => row.status).sort()).toEqual([...refused.map(() => "failed"), "open"]);
+    expect(provider.output().some((line) => line.includes('"card_checkout_failed"') && line.includes("evil.example"))).toBe(true);
   });
 });
 

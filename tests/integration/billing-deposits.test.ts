@@ -15,6 +15,7 @@ import { HOUR_MS, jamaicaInstant, todayInJamaica } from "~/domain/dates";
 import type { Database } from "~/server/platform";
 import { awaitingDeposits, createDraft, readInvoice, recordPayment } from "~/server/billing";
 import * as schema from "../../drizzle/schema";
+import { SANDBOX_ACCOUNT, startWipayStandIn } from "../support/wipay-stand-in.mjs";
 import { seedQuotedRequest } from "./booking-seed";
 import { createAdminSession, followRedirect, postFields, startWorker, waitFor, type TestWorker } from "./worker";
 
@@ -24,12 +25,24 @@ const HOLD_HOURS = 48;
 let worker: TestWorker;
 let db: Database;
 let admin: Awaited<ReturnType<typeof createAdminSession>>;
+let wipay: Awaited<ReturnType<typeof startWipayStandIn>>;
 beforeAll(async () => {
-  worker = await startWorker();
+  wipay = await startWipayStandIn({ apiKey: "deposit-test-key" });
+  worker = await startWorker({
+    bindings: {
+      WIPAY_ACCOUNT_NUMBER: SANDBOX_ACCOUNT,
+      WIPAY_API_KEY: "deposit-test-key",
+      WIPAY_ENVIRONMENT: "sandbox",
+      WIPAY_BASE_URL: wipay.url,
+    },
+  });
   db = drizzle(worker.db, { schema }) as unknown as Database;
   admin = await createAdminSession(worker);
 });
-afterAll(() => worker?.dispose());
+afterAll(async () => {
+  await worker?.dispose();
+  await wipay?.stop();
+});
 
 /** The rule as the owner's settings form would save it (app/server/billing `saveBillingSettings`'s row). */
 async function setRule(rule: "none" | "percent" | "fixed", percent = 25) {
@@ -242,5 +255,65 @@ describe("a deposit to confirm a booking", () => {
       .first<{ id: string; deposit_due_at: number | null }>())!;
     expect(visit.deposit_due_at).toBeNull();
     expect(await depositDocuments(visit.id)).toEqual([]);
+  });
+});
+
+describe("a deposit and a card payment under way", () => {
+  /** POST /invoice/:token/pay as the page's button does; out: the response (not followed). */
+  const pay = (token: string) =>
+    worker.fetch(`/invoice/${token}/pay`, { method: "POST", redirect: "manual", headers: { Origin: worker.origin } });
+  const visitStatus = (visitId: string) => worker.db.prepare("SELECT status FROM visits WHERE id = ?").bind(visitId).first("status");
+
+  test("an open checkout younger than an hour holds off the release; paid after the release: recorded, logged, and the page says the booking was released", async () => {
+    await setRule("percent", 25);
+    const { token } = await quotedRequest();
+    const visit = await customerBooks(token, bookableDay());
+    const [invoice] = await depositDocuments(visit.id);
+    const started = await pay(invoice!.token);
+    expect(started.status).toBe(303);
+    const hostedPage = started.headers.get("Location")!;
+    expect(hostedPage.startsWith(`${wipay.url}/checkout/`)).toBe(true);
+    const paid = await fetch(hostedPage, { method: "POST", body: new URLSearchParams({ outcome: "pay" }), redirect: "manual" });
+    const back = new URL(paid.headers.get("Location")!);
+    // The customer opened the checkout ten minutes before the deadline and is still on WiPay's page.
+    const opened = visit.deposit_due_at! - 10 * 60_000;
+    await worker.db.prepare("UPDATE card_checkouts SET created_at = ? WHERE invoice_id = ?").bind(opened, invoice!.id).run();
+    expect(await runHourly(new Date(visit.deposit_due_at! + 60_000))).toBe("ok");
+    expect(await visitStatus(visit.id)).toBe("scheduled");
+    // An hour after the checkout opened, the grace is over: released.
+    expect(await runHourly(new Date(opened + HOUR_MS + 60_000))).toBe("ok");
+    expect(await visitStatus(visit.id)).toBe("cancelled");
+    expect((await depositDocuments(visit.id))[0]).toMatchObject({ kind: "invoice", status: "void" });
+
+    // WiPay's verified return lands on the void invoice: the money was taken, so it is recorded.
+    const landed = await worker.fetch(`${back.pathname}${back.search}`, { redirect: "manual" });
+    expect(landed.headers.get("Location")).toBe(`/invoice/${invoice!.token}?paid=1`);
+    const payments = await worker.db.prepare("SELECT method, amount_cents FROM payments WHERE invoice_id = ?").bind(invoice!.id).all();
+    expect(payments.results).toEqual([{ method: "card_online", amount_cents: 362_500 }]);
+    expect(worker.output().some((line) => line.includes('"card_payment_on_void_invoice"') && line.includes(invoice!.id))).toBe(true);
+    const page = (await (await worker.fetch(`/invoice/${invoice!.token}?paid=1`)).text()).replaceAll("&#x27;", "'");
+    expect(page).toContain("this booking had already been released");
+    expect(page).toContain("refund");
+    expect(page).not.toContain("your card payment is recorded");
+  });
+
+  test("a deposit whose visit is no longer scheduled cannot be paid by card", async () => {
+    await setRule("percent", 25);
+    const { token } = await quotedRequest();
+    const visit = await customerBooks(token, bookableDay());
+    const [invoice] = await depositDocuments(visit.id);
+    await worker.db.prepare("UPDATE visits SET status = 'cancelled' WHERE id = ?").bind(visit.id).run();
+    expect((await pay(invoice!.token)).headers.get("Location")).toBe(`/invoice/${invoice!.token}?failed=released`);
+    expect(await worker.db.prepare("SELECT COUNT(*) AS n FROM card_checkouts WHERE invoice_id = ?").bind(invoice!.id).first("n")).toBe(0);
+    const page = (await (await worker.fetch(`/invoice/${invoice!.token}?failed=released`)).text()).replaceAll("&#x27;", "'");
+    expect(page).toContain("This booking has been released");
+  });
+
+  test("awaitingDeposits reads any number of visits (D1 binds at most 100 parameters a statement)", async () => {
+    await setRule("percent", 25);
+    const { token } = await quotedRequest();
+    const visit = await customerBooks(token, bookableDay());
+    const ids = [...Array.from({ length: 149 }, () => crypto.randomUUID()), visit.id];
+    expect([...(await awaitingDeposits(db, ids)).keys()]).toEqual([visit.id]);
   });
 });

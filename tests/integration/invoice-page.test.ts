@@ -130,8 +130,18 @@ describe("/invoice/:token", () => {
     }
   });
 
-  test("a card payment's return is told: ?paid=1 thanks, ?failed=declined says nothing was recorded; other query names are refused", async () => {
+  test("a card payment's return is told: ?paid=1 thanks once a card payment is recorded, ?failed=declined says nothing was recorded; other query names are refused", async () => {
     const invoice = await issuedInvoice(600_000);
+    // The URL alone says nothing: no card payment is recorded yet (only a bank transfer).
+    await payment(invoice.id, 100_000);
+    expect(await textOf(await worker.fetch(`/invoice/${invoice.token}?paid=1`))).not.toContain("your card payment is recorded");
+    await worker.db
+      .prepare(
+        `INSERT INTO payments (id, invoice_id, kind, method, amount_cents, tip_cents, paid_on, idempotency_key, created_at)
+         VALUES (?, ?, 'payment', 'card_online', 100000, 0, '2026-11-22', ?, ?)`,
+      )
+      .bind(crypto.randomUUID(), invoice.id, `wipay:test-${invoice.id}`, Date.now())
+      .run();
     expect(await textOf(await worker.fetch(`/invoice/${invoice.token}?paid=1`))).toContain("your card payment is recorded");
     expect(await textOf(await worker.fetch(`/invoice/${invoice.token}?failed=declined`))).toContain("did not go through");
     expect((await worker.fetch(`/invoice/${invoice.token}?page=2`)).status).toBe(400);

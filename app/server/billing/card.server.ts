@@ -86,6 +86,8 @@ export const CARD_FAILURES = {
   nothingOwed: "owed",
   /** The invoice is void. */
   void: "void",
+  /** A deposit's invoice whose visit is no longer scheduled (released or cancelled): not payable. */
+  released: "released",
   /** WiPay did not give a hosted page (down, refused the request). */
   provider: "provider",
   /** The card was declined or the payment failed at WiPay. */
@@ -98,6 +100,29 @@ export const CARD_FAILURES = {
   busy: "busy",
 } as const;
 export type CardFailure = (typeof CARD_FAILURES)[keyof typeof CARD_FAILURES];
+
+/** Hosts a plain-http provider may have: a stand-in on this machine (tests), never the internet. */
+const LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "[::1]"];
+
+/** True when `url` is https, or http on a loopback host. */
+function secureScheme(url: URL): boolean {
+  return url.protocol === "https:" || (url.protocol === "http:" && LOOPBACK_HOSTS.includes(url.hostname));
+}
+
+/**
+ * The hosted page's URL from WiPay's answer when the browser may be sent there: an absolute URL,
+ * https (http only on loopback, as `readCardConfig`), on the origin of WIPAY_BASE_URL (the only
+ * one the invoice page's CSP form-action allows: `cardCheckoutOrigins`). Else null.
+ */
+function hostedPageUrl(answered: string, config: CardConfig): string | null {
+  let url: URL;
+  try {
+    url = new URL(answered);
+  } catch {
+    return null;
+  }
+  return secureScheme(url) && url.origin === config.baseUrl && !url.username && !url.password ? url.toString() : null;
+}
 
 /**
  * Card payments' configuration from the environment, or null when they are off: the account
@@ -117,13 +142,10 @@ export function readCardConfig(env: CardEnv): CardConfig | null {
   } catch {
     base = null;
   }
-  const loopback = base !== null && ["127.0.0.1", "localhost", "[::1]"].includes(base.hostname);
   const problems = [
     /^\d{10}$/.test(accountNumber) ? null : "WIPAY_ACCOUNT_NUMBER is not 10 digits",
     environment === "sandbox" || environment === "live" ? null : `WIPAY_ENVIRONMENT is "${environment}", not sandbox or live`,
-    base && (base.protocol === "https:" || (base.protocol === "http:" && loopback)) && base.pathname === "/" && !base.search
-      ? null
-      : `WIPAY_BASE_URL is "${baseUrl}", not https://host`,
+    base && secureScheme(base) && base.pathname === "/" && !base.search ? null : `WIPAY_BASE_URL is "${baseUrl}", not https://host`,
   ].filter((problem) => problem !== null);
   if (problems.length > 0) {
     logProblem("card_config_invalid", { problems });
@@ -157,9 +179,10 @@ function newOrderId(): string {
  * the amount in cents, JMD), asks WiPay for a hosted page and gives back its URL.
  * In: the database; the config; the invoice's id and balance (cents, > 0); the response URL
  * (`${SITE_URL}/invoice/<token>/paid`); `now`; optionally the fetch to use. Out: `{status:"ready",
- * url, orderId}`, or `{status:"failed", orderId, message}` when WiPay did not answer with a page
- * (the checkout is then marked failed with the message; nothing else is written). Throws only
- * when D1 fails.
+ * url, orderId}`, or `{status:"failed", orderId, message}` when WiPay did not answer with a page,
+ * or with one the browser must not be sent to (not https, http only on loopback, or not on
+ * WIPAY_BASE_URL's origin: `hostedPageUrl`); the checkout is then marked failed with the message
+ * and `card_checkout_failed` logged; nothing else is written. Throws only when D1 fails.
  */
 export async function startCardCheckout(
   db: Database,
@@ -201,9 +224,13 @@ export async function startCardCheckout(
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
     const answer = (await response.json().catch(() => null)) as { url?: unknown; message?: unknown } | null;
-    const url = typeof answer?.url === "string" ? answer.url : "";
-    if (response.status < 400 && /^https?:\/\//i.test(url)) return { status: "ready", url, orderId };
-    message = `HTTP ${response.status}: ${typeof answer?.message === "string" ? answer.message : "no hosted page"}`;
+    const answered = typeof answer?.url === "string" ? answer.url : "";
+    const url = hostedPageUrl(answered, config);
+    if (response.status < 400 && url) return { status: "ready", url, orderId };
+    message =
+      response.status < 400 && answered
+        ? `HTTP ${response.status}: the hosted page "${answered.slice(0, 200)}" is not https on ${config.baseUrl}`
+        : `HTTP ${response.status}: ${typeof answer?.message === "string" ? answer.message : "no hosted page"}`;
   } catch (error) {
     message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   }

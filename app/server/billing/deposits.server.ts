@@ -12,12 +12,12 @@
 import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import { depositCents, dollarsToCents, formatCents } from "~/domain/billing";
 import { dayLabel } from "~/domain/booking";
-import { HOUR_MS, jamaicaInstant, todayInJamaica } from "~/domain/dates";
+import { HOUR_MS, MINUTE_MS, jamaicaInstant, todayInJamaica } from "~/domain/dates";
 import { changeStatement } from "~/server/booking";
 import { deadlineLabel, depositReleasedMail, depositRequestMail, enqueueMail, invoicePath, type MailQueueEnv } from "~/server/mail";
 import { logFailure, readSiteUrl, type Database } from "~/server/platform";
 import { readCompany } from "~/server/site";
-import { customers, invoices, quoteRequests, visits, type Visit } from "../../../drizzle/schema";
+import { cardCheckouts, customers, invoices, quoteRequests, visits, type Visit } from "../../../drizzle/schema";
 import { balanceSql } from "./balance.server";
 import { cardPaymentsEnabled } from "./card.server";
 import { createDepositInvoice, voidInvoice } from "./documents.server";
@@ -51,28 +51,23 @@ export interface AwaitingDeposit {
 }
 
 /**
+ * How many visit ids one read binds: D1 allows 100 bound parameters a statement, and the read
+ * binds a few of its own.
+ */
+const VISIT_IDS_PER_READ = 90;
+
+/**
  * Which of the visits `visitIds` await their deposit (`awaitingDepositSql`), each with its
- * deposit invoice's number, token and balance. In: visit ids (any number; none: no query).
- * Out: a map by visit id, holding only the awaiting ones. One read.
+ * deposit invoice's number, token and balance. In: visit ids (any number, duplicates allowed;
+ * none: no query). Out: a map by visit id, holding only the awaiting ones. One read per
+ * `VISIT_IDS_PER_READ` ids.
  */
 export async function awaitingDeposits(db: Database, visitIds: readonly string[]): Promise<Map<string, AwaitingDeposit>> {
   const found = new Map<string, AwaitingDeposit>();
-  if (visitIds.length === 0) return found;
-  const rows = await db
-    .select({
-      visitId: visits.id,
-      dueAt: visits.depositDueAt,
-      invoiceId: invoices.id,
-      number: invoices.number,
-      token: invoices.token,
-      balanceCents: sql<number>`${balanceSql(invoices)}`,
-    })
-    .from(visits)
-    .innerJoin(
-      invoices,
-      and(eq(invoices.visitId, visits.id), eq(invoices.purpose, "deposit"), eq(invoices.kind, "invoice"), eq(invoices.status, "issued")),
-    )
-    .where(and(inArray(visits.id, [...new Set(visitIds)]), awaitingDepositSql));
+  const ids = [...new Set(visitIds)];
+  const chunks: string[][] = [];
+  for (let at = 0; at < ids.length; at += VISIT_IDS_PER_READ) chunks.push(ids.slice(at, at + VISIT_IDS_PER_READ));
+  const rows = (await Promise.all(chunks.map((chunk) => awaitingRows(db, chunk)))).flat();
   for (const row of rows) {
     if (!row.dueAt || !row.token || row.balanceCents <= 0) continue;
     found.set(row.visitId, {
@@ -87,6 +82,37 @@ export async function awaitingDeposits(db: Database, visitIds: readonly string[]
     });
   }
   return found;
+}
+
+/** The rows of `awaitingDeposits` for at most `VISIT_IDS_PER_READ` visit ids: one read. */
+function awaitingRows(db: Database, visitIds: string[]) {
+  return db
+    .select({
+      visitId: visits.id,
+      dueAt: visits.depositDueAt,
+      invoiceId: invoices.id,
+      number: invoices.number,
+      token: invoices.token,
+      balanceCents: sql<number>`${balanceSql(invoices)}`,
+    })
+    .from(visits)
+    .innerJoin(
+      invoices,
+      and(eq(invoices.visitId, visits.id), eq(invoices.purpose, "deposit"), eq(invoices.kind, "invoice"), eq(invoices.status, "issued")),
+    )
+    .where(and(inArray(visits.id, visitIds), awaitingDepositSql));
+}
+
+/**
+ * Whether a deposit invoice may still be paid: its visit is still scheduled (not released,
+ * cancelled, skipped or done). Any other invoice: true. In: the invoice's purpose and visit id.
+ * Out: a boolean; a deposit invoice without a visit found is false. Throws what D1 threw.
+ */
+export async function depositPayable(db: Database, invoice: { purpose: string; visitId: string | null }): Promise<boolean> {
+  if (invoice.purpose !== "deposit") return true;
+  if (!invoice.visitId) return false;
+  const visit = await db.select({ status: visits.status }).from(visits).where(eq(visits.id, invoice.visitId)).get();
+  return visit?.status === "scheduled";
 }
 
 /** The Worker's bindings a deposit's e-mails need. */
@@ -162,6 +188,17 @@ export async function askDeposit(db: Database, env: DepositEnv, visitId: string,
   return held;
 }
 
+/** How long an open card checkout of a deposit holds off its release: the customer may be paying at WiPay. */
+export const CHECKOUT_GRACE_MS = 60 * MINUTE_MS;
+
+/**
+ * SQL true for the `visits` row in scope when no deposit invoice of it has an open card checkout
+ * created less than `CHECKOUT_GRACE_MS` before `now`. Its tables are aliased, so it reads the
+ * outer `visits` row whatever else the statement joins.
+ */
+const noCheckoutUnderWaySql = (now: Date) =>
+  sql`NOT EXISTS (SELECT 1 FROM ${cardCheckouts} AS "grace_checkout" JOIN ${invoices} AS "grace_invoice" ON "grace_invoice"."id" = "grace_checkout"."invoice_id" WHERE "grace_invoice"."visit_id" = ${visits.id} AND "grace_invoice"."purpose" = 'deposit' AND "grace_checkout"."status" = 'open' AND "grace_checkout"."created_at" > ${now.getTime() - CHECKOUT_GRACE_MS})`;
+
 /** What one run of the release did. */
 export interface DepositRelease {
   /** Visits cancelled because their deposit was not paid in time. */
@@ -175,9 +212,11 @@ export interface DepositRelease {
  * its `deposit_due_at` (`awaitingDepositSql`, due <= now) is cancelled as a cancellation does it
  * (status cancelled, SEQUENCE + 1, a `visit_changes` row by the system, its window freed), its
  * deposit invoice made void by the core's `voidInvoice` ("Deposit not paid by <time>", a credit
- * note for what is left) and `depositReleasedMail` queued to the customer. The cancelling UPDATE
- * re-checks the whole condition, the balance included, so a payment that lands first wins and a
- * second run finds nothing to do. A deposit invoice still issued and unpaid of a visit released or
+ * note for what is left) and `depositReleasedMail` queued to the customer. A visit whose deposit
+ * invoice has an open card checkout created less than `CHECKOUT_GRACE_MS` ago is left for a later
+ * run (the customer may be on WiPay's page). The cancelling UPDATE re-checks the whole condition,
+ * the balance and the checkout included, so a payment that lands first wins and a second run
+ * finds nothing to do. A deposit invoice still issued and unpaid of a visit released or
  * cancelled otherwise past its time is made void too (no e-mail). Out: the counts. Throws what
  * D1 threw; one visit's void or e-mail failing is logged and the others go on.
  */
@@ -186,14 +225,14 @@ export async function releaseUnpaidDeposits(db: Database, env: DepositEnv, now: 
     .select({ visit: visits, request: quoteRequests })
     .from(visits)
     .innerJoin(quoteRequests, eq(visits.quoteRequestId, quoteRequests.id))
-    .where(and(lte(visits.depositDueAt, now), awaitingDepositSql));
+    .where(and(lte(visits.depositDueAt, now), awaitingDepositSql, noCheckoutUnderWaySql(now)));
   const outcome: DepositRelease = { released: 0, voided: 0 };
   for (const { visit } of due) {
     const [cancelled] = await db.batch([
       db
         .update(visits)
         .set({ status: "cancelled", sequence: sql`${visits.sequence} + 1`, updatedAt: now })
-        .where(and(eq(visits.id, visit.id), lte(visits.depositDueAt, now), awaitingDepositSql))
+        .where(and(eq(visits.id, visit.id), lte(visits.depositDueAt, now), awaitingDepositSql, noCheckoutUnderWaySql(now)))
         .returning(),
       changeStatement(db, { visitId: visit.id, kind: "cancelled", to: visit }, { userId: null, system: true }, now),
     ]);

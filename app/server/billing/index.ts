@@ -27,7 +27,7 @@ export {
   verifyCardReturn,
   type CardFailure,
 } from "./card.server";
-export { askDeposit, awaitingDeposits, releaseUnpaidDeposits, type AwaitingDeposit } from "./deposits.server";
+export { askDeposit, awaitingDeposits, depositPayable, releaseUnpaidDeposits, type AwaitingDeposit } from "./deposits.server";
 export {
   reminderContacts,
   sendAutomaticReminders,

@@ -5,7 +5,10 @@
  * the checkout's total and currency, status success); then the payment is recorded once (its
  * idempotency key is WiPay's transaction id, so a replayed return records nothing more), the
  * checkout is marked paid, the receipt is e-mailed, and the browser goes to the invoice page with
- * `?paid=1`. Anything else records nothing, logs why and goes back with `?failed=<code>`
+ * `?paid=1`. A verified return on an invoice made void meanwhile (a deposit released while the
+ * customer was paying) is recorded all the same (the money was taken) and logs
+ * `card_payment_on_void_invoice` for staff to refund or rebook; the invoice page then says so
+ * (app/routes/public/invoice/invoice.server.ts). Anything else records nothing, logs why and goes back with `?failed=<code>`
  * (CARD_FAILURES). Never a 500: a failure on the way is logged and answered with `?failed=record`.
  * Not rate limited: a customer who paid must always get their payment recorded. Never cached.
  */
@@ -94,6 +97,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     await markCheckoutPaid(context.db, checkout.id, transactionId, recorded.paymentId, input.message, now);
     if (recorded.status === "recorded") {
       logEvent("card_payment_recorded", { invoiceId: invoice.id, paymentId: recorded.paymentId, orderId: checkout.id, transactionId });
+      // Money taken on an invoice made void meanwhile (a deposit released while its customer was at WiPay): staff must refund or rebook.
+      if (invoice.status === "void") {
+        logProblem("card_payment_on_void_invoice", {
+          invoiceId: invoice.id,
+          number: invoice.number,
+          purpose: invoice.purpose,
+          paymentId: recorded.paymentId,
+          transactionId,
+          amountCents: checkout.amountCents,
+        });
+      }
       // The payment stands whatever becomes of its receipt: a failure to queue it is logged, and staff can resend it.
       await sendReceiptMail(context.db, billingMailContext(context.cloudflare.env, context.db), recorded.paymentId, now).catch(
         (error: unknown) => logFailure("card_receipt_failed", error, { invoiceId: invoice.id, paymentId: recorded.paymentId }),

@@ -4,14 +4,15 @@
  * WiPay for what is owed now and sends the browser to WiPay's hosted page (303); WiPay brings it
  * back to /invoice/:token/paid. A deposit's invoice is paid the same way (it has a token too).
  * Refused (303 back to the invoice page with `?failed=<code>`, app/server/billing CARD_FAILURES):
- * card payments off, nothing owed, a void invoice, WiPay not giving a page, more than the status
- * pages' 30 requests a minute from one client. A GET goes back to the invoice page. Never cached.
+ * card payments off, nothing owed, a void invoice, a deposit's invoice whose visit is no longer
+ * scheduled (released or cancelled), WiPay not giving a page (or one on another origin), more than
+ * the status pages' 30 requests a minute from one client. A GET goes back to the invoice page. Never cached.
  */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { STATUS_HEADERS } from "~/cache-control";
 import { todayInJamaica } from "~/domain/dates";
 import { allowStatusView } from "~/http/rate-limit.server";
-import { CARD_FAILURES, readCardConfig, readInvoiceByToken, startCardCheckout, type CardFailure } from "~/server/billing";
+import { CARD_FAILURES, depositPayable, readCardConfig, readInvoiceByToken, startCardCheckout, type CardFailure } from "~/server/billing";
 import { logFailure, readSiteUrl } from "~/server/platform";
 
 /** An invoice's token: 32 lowercase hex characters (docs/decisions/011-status-page-token.md). */
@@ -29,7 +30,7 @@ export const loader = ({ params }: LoaderFunctionArgs) => {
 
 /**
  * In: the POST (no fields are read). Out: 303 to WiPay's hosted page, or 303 back to the invoice
- * page with `?failed=` (off, owed, void, provider, busy); 404 for a token that is no invoice's.
+ * page with `?failed=` (off, owed, void, released, provider, busy); 404 for a token that is no invoice's.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const token = params.token ?? "";
@@ -44,6 +45,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (!invoice) return new Response("Not found", { status: 404, headers: STATUS_HEADERS });
     if (invoice.status === "void") return backToInvoice(token, CARD_FAILURES.void);
     if (invoice.kind !== "invoice" || invoice.balanceCents <= 0) return backToInvoice(token, CARD_FAILURES.nothingOwed);
+    if (!(await depositPayable(context.db, invoice))) return backToInvoice(token, CARD_FAILURES.released);
     const started = await startCardCheckout(
       context.db,
       config,

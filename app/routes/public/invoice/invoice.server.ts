@@ -5,7 +5,7 @@
  * that no issued or void document has (app/server/billing `readInvoiceByToken`), and otherwise
  * the document as the customer may see it (`publicInvoice`: no staff notes on payments, no staff
  * names), the owner's payment instructions, whether 'Pay by card' is offered, and the outcome of
- * a card payment's return (`?paid=1`, `?failed=<code>`, app/server/billing CARD_FAILURES). Every
+ * a card payment's return (`?paid=1` when a card payment is recorded, `?failed=<code>`, app/server/billing CARD_FAILURES). Every
  * answer carries STATUS_HEADERS: never cached, never indexed.
  */
 import { data, type LoaderFunctionArgs } from "@remix-run/cloudflare";
@@ -84,6 +84,8 @@ const CARD_FAILURE_TEXTS: Record<string, string> = {
   [CARD_FAILURES.off]: "Card payments are not available at the moment. Please pay another way (see How to pay), or call us.",
   [CARD_FAILURES.nothingOwed]: "Nothing is owed on this invoice now, so no card payment was started.",
   [CARD_FAILURES.void]: "This invoice is void, so it cannot be paid.",
+  [CARD_FAILURES.released]:
+    "This booking has been released, so its deposit can no longer be paid. Nothing was charged. Please call us to book again.",
   [CARD_FAILURES.provider]: "The card payment page could not be opened. Nothing was charged. Please try again in a few minutes.",
   [CARD_FAILURES.declined]: "The card payment did not go through, and nothing was recorded. You can try again, or pay another way.",
   [CARD_FAILURES.unverified]:
@@ -93,10 +95,27 @@ const CARD_FAILURE_TEXTS: Record<string, string> = {
   [CARD_FAILURES.busy]: "This page was used many times in a short while. Please wait a minute and try again.",
 };
 
-/** The outcome of a card payment's return, from the query: paid, a failure's text, or nothing. */
-function cardOutcome(query: URLSearchParams): { tone: "success" | "error"; text: string } | null {
-  if (query.get("paid") === "1")
+/**
+ * The outcome of a card payment's return, from the query and the invoice: `?paid=1` thanks only
+ * when the invoice has a card payment recorded (nothing otherwise; on a void invoice it says the
+ * booking or invoice had been cancelled and the company will refund or rebook); `?failed=` a
+ * failure's text; otherwise nothing.
+ */
+function cardOutcome(query: URLSearchParams, invoice: InvoiceDetail): { tone: "success" | "error"; text: string } | null {
+  if (query.get("paid") === "1") {
+    const paidByCard = invoice.payments.some((payment) => payment.kind === "payment" && payment.method === "card_online");
+    if (!paidByCard) return null;
+    if (invoice.status === "void") {
+      return {
+        tone: "error",
+        text:
+          invoice.purpose === "deposit"
+            ? "Your card payment was received, but this booking had already been released because the deposit was not paid in time. We will refund your payment or book your visit again: please call us."
+            : "Your card payment was received, but this invoice had already been cancelled. We will refund your payment or apply it to what you owe: please call us.",
+      };
+    }
     return { tone: "success", text: "Thank you: your card payment is recorded. Your receipt is below and on its way by e-mail." };
+  }
   const failed = query.get("failed");
   const text = failed ? CARD_FAILURE_TEXTS[failed] : undefined;
   return text ? { tone: "error", text } : null;
@@ -132,7 +151,7 @@ export async function invoicePageLoader({ request, params, context }: LoaderFunc
       invoice: publicInvoice({ ...invoice, token: invoice.token }),
       paymentInstructions: settings.paymentInstructions,
       canPayByCard: owes && cardPaymentsEnabled(env),
-      outcome: cardOutcome(new URL(request.url).searchParams),
+      outcome: cardOutcome(new URL(request.url).searchParams, invoice),
     },
     problem: null,
   });
