@@ -5,12 +5,19 @@
  * every refused field of the draft's editor gets its message and writes nothing; a saved draft is
  * issued and e-mailed; a payment posted twice with its key records once; a payment above the
  * balance, a bank transfer without reference and a void without reason are refused and write
- * nothing; unknown invoices are 404s. Invoices and payments cannot be deleted
+ * nothing; unknown invoices are 404s; the record page's Invoices card offers 'Invoice this visit'
+ * for a visit whose deposit is paid, and a request invoiced from its quote points its visits to
+ * that invoice and refuses their own; the accountant's CSV names the invoice a credit note
+ * corrects. Invoices and payments cannot be deleted
  * (migrations/0016_billing_guards.sql): every test starts from its own request and customer.
  */
+import { drizzle } from "drizzle-orm/d1";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { MAX_INVOICE_LINES } from "~/domain/billing";
 import { todayInJamaica } from "~/domain/dates";
+import { createDepositInvoice, recordPayment } from "~/server/billing";
+import type { Database } from "~/server/platform";
+import * as schema from "../../drizzle/schema";
 import { seedQuotedRequest } from "./booking-seed";
 import { createAdminSession, postFields, startWorker, waitFor, type TestWorker } from "./worker";
 
@@ -135,6 +142,96 @@ describe("starting an invoice", () => {
     expect(unknown.status).toBe(404);
     const anonymous = await worker.fetch(`/admin/invoices/${crypto.randomUUID()}`, { redirect: "manual" });
     expect(anonymous.status).toBe(302);
+  });
+});
+
+/** A done visit of the request (J$8,000, 2026-03-10); out: its id. */
+async function doneVisit(requestId: string): Promise<string> {
+  const id = crypto.randomUUID();
+  await worker.db
+    .prepare(
+      "INSERT INTO visits (id, quote_request_id, quote_id, day, window_start, window_end, status, address, service_type, amount_jmd, created_at, updated_at) VALUES (?, ?, 'q', '2026-03-10', '09:00', '12:00', 'done', '5 Kent Avenue', 'residential', 8000, ?, ?)",
+    )
+    .bind(id, requestId, Date.now(), Date.now())
+    .run();
+  return id;
+}
+
+/** The record page's HTML. */
+const recordPage = async (requestId: string) =>
+  textOf(await worker.fetch(`/admin/quotes/${requestId}`, { headers: { Cookie: admin.cookie } }));
+
+/** The card's 'Invoice this visit' form for `visitId` is on the page. */
+const offersVisit = (html: string, visitId: string) => html.includes(`name="visitId" value="${visitId}"`);
+
+describe("the record page's Invoices card", () => {
+  test("a visit whose deposit is paid still offers 'Invoice this visit', and its invoice deducts the deposit", async () => {
+    const { requestId, customerId } = await quotedRequest();
+    const visitId = await doneVisit(requestId);
+    const db = drizzle(worker.db, { schema }) as unknown as Database;
+    const deposit = await createDepositInvoice(
+      db,
+      {
+        visitId,
+        customerId,
+        quoteRequestId: requestId,
+        billToName: "Billed",
+        billToEmail: null,
+        billToPhone: null,
+        billToAddress: null,
+        amountCents: 200_000,
+        dueDate: todayInJamaica(),
+        description: "Deposit",
+      },
+      new Date(),
+    );
+    const paid = await recordPayment(
+      db,
+      {
+        invoiceId: deposit.id,
+        kind: "payment",
+        method: "cash",
+        amountCents: 200_000,
+        excess: "refuse",
+        reference: null,
+        paidOn: todayInJamaica(),
+        note: null,
+        idempotencyKey: crypto.randomUUID(),
+      },
+      { userId: admin.userId },
+      new Date(),
+    );
+    expect(paid.status).toBe("recorded");
+    const html = await recordPage(requestId);
+    expect(html).toContain(deposit.number);
+    expect(html).toContain("Invoice this visit");
+    expect(offersVisit(html, visitId)).toBe(true);
+    // The deposit does not bill the quote either.
+    expect(html).toContain("Invoice from the quote");
+    const made = await post("/admin/invoices/new", { from: "visit", visitId });
+    expect(made.status).toBe(302);
+    const id = /([0-9a-f-]{36})$/.exec(made.headers.get("Location") ?? "")![1]!;
+    expect((await stored(id)).lines.map((line) => line.unit_cents)).toEqual([800_000, -200_000]);
+  });
+
+  test("invoiced from its quote: each visit points to that invoice, 'Invoice this visit' is gone and refused with the reason", async () => {
+    const { requestId } = await quotedRequest();
+    const visitId = await doneVisit(requestId);
+    expect(offersVisit(await recordPage(requestId), visitId)).toBe(true);
+    const id = await draftOfQuote(requestId);
+    const html = await recordPage(requestId);
+    expect(offersVisit(html, visitId)).toBe(false);
+    expect(html).not.toContain("Invoice from the quote");
+    expect(html).toContain("Invoice Draft");
+    const refused = await post("/admin/invoices/new", { from: "visit", visitId });
+    expect(refused.status).toBe(409);
+    expect(await textOf(refused)).toContain("This request is already invoiced from its quote (a draft).");
+    const count = await worker.db
+      .prepare("SELECT COUNT(*) AS n FROM invoices WHERE quote_request_id = ?")
+      .bind(requestId)
+      .first<{ n: number }>();
+    expect(count!.n).toBe(1);
+    expect((await stored(id)).invoice!.status).toBe("draft");
   });
 });
 
@@ -281,7 +378,16 @@ describe("money on an issued invoice", () => {
     const voided = await post(`/admin/invoices/${id}`, { intent: "void", reason: "Billed twice" });
     expect(voided.status).toBe(200);
     expect((await stored(id)).invoice!.status).toBe("void");
-    const note = await worker.db.prepare("SELECT kind, status FROM invoices WHERE credit_for_id = ?").bind(id).first();
+    const note = await worker.db
+      .prepare("SELECT kind, status, number FROM invoices WHERE credit_for_id = ?")
+      .bind(id)
+      .first<{ number: string }>();
     expect(note).toMatchObject({ kind: "credit_note", status: "issued" });
+    // The accountant's CSV: the credit note's row names the invoice it corrects in the last column.
+    const today = todayInJamaica();
+    const csv = await textOf(await worker.fetch(`/admin/invoices.csv?from=${today}&to=${today}`, { headers: { Cookie: admin.cookie } }));
+    const row = csv.split("\r\n").find((line) => line.includes(note!.number));
+    expect(row).toMatch(/^Credit note,/);
+    expect(row!.endsWith(`,${(await stored(id)).invoice!.number}`)).toBe(true);
   });
 });

@@ -13,7 +13,7 @@
 import { drizzle } from "drizzle-orm/d1";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { invoiceTotals } from "~/domain/billing";
+import { invoiceTotals, MAX_INVOICE_LINES } from "~/domain/billing";
 import { todayInJamaica } from "~/domain/dates";
 import {
   accountingRows,
@@ -281,6 +281,192 @@ describe("drafts", () => {
   });
 });
 
+describe("deposits, quotes and months", () => {
+  /** A deposit of `amountCents` for the visit, issued; out: its id and number. */
+  async function depositOf(request: { requestId: string; customerId: string; name: string }, visitId: string, amountCents: number) {
+    return createDepositInvoice(
+      db,
+      {
+        visitId,
+        customerId: request.customerId,
+        quoteRequestId: request.requestId,
+        billToName: request.name,
+        billToEmail: null,
+        billToPhone: null,
+        billToAddress: null,
+        amountCents,
+        dueDate: today(),
+        description: "Deposit",
+      },
+      new Date(),
+    );
+  }
+
+  /** The lines of a draft as [unit cents, description]. */
+  async function linesOf(id: string) {
+    return (await readInvoice(db, id, today()))!.lines.map((line) => [line.unitCents, line.description]);
+  }
+
+  test("a quote's and a visit's draft deduct the paid deposits of the request's visits, for the net actually paid", async () => {
+    const request = await customerRequest(10000);
+    const [paid, credited, waived, unpaid] = await Promise.all(
+      ["2026-05-04", "2026-05-11", "2026-05-18", "2026-05-25"].map((day) => insertVisit(request.requestId, day, "done", 8000)),
+    );
+    // Paid in full: deducted in full.
+    const paidDeposit = await depositOf(request, paid!, 200_000);
+    expect((await recordPayment(db, payment(paidDeposit.id, 200_000), STAFF, new Date())).status).toBe("recorded");
+    // Paid in full, then reduced by a credit note of J$1,000 (the customer keeps it in credit): J$2,000 deducted.
+    const creditedDeposit = await depositOf(request, credited!, 300_000);
+    expect((await recordPayment(db, payment(creditedDeposit.id, 300_000), STAFF, new Date())).status).toBe("recorded");
+    const reduced = await issueCreditNote(
+      db,
+      creditedDeposit.id,
+      { lines: [{ description: "Smaller deposit", quantity: 1, unitCents: 100_000 }], reason: "Deposit reduced" },
+      STAFF,
+      new Date(),
+    );
+    expect(reduced.status).toBe("issued");
+    // Waived by a credit note of all of it, never paid: its balance is 0, nothing was paid, nothing deducted.
+    const waivedDeposit = await depositOf(request, waived!, 150_000);
+    const waiver = await issueCreditNote(
+      db,
+      waivedDeposit.id,
+      { lines: [{ description: "Deposit waived", quantity: 1, unitCents: 150_000 }], reason: "Deposit waived" },
+      STAFF,
+      new Date(),
+    );
+    expect(waiver.status).toBe("issued");
+    // Not paid: not deducted.
+    await depositOf(request, unpaid!, 100_000);
+
+    const quote = await createDraft(db, { from: "quote", quoteRequestId: request.requestId }, STAFF, new Date());
+    if (quote.status !== "created") throw new Error(JSON.stringify(quote));
+    expect(await linesOf(quote.id)).toEqual([
+      [1_000_000, expect.any(String)],
+      [-200_000, `Less deposit paid, ${paidDeposit.number}`],
+      [-200_000, `Less deposit paid, ${creditedDeposit.number}`],
+    ]);
+    expect((await readInvoice(db, quote.id, today()))!.subtotalCents).toBe(600_000);
+
+    // Billed by its visits instead: each deducts its own deposit, for what was paid.
+    expect(await deleteDraft(db, quote.id)).toEqual({ status: "deleted" });
+    const ofCredited = await createDraft(db, { from: "visit", visitId: credited! }, STAFF, new Date());
+    if (ofCredited.status !== "created") throw new Error(JSON.stringify(ofCredited));
+    expect((await linesOf(ofCredited.id)).map(([cents]) => cents)).toEqual([800_000, -200_000]);
+    const ofWaived = await createDraft(db, { from: "visit", visitId: waived! }, STAFF, new Date());
+    if (ofWaived.status !== "created") throw new Error(JSON.stringify(ofWaived));
+    expect((await linesOf(ofWaived.id)).map(([cents]) => cents)).toEqual([800_000]);
+  });
+
+  test("a request is billed from its quote or by its visits, never both: each refuses the other and names it; racing, one is made", async () => {
+    // Invoiced from the quote: its visit's invoice and its month are refused.
+    const quoted = await customerRequest(12000);
+    const visit = await insertVisit(quoted.requestId, "2026-06-08", "done", 6000);
+    const fromQuote = await createDraft(db, { from: "quote", quoteRequestId: quoted.requestId }, STAFF, new Date());
+    if (fromQuote.status !== "created") throw new Error(JSON.stringify(fromQuote));
+    expect(await createDraft(db, { from: "visit", visitId: visit }, STAFF, new Date())).toEqual({
+      status: "refused",
+      message: "This request is already invoiced from its quote (a draft).",
+    });
+    const issued = await issueInvoice(db, fromQuote.id, STAFF, new Date());
+    if (issued.status !== "issued") throw new Error(issued.status);
+    expect(await createDraft(db, { from: "visit", visitId: visit }, STAFF, new Date())).toEqual({
+      status: "refused",
+      message: `This request is already invoiced from its quote (${issued.number}).`,
+    });
+    expect(await createDraft(db, { from: "month", customerId: quoted.customerId, month: "2026-06" }, STAFF, new Date())).toMatchObject({
+      status: "refused",
+      message: expect.stringContaining("Nothing to bill"),
+    });
+    expect(await count("SELECT COUNT(*) AS c FROM invoices WHERE quote_request_id = ?", quoted.requestId)).toBe(1);
+    // Voided, the visit may be invoiced on its own.
+    expect((await voidInvoice(db, fromQuote.id, "Billed by visit instead", STAFF, new Date())).status).toBe("voided");
+    expect((await createDraft(db, { from: "visit", visitId: visit }, STAFF, new Date())).status).toBe("created");
+
+    // A visit invoiced on its own: the quote's invoice is refused.
+    const visited = await customerRequest(12000);
+    const own = await insertVisit(visited.requestId, "2026-06-09", "scheduled", 6000);
+    const ofVisit = await createDraft(db, { from: "visit", visitId: own }, STAFF, new Date());
+    if (ofVisit.status !== "created") throw new Error(JSON.stringify(ofVisit));
+    const ofVisitIssued = await issueInvoice(db, ofVisit.id, STAFF, new Date());
+    if (ofVisitIssued.status !== "issued") throw new Error(ofVisitIssued.status);
+    expect(await createDraft(db, { from: "quote", quoteRequestId: visited.requestId }, STAFF, new Date())).toEqual({
+      status: "refused",
+      message: `This request's visits are already invoiced on their own (${ofVisitIssued.number}).`,
+    });
+
+    // Both at once: the guard is in the insert, so one is made and the other refused.
+    const racing = await customerRequest(12000);
+    const raced = await insertVisit(racing.requestId, "2026-06-10", "done", 6000);
+    const results = await Promise.all([
+      createDraft(db, { from: "quote", quoteRequestId: racing.requestId }, STAFF, new Date()),
+      createDraft(db, { from: "visit", visitId: raced }, STAFF, new Date()),
+    ]);
+    expect(results.map((result) => result.status).sort()).toEqual(["created", "refused"]);
+    expect(await count("SELECT COUNT(*) AS c FROM invoices WHERE quote_request_id = ?", racing.requestId)).toBe(1);
+  });
+
+  test("a month whose visits and deposits exceed the lines of one invoice is refused, nothing cut; a month of 60 visits is one draft", async () => {
+    const request = await customerRequest(5000);
+    const statements = Array.from({ length: MAX_INVOICE_LINES - 1 }, (_, i) =>
+      worker.db
+        .prepare(
+          "INSERT INTO visits (id, quote_request_id, quote_id, day, window_start, window_end, status, address, service_type, amount_jmd, created_at, updated_at) VALUES (?, ?, 'q', ?, ?, '17:00', 'done', '5 Kent Avenue', 'residential', 5000, ?, ?)",
+        )
+        .bind(
+          crypto.randomUUID(),
+          request.requestId,
+          `2026-07-${String((i % 28) + 1).padStart(2, "0")}`,
+          `0${i % 10}:${String(i).padStart(2, "0")}`,
+          Date.now(),
+          Date.now(),
+        ),
+    );
+    await worker.db.batch(statements);
+    const { results: visitRows } = await worker.db
+      .prepare("SELECT id FROM visits WHERE quote_request_id = ? ORDER BY day, window_start")
+      .bind(request.requestId)
+      .all<{ id: string }>();
+    for (const row of visitRows.slice(0, 2)) {
+      const deposit = await depositOf(request, row.id, 100_000);
+      expect((await recordPayment(db, payment(deposit.id, 100_000), STAFF, new Date())).status).toBe("recorded");
+    }
+    expect(await createDraft(db, { from: "month", customerId: request.customerId, month: "2026-07" }, STAFF, new Date())).toEqual({
+      status: "refused",
+      message: `This month's ${MAX_INVOICE_LINES - 1} visits and 2 deposits to deduct come to more than ${MAX_INVOICE_LINES} lines for one invoice. Invoice some of its visits on their own first.`,
+    });
+    expect(await count("SELECT COUNT(*) AS c FROM invoices WHERE customer_id = ? AND purpose = 'month'", request.customerId)).toBe(0);
+
+    // 60 visits and no deposit: one statement binds the row and the visits' ids within D1's 100 parameters.
+    const full = await customerRequest(5000);
+    await worker.db.batch(
+      Array.from({ length: MAX_INVOICE_LINES }, (_, i) =>
+        worker.db
+          .prepare(
+            "INSERT INTO visits (id, quote_request_id, quote_id, day, window_start, window_end, status, address, service_type, amount_jmd, created_at, updated_at) VALUES (?, ?, 'q', ?, ?, '17:00', 'done', '5 Kent Avenue', 'residential', 5000, ?, ?)",
+          )
+          .bind(
+            crypto.randomUUID(),
+            full.requestId,
+            `2026-08-${String((i % 28) + 1).padStart(2, "0")}`,
+            `0${i % 10}:${String(i).padStart(2, "0")}`,
+            Date.now(),
+            Date.now(),
+          ),
+      ),
+    );
+    const month = await createDraft(db, { from: "month", customerId: full.customerId, month: "2026-08" }, STAFF, new Date());
+    if (month.status !== "created") throw new Error(JSON.stringify(month));
+    const monthly = (await readInvoice(db, month.id, today()))!;
+    expect(monthly.lines).toHaveLength(MAX_INVOICE_LINES);
+    expect(monthly.totalCents).toBe(MAX_INVOICE_LINES * 500_000);
+    expect(await createDraft(db, { from: "month", customerId: full.customerId, month: "2026-08" }, STAFF, new Date())).toEqual({
+      status: "exists",
+      id: month.id,
+    });
+  });
+});
+
 describe("payments", () => {
   test("20 concurrent payments with the same idempotency key record one row", async () => {
     const invoice = await issuedInvoice(10000);
@@ -498,6 +684,21 @@ describe("corrections and reports", () => {
       method: "bank_transfer",
       reference: "TR-1",
       totalCents: 200_000,
+    });
+    // A credit note's row names the invoice it corrects, not itself.
+    const note = await issueCreditNote(
+      db,
+      owing.id,
+      { lines: [{ description: "Window missed", quantity: 1, unitCents: 50_000 }], reason: "Window missed" },
+      STAFF,
+      new Date(),
+    );
+    if (note.status !== "issued") throw new Error(JSON.stringify(note));
+    expect((await accountingRows(db, today(), today())).find((row) => row.number === note.number)).toMatchObject({
+      type: "credit_note",
+      description: "Window missed",
+      totalCents: 50_000,
+      invoiceNumber: owing.number,
     });
     expect(await accountingRows(db, "2000-01-01", "2000-12-31")).toEqual([]);
   });

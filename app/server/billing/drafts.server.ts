@@ -5,8 +5,8 @@
  * (./documents.server.ts) freezes it. "Already invoiced" is checked inside the statement that
  * inserts, so two clicks make one draft.
  */
-import { and, asc, desc, eq, gte, inArray, lte, ne, not, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
+import { and, asc, desc, eq, gte, lte, ne, not, sql, type SQL } from "drizzle-orm";
+import { alias, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { format } from "date-fns";
 import {
   dollarsToCents,
@@ -22,7 +22,7 @@ import { todayInJamaica } from "~/domain/dates";
 import { SERVICE_TYPE_LABELS, type InvoicePurpose } from "~/domain/enumerations";
 import { insertWhere, type Database } from "~/server/platform";
 import { customerReplies, customers, invoiceLines, invoices, quoteRequests, visits } from "../../../drizzle/schema";
-import { balanceSql, fromAlias } from "./balance.server";
+import { balanceSql, fromAlias, nested } from "./balance.server";
 import { draftRow, lineRows } from "./documents.server";
 import { readBillingSettings } from "./settings.server";
 import type { DraftInput, DraftSource, LineInput } from "./types";
@@ -32,38 +32,98 @@ export function visitLineDescription(serviceLabel: string, day: string): string 
   return `${serviceLabel} on ${format(new Date(`${day}T12:00:00Z`), "EEE, MMM d, yyyy")}`.slice(0, MAX_LINE_DESCRIPTION);
 }
 
+/** A column compared with a list of visits. */
+type VisitColumn = AnySQLiteColumn | SQL;
+
 /**
- * SQL true when any of `visitIds` is on a line of an invoice that is not void (a visit is billed
- * once). Deposit invoices carry no visit on their line, so they do not count.
+ * SQL true when `column` is one of `visitIds`. The ids travel as ONE bound parameter (a JSON
+ * array read by `json_each`): D1 binds at most 100 parameters a statement, and a month's insert
+ * binds its row's columns besides.
  */
-function billedSql(visitIds: readonly string[]): SQL {
-  if (visitIds.length === 0) return sql`0`;
+function amongVisits(column: VisitColumn, visitIds: readonly string[]): SQL {
+  return sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(visitIds)}))`;
+}
+
+/** SQL true when `column` is a visit of the quote request `quoteRequestId` (any status). */
+function visitOfRequest(column: VisitColumn, quoteRequestId: string): SQL {
+  const visit = alias(visits, "request_visit");
+  return sql`${column} IN (SELECT ${visit.id} FROM ${fromAlias(visit)} WHERE ${visit.quoteRequestId} = ${quoteRequestId})`;
+}
+
+/**
+ * SQL true when a visit `visitIn` accepts is on a line of an invoice that is not void (a visit is
+ * billed once). Deposit invoices carry no visit on their line, so they do not count.
+ */
+function billedSql(visitIn: (column: VisitColumn) => SQL): SQL {
   const line = alias(invoiceLines, "billed_line");
   const owner = alias(invoices, "billed_invoice");
-  return sql`EXISTS (SELECT 1 FROM ${fromAlias(line)} INNER JOIN ${fromAlias(owner)} ON ${owner.id} = ${line.invoiceId} WHERE ${inArray(line.visitId, [...visitIds])} AND ${owner.status} <> 'void' AND ${owner.kind} = 'invoice')`;
+  return sql`EXISTS (SELECT 1 FROM ${fromAlias(line)} INNER JOIN ${fromAlias(owner)} ON ${owner.id} = ${line.invoiceId} WHERE ${visitIn(line.visitId)} AND ${owner.status} <> 'void' AND ${owner.kind} = 'invoice')`;
 }
 
-/** The id of an invoice not void holding one of `visitIds` on a line, if any. */
-async function invoiceOfVisits(db: Database, visitIds: readonly string[]): Promise<string | null> {
-  if (visitIds.length === 0) return null;
+/**
+ * SQL true when a quote request `requestIn` accepts has an invoice from its quote that is not
+ * void: its visits are billed by it, never by a visit's or a month's invoice (and the other way
+ * round, `billedSql`).
+ */
+function quoteInvoicedSql(requestIn: (column: VisitColumn) => SQL): SQL {
+  const quoteInvoice = alias(invoices, "quote_invoice");
+  return sql`EXISTS (SELECT 1 FROM ${fromAlias(quoteInvoice)} WHERE ${requestIn(quoteInvoice.quoteRequestId)} AND ${quoteInvoice.purpose} = 'quote' AND ${quoteInvoice.kind} = 'invoice' AND ${quoteInvoice.status} <> 'void')`;
+}
+
+/** The id and number (null: a draft) of an invoice not void holding a visit `visitIn` accepts on a line, if any. */
+async function invoiceOfVisits(db: Database, visitIn: (column: VisitColumn) => SQL): Promise<{ id: string; number: string | null } | null> {
   const row = await db
-    .select({ id: invoices.id })
+    .select({ id: invoices.id, number: invoices.number })
     .from(invoiceLines)
     .innerJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
-    .where(and(inArray(invoiceLines.visitId, [...visitIds]), ne(invoices.status, "void"), eq(invoices.kind, "invoice")))
+    .where(and(visitIn(invoiceLines.visitId), ne(invoices.status, "void"), eq(invoices.kind, "invoice")))
     .get();
-  return row?.id ?? null;
+  return row ?? null;
 }
 
-/** Lines deducting the paid deposit invoices of `visitIds` ("Less deposit paid, INV-…", minus its net amount). */
-async function depositLines(db: Database, visitIds: readonly string[]): Promise<LineInput[]> {
-  if (visitIds.length === 0) return [];
+/** The id and number (null: a draft) of the invoice not void from the quote of a request `requestIn` accepts, if any. */
+async function quoteInvoiceOf(
+  db: Database,
+  requestIn: (column: VisitColumn) => SQL,
+): Promise<{ id: string; number: string | null } | null> {
+  const row = await db
+    .select({ id: invoices.id, number: invoices.number })
+    .from(invoices)
+    .where(
+      and(requestIn(invoices.quoteRequestId), eq(invoices.purpose, "quote"), eq(invoices.kind, "invoice"), ne(invoices.status, "void")),
+    )
+    .get();
+  return row ?? null;
+}
+
+/** How a refusal names an invoice: its number, or "a draft" before it is issued. */
+const named = (invoice: { number: string | null }) => invoice.number ?? "a draft";
+
+/** The refusal of a visit's or a month's invoice when the visit's request is invoiced from its quote. */
+const quoteInvoiced = (invoice: { number: string | null }): Refusal => ({
+  status: "refused",
+  message: `This request is already invoiced from its quote (${named(invoice)}).`,
+});
+
+/**
+ * Lines deducting the paid deposit invoices of the visits `visitIn` accepts ("Less deposit paid,
+ * INV-…"): a deposit counts once its balance is 0 or less, for the net it was actually paid (its
+ * subtotal - discount, less the subtotal - discount of its issued credit notes); none when a
+ * credit note waived it all.
+ */
+async function depositLines(db: Database, visitIn: (column: VisitColumn) => SQL): Promise<LineInput[]> {
+  const note = alias(invoices, "deposit_credit_note");
   const paid = await db
-    .select({ number: invoices.number, net: sql<number>`${invoices.subtotalCents} - ${invoices.discountCents}` })
+    .select({
+      number: invoices.number,
+      net: nested(
+        sql`${invoices.subtotalCents} - ${invoices.discountCents} - (SELECT COALESCE(SUM(${note.subtotalCents} - ${note.discountCents}), 0) FROM ${fromAlias(note)} WHERE ${note.creditForId} = ${invoices.id} AND ${note.kind} = 'credit_note' AND ${note.status} = 'issued')`,
+      ),
+    })
     .from(invoices)
     .where(
       and(
-        inArray(invoices.visitId, [...visitIds]),
+        visitIn(invoices.visitId),
         eq(invoices.purpose, "deposit"),
         eq(invoices.kind, "invoice"),
         eq(invoices.status, "issued"),
@@ -90,10 +150,16 @@ interface DraftPlan {
   lines: LineInput[];
   /** The day of the work (due date counts from it), or null. */
   workDay: string | null;
-  /** SQL true when what this draft bills already has an invoice that is not void. */
+  /**
+   * SQL true when what this draft bills already has an invoice that is not void: the same visit,
+   * quote or month, or a quote invoice and a visit's (or month's) invoice of the same request.
+   */
   taken: SQL;
-  /** The id of that invoice, looked up when the insert wrote nothing. */
-  existing: () => Promise<string | null>;
+  /**
+   * Looked up when the insert wrote nothing: `exists` with the invoice that bills the same thing,
+   * or a refusal naming the one that bills it another way; null when none is found (any more).
+   */
+  existing: () => Promise<{ status: "exists"; id: string } | Refusal | null>;
 }
 
 type Refusal = { status: "refused"; message: string };
@@ -125,6 +191,8 @@ async function planOfVisit(db: Database, visitId: string): Promise<DraftPlan | R
   if (visit.status !== "done" && visit.status !== "scheduled")
     return { status: "refused", message: "Only a scheduled or done visit is invoiced." };
   if (!customer) return { status: "refused", message: NO_CUSTOMER };
+  const thisVisit = (column: VisitColumn) => amongVisits(column, [visit.id]);
+  const thisRequest = (column: VisitColumn) => sql`${column} = ${request.id}`;
   const lines: LineInput[] = [
     {
       description: visitLineDescription(SERVICE_TYPE_LABELS[visit.serviceType], visit.day),
@@ -132,7 +200,7 @@ async function planOfVisit(db: Database, visitId: string): Promise<DraftPlan | R
       unitCents: dollarsToCents(visit.amountJmd),
       visitId: visit.id,
     },
-    ...(await depositLines(db, [visit.id])),
+    ...(await depositLines(db, thisVisit)),
   ];
   return {
     purpose: "visit",
@@ -144,8 +212,13 @@ async function planOfVisit(db: Database, visitId: string): Promise<DraftPlan | R
     billToAddress: visit.address,
     lines,
     workDay: visit.day,
-    taken: billedSql([visit.id]),
-    existing: () => invoiceOfVisits(db, [visit.id]),
+    taken: sql`(${billedSql(thisVisit)} OR ${quoteInvoicedSql(thisRequest)})`,
+    existing: async () => {
+      const billed = await invoiceOfVisits(db, thisVisit);
+      if (billed) return { status: "exists", id: billed.id };
+      const fromQuote = await quoteInvoiceOf(db, thisRequest);
+      return fromQuote ? quoteInvoiced(fromQuote) : null;
+    },
   };
 }
 
@@ -175,7 +248,8 @@ async function planOfQuote(db: Database, quoteRequestId: string): Promise<DraftP
   if (!quote?.amountJmd) return { status: "refused", message: "Nothing to bill: this request has no priced quote." };
   const label = SERVICE_TYPE_LABELS[request.serviceType];
   const included = quote.included?.trim().replace(/\s+/g, " ");
-  const taken = alias(invoices, "quote_invoice");
+  const itsVisits = (column: VisitColumn) => visitOfRequest(column, request.id);
+  const thisRequest = (column: VisitColumn) => sql`${column} = ${request.id}`;
   return {
     purpose: "quote",
     customerId: customer.id,
@@ -190,24 +264,17 @@ async function planOfQuote(db: Database, quoteRequestId: string): Promise<DraftP
         quantity: 1,
         unitCents: dollarsToCents(quote.amountJmd),
       },
+      // The quote bills the request's visits: their paid deposits are deducted, as a visit's invoice does.
+      ...(await depositLines(db, itsVisits)),
     ],
     workDay: null,
-    taken: sql`EXISTS (SELECT 1 FROM ${fromAlias(taken)} WHERE ${taken.quoteRequestId} = ${request.id} AND ${taken.purpose} = 'quote' AND ${taken.kind} = 'invoice' AND ${taken.status} <> 'void')`,
-    existing: async () =>
-      (
-        await db
-          .select({ id: invoices.id })
-          .from(invoices)
-          .where(
-            and(
-              eq(invoices.quoteRequestId, request.id),
-              eq(invoices.purpose, "quote"),
-              eq(invoices.kind, "invoice"),
-              ne(invoices.status, "void"),
-            ),
-          )
-          .get()
-      )?.id ?? null,
+    taken: sql`(${quoteInvoicedSql(thisRequest)} OR ${billedSql(itsVisits)})`,
+    existing: async () => {
+      const fromQuote = await quoteInvoiceOf(db, thisRequest);
+      if (fromQuote) return { status: "exists", id: fromQuote.id };
+      const billed = await invoiceOfVisits(db, itsVisits);
+      return billed ? { status: "refused", message: `This request's visits are already invoiced on their own (${named(billed)}).` } : null;
+    },
   };
 }
 
@@ -251,9 +318,9 @@ async function planOfMonth(
         eq(visits.status, "done"),
         gte(visits.day, days.first),
         lte(visits.day, days.last),
-        not(
-          sql`EXISTS (SELECT 1 FROM ${invoiceLines} INNER JOIN ${invoices} ON ${invoices.id} = ${invoiceLines.invoiceId} WHERE ${invoiceLines.visitId} = ${visits.id} AND ${invoices.status} <> 'void' AND ${invoices.kind} = 'invoice')`,
-        ),
+        not(billedSql((column) => sql`${column} = ${visits.id}`)),
+        // A request invoiced from its quote has its visits billed there.
+        not(quoteInvoicedSql((column) => sql`${column} = ${quoteRequests.id}`)),
       ),
     )
     .orderBy(asc(visits.day), asc(visits.windowStart));
@@ -261,7 +328,18 @@ async function planOfMonth(
   if (done.length > MAX_INVOICE_LINES)
     return { status: "refused", message: `Too many visits for one invoice (at most ${MAX_INVOICE_LINES}).` };
   const visitIds = done.map(({ visit }) => visit.id);
-  const deductions = await depositLines(db, visitIds);
+  const theseVisits = (column: VisitColumn) => amongVisits(column, visitIds);
+  const visitRequest = alias(visits, "month_visit");
+  const theirRequests = (column: VisitColumn) =>
+    sql`${column} IN (SELECT ${visitRequest.quoteRequestId} FROM ${fromAlias(visitRequest)} WHERE ${amongVisits(visitRequest.id, visitIds)})`;
+  const deductions = await depositLines(db, theseVisits);
+  // Every line counts: a deduction is never cut off to fit.
+  if (done.length + deductions.length > MAX_INVOICE_LINES) {
+    return {
+      status: "refused",
+      message: `This month's ${done.length} visits and ${deductions.length} deposits to deduct come to more than ${MAX_INVOICE_LINES} lines for one invoice. Invoice some of its visits on their own first.`,
+    };
+  }
   const lines: LineInput[] = [
     ...done.map(({ visit }) => ({
       description: visitLineDescription(SERVICE_TYPE_LABELS[visit.serviceType], visit.day),
@@ -270,7 +348,7 @@ async function planOfMonth(
       visitId: visit.id,
     })),
     ...deductions,
-  ].slice(0, MAX_INVOICE_LINES);
+  ];
   const first = done[0]!;
   const addresses = new Set(done.map(({ visit }) => visit.address));
   return {
@@ -285,8 +363,15 @@ async function planOfMonth(
     billToAddress: addresses.size === 1 ? first.visit.address : first.request.address,
     lines,
     workDay: done.at(-1)!.visit.day,
-    taken: sql`(${billedSql(visitIds)} OR EXISTS (SELECT 1 FROM ${fromAlias(monthInvoice)} WHERE ${monthInvoice.customerId} = ${customerId} AND ${monthInvoice.period} = ${month} AND ${monthInvoice.purpose} = 'month' AND ${monthInvoice.status} <> 'void'))`,
-    existing: async () => (await existingMonth()) ?? invoiceOfVisits(db, visitIds),
+    taken: sql`(${billedSql(theseVisits)} OR ${quoteInvoicedSql(theirRequests)} OR EXISTS (SELECT 1 FROM ${fromAlias(monthInvoice)} WHERE ${monthInvoice.customerId} = ${customerId} AND ${monthInvoice.period} = ${month} AND ${monthInvoice.purpose} = 'month' AND ${monthInvoice.status} <> 'void'))`,
+    existing: async () => {
+      const id = (await existingMonth()) ?? (await invoiceOfVisits(db, theseVisits))?.id;
+      if (id) return { status: "exists", id };
+      const fromQuote = await quoteInvoiceOf(db, theirRequests);
+      return fromQuote
+        ? { status: "refused", message: `A request of this month is already invoiced from its quote (${named(fromQuote)}).` }
+        : null;
+    },
   };
 }
 
@@ -294,15 +379,22 @@ async function planOfMonth(
  * Makes a draft invoice (docs/product.md §15) from:
  * - a visit (scheduled or done): one line "<service> on <day>" at its price (whole dollars →
  *   cents), the visit on the line and the invoice; less its deposit when that deposit invoice is
- *   paid ("Less deposit paid, INV-…", minus the deposit's net amount, so GCT is right overall);
- * - a quote request: its newest priced quote (what it includes in the line's text);
+ *   paid ("Less deposit paid, INV-…", minus the net the deposit was paid: its net amount less
+ *   its credit notes' net, so GCT is right overall);
+ * - a quote request: its newest priced quote (what it includes in the line's text), less the
+ *   paid deposits of the request's visits (as above);
  * - a customer's month "YYYY-MM": one line for each done visit of that month not yet on an
- *   invoice that is not void (deposits deducted as above).
+ *   invoice that is not void and whose request is not invoiced from its quote (deposits
+ *   deducted as above); refused when the visits and deductions exceed MAX_INVOICE_LINES.
+ * A request is billed either from its quote or by its visits (one by one or by month), never
+ * both: a quote invoice refuses its visits' invoices and the other way round.
  * Bill-to from the customer (the request's contact as a fallback) and the address of the work;
  * due = `dueDay(today, day of the work, payment terms)`; totals with today's GCT (the rate is
  * set again at issue). The "already invoiced" check is inside the insert (two clicks: one draft).
  * Out: `created` with the id; `exists` with the id of the invoice that already bills it (not
- * void); `refused` with a sentence (nothing to bill, no customer linked, a visit not billable).
+ * void); `refused` with a sentence (nothing to bill, no customer linked, a visit not billable,
+ * the request already billed the other way, naming that invoice, too many lines, deposits
+ * above what is billed).
  * Throws what D1 threw.
  */
 export async function createDraft(
@@ -318,6 +410,8 @@ export async function createDraft(
         ? await planOfQuote(db, source.quoteRequestId)
         : await planOfMonth(db, source.customerId, source.month);
   if ("status" in plan) return plan;
+  if (invoiceTotals(plan.lines, 0, 0).subtotalCents < 0)
+    return { status: "refused", message: "The deposits paid come to more than this invoice bills. Make the invoice by hand." };
   const settings = await readBillingSettings(db);
   const rate = settings.gctRegistered ? GCT_RATE_BP : 0;
   const today = todayInJamaica(now);
@@ -352,8 +446,7 @@ export async function createDraft(
     ),
   ]);
   if (inserted.length > 0) return { status: "created", id };
-  const existing = await plan.existing();
-  return existing ? { status: "exists", id: existing } : { status: "refused", message: "This has just been invoiced. Reload the page." };
+  return (await plan.existing()) ?? { status: "refused", message: "This has just been invoiced. Reload the page." };
 }
 
 /**

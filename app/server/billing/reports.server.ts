@@ -96,8 +96,13 @@ export async function accountingRows(db: Database, fromDay: string, toDay: strin
     db
       .select({
         invoice: invoices,
-        // Named apart: in a batch D1 answers rows keyed by column name, and a second "number" would overwrite the first.
-        corrected: sql<string | null>`${corrected.number}`.as("corrected_number"),
+        // The corrected invoice's number, read by a subquery (nested: its own columns keep their table) and named
+        // apart: in a batch D1 answers rows keyed by column name, and a second "number" would overwrite the first.
+        corrected: (
+          nested(
+            sql`(SELECT ${corrected.number} FROM ${fromAlias(corrected)} WHERE ${corrected.id} = ${invoices.creditForId})`,
+          ) as SQL<unknown> as SQL<string | null>
+        ).as("corrected_number"),
         firstLine: nested(
           sql`(SELECT ${firstLine.description} FROM ${fromAlias(firstLine)} WHERE ${firstLine.invoiceId} = ${invoices.id} ORDER BY ${firstLine.position} LIMIT 1)`,
         ) as SQL<unknown> as SQL<string | null>,

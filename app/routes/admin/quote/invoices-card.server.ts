@@ -3,7 +3,8 @@
  * invoices and credit notes (app/server/billing `invoicesOfRequest`) with their state, total and
  * balance, what the customer owes across all their invoices (`customerBalance`), whether 'Invoice
  * from the quote' is offered (a priced quote and no invoice but a deposit's that is not void), and each visit
- * (scheduled or done) with its invoice, or 'Invoice this visit'.
+ * (scheduled or done) with its invoice, or 'Invoice this visit'. A request is billed from its quote or by
+ * its visits, never both (as `createDraft` guards): with a quote invoice, each visit points to it.
  */
 import { formatCents } from "~/domain/billing";
 import { todayInJamaica } from "~/domain/dates";
@@ -22,7 +23,8 @@ interface VisitRef {
  * In: the client, the request's id, its customer's id (null when not matched), whether it has a
  * priced quote, its visits (the Visit card's), and the time. Out: `invoices` (number, state
  * label, overdue, total and balance as text), `balance` (the customer's, as text, or null),
- * `canInvoiceQuote`, `visits` (id, label, and the id and number of its invoice, or null).
+ * `canInvoiceQuote`, `visits` (id, label, and the id and number of the invoice that bills it: its
+ * own or the quote's; null when none does, a deposit's invoice not counting).
  */
 export async function requestInvoices(
   db: Database,
@@ -34,10 +36,10 @@ export async function requestInvoices(
     invoicesOfRequest(db, request.id, today),
     request.customerId ? customerBalance(db, request.customerId, today) : Promise.resolve(null),
   ]);
-  const live = invoices.filter((invoice) => invoice.status !== "void");
-  const byVisit = new Map(
-    live.filter((invoice) => invoice.visitId && invoice.kind === "invoice").map((invoice) => [invoice.visitId!, invoice]),
-  );
+  // A deposit's invoice asks for part of the price ahead: it neither bills the visit nor the quote.
+  const live = invoices.filter((invoice) => invoice.status !== "void" && invoice.kind === "invoice" && invoice.purpose !== "deposit");
+  const byVisit = new Map(live.filter((invoice) => invoice.visitId).map((invoice) => [invoice.visitId!, invoice]));
+  const fromQuote = live.find((invoice) => invoice.purpose === "quote");
   return {
     invoices: invoices.map(invoiceRow),
     balance: balance
@@ -48,11 +50,11 @@ export async function requestInvoices(
           overdue: balance.overdueInvoices,
         }
       : null,
-    canInvoiceQuote: request.priced && !live.some((invoice) => invoice.kind === "invoice" && invoice.purpose !== "deposit"),
+    canInvoiceQuote: request.priced && live.length === 0,
     visits: request.visits
       .filter((visit) => visit.status === "done" || visit.status === "scheduled")
       .map((visit) => {
-        const invoice = byVisit.get(visit.id);
+        const invoice = byVisit.get(visit.id) ?? fromQuote;
         return { id: visit.id, label: visit.label, invoice: invoice ? { id: invoice.id, number: invoice.number ?? "Draft" } : null };
       }),
   };
