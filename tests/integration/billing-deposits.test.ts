@@ -269,7 +269,7 @@ describe("a deposit and a card payment under way", () => {
     const { token } = await quotedRequest();
     const visit = await customerBooks(token, bookableDay());
     const [invoice] = await depositDocuments(visit.id);
-    const started = await pay(invoice!.token);
+    const started = await pay(invoice!.token!);
     expect(started.status).toBe(303);
     const hostedPage = started.headers.get("Location")!;
     expect(hostedPage.startsWith(`${wipay.url}/checkout/`)).toBe(true);
@@ -303,7 +303,7 @@ describe("a deposit and a card payment under way", () => {
     const visit = await customerBooks(token, bookableDay());
     const [invoice] = await depositDocuments(visit.id);
     await worker.db.prepare("UPDATE visits SET status = 'cancelled' WHERE id = ?").bind(visit.id).run();
-    expect((await pay(invoice!.token)).headers.get("Location")).toBe(`/invoice/${invoice!.token}?failed=released`);
+    expect((await pay(invoice!.token!)).headers.get("Location")).toBe(`/invoice/${invoice!.token}?failed=released`);
     expect(await worker.db.prepare("SELECT COUNT(*) AS n FROM card_checkouts WHERE invoice_id = ?").bind(invoice!.id).first("n")).toBe(0);
     const page = (await (await worker.fetch(`/invoice/${invoice!.token}?failed=released`)).text()).replaceAll("&#x27;", "'");
     expect(page).toContain("This booking has been released");
