@@ -189,7 +189,7 @@ export async function askDeposit(db: Database, env: DepositEnv, visitId: string,
 }
 
 /** How long an open card checkout of a deposit holds off its release: the customer may be paying at WiPay. */
-export const CHECKOUT_GRACE_MS = 60 * MINUTE_MS;
+const CHECKOUT_GRACE_MS = 60 * MINUTE_MS;
 
 /**
  * SQL true for the `visits` row in scope when no deposit invoice of it has an open card checkout
