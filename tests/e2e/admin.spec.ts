@@ -191,6 +191,9 @@ test("on a phone the frame above every admin page is at most 120 px tall, and it
   await page.keyboard.press("Enter");
   for (const name of [
     "Customers",
+    "Invoices",
+    "Unpaid",
+    "Billing settings",
     "Site content",
     "Price guide",
     "Gallery",
