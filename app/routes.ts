@@ -61,6 +61,7 @@ export default [
   route("admin/quotes.csv", "routes/admin/export-csv/route.ts", { id: "admin-quotes-csv" }),
   route("admin/messages.csv", "routes/admin/export-csv/route.ts", { id: "admin-messages-csv" }),
   route("admin/invoices.csv", "routes/admin/invoices-csv/route.ts"),
+  route("admin/overview.csv", "routes/admin/overview-csv/route.ts"),
   // An issued invoice's card payment: the redirect to the provider, and its return (outside the public layout).
   route("invoice/:token/pay", "routes/public/invoice-pay/route.ts"),
   route("invoice/:token/paid", "routes/public/invoice-paid/route.ts"),

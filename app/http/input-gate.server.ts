@@ -23,6 +23,7 @@
 import type { z } from "zod";
 import { SERVICE_TYPES } from "~/domain/enumerations";
 import { LIST_QUERY_NAMES } from "~/forms/admin-list";
+import { OVERVIEW_QUERY_NAMES } from "~/domain/overview";
 import { SCHEDULE_QUERY_NAMES } from "~/domain/schedule";
 import { GATE_MESSAGES } from "~/domain/messages";
 
@@ -70,6 +71,9 @@ const QUERY_NAMES: ReadonlyMap<string, ReadonlySet<string>> = new Map([
   // The invoices: filter, search and page; the accountant's CSV: its period (docs/product.md §15).
   ["/admin/invoices", new Set(["state", "q", "page"])],
   ["/admin/invoices.csv", new Set(["from", "to"])],
+  // The owner's overview and its charts' CSV: the period, and which chart (docs/product.md §16).
+  ["/admin", new Set(OVERVIEW_QUERY_NAMES)],
+  ["/admin/overview.csv", new Set(OVERVIEW_QUERY_NAMES)],
   // Route discovery: the paths to look up and the build.
   [ROUTE_DISCOVERY_PATH, new Set(["p", "version"])],
 ]);

@@ -77,7 +77,7 @@ test("an admin works through both tabs to completed and responded, sees a photo,
 
   if (test.info().project.name === "js") await signInSeeingNotice(page, admin, AUTH_MESSAGES.signInSuccess);
   else await signIn(page, admin);
-  await expect(page).toHaveURL(/\/admin\/quotes$/);
+  await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByTestId("admin-email")).toHaveText(admin);
   await expect(page.getByRole("link", { name: /^Quote Requests \(\d+\)/ })).toBeVisible();
 
@@ -165,7 +165,7 @@ test("on a phone the frame above every admin page is at most 120 px tall, and it
     `INSERT INTO quote_requests (id, created_at, updated_at, name, email, phone, address, service_type, status, additional_info) VALUES ('${id}', ${at}, ${at}, 'Frame Client', 'frame@example.com', '876-555-0142', '1 Bay Road', 'residential', 'pending', 'frame')`,
   );
   await signIn(page, admin);
-  await expect(page).toHaveURL(/\/admin\/quotes$/);
+  await expect(page).toHaveURL(/\/admin$/);
 
   const frame = page.getByTestId("admin-frame");
   for (const path of ["/admin/quotes", `/admin/quotes/${id}`, "/admin/gallery", "/admin/team"]) {

@@ -17,7 +17,7 @@ const unique = (prefix: string, width: number) => `${prefix}-${test.info().proje
 /** Signs in on /auth and waits for the admin. */
 async function signInAs(page: Page, email: string) {
   await signIn(page, email);
-  await expect(page).toHaveURL(/\/admin\/quotes$/);
+  await expect(page).toHaveURL(/\/admin$/);
 }
 
 async function expectNoHorizontalScroll(page: Page) {
@@ -74,7 +74,7 @@ for (const width of WIDTHS) {
     await expectNoHorizontalScroll(colleaguePage);
     await colleaguePage.getByLabel("New password").fill(PASSWORD);
     await colleaguePage.getByRole("button", { name: "Accept invitation" }).click();
-    await expect(colleaguePage).toHaveURL(/\/admin\/quotes$/);
+    await expect(colleaguePage).toHaveURL(/\/admin$/);
     await expect(colleaguePage.getByText(TEAM_MESSAGES.joined)).toBeVisible();
     await expect(colleaguePage.getByTestId("admin-email")).toHaveText(colleague);
 

@@ -93,7 +93,7 @@ for (const width of WIDTHS) {
     // Signed out, the passkey alone signs in.
     await signOut(page);
     await page.getByRole("button", { name: "Sign in with a passkey" }).click();
-    await expect(page).toHaveURL(/\/admin\/quotes$/);
+    await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByTestId("admin-email")).toHaveText(admin);
 
     // The password now asks for the second step, which the passkey also is.
@@ -102,7 +102,7 @@ for (const width of WIDTHS) {
     await expect(page).toHaveURL(/\/auth\/two-step$/);
     await snap(page, `second-step-passkey-${width}`);
     await page.getByRole("button", { name: "Use your passkey" }).click();
-    await expect(page).toHaveURL(/\/admin\/quotes$/);
+    await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByTestId("admin-email")).toHaveText(admin);
   });
 

@@ -222,6 +222,13 @@ function SectionsNav({ counts }: { counts: AdminFrameProps["counts"] }) {
     <nav aria-label="Admin sections" className="relative mx-auto flex max-w-7xl items-stretch gap-1 px-2 sm:px-6">
       <ul ref={tabs} className="flex min-w-0 flex-1 overflow-x-auto [scrollbar-width:none]" style={{ background: OVERFLOW_CUE }}>
         <li className="flex">
+          {/* The owner's overview (docs/product.md §16): a house on a phone, its name from `sm`. */}
+          <NavLink to="/admin" end className={tab}>
+            <Icon name="home" className="size-5 sm:hidden" />
+            <span className="sr-only sm:not-sr-only">Overview</span>
+          </NavLink>
+        </li>
+        <li className="flex">
           <NavLink to="/admin/quotes" className={tab}>
             <TabName short="Requests" full="Quote Requests" count={counts?.quotes.total} />
             {counts ? <AttentionPills counts={counts.quotes} waiting="pending" /> : null}
