@@ -243,6 +243,8 @@ const PRICE_GUIDE_VALUES = [
 
 const adminPaths = () => [
   "/admin",
+  "/admin?period=last-12-months",
+  "/admin/overview.csv",
   "/admin/quotes",
   "/admin/messages",
   `/admin/quotes/${ids.quote}`,
@@ -389,6 +391,8 @@ const NAMES = [
   "from",
   "to",
   "overdue",
+  "period",
+  "chart",
   "intent",
   "body",
   "members",
@@ -479,6 +483,10 @@ const valueArb = fc.oneof(
     "1",
     "2026-11-23",
     "2026-02-30",
+    "custom",
+    "last-12-months",
+    "revenue",
+    "1999-12-31",
     '"jose" NEAR(',
     "*",
     "name:x OR y",
