@@ -13,7 +13,7 @@ export {
 } from "./documents.server";
 export { paymentInputProblem, recordPayment, type PaymentExcess, type PaymentInput, type PaymentResult } from "./payments.server";
 export { containsPattern, invoicesOfCustomer, invoicesOfRequest, listInvoices, readInvoice, readInvoiceByToken } from "./invoices.server";
-export { accountingRows, customerBalance, unpaidReport, type AccountingRow } from "./reports.server";
+export { accountingRows, customerBalance, unpaidReport, unpaidTotalsQuery, type AccountingRow } from "./reports.server";
 export {
   CARD_FAILURES,
   cardPaymentKey,

@@ -38,6 +38,31 @@ export async function unpaidReport(db: Database, today: string): Promise<UnpaidR
 }
 
 /**
+ * The Unpaid view's totals on `today` (ISO day, Jamaica) as one statement for a caller's batch
+ * (the overview's Needs you, app/server/overview/today.server.ts): the issued invoices (not a
+ * credit note, not void) whose balance (`balanceSql`) is above 0, as `unpaidReport` reads them,
+ * and of those the overdue ones (due before `today`: app/domain/billing.ts `isOverdue`). Answers
+ * one row `{ count, cents, overdueCount, overdueCents }`, amounts in cents.
+ */
+export function unpaidTotalsQuery(db: Database, today: string) {
+  const owing = db
+    .select({ balance: sql<number>`${balanceSql(invoices)}`.as("balance"), dueDate: invoices.dueDate })
+    .from(invoices)
+    .where(and(eq(invoices.kind, "invoice"), eq(invoices.status, "issued")))
+    .as("owing");
+  const overdue = sql`${owing.dueDate} < ${today}`;
+  return db
+    .select({
+      count: sql<number>`count(*)`,
+      cents: sql<number>`coalesce(sum(${owing.balance}), 0)`,
+      overdueCount: sql<number>`coalesce(sum(CASE WHEN ${overdue} THEN 1 ELSE 0 END), 0)`,
+      overdueCents: sql<number>`coalesce(sum(CASE WHEN ${overdue} THEN ${owing.balance} ELSE 0 END), 0)`,
+    })
+    .from(owing)
+    .where(sql`${owing.balance} > 0`);
+}
+
+/**
  * What the customer `customerId` owes on `today` (ISO day, Jamaica), across their issued and void
  * invoices (drafts and credit notes are not counted themselves; credit notes reduce what their
  * invoice asks): invoiced = Σ (total - credited), paid = Σ (payments - refunds), balance =

@@ -11,6 +11,7 @@ export {
   isRepeatCustomer,
   listRecords,
   recordExtras,
+  tabCountQueries,
   updateStatus,
   type ListRowFacts,
   type QuoteChange,

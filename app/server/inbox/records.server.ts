@@ -69,12 +69,20 @@ function tabCountStatements(db: Database, entity: AuditedEntity, due: Date) {
 }
 
 /**
+ * A tab's three counts at `now` as statements for a caller's batch (countAll; the overview's
+ * Needs you, app/server/overview/today.server.ts): each answers `[{ n }]`, in TabCounts order
+ * (total, attention, overdue: waiting `OVERDUE_AFTER_MS` or longer, app/domain/status.ts).
+ */
+export function tabCountQueries(db: Database, entity: AuditedEntity, now: Date) {
+  return tabCountStatements(db, entity, new Date(now.getTime() - OVERDUE_AFTER_MS));
+}
+
+/**
  * The figures beside the admin's tabs (docs/product.md §10 "New and overdue"), in one batch.
  * In: the database and now. Out: `{ quotes, messages }`, each TabCounts.
  */
 export async function countAll(db: Database, now: Date = new Date()): Promise<{ quotes: TabCounts; messages: TabCounts }> {
-  const due = new Date(now.getTime() - OVERDUE_AFTER_MS);
-  const results = await db.batch([...tabCountStatements(db, "quote_request", due), ...tabCountStatements(db, "contact_message", due)]);
+  const results = await db.batch([...tabCountQueries(db, "quote_request", now), ...tabCountQueries(db, "contact_message", now)]);
   const n = (index: number) => results[index]?.[0]?.n ?? 0;
   const tab = (first: number): TabCounts => ({ total: n(first), attention: n(first + 1), overdue: n(first + 2) });
   return { quotes: tab(0), messages: tab(3) };

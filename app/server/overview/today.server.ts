@@ -1,7 +1,112 @@
-/** Placeholder: today's work and what needs the owner (replaced by its implementation). */
+/**
+ * The overview's Today and Needs you (docs/product.md §16 "Today and Needs you"), read in one D1
+ * batch: today's visits by crew and tomorrow's count, and what waits for the owner. Every count
+ * reuses its module's own definition: the tabs' waiting and overdue counts (app/server/inbox
+ * `tabCountQueries`, the rule of app/domain/status.ts), a request's stage (app/server/lifecycle),
+ * the Unpaid view's totals (app/server/billing `unpaidTotalsQuery`, app/domain/billing.ts
+ * `isOverdue`). Defined here: a visit to mark done is one still scheduled on a day before today
+ * (Jamaica); a review to publish is one not published.
+ */
+import { and, asc, count, eq, inArray, lt, min, sql } from "drizzle-orm";
+import { crews, customers, quoteRequests, reviews, visits } from "../../../drizzle/schema";
+import { plusDays } from "~/domain/booking";
+import { todayInJamaica } from "~/domain/dates";
+import type { VisitStatus } from "~/domain/enumerations";
+import { unpaidTotalsQuery } from "~/server/billing";
+import { tabCountQueries } from "~/server/inbox";
+import { stageColumns, stageCondition } from "~/server/lifecycle";
 import type { Database } from "~/server/platform";
 import type { NeedsYou, TodayWork } from "./types";
 
-export async function readTodayBoard(_db: Database, _now: Date): Promise<{ today: TodayWork; needsYou: NeedsYou }> {
-  throw new Error("not yet");
+/** The statuses of a visit that Today lists: the day's work, done or not (cancelled and skipped visits are left out). */
+const TODAY_STATUSES = ["scheduled", "done", "no_show"] as const satisfies readonly VisitStatus[];
+
+/**
+ * Today's work and what needs the owner at `now`, in one batch (one round trip).
+ * In: the database and now (an instant; the day is today in Jamaica). Out: `{ today, needsYou }`
+ * (app/server/overview/types.ts: visits ordered by crew position, unassigned last, then window
+ * start; amounts in cents). Throws when D1 fails.
+ */
+export async function readTodayBoard(db: Database, now: Date): Promise<{ today: TodayWork; needsYou: NeedsYou }> {
+  const day = todayInJamaica(now);
+  const tomorrow = plusDays(day, 1);
+  const [
+    visitRows,
+    tomorrowRows,
+    [, quotesWaiting, quotesOverdue],
+    [, messagesWaiting, messagesOverdue],
+    priced,
+    toMarkDone,
+    unpaid,
+    toPublish,
+  ] = await readBatch(db, now, day, tomorrow);
+  const first = <T>(rows: T[]) => rows[0];
+  const unpaidRow = first(unpaid);
+  const markRow = first(toMarkDone);
+  return {
+    today: {
+      day,
+      visits: visitRows.map((row) => ({ ...row, status: row.status as VisitStatus })),
+      tomorrow,
+      tomorrowCount: Number(first(tomorrowRows)?.n ?? 0),
+    },
+    needsYou: {
+      requestsDue: Number(first(quotesWaiting)?.n ?? 0),
+      requestsOverdue: Number(first(quotesOverdue)?.n ?? 0),
+      messagesDue: Number(first(messagesWaiting)?.n ?? 0),
+      messagesOverdue: Number(first(messagesOverdue)?.n ?? 0),
+      quotesWaiting: Number(first(priced)?.n ?? 0),
+      visitsToMarkDone: Number(markRow?.n ?? 0),
+      oldestVisitToMarkDone: markRow?.oldest ?? null,
+      unpaid: { count: Number(unpaidRow?.count ?? 0), cents: Number(unpaidRow?.cents ?? 0) },
+      overdue: { count: Number(unpaidRow?.overdueCount ?? 0), cents: Number(unpaidRow?.overdueCents ?? 0) },
+      reviewsToPublish: Number(first(toPublish)?.n ?? 0),
+    },
+  };
+}
+
+/** The board's statements as one batch; the tabs' counts come back as their own three results each. */
+async function readBatch(db: Database, now: Date, day: string, tomorrow: string) {
+  const quoteTabs = tabCountQueries(db, "quote_request", now);
+  const messageTabs = tabCountQueries(db, "contact_message", now);
+  const results = await db.batch([
+    db
+      .select({
+        id: visits.id,
+        quoteRequestId: visits.quoteRequestId,
+        crewId: visits.crewId,
+        crewName: sql<string | null>`${crews.name}`.as("crew_name"),
+        windowStart: visits.windowStart,
+        windowEnd: visits.windowEnd,
+        status: visits.status,
+        // The request's name as the customer gave it, else the customer's (a name left blank).
+        customerName: sql<string>`COALESCE(NULLIF(TRIM(${quoteRequests.name}), ''), ${customers.name}, '')`.as("customer_name"),
+        serviceType: visits.serviceType,
+        address: visits.address,
+      })
+      .from(visits)
+      .innerJoin(quoteRequests, eq(quoteRequests.id, visits.quoteRequestId))
+      .leftJoin(customers, eq(customers.id, quoteRequests.customerId))
+      .leftJoin(crews, eq(crews.id, visits.crewId))
+      .where(and(eq(visits.day, day), inArray(visits.status, TODAY_STATUSES)))
+      .orderBy(sql`${crews.position} IS NULL`, asc(crews.position), asc(crews.name), asc(visits.windowStart), asc(quoteRequests.name)),
+    db
+      .select({ n: count() })
+      .from(visits)
+      .where(and(eq(visits.day, tomorrow), eq(visits.status, "scheduled"))),
+    ...quoteTabs,
+    ...messageTabs,
+    db
+      .select({ n: count() })
+      .from(quoteRequests)
+      .where(and(stageCondition("quoted", now), sql`${stageColumns(now).priced}`)),
+    db
+      .select({ n: count(), oldest: min(visits.day) })
+      .from(visits)
+      .where(and(eq(visits.status, "scheduled"), lt(visits.day, day))),
+    unpaidTotalsQuery(db, day),
+    db.select({ n: count() }).from(reviews).where(eq(reviews.published, false)),
+  ]);
+  const [visitRows, tomorrowRows, q0, q1, q2, m0, m1, m2, priced, toMarkDone, unpaid, toPublish] = results;
+  return [visitRows, tomorrowRows, [q0, q1, q2], [m0, m1, m2], priced, toMarkDone, unpaid, toPublish] as const;
 }

@@ -100,7 +100,11 @@ export interface TodayVisit {
   address: string;
 }
 
-/** Today's work (app/server/overview/today.server.ts `readToday`). */
+/**
+ * Today's work (app/server/overview/today.server.ts `readTodayBoard`): `day` and `tomorrow` as ISO
+ * days in Jamaica, the day's visits (scheduled, done, no-show) by crew position (unassigned last)
+ * then window start, and how many visits are scheduled tomorrow.
+ */
 export interface TodayWork {
   day: string;
   visits: TodayVisit[];
@@ -108,10 +112,12 @@ export interface TodayWork {
   tomorrowCount: number;
 }
 
-/** What needs the owner now (app/server/overview/today.server.ts `readNeedsYou`); amounts in cents. */
+/** What needs the owner now (app/server/overview/today.server.ts `readTodayBoard`); amounts in cents, days ISO in Jamaica. */
 export interface NeedsYou {
+  /** Pending quote requests, and of those the ones waiting past the reply promise (app/domain/status.ts). */
   requestsDue: number;
   requestsOverdue: number;
+  /** Unread contact messages, and of those the overdue ones. */
   messagesDue: number;
   messagesOverdue: number;
   /** Requests whose priced quote waits for the customer's acceptance (stage quoted, priced). */
@@ -119,6 +125,7 @@ export interface NeedsYou {
   /** Scheduled visits whose day has passed, and the earliest such day. */
   visitsToMarkDone: number;
   oldestVisitToMarkDone: string | null;
+  /** Issued invoices still owing and Σ their balances; of those, the ones past their due day. */
   unpaid: { count: number; cents: number };
   overdue: { count: number; cents: number };
   /** Reviews not yet published. */

@@ -1,10 +1,184 @@
-/** Placeholder: Today and Needs you (replaced by its implementation). */
-import type { NeedsYou, TodayWork } from "~/server/overview";
+/**
+ * The overview's Today and Needs you cards (docs/product.md §16 "Today and Needs you"): the day's
+ * visits by crew with their arrival windows and states, tomorrow's count, and one line a kind of
+ * work waiting for the owner, each a link to the page that deals with it. Plain links and lists:
+ * no JavaScript needed, one column on a phone.
+ */
+import { Link } from "@remix-run/react";
+import { format, parseISO } from "date-fns";
+import type { ReactNode } from "react";
+import { Badge, Card, textLinkClass } from "~/components/admin/kit";
+import { formatCents } from "~/domain/billing";
+import { windowLabel } from "~/domain/booking";
+import { SERVICE_TYPE_LABELS, VISIT_STATUS_LABELS, type VisitStatus } from "~/domain/enumerations";
+import type { NeedsYou, TodayVisit, TodayWork } from "~/server/overview";
 
-export function TodayPanel(_props: { today: TodayWork }) {
-  return null;
+/** A visit's state badge, in the schedule's tones (app/routes/admin/schedule/route.tsx). */
+const STATUS_TONES = {
+  scheduled: "outline",
+  done: "positive",
+  no_show: "waiting",
+  skipped: "waiting",
+  cancelled: "waiting",
+} as const satisfies Record<VisitStatus, "outline" | "positive" | "waiting">;
+
+/** "1 visit", "12 visits". */
+const counted = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** The day's visits grouped by crew in the order they come (crew position, unassigned last). */
+function byCrew(visits: TodayVisit[]): Array<{ key: string; name: string; visits: TodayVisit[] }> {
+  const groups: Array<{ key: string; name: string; visits: TodayVisit[] }> = [];
+  for (const visit of visits) {
+    const key = visit.crewId ?? "unassigned";
+    const last = groups.at(-1);
+    if (last?.key === key) last.visits.push(visit);
+    else groups.push({ key, name: visit.crewId ? (visit.crewName ?? "Crew") : "Unassigned", visits: [visit] });
+  }
+  return groups;
 }
 
-export function NeedsYouPanel(_props: { needsYou: NeedsYou }) {
-  return null;
+/** Today: "Today, Saturday 28 Nov", the visits by crew (or "No visits today."), tomorrow's count and the schedule's link. */
+export function TodayPanel({ today }: { today: TodayWork }) {
+  const groups = byCrew(today.visits);
+  return (
+    <Card title={`Today, ${format(parseISO(today.day), "EEEE d MMM")}`} titleId="today-heading" data-today>
+      {groups.length === 0 ? (
+        <p className="text-slate-700">No visits today.</p>
+      ) : (
+        <div className="space-y-4">
+          {groups.map((group) => (
+            <section key={group.key} aria-labelledby={`today-crew-${group.key}`} data-crew={group.key}>
+              <h3 id={`today-crew-${group.key}`} className="text-sm font-semibold uppercase tracking-wide text-slate-600">
+                {group.name}
+              </h3>
+              <ul className="mt-2 divide-y divide-slate-100">
+                {group.visits.map((visit) => (
+                  <li key={visit.id} className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1 py-2" data-visit={visit.id}>
+                    <div className="min-w-0">
+                      <p className="font-semibold text-slate-900">
+                        <span className="mr-2">{windowLabel({ start: visit.windowStart, end: visit.windowEnd })}</span>
+                        <Link to={`/admin/quotes/${visit.quoteRequestId}`} className={textLinkClass("brand", "break-words")}>
+                          {visit.customerName}
+                        </Link>
+                      </p>
+                      <p className="text-sm break-words text-slate-600">
+                        {SERVICE_TYPE_LABELS[visit.serviceType]} · {visit.address}
+                      </p>
+                    </div>
+                    <Badge tone={STATUS_TONES[visit.status]} data-status={visit.status}>
+                      {VISIT_STATUS_LABELS[visit.status]}
+                    </Badge>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      )}
+      <p className="mt-4 flex flex-wrap gap-x-6 gap-y-2 border-t border-slate-100 pt-4 text-sm">
+        <Link to={`/admin/schedule?day=${today.tomorrow}`} className={textLinkClass()} data-tomorrow>
+          Tomorrow: {counted(today.tomorrowCount, "visit")}
+        </Link>
+        <Link to="/admin/schedule" className={textLinkClass()}>
+          Open the schedule
+        </Link>
+      </p>
+    </Card>
+  );
+}
+
+/** Overdue words in red (the words say it, not the colour alone). */
+function Overdue({ children }: { children: ReactNode }) {
+  return (
+    <span className="font-semibold text-red-800" data-overdue>
+      {children}
+    </span>
+  );
+}
+
+/** One line of Needs you: its link's text and where it leads, and an overdue part when there is one. */
+interface NeedLine {
+  key: string;
+  to: string;
+  text: string;
+  overdue: string | null;
+}
+
+/** The lines of `needsYou` with something to do, in the order the owner deals with them. */
+function needLines(needsYou: NeedsYou): NeedLine[] {
+  const lines: Array<NeedLine & { count: number }> = [
+    {
+      key: "requests",
+      count: needsYou.requestsDue,
+      to: "/admin/quotes?status=pending",
+      text: `${counted(needsYou.requestsDue, "quote request")} to answer`,
+      overdue: needsYou.requestsOverdue > 0 ? `${needsYou.requestsOverdue} overdue` : null,
+    },
+    {
+      key: "messages",
+      count: needsYou.messagesDue,
+      to: "/admin/messages?status=unread",
+      text: `${counted(needsYou.messagesDue, "contact message")} unread`,
+      overdue: needsYou.messagesOverdue > 0 ? `${needsYou.messagesOverdue} overdue` : null,
+    },
+    {
+      key: "quotes",
+      count: needsYou.quotesWaiting,
+      to: "/admin/quotes?stage=quoted",
+      text: `${counted(needsYou.quotesWaiting, "quote")} waiting for the customer`,
+      overdue: null,
+    },
+    {
+      key: "visits",
+      count: needsYou.visitsToMarkDone,
+      to: needsYou.oldestVisitToMarkDone ? `/admin/schedule?day=${needsYou.oldestVisitToMarkDone}` : "/admin/schedule",
+      text: `${counted(needsYou.visitsToMarkDone, "visit")} to mark done`,
+      overdue: null,
+    },
+    {
+      key: "invoices",
+      count: needsYou.unpaid.count,
+      to: "/admin/invoices/unpaid",
+      text: `${counted(needsYou.unpaid.count, "unpaid invoice")} · ${formatCents(needsYou.unpaid.cents)}`,
+      overdue: needsYou.overdue.count > 0 ? `${needsYou.overdue.count} overdue (${formatCents(needsYou.overdue.cents)})` : null,
+    },
+    {
+      key: "reviews",
+      count: needsYou.reviewsToPublish,
+      to: "/admin/reviews",
+      text: `${counted(needsYou.reviewsToPublish, "review")} to publish`,
+      overdue: null,
+    },
+  ];
+  return lines.filter((line) => line.count > 0);
+}
+
+/** Needs you: a link a kind of work waiting, with its count (and amount), overdue parts in red words; or "Nothing needs you right now." */
+export function NeedsYouPanel({ needsYou }: { needsYou: NeedsYou }) {
+  const lines = needLines(needsYou);
+  return (
+    <Card title="Needs you" titleId="needs-you-heading" data-needs-you>
+      {lines.length === 0 ? (
+        <p className="text-slate-700">Nothing needs you right now.</p>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {lines.map((line) => (
+            <li key={line.key} className="py-2" data-need={line.key}>
+              <Link to={line.to} className={textLinkClass("brand", "break-words")}>
+                <span>
+                  {line.text}
+                  {line.overdue ? (
+                    <>
+                      {" · "}
+                      <Overdue>{line.overdue}</Overdue>
+                    </>
+                  ) : null}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
 }

@@ -1,0 +1,242 @@
+/**
+ * The overview's Today and Needs you on real D1 in Miniflare (app/server/overview/today.server.ts
+ * `readTodayBoard`): an empty database reads all zeros and no visits; then a fixed data set whose
+ * every count is worked out by hand below, at a fixed `now` (Saturday 2026-11-28, 10:00 in
+ * Jamaica). The file has its own Worker, so its database holds only its own rows (invoices and
+ * payments cannot be deleted: migrations/0016_billing_guards.sql).
+ */
+import { drizzle } from "drizzle-orm/d1";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { HOUR_MS } from "~/domain/dates";
+import { readTodayBoard } from "~/server/overview";
+import type { Database } from "~/server/platform";
+import * as schema from "../../drizzle/schema";
+import { startWorker, type TestWorker } from "./worker";
+
+/** 15:00 UTC = 10:00 in Jamaica on Saturday 2026-11-28. */
+const NOW = new Date("2026-11-28T15:00:00Z");
+const T = NOW.getTime();
+
+let worker: TestWorker;
+let db: Database;
+beforeAll(async () => {
+  worker = await startWorker();
+  db = drizzle(worker.db, { schema }) as unknown as Database;
+});
+afterAll(() => worker?.dispose());
+
+const run = (sql: string, ...params: unknown[]) => worker.db.prepare(sql).bind(...params);
+
+/** A quote request `id` named `name`, in `status`, arrived at `createdAt` (ms), of customer `customerId`. */
+const request = (id: string, name: string, status: string, createdAt: number, customerId: string | null = null) =>
+  run(
+    "INSERT INTO quote_requests (id, created_at, updated_at, name, email, phone, address, service_type, status, customer_id) VALUES (?, ?, ?, ?, 'c@example.com', '876 555 0101', '2 Gloucester Avenue', 'residential', ?, ?)",
+    id,
+    createdAt,
+    createdAt,
+    name,
+    status,
+    customerId,
+  );
+
+/** A priced quote of request `requestId`, sent at `sentAt` (ms), valid `validDays` days. */
+const quote = (requestId: string, sentAt: number, validDays = 14) =>
+  run(
+    "INSERT INTO customer_replies (id, kind, entity, entity_id, amount_jmd, valid_days, message, created_at) VALUES (?, 'quote', 'quote_request', ?, 16000, ?, 'Quote', ?)",
+    crypto.randomUUID(),
+    requestId,
+    validDays,
+    sentAt,
+  );
+
+/** A visit `id` of request `requestId` on `day` in `start`-`end`, in `status`, on crew `crewId` (null: unassigned). */
+const visit = (id: string, requestId: string, day: string, start: string, end: string, status: string, crewId: string | null) =>
+  run(
+    "INSERT INTO visits (id, quote_request_id, quote_id, day, window_start, window_end, status, address, service_type, amount_jmd, crew_id, created_at, updated_at) VALUES (?, ?, 'q', ?, ?, ?, ?, ?, 'deep-clean', 16000, ?, 1, 1)",
+    id,
+    requestId,
+    day,
+    start,
+    end,
+    status,
+    `${id} Street`,
+    crewId,
+  );
+
+const crew = (id: string, name: string, position: number) =>
+  run("INSERT INTO crews (id, name, position, created_at, updated_at) VALUES (?, ?, ?, 1, 1)", id, name, position);
+
+const message = (status: string, createdAt: number) =>
+  run(
+    "INSERT INTO contact_messages (id, created_at, updated_at, name, email, message, status) VALUES (?, ?, ?, 'M', 'm@example.com', 'Hi', ?)",
+    crypto.randomUUID(),
+    createdAt,
+    createdAt,
+    status,
+  );
+
+let invoiceSeq = 0;
+/** An invoice (or credit note of `creditFor`) of `totalCents`, in `status`, due `dueDate`. */
+function invoice(id: string, status: string, totalCents: number, dueDate: string, creditFor: string | null = null) {
+  const n = ++invoiceSeq;
+  const issued = status !== "draft";
+  return run(
+    `INSERT INTO invoices (id, kind, status, purpose, series, seq, number, customer_id, credit_for_id, bill_to_name, issue_date, due_date,
+       subtotal_cents, tax_cents, total_cents, token, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, 'customer', ?, 'Owes', ?, ?, ?, 0, ?, ?, 1, 1)`,
+    id,
+    creditFor ? "credit_note" : "invoice",
+    status,
+    creditFor ? "credit" : "visit",
+    issued ? "OV-2026" : null,
+    issued ? n : null,
+    issued ? `OV-2026-${String(n).padStart(4, "0")}` : null,
+    creditFor,
+    issued ? "2026-11-01" : null,
+    dueDate,
+    totalCents,
+    totalCents,
+    issued ? crypto.randomUUID().replaceAll("-", "") : null,
+  );
+}
+
+/** A payment (or refund) of `cents` on invoice `invoiceId`. */
+const payment = (invoiceId: string, cents: number, kind = "payment") =>
+  run(
+    "INSERT INTO payments (id, invoice_id, kind, method, amount_cents, paid_on, idempotency_key, created_at) VALUES (?, ?, ?, 'cash', ?, '2026-11-15', ?, 1)",
+    crypto.randomUUID(),
+    invoiceId,
+    kind,
+    cents,
+    crypto.randomUUID(),
+  );
+
+const review = (published: boolean) =>
+  run(
+    "INSERT INTO reviews (id, author, service_type, rating, body, reviewed_on, published, created_at, updated_at) VALUES (?, 'R', 'residential', 5, 'Spotless.', '2026-11-20', ?, 1, 1)",
+    crypto.randomUUID(),
+    published ? 1 : 0,
+  );
+
+describe("readTodayBoard", () => {
+  // First: the file's database is still empty.
+  test("on an empty database: no visits, every count 0, nothing to mark done", async () => {
+    expect(await readTodayBoard(db, NOW)).toEqual({
+      today: { day: "2026-11-28", visits: [], tomorrow: "2026-11-29", tomorrowCount: 0 },
+      needsYou: {
+        requestsDue: 0,
+        requestsOverdue: 0,
+        messagesDue: 0,
+        messagesOverdue: 0,
+        quotesWaiting: 0,
+        visitsToMarkDone: 0,
+        oldestVisitToMarkDone: null,
+        unpaid: { count: 0, cents: 0 },
+        overdue: { count: 0, cents: 0 },
+        reviewsToPublish: 0,
+      },
+    });
+  });
+
+  test("reads the day's visits by crew and every count of Needs you from one data set", async () => {
+    const old = T - 10 * 24 * HOUR_MS;
+    await worker.db.batch([
+      crew("crew-a", "Crew A", 1),
+      crew("crew-b", "Crew B", 2),
+      run("INSERT INTO customers (id, created_at, updated_at, name, email) VALUES ('cust-dee', 1, 1, 'Dee Evans', 'dee@example.com')"),
+      // Requests to answer: 3 pending, of which 2 overdue (waiting 25 h, and exactly 24 h: app/domain/status.ts).
+      request("pending-25h", "P1", "pending", T - 25 * HOUR_MS),
+      request("pending-24h", "P2", "pending", T - 24 * HOUR_MS),
+      request("pending-2h", "P3", "pending", T - 2 * HOUR_MS),
+      // Quotes waiting: one quoted with a priced quote sent today; not: marked quoted without a quote, a quote expired.
+      request("waiting", "Q1", "quoted", old),
+      quote("waiting", T),
+      request("marked", "Q2", "quoted", old),
+      request("expired", "Q3", "quoted", old - 30 * 24 * HOUR_MS),
+      quote("expired", old - 30 * 24 * HOUR_MS),
+      // The visits' requests (quoted, no quote of their own: booked or done, never "waiting").
+      request("r-cara", "Cara Diaz", "quoted", old),
+      request("r-ann", "Ann Brown", "quoted", old),
+      request("r-bob", "Bob Chin", "quoted", old),
+      request("r-dee", " ", "quoted", old, "cust-dee"),
+      request("r-old", "Old Visits", "quoted", old),
+      // Today: crew A 8:00 no-show and 13:00 done, crew B 9:00, unassigned 10:00; a cancelled and a skipped one left out.
+      visit("v-b-9", "r-cara", "2026-11-28", "09:00", "11:00", "scheduled", "crew-b"),
+      visit("v-a-13", "r-ann", "2026-11-28", "13:00", "15:00", "done", "crew-a"),
+      visit("v-a-8", "r-bob", "2026-11-28", "08:00", "10:00", "no_show", "crew-a"),
+      visit("v-none-10", "r-dee", "2026-11-28", "10:00", "12:00", "scheduled", null),
+      visit("v-a-cancelled", "r-ann", "2026-11-28", "11:00", "13:00", "cancelled", "crew-a"),
+      visit("v-b-skipped", "r-cara", "2026-11-28", "14:00", "16:00", "skipped", "crew-b"),
+      // Tomorrow: 2 scheduled (and a cancelled one); the day after is not counted.
+      visit("v-t1", "r-cara", "2026-11-29", "09:00", "11:00", "scheduled", "crew-a"),
+      visit("v-t2", "r-ann", "2026-11-29", "13:00", "15:00", "scheduled", null),
+      visit("v-t3", "r-bob", "2026-11-29", "09:00", "11:00", "cancelled", null),
+      visit("v-later", "r-bob", "2026-11-30", "09:00", "11:00", "scheduled", null),
+      // To mark done: 2 still scheduled on past days (the oldest 2026-11-20); one done in the past is not.
+      visit("v-past-20", "r-old", "2026-11-20", "09:00", "11:00", "scheduled", "crew-a"),
+      visit("v-past-25", "r-old", "2026-11-25", "09:00", "11:00", "scheduled", null),
+      visit("v-past-done", "r-old", "2026-11-26", "09:00", "11:00", "done", null),
+      // Contact messages: 2 unread (one waiting 30 h: overdue), one read long ago.
+      message("unread", T - 30 * HOUR_MS),
+      message("unread", T - HOUR_MS),
+      message("read", T - 48 * HOUR_MS),
+      // Invoices on 2026-11-28: owing J$30,000 (overdue), J$54,000 (due later), J$6,000 (due today), J$4,000 after a refund (overdue);
+      // not owing: paid in full, credited in full, void, a draft.
+      invoice("i-part", "issued", 5_000_000, "2026-11-20"),
+      payment("i-part", 2_000_000),
+      invoice("i-later", "issued", 5_400_000, "2026-12-05"),
+      invoice("i-today", "issued", 600_000, "2026-11-28"),
+      invoice("i-refunded", "issued", 1_000_000, "2026-11-10"),
+      payment("i-refunded", 1_000_000),
+      payment("i-refunded", 400_000, "refund"),
+      invoice("i-paid", "issued", 1_000_000, "2026-11-01"),
+      payment("i-paid", 1_000_000),
+      invoice("i-credited", "issued", 2_000_000, "2026-11-27"),
+      invoice("i-credit-note", "issued", 2_000_000, "2026-11-27", "i-credited"),
+      invoice("i-void", "void", 800_000, "2026-11-01"),
+      invoice("i-draft", "draft", 700_000, "2026-11-01"),
+      // Reviews: 2 to publish, 1 published.
+      review(false),
+      review(false),
+      review(true),
+    ]);
+
+    const board = await readTodayBoard(db, NOW);
+    expect(board.today).toEqual({
+      day: "2026-11-28",
+      tomorrow: "2026-11-29",
+      tomorrowCount: 2,
+      visits: [
+        {
+          id: "v-a-8",
+          quoteRequestId: "r-bob",
+          crewId: "crew-a",
+          crewName: "Crew A",
+          windowStart: "08:00",
+          windowEnd: "10:00",
+          status: "no_show",
+          customerName: "Bob Chin",
+          serviceType: "deep-clean",
+          address: "v-a-8 Street",
+        },
+        expect.objectContaining({ id: "v-a-13", crewName: "Crew A", status: "done", customerName: "Ann Brown" }),
+        expect.objectContaining({ id: "v-b-9", crewId: "crew-b", crewName: "Crew B", status: "scheduled", customerName: "Cara Diaz" }),
+        // A request whose name is blank reads its customer's.
+        expect.objectContaining({ id: "v-none-10", crewId: null, crewName: null, customerName: "Dee Evans" }),
+      ],
+    });
+    expect(board.needsYou).toEqual({
+      requestsDue: 3,
+      requestsOverdue: 2,
+      messagesDue: 2,
+      messagesOverdue: 1,
+      quotesWaiting: 1,
+      visitsToMarkDone: 2,
+      oldestVisitToMarkDone: "2026-11-20",
+      // 3,000,000 + 5,400,000 + 600,000 + 400,000; overdue: 3,000,000 + 400,000.
+      unpaid: { count: 4, cents: 9_400_000 },
+      overdue: { count: 2, cents: 3_400_000 },
+      reviewsToPublish: 2,
+    });
+  });
+});
