@@ -238,6 +238,14 @@ export interface ChartLine {
   points: Array<{ x: number; y: number; title: string; emphasis: boolean }>;
 }
 
+/** A value written beside a mark (a crew's load at the end of its bar), in the SVG's user units. */
+export interface ChartLabel {
+  x: number;
+  y: number;
+  text: string;
+  anchor: "start" | "middle" | "end";
+}
+
 /** An axis tick: its position along the axis and its label. */
 export interface ChartTick {
   at: number;
@@ -269,6 +277,7 @@ export interface ChartModel {
   series: ChartSeries[];
   bars: ChartBar[];
   lines: ChartLine[];
+  labels: ChartLabel[];
   /** Category ticks (along x for vertical charts, y for horizontal ones) and value ticks. */
   categoryTicks: ChartTick[];
   valueTicks: ChartTick[];
