@@ -24,6 +24,10 @@
  *   request at a time, with and without its ETag, against an empty crew's and the team's.
  * - The schedule (scripts/bench-schedule.mjs): 20 crews and 2,000 visits in one week, the
  *   week view and its busiest day, end to end and in the Worker.
+ * - The overview (scripts/bench-overview.mjs) at five years of a busy company's data
+ *   (scripts/bench-scale.mjs), on a database of its own (wrangler dev started again on
+ *   .wrangler/bench-overview): /admin for three periods beside /admin/quotes, end to end and in
+ *   the Worker, with the page's size and its D1 queries.
  * - The production Worker bundle from `wrangler deploy --dry-run`, gzipped.
  *
  * - The navigation time from / to /services in Chromium: client-side, and as a new document with
@@ -32,6 +36,7 @@
  * `npm run bench -- --search-only` runs only the admin search part; `-- --customers-only` only
  * the customers part; `-- --booking-only` only the
  * booking part and the calendar feeds; `-- --schedule-only` only the schedule's views;
+ * `-- --overview-only` only the overview at five years;
  * `-- --lighthouse-only` only Lighthouse and the navigation time;
  * `-- --pages=/,/gallery` only those pages; `-- --runs=N` N Lighthouse runs per page (default 5;
  * a run Lighthouse aborts is run again), reported as the median and the range (min-max) of each
@@ -49,6 +54,7 @@
  * and delay (default 30).
  */
 import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { existsSync, openSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { gzipSync } from "node:zlib";
@@ -61,6 +67,7 @@ import { benchBooking } from "./bench-booking.mjs";
 import { benchCustomers } from "./bench-customers.mjs";
 import { benchFeeds } from "./bench-feeds.mjs";
 import { benchLatency } from "./bench-latency.mjs";
+import { benchOverview } from "./bench-overview.mjs";
 import { benchSchedule } from "./bench-schedule.mjs";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, quoteSubmission, spread } from "./bench-common.mjs";
 import { benchNavigation } from "./bench-navigation.mjs";
@@ -71,6 +78,8 @@ import { bin, bundleWorker, run } from "./run.mjs";
 const PORT = Number(process.env.BENCH_PORT ?? 8795);
 const BASE = `http://127.0.0.1:${PORT}`;
 const STATE = ".wrangler/bench";
+/** The overview part's own database in a whole run (`--overview-only` uses STATE). */
+const OVERVIEW_STATE = ".wrangler/bench-overview";
 const ALL_PAGES = ["/", "/services", "/services/residential", "/about", "/contact", "/gallery", "/faq", "/quote", "/pricing"];
 /** `--name=value` from the command line, or undefined. */
 const option = (name) =>
@@ -93,16 +102,12 @@ if (process.argv.includes("--latency")) {
   });
   process.exit(0);
 }
-rmSync(STATE, { recursive: true, force: true });
-await run("node", ["scripts/db-migrate.mjs", "--persist-to", STATE]);
-
 // wrangler dev's output, with the Worker's request log lines, goes to a file: reading it
 // through a pipe would load this process, which also runs autocannon.
 const WORKER_LOG = ".wrangler/bench-worker.log";
-const server = spawn(bin("wrangler"), ["dev", "--ip", "127.0.0.1", "--port", String(PORT), "--persist-to", STATE], {
-  stdio: ["ignore", openSync(WORKER_LOG, "w"), "ignore"],
-});
-process.on("exit", () => server.kill());
+/** The running `wrangler dev` (startServer). */
+let server;
+process.on("exit", () => server?.kill());
 /** The Worker's own request log lines so far (app/worker/request-log.ts). */
 function requestLog() {
   return readFileSync(WORKER_LOG, "utf8")
@@ -116,15 +121,36 @@ function requestLog() {
       }
     });
 }
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${BASE}/robots.txt`)).ok) break;
-  } catch {
-    // not listening yet
+/**
+ * Migrates a fresh local database in `state` (emptied first) and starts `wrangler dev` on it,
+ * its output in WORKER_LOG (emptied); resolves once the site answers. Throws after a minute.
+ */
+async function startServer(state) {
+  rmSync(state, { recursive: true, force: true });
+  await run("node", ["scripts/db-migrate.mjs", "--persist-to", state]);
+  server = spawn(bin("wrangler"), ["dev", "--ip", "127.0.0.1", "--port", String(PORT), "--persist-to", state], {
+    stdio: ["ignore", openSync(WORKER_LOG, "w"), "ignore"],
+  });
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${BASE}/robots.txt`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (i > 120) throw new Error("wrangler dev did not start");
+    await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  if (i > 120) throw new Error("wrangler dev did not start");
-  await new Promise((resolve) => setTimeout(resolve, 500));
 }
+/** Stops the running `wrangler dev` (SIGKILL when it has not exited 10 s after SIGTERM); resolves once it has exited, its port free. */
+async function stopServer() {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = once(server, "exit");
+  server.kill();
+  const timer = setTimeout(() => server.kill("SIGKILL"), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+await startServer(STATE);
 
 /** The admin search part: fills the bench database, then prints its table. */
 async function searchBench() {
@@ -192,6 +218,35 @@ async function scheduleBench() {
   } finally {
     await proxy.dispose();
   }
+}
+/**
+ * The overview part: the five-years set (scripts/bench-scale.mjs) in `state`, then /admin for
+ * three periods beside /admin/quotes. With `ownDatabase`, wrangler dev is first started again on
+ * a fresh database in `state`, so the other parts' records are not counted in the overview's.
+ */
+async function overviewBench(state, ownDatabase) {
+  if (ownDatabase) {
+    await stopServer();
+    await startServer(state);
+  }
+  const proxy = await getPlatformProxy({ persist: { path: `${state}/v3` } });
+  try {
+    const { seeded, fillSeconds, period, rows, failures } = await benchOverview({ base: BASE, state, db: proxy.env.DB, requestLog });
+    console.log(`\nThe overview at five years (scripts/bench-scale.mjs, ${period}; local D1, filled in ${fillSeconds} s):`);
+    console.table(seeded);
+    console.log(
+      "GET /admin per period and /admin/quotes as the control, 100 requests each, one at a time, in turn, after 5 each not counted (Worker = its own time, from its request log; D1 = the request log's queries, sequential round trips and summed D1 time per request, median; D1 rows read are not visible from outside the Worker; target: the whole page under 100 ms at the 95th percentile):",
+    );
+    console.table(rows);
+    if (failures.length > 0) console.log(`The overview answered its D1 failure message on: ${failures.join(", ")}.`);
+  } finally {
+    await proxy.dispose();
+  }
+}
+if (process.argv.includes("--overview-only")) {
+  await overviewBench(STATE, false);
+  server.kill();
+  process.exit(0);
 }
 if (process.argv.includes("--schedule-only")) {
   await scheduleBench();
@@ -420,6 +475,7 @@ await searchBench();
 await customersBench();
 await bookingBench();
 await scheduleBench();
+await overviewBench(OVERVIEW_STATE, true);
 
 // --- Worker bundle ----------------------------------------------------------------------
 bundleWorker(".cache/bench-bundle");
