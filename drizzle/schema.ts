@@ -127,6 +127,11 @@ export const quoteRequests = sqliteTable(
     index("quote_requests_status_created_at_idx").on(table.status, table.createdAt, table.id),
     index("quote_requests_service_type_created_at_idx").on(table.serviceType, table.createdAt, table.id),
     index("quote_requests_customer_idx").on(table.customerId, table.createdAt),
+    // The overview's time to the first answer (app/server/overview/figures.server.ts): arrivals of a range with their first reply, read from the index alone.
+    index("quote_requests_created_reply_idx").on(table.createdAt, table.firstReplyAt),
+    // The overview's repeat customers: a visit's customer (request id → customer) and a customer's requests, read from the indexes alone.
+    index("quote_requests_id_customer_idx").on(table.id, table.customerId),
+    index("quote_requests_customer_id_idx").on(table.customerId, table.id),
   ],
 );
 
@@ -157,6 +162,8 @@ export const contactMessages = sqliteTable(
     index("contact_messages_created_at_id_idx").on(table.createdAt, table.id),
     index("contact_messages_status_created_at_idx").on(table.status, table.createdAt, table.id),
     index("contact_messages_customer_idx").on(table.customerId, table.createdAt),
+    // The overview's time to the first answer (app/server/overview/figures.server.ts), as quote_requests_created_reply_idx.
+    index("contact_messages_created_reply_idx").on(table.createdAt, table.firstReplyAt),
   ],
 );
 
@@ -475,6 +482,10 @@ export const customerReplies = sqliteTable(
       sql`${table.kind} <> 'quote' OR (${table.amountJmd} > 0 AND ${table.validDays} BETWEEN 1 AND 365)`,
     ),
     index("customer_replies_entity_idx").on(table.entity, table.entityId, table.createdAt),
+    // The overview's conversion (app/server/overview/figures.server.ts): the quotes sent in a range, read from the index alone.
+    index("customer_replies_quote_sent_idx").on(table.kind, table.entity, table.createdAt, table.entityId, table.amountJmd),
+    // ... and whether a request had a priced quote before one of them.
+    index("customer_replies_quote_request_idx").on(table.entity, table.entityId, table.kind, table.createdAt, table.amountJmd),
   ],
 );
 
@@ -527,6 +538,8 @@ export const reviews = sqliteTable(
     check("reviews_rating_check", sql`${table.rating} BETWEEN 1 AND 5`),
     check("reviews_reviewed_on_check", sql`${table.reviewedOn} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'`),
     index("reviews_published_idx").on(table.published, table.reviewedOn),
+    // The overview's average rating (app/server/overview/figures.server.ts), read from the index alone.
+    index("reviews_reviewed_on_idx").on(table.reviewedOn, table.rating),
   ],
 );
 
@@ -819,6 +832,11 @@ export const visits = sqliteTable(
     // A series makes each of its days once, whatever became of it (moved, skipped).
     uniqueIndex("visits_series_occurrence_unique").on(table.seriesId, table.occurrenceDay),
     index("visits_crew_day_idx").on(table.crewId, table.day),
+    // The overview (app/server/overview/figures.server.ts): revenue booked, repeat customers' visits done and the crew
+    // load of a range of days, read from the index alone.
+    index("visits_day_status_idx").on(table.day, table.status, table.amountJmd, table.quoteRequestId, table.crewId),
+    // The overview's repeat customers: whether a request had a visit done before a day.
+    index("visits_request_status_day_idx").on(table.quoteRequestId, table.status, table.day),
   ],
 );
 
@@ -1091,6 +1109,8 @@ export const payments = sqliteTable(
     uniqueIndex("payments_idempotency_unique").on(table.idempotencyKey),
     index("payments_invoice_idx").on(table.invoiceId),
     index("payments_paid_on_idx").on(table.paidOn),
+    // The overview's money collected (app/server/overview/figures.server.ts), read from the index alone.
+    index("payments_paid_on_kind_idx").on(table.paidOn, table.kind, table.amountCents),
   ],
 );
 

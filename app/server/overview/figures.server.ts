@@ -1,8 +1,466 @@
-/** Placeholder: the overview's figures (replaced by the figures' implementation). */
-import type { OverviewPeriod } from "~/domain/overview";
+/**
+ * The overview's figures (docs/product.md §16 "The numbers"): every number the charts of /admin
+ * draw, for a period, the one before it, and a trend of 12 weeks or 12 months ending with the
+ * period. Each figure is defined ONCE, in the docstring beside its SQL below, and docs/product.md
+ * §16 says the same in plain words.
+ *
+ * Everything is read in one D1 batch (one round trip). Aggregates are computed in SQL: each
+ * statement reads the days it needs (the period, the previous one and the trend, bounded so an
+ * index of migrations/0018_overview_indexes.sql serves a range scan) and answers a few rows
+ * grouped by slice ('current', 'previous') and trend bucket (a week's Monday "2026-11-23", a month
+ * "2026-11"), which are folded here into OverviewFigures. Days are Jamaica's (UTC-5 all year: a
+ * stored instant `ms` is on the day `date((ms - 18000000) / 1000, 'unixepoch')`), ranges include
+ * both ends, and a trend's last bucket stops at the period's last day, so the buckets inside a
+ * period add up to its figure. Throws what D1 threw.
+ */
+import { and, asc, count, eq, inArray, isNotNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { alias, type SQLiteTable } from "drizzle-orm/sqlite-core";
+import { crewCapacity, isoWeekday, plusDays, type AvailabilitySettings, type Capacity } from "~/domain/booking";
+import { DAY_MS, HOUR_MS, jamaicaDayStart } from "~/domain/dates";
+import { CREW_LOAD_DAYS, monthBuckets, weekBuckets, type Bucket, type DayRange, type OverviewPeriod } from "~/domain/overview";
+import { settingsOf } from "~/server/booking";
 import type { Database } from "~/server/platform";
-import type { OverviewFigures } from "./types";
+import {
+  availabilitySettings,
+  contactMessages,
+  crews,
+  customerReplies,
+  daysOff,
+  payments,
+  quoteRequests,
+  reviews,
+  visits,
+} from "../../../drizzle/schema";
+import type { AnswerCount, ConversionCount, CrewLoadFigures, LoadCount, OverviewFigures, RatingCount, RevenueCount } from "./types";
 
-export async function readOverviewFigures(_db: Database, _period: OverviewPeriod, _today: string): Promise<OverviewFigures> {
-  throw new Error("not yet");
+/** Jamaica's offset from UTC, in ms (UTC-5, no daylight saving): an instant minus this is the wall clock there. */
+const JAMAICA_OFFSET_MS = 5 * HOUR_MS;
+
+/** The trend's grain: 12 Monday-to-Sunday weeks or 12 calendar months (app/domain/overview.ts). */
+type Grain = "week" | "month";
+
+/** The days one statement reads: the period, the previous one, the trend's buckets and the whole span (the index range scanned). */
+interface Frame {
+  period: DayRange;
+  previous: DayRange;
+  grain: Grain;
+  buckets: Bucket[];
+  /** From the first bucket's first day to the period's last day. */
+  trend: DayRange;
+  /** From the earliest of the previous period's and the trend's first days to the period's last day. */
+  span: DayRange;
+}
+
+function frameOf(period: OverviewPeriod, grain: Grain): Frame {
+  const buckets = grain === "week" ? weekBuckets(period.to) : monthBuckets(period.to);
+  const trend = { from: buckets[0]!.from, to: period.to };
+  const from = period.previous.from < trend.from ? period.previous.from : trend.from;
+  return { period, previous: period.previous, grain, buckets, trend, span: { from, to: period.to } };
+}
+
+/** How a statement reads its row's Jamaica day: a test of a range of days (bounded, for an index) and the trend bucket's key. */
+interface DayColumn {
+  within(range: DayRange): SQL;
+  key: Record<Grain, SQL<string>>;
+}
+
+/** A column holding an ISO day ("2026-11-28"): visits.day, payments.paid_on, reviews.reviewed_on. */
+function isoDay(column: SQLWrapper): DayColumn {
+  return {
+    within: (range) => sql`${column} BETWEEN ${range.from} AND ${range.to}`,
+    key: { week: sql<string>`date(${column}, '-6 days', 'weekday 1')`, month: sql<string>`substr(${column}, 1, 7)` },
+  };
+}
+
+/** A column holding an instant in ms since the epoch (created_at): compared in ms, so the range is an index's. */
+function instant(column: SQLWrapper): DayColumn {
+  const day = sql`(${column} - ${JAMAICA_OFFSET_MS}) / 1000, 'unixepoch'`;
+  const start = (iso: string) => jamaicaDayStart(iso) ?? 0;
+  return {
+    within: (range) => sql`(${column} >= ${start(range.from)} AND ${column} < ${start(range.to) + DAY_MS})`,
+    key: { week: sql<string>`date(${day}, '-6 days', 'weekday 1')`, month: sql<string>`strftime('%Y-%m', ${day})` },
+  };
+}
+
+/**
+ * `expression` nested in another SQL, so Drizzle keeps the table names of its columns (a select
+ * reading one table writes its top-level columns bare, which inside a subquery would name the
+ * subquery's own: app/server/billing/balance.server.ts `nested`).
+ */
+function nested<T>(expression: SQL): SQL<T> {
+  return sql<T>`${expression}`;
+}
+
+/** An alias of `table` as a FROM clause: `"visits" AS "history_visit"`. */
+function aliased(table: SQLiteTable, name: string): SQL {
+  return sql`${table} AS ${sql.identifier(name)}`;
+}
+
+/** A table's (or alias's, by name) rowid: in every index of a rowid table, unlike a text primary key. */
+function rowid(table: SQLiteTable | string): SQL {
+  return sql`${typeof table === "string" ? sql.identifier(table) : table}.rowid`;
+}
+
+/** The slice ('current', 'previous' or null) and trend bucket (its key or null) of a row: the columns every statement groups by. */
+function slices(column: DayColumn, frame: Frame) {
+  return {
+    slice: sql<
+      string | null
+    >`CASE WHEN ${column.within(frame.period)} THEN 'current' WHEN ${column.within(frame.previous)} THEN 'previous' END`.as("slice"),
+    bucket: sql<string | null>`CASE WHEN ${column.within(frame.trend)} THEN ${column.key[frame.grain]} END`.as("bucket"),
+  };
+}
+
+const BY_SLICE = [sql`${sql.identifier("slice")}`, sql`${sql.identifier("bucket")}`];
+
+/** The rows of a statement grouped by `slices`, folded into the current and previous figures and the zero-filled trend. */
+function fold<R extends { slice: string | null; bucket: string | null }, T>(
+  rows: readonly R[],
+  buckets: readonly Bucket[],
+  zero: T,
+  add: (into: T, row: R) => T,
+): { current: T; previous: T; trend: Array<{ key: string } & T> } {
+  let current = zero;
+  let previous = zero;
+  const trend = new Map(buckets.map((bucket) => [bucket.key, zero]));
+  for (const row of rows) {
+    if (row.slice === "current") current = add(current, row);
+    if (row.slice === "previous") previous = add(previous, row);
+    const bucket = row.bucket === null ? undefined : trend.get(row.bucket);
+    if (bucket !== undefined) trend.set(row.bucket!, add(bucket, row));
+  }
+  return { current, previous, trend: buckets.map((bucket) => ({ key: bucket.key, ...trend.get(bucket.key)! })) };
+}
+
+/** A number D1 answered (SUM of nothing is null). */
+const num = (value: unknown) => Number(value ?? 0);
+
+/**
+ * 1. Requests: quote requests received, that is quote_requests whose created_at falls on a day
+ * of the range (whatever their status). Trend: per week. Index: quote_requests_created_at_idx.
+ */
+function requestsQuery(db: Database, frame: Frame) {
+  const day = instant(quoteRequests.createdAt);
+  return db
+    .select({ ...slices(day, frame), n: count() })
+    .from(quoteRequests)
+    .where(day.within(frame.span))
+    .groupBy(...BY_SLICE);
+}
+
+/** A priced quote of a request: customer_replies of kind 'quote' on a quote request with amount_jmd > 0. */
+const pricedQuote = (reply: { kind: SQLWrapper; entity: SQLWrapper; amountJmd: SQLWrapper }) =>
+  sql`${reply.kind} = 'quote' AND ${reply.entity} = 'quote_request' AND ${reply.amountJmd} > 0`;
+
+/**
+ * 2. Conversion: `quoted` counts the quote requests whose FIRST priced quote (`pricedQuote`; the
+ * earliest, the one stored first breaking a tie) was sent on a day of the range; `booked` those of them
+ * with at least one visit on record, whatever its status (a booking was made). The share is
+ * booked / quoted. Trend: per month of the first quote. Indexes: customer_replies_quote_sent_idx
+ * (the quotes of the range), customer_replies_quote_request_idx (an earlier quote), visits_quote_request_idx.
+ * A tie is broken by rowid, which every index holds, so both read their index alone.
+ */
+function conversionQuery(db: Database, frame: Frame) {
+  const day = instant(customerReplies.createdAt);
+  const earlier = alias(customerReplies, "earlier_quote");
+  return db
+    .select({
+      ...slices(day, frame),
+      quoted: count(),
+      booked: nested<number>(
+        sql`coalesce(sum(EXISTS (SELECT 1 FROM ${visits} WHERE ${visits.quoteRequestId} = ${customerReplies.entityId})), 0)`,
+      ),
+    })
+    .from(customerReplies)
+    .where(
+      and(
+        pricedQuote(customerReplies),
+        day.within(frame.span),
+        sql`NOT EXISTS (SELECT 1 FROM ${aliased(customerReplies, "earlier_quote")} WHERE ${earlier.entity} = 'quote_request' AND ${earlier.entityId} = ${customerReplies.entityId} AND ${pricedQuote(earlier)} AND (${earlier.createdAt} < ${customerReplies.createdAt} OR (${earlier.createdAt} = ${customerReplies.createdAt} AND ${rowid("earlier_quote")} < ${rowid(customerReplies)})))`,
+      ),
+    )
+    .groupBy(...BY_SLICE);
+}
+
+/**
+ * 3. Revenue, booked: Σ visits.amount_jmd × 100 (whole dollars to cents) of the visits scheduled
+ * or done whose day is in the range. Trend: per month. Index: visits_day_status_idx.
+ */
+function bookedQuery(db: Database, frame: Frame) {
+  const day = isoDay(visits.day);
+  return db
+    .select({ ...slices(day, frame), cents: sql<number>`coalesce(sum(${visits.amountJmd}), 0) * 100` })
+    .from(visits)
+    .where(and(day.within(frame.span), inArray(visits.status, ["scheduled", "done"])))
+    .groupBy(...BY_SLICE);
+}
+
+/**
+ * 3. Revenue, collected: Σ payments.amount_cents of kind 'payment' minus Σ of kind 'refund',
+ * by paid_on in the range (tips are not in amount_cents: tip_cents). Trend: per month. Index:
+ * payments_paid_on_kind_idx.
+ */
+function collectedQuery(db: Database, frame: Frame) {
+  const day = isoDay(payments.paidOn);
+  return db
+    .select({
+      ...slices(day, frame),
+      cents: sql<number>`coalesce(sum(CASE ${payments.kind} WHEN 'payment' THEN ${payments.amountCents} WHEN 'refund' THEN -${payments.amountCents} ELSE 0 END), 0)`,
+    })
+    .from(payments)
+    .where(day.within(frame.span))
+    .groupBy(...BY_SLICE);
+}
+
+/**
+ * 4. Time to the first answer: the quote requests AND contact messages that arrived on a day of
+ * the range and have a first reply (first_reply_at, docs/product.md §10 "Time to first reply"):
+ * `answered` counts them, `averageHours` is the mean of first_reply_at − created_at over both
+ * kinds, in hours (exact; null when none). Trend: per week of arrival. Indexes:
+ * quote_requests_created_reply_idx, contact_messages_created_reply_idx. One statement a table:
+ * the count and Σ wait in ms, added up here.
+ */
+function answerQuery(db: Database, frame: Frame, table: typeof quoteRequests | typeof contactMessages) {
+  const day = instant(table.createdAt);
+  return db
+    .select({
+      ...slices(day, frame),
+      answered: count(),
+      waitMs: sql<number>`coalesce(sum(${table.firstReplyAt} - ${table.createdAt}), 0)`,
+    })
+    .from(table)
+    .where(and(day.within(frame.span), isNotNull(table.firstReplyAt)))
+    .groupBy(...BY_SLICE);
+}
+
+/**
+ * 6. Repeat customers: `customers` counts the customers (the visit's request's customer_id, not
+ * null) with a visit done on a day of the range; `repeat` those of them with a visit done on a
+ * day before the range's first day (ever). Trend: per month, each month with its own first day.
+ * One row a slice: the distinct (slice, customer) pairs of the visits done in the current and
+ * previous periods and in each month, then per pair whether that customer had a visit done
+ * before the slice's first day. Indexes: visits_day_status_idx, quote_requests_id_customer_idx
+ * (the pairs), quote_requests_customer_id_idx and visits_request_status_day_idx (the history).
+ */
+function repeatQuery(db: Database, frame: Frame) {
+  const pairs = (slice: SQL<string>, since: SQL<string>, range: DayRange) =>
+    db
+      .selectDistinct({ slice: slice.as("slice"), since: since.as("since"), customer: quoteRequests.customerId })
+      .from(visits)
+      .innerJoin(quoteRequests, eq(quoteRequests.id, visits.quoteRequestId))
+      .where(and(eq(visits.status, "done"), isoDay(visits.day).within(range), isNotNull(quoteRequests.customerId)));
+  const month = sql<string>`substr(${visits.day}, 1, 7)`;
+  const seen = pairs(sql`'current'`, sql`${frame.period.from}`, frame.period)
+    .unionAll(pairs(sql`'previous'`, sql`${frame.previous.from}`, frame.previous))
+    .unionAll(pairs(month, sql`${month} || '-01'`, frame.trend))
+    .as("seen");
+  const request = alias(quoteRequests, "history_request");
+  const visit = alias(visits, "history_visit");
+  return db
+    .select({
+      slice: seen.slice,
+      customers: count(),
+      repeat: nested<number>(
+        sql`coalesce(sum(EXISTS (SELECT 1 FROM ${aliased(quoteRequests, "history_request")} JOIN ${aliased(visits, "history_visit")} ON ${visit.quoteRequestId} = ${request.id} WHERE ${request.customerId} = ${seen.customer} AND ${visit.status} = 'done' AND ${visit.day} < ${seen.since})), 0)`,
+      ),
+    })
+    .from(seen)
+    .groupBy(sql`${seen.slice}`);
+}
+
+/**
+ * 7. Rating: the reviews whose reviewed_on is in the range, published or not: their count and
+ * mean rating (null when none). Trend: per month. Index: reviews_reviewed_on_idx.
+ */
+function ratingQuery(db: Database, frame: Frame) {
+  const day = isoDay(reviews.reviewedOn);
+  return db
+    .select({ ...slices(day, frame), count: count(), stars: sql<number>`coalesce(sum(${reviews.rating}), 0)` })
+    .from(reviews)
+    .where(day.within(frame.span))
+    .groupBy(...BY_SLICE);
+}
+
+/** The crew load's two ranges from `today` (ISO, Jamaica): the CREW_LOAD_DAYS days from today, and as many just before. */
+function loadRanges(today: string): { coming: DayRange; past: DayRange } {
+  return {
+    coming: { from: today, to: plusDays(today, CREW_LOAD_DAYS - 1) },
+    past: { from: plusDays(today, -CREW_LOAD_DAYS), to: plusDays(today, -1) },
+  };
+}
+
+/**
+ * 5. Crew load, booked: the visits of the range's days that hold a place: scheduled, or, on a day
+ * begun (today or before), done or no_show (cancelled and skipped ones free theirs). Counted per
+ * slice ('current': today and the CREW_LOAD_DAYS − 1 days after; 'previous': the CREW_LOAD_DAYS
+ * days before today) and per crew (crew_id, null: none). Index: visits_day_status_idx.
+ */
+function loadQuery(db: Database, today: string) {
+  const { coming, past } = loadRanges(today);
+  return db
+    .select({
+      slice: sql<string>`CASE WHEN ${visits.day} >= ${today} THEN 'current' ELSE 'previous' END`.as("slice"),
+      crewId: visits.crewId,
+      n: count(),
+    })
+    .from(visits)
+    .where(
+      and(
+        isoDay(visits.day).within({ from: past.from, to: coming.to }),
+        sql`(${visits.status} = 'scheduled' OR (${visits.status} IN ('done', 'no_show') AND ${visits.day} <= ${today}))`,
+      ),
+    )
+    .groupBy(sql`${sql.identifier("slice")}`, visits.crewId);
+}
+
+/**
+ * 5. Crew load, capacity: the places of a range of days, booking's own rule (app/domain/booking.ts
+ * `crewCapacity`, `availableDays`): a day off or a weekday outside the settings' working days
+ * has none; any other day has `capacity(day)` (one per active crew working that ISO weekday, or
+ * the settings' capacity when there is no crew at all) × the number of arrival windows.
+ */
+function places(settings: AvailabilitySettings, off: ReadonlySet<string>, capacity: Capacity, range: DayRange): number {
+  let total = 0;
+  for (let day = range.from; day <= range.to; day = plusDays(day, 1)) {
+    if (off.has(day) || !settings.workingDays.includes(isoWeekday(day))) continue;
+    total += capacity(day) * settings.windows.length;
+  }
+  return total;
+}
+
+/**
+ * Every figure of the overview for `period` (app/domain/overview.ts `resolvePeriod`) on `today`
+ * (ISO, Jamaica; the crew load's first day), in one D1 batch. Out: OverviewFigures (counts,
+ * amounts in cents, hours; trends zero-filled in bucket order with the buckets' keys). Throws
+ * what D1 threw.
+ */
+export async function readOverviewFigures(db: Database, period: OverviewPeriod, today: string): Promise<OverviewFigures> {
+  const weeks = frameOf(period, "week");
+  const months = frameOf(period, "month");
+  const { coming, past } = loadRanges(today);
+  const [
+    requestRows,
+    conversionRows,
+    bookedRows,
+    collectedRows,
+    requestAnswers,
+    messageAnswers,
+    repeatRows,
+    ratingRows,
+    loadRows,
+    settingsRows,
+    crewRows,
+    offRows,
+  ] = await db.batch([
+    requestsQuery(db, weeks),
+    conversionQuery(db, months),
+    bookedQuery(db, months),
+    collectedQuery(db, months),
+    answerQuery(db, weeks, quoteRequests),
+    answerQuery(db, weeks, contactMessages),
+    repeatQuery(db, months),
+    ratingQuery(db, months),
+    loadQuery(db, today),
+    db.select().from(availabilitySettings),
+    db
+      .select({ id: crews.id, name: crews.name, workingDays: crews.workingDays, active: crews.active })
+      .from(crews)
+      .orderBy(asc(crews.position), asc(crews.name)),
+    db
+      .select({ day: daysOff.day })
+      .from(daysOff)
+      .where(isoDay(daysOff.day).within({ from: past.from, to: coming.to })),
+  ]);
+
+  const requests = fold(requestRows, weeks.buckets, { count: 0 }, (into, row) => ({ count: into.count + num(row.n) }));
+
+  const conversion = fold(conversionRows, months.buckets, { quoted: 0, booked: 0 } as ConversionCount, (into, row) => ({
+    quoted: into.quoted + num(row.quoted),
+    booked: into.booked + num(row.booked),
+  }));
+
+  const moneyRows = [
+    ...bookedRows.map((row) => ({ ...row, booked: num(row.cents), collected: 0 })),
+    ...collectedRows.map((row) => ({ ...row, booked: 0, collected: num(row.cents) })),
+  ];
+  const revenue = fold(moneyRows, months.buckets, { bookedCents: 0, collectedCents: 0 } as RevenueCount, (into, row) => ({
+    bookedCents: into.bookedCents + row.booked,
+    collectedCents: into.collectedCents + row.collected,
+  }));
+
+  const waits = fold([...requestAnswers, ...messageAnswers], weeks.buckets, { answered: 0, waitMs: 0 }, (into, row) => ({
+    answered: into.answered + num(row.answered),
+    waitMs: into.waitMs + num(row.waitMs),
+  }));
+  const mean = ({ answered, waitMs }: { answered: number; waitMs: number }): AnswerCount => ({
+    answered,
+    averageHours: answered === 0 ? null : waitMs / answered / HOUR_MS,
+  });
+
+  const ratings = fold(ratingRows, months.buckets, { count: 0, stars: 0 }, (into, row) => ({
+    count: into.count + num(row.count),
+    stars: into.stars + num(row.stars),
+  }));
+  const average = ({ count, stars }: { count: number; stars: number }): RatingCount => ({
+    count,
+    average: count === 0 ? null : stars / count,
+  });
+
+  const repeatOf = (slice: string) => {
+    const row = repeatRows.find((candidate) => candidate.slice === slice);
+    return { customers: num(row?.customers), repeat: num(row?.repeat) };
+  };
+
+  return {
+    requests: { current: requests.current.count, previous: requests.previous.count, weeks: requests.trend },
+    conversion: { current: conversion.current, previous: conversion.previous, months: conversion.trend },
+    revenue: { current: revenue.current, previous: revenue.previous, months: revenue.trend },
+    firstAnswer: {
+      current: mean(waits.current),
+      previous: mean(waits.previous),
+      weeks: waits.trend.map((bucket) => ({ key: bucket.key, ...mean(bucket) })),
+    },
+    crewLoad: crewLoad(settingsOf(settingsRows[0]), crewRows, new Set(offRows.map((row) => row.day)), loadRows, today),
+    repeatCustomers: {
+      current: repeatOf("current"),
+      previous: repeatOf("previous"),
+      months: months.buckets.map((bucket) => ({ key: bucket.key, ...repeatOf(bucket.key) })),
+    },
+    rating: {
+      current: average(ratings.current),
+      previous: average(ratings.previous),
+      months: ratings.trend.map((bucket) => ({ key: bucket.key, ...average(bucket) })),
+    },
+  };
+}
+
+/** 5. Crew load from its rows: the totals of both ranges, each active crew's share of the coming one, then the visits on no crew. */
+function crewLoad(
+  settings: AvailabilitySettings,
+  crewRows: ReadonlyArray<{ id: string; name: string; workingDays: number[]; active: boolean }>,
+  off: ReadonlySet<string>,
+  loadRows: ReadonlyArray<{ slice: string; crewId: string | null; n: number }>,
+  today: string,
+): CrewLoadFigures {
+  const { coming, past } = loadRanges(today);
+  const capacity = crewCapacity(settings, crewRows);
+  const booked = (slice: string, crewId?: string | null) =>
+    loadRows
+      .filter((row) => row.slice === slice && (crewId === undefined || row.crewId === crewId))
+      .reduce((sum, row) => sum + num(row.n), 0);
+  const crewsLoad: CrewLoadFigures["crews"] = crewRows
+    .filter((crew) => crew.active)
+    .map((crew) => ({
+      id: crew.id,
+      name: crew.name,
+      booked: booked("current", crew.id),
+      capacity: places(settings, off, crewCapacity(settings, [crew]), coming),
+    }));
+  const unassigned = booked("current", null);
+  if (unassigned > 0) crewsLoad.push({ id: null, name: "Unassigned", booked: unassigned, capacity: 0 });
+  const total = (slice: string, range: DayRange): LoadCount => ({
+    booked: booked(slice),
+    capacity: places(settings, off, capacity, range),
+  });
+  return { current: total("current", coming), previous: total("previous", past), crews: crewsLoad, from: coming.from, to: coming.to };
 }
