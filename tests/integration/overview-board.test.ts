@@ -6,8 +6,12 @@
  * payments cannot be deleted: migrations/0016_billing_guards.sql).
  */
 import { drizzle } from "drizzle-orm/d1";
+import { createElement, type ReactElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { StaticRouter } from "react-router-dom/server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { HOUR_MS } from "~/domain/dates";
+import { NeedsYouPanel, TodayPanel } from "~/routes/admin/index/board";
 import { readTodayBoard } from "~/server/overview";
 import type { Database } from "~/server/platform";
 import * as schema from "../../drizzle/schema";
@@ -118,6 +122,18 @@ const review = (published: boolean) =>
     published ? 1 : 0,
   );
 
+/** A panel's markup as the page renders it (its links inside a router), with its tags stripped to its words. */
+function rendered(panel: ReactElement): { html: string; text: string } {
+  const html = renderToStaticMarkup(createElement(StaticRouter, { location: "/admin" }, panel));
+  return {
+    html,
+    text: html
+      .replace(/<[^>]+>/g, "")
+      .replace(/&#x27;/g, "'")
+      .replace(/&amp;/g, "&"),
+  };
+}
+
 describe("readTodayBoard", () => {
   // First: the file's database is still empty.
   test("on an empty database: no visits, every count 0, nothing to mark done", async () => {
@@ -136,6 +152,12 @@ describe("readTodayBoard", () => {
         reviewsToPublish: 0,
       },
     });
+    const board = await readTodayBoard(db, NOW);
+    const today = rendered(createElement(TodayPanel, { today: board.today }));
+    expect(today.text).toContain("Today, Saturday 28 Nov");
+    expect(today.text).toContain("No visits today.");
+    expect(today.text).toContain("Tomorrow: 0 visits");
+    expect(rendered(createElement(NeedsYouPanel, { needsYou: board.needsYou })).text).toContain("Nothing needs you right now.");
   });
 
   test("reads the day's visits by crew and every count of Needs you from one data set", async () => {
@@ -238,5 +260,35 @@ describe("readTodayBoard", () => {
       overdue: { count: 2, cents: 3_400_000 },
       reviewsToPublish: 2,
     });
+
+    const today = rendered(createElement(TodayPanel, { today: board.today }));
+    expect(today.text.indexOf("Crew A")).toBeLessThan(today.text.indexOf("Crew B"));
+    expect(today.text.indexOf("Crew B")).toBeLessThan(today.text.indexOf("Unassigned"));
+    expect(today.text).toContain("8:00 AM-10:00 AM");
+    expect(today.html).toContain('href="/admin/quotes/r-bob"');
+    expect(today.text).toContain("No-show");
+    expect(today.html).toContain('href="/admin/schedule?day=2026-11-29"');
+    expect(today.text).toContain("Tomorrow: 2 visits");
+    const needs = rendered(createElement(NeedsYouPanel, { needsYou: board.needsYou }));
+    for (const line of [
+      "3 quote requests to answer · 2 overdue",
+      "2 contact messages unread · 1 overdue",
+      "1 quote waiting for the customer",
+      "2 visits to mark done",
+      "4 unpaid invoices · J$94,000.00 · 2 overdue (J$34,000.00)",
+      "2 reviews to publish",
+    ]) {
+      expect(needs.text).toContain(line);
+    }
+    for (const href of [
+      "/admin/quotes?status=pending",
+      "/admin/messages?status=unread",
+      "/admin/quotes?stage=quoted",
+      "/admin/schedule?day=2026-11-20",
+      "/admin/invoices/unpaid",
+      "/admin/reviews",
+    ]) {
+      expect(needs.html).toContain(`href="${href.replace("&", "&amp;")}"`);
+    }
   });
 });
