@@ -77,7 +77,7 @@ export async function benchOverview({ base, state, db, requestLog, fill: filling
         logged.map((line) => line.d1RoundTrips),
         0.5,
       ),
-      "D1 p50 / p95 ms": `${percentile(
+      "D1 ms summed p50 / p95": `${percentile(
         logged.map((line) => line.d1Ms),
         0.5,
       )} / ${percentile(
