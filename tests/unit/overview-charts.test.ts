@@ -231,7 +231,7 @@ describe("overviewCharts", () => {
     expect(over!.title).toBe("Crew A: over capacity, 50 of 40 places booked (125%)");
     expect(half!.width).toBeCloseTo((chart.plot.right - chart.plot.left) / 2, 0);
     expect(chart.labels.map((label) => label.text)).toEqual(["125%, over", "50%", "5 visits, no crew"]);
-    expect(chart.categoryTicks[1]!.label).toBe('=HYPERLINK("…');
+    expect(chart.categoryTicks[1]!.label).toBe("=HYPERLINK(…");
     expect(chart.figure).toBe("94%");
     expect(chart.change).toEqual({ text: "+19 points on the past 2 weeks", tone: "better" });
     expect(chart.summary).toContain("Over capacity: Crew A.");

@@ -48,17 +48,17 @@ import type {
 /** The viewBox, in user units: about the width the page shows it at, so the 11-unit labels stay readable on a phone. */
 const WIDTH = 360;
 const HEIGHT = 200;
-/** The plot of a trend: room on the left for value labels ("J$1,250k"), below for the buckets' labels. */
+/** The plot of a trend: room on the left for value labels ("J$2.5M", "J$750k"), below for the buckets' labels. */
 const PLOT = { left: 48, top: 10, right: 352, bottom: 176 };
 /** The crew load's plot: room on the left for crews' names, on the right for "over" labels. */
-const CREW_PLOT = { left: 92, top: 6, right: 300 };
-/** The height of one crew's row, and the room under the last row for the value axis. */
-const CREW_ROW = 22;
+const CREW_PLOT = { left: 92, top: 6, right: 284 };
+/** The height of one crew's row (the chart is as tall as its crews, at least 3 rows), and the room under the last row for the value axis. */
+const CREW_ROW = 30;
 const CREW_AXIS = 24;
 /** How many value ticks d3 aims for. */
 const VALUE_TICKS = 4;
 /** The longest crew name on the axis; the bar's title keeps the whole name. */
-const CREW_LABEL_CHARS = 13;
+const CREW_LABEL_CHARS = 12;
 
 const grouped = new Intl.NumberFormat("en-JM");
 
@@ -132,15 +132,17 @@ function bucketTicks(scale: ScaleBand<string>, buckets: Bucket[], everyOther: bo
     .map((bucket) => ({ at: at((scale(bucket.key) ?? 0) + scale.bandwidth() / 2), label: bucket.label }));
 }
 
+/** A trend's scales: the buckets along x, the values along y. */
+interface Axes {
+  x: ScaleBand<string>;
+  y: ScaleLinear<number, number>;
+}
+
+/** The tooltip of a bucket's mark. */
+type Titled<Row> = (entry: Entry<Row>, value: number) => string;
+
 /** Columns of one series, one a bucket with a value. */
-function columns<Row>(
-  x: ScaleBand<string>,
-  y: ScaleLinear<number, number>,
-  entries: Array<Entry<Row>>,
-  series: string,
-  period: OverviewPeriod,
-  title: (entry: Entry<Row>, value: number) => string,
-): ChartBar[] {
+function columns<Row>({ x, y }: Axes, entries: Array<Entry<Row>>, series: string, period: OverviewPeriod, title: Titled<Row>): ChartBar[] {
   return entries.flatMap((entry) => {
     const { bucket, value } = entry;
     if (value === null) return [];
@@ -160,14 +162,7 @@ function columns<Row>(
 }
 
 /** A line through the buckets' values with a point on each, broken where a value is null. */
-function trendLine<Row>(
-  x: ScaleBand<string>,
-  y: ScaleLinear<number, number>,
-  entries: Array<Entry<Row>>,
-  series: string,
-  period: OverviewPeriod,
-  title: (entry: Entry<Row>, value: number) => string,
-): ChartLine {
+function trendLine<Row>({ x, y }: Axes, entries: Array<Entry<Row>>, series: string, period: OverviewPeriod, title: Titled<Row>): ChartLine {
   const centre = (bucket: Bucket) => at((x(bucket.key) ?? 0) + x.bandwidth() / 2);
   const path = line<Entry<Row>>()
     .defined((entry) => entry.value !== null)
@@ -230,7 +225,7 @@ function requestsChart(figures: RequestFigures, period: OverviewPeriod): ChartMo
     series: [{ key: "requests", label: "Requests", colour: 0 }],
     bars: empty
       ? []
-      : columns(x, y, weeks, "requests", period, ({ bucket }, value) => `Week of ${bucket.label}: ${plural(value, "request")}`),
+      : columns({ x, y }, weeks, "requests", period, ({ bucket }, value) => `Week of ${bucket.label}: ${plural(value, "request")}`),
     categoryTicks: bucketTicks(x, buckets, true),
     valueTicks: valueTicks(y, (value) => grouped.format(value), true),
     table: { columns: ["Week starting", "Requests"], rows: weeks.map(({ bucket, row }) => [bucket.from, String(row.count)]) },
@@ -266,8 +261,7 @@ function conversionChart(figures: ConversionFigures, period: OverviewPeriod): Ch
       ? []
       : [
           trendLine(
-            x,
-            y,
+            { x, y },
             months,
             "conversion",
             period,
@@ -306,7 +300,7 @@ function revenueChart(figures: RevenueFigures, period: OverviewPeriod): ChartMod
     .range([0, x.bandwidth()])
     .paddingInner(0.1);
   const group = (entries: Array<Entry<typeof missing>>, key: string, words: string) =>
-    columns(x, y, entries, key, period, ({ bucket }, value) => `${bucket.label}: ${formatCents(Math.round(value * 100))} ${words}`).map(
+    columns({ x, y }, entries, key, period, ({ bucket }, value) => `${bucket.label}: ${formatCents(Math.round(value * 100))} ${words}`).map(
       (bar) => ({ ...bar, x: at(bar.x + (inner(key) ?? 0)), width: at(inner.bandwidth()) }),
     );
   const change = figureChange(figures.current.collectedCents, figures.previous.collectedCents, "percent", period.previousLabel);
@@ -360,8 +354,7 @@ function firstAnswerChart(figures: FirstAnswerFigures, period: OverviewPeriod): 
       ? []
       : [
           trendLine(
-            x,
-            y,
+            { x, y },
             weeks,
             "hours",
             period,
@@ -391,11 +384,11 @@ function crewLoadChart(figures: CrewLoadFigures): ChartModel {
     key: crew.id ?? `unassigned-${index}`,
     load: share(crew.booked, crew.capacity),
   }));
-  const height = Math.max(HEIGHT, CREW_PLOT.top + crews.length * CREW_ROW + CREW_AXIS);
+  const height = CREW_PLOT.top + Math.max(crews.length, 3) * CREW_ROW + CREW_AXIS;
   const plot = { ...CREW_PLOT, bottom: height - CREW_AXIS };
   const y = scaleBand<string>()
     .domain(crews.map((crew) => crew.key))
-    .range([plot.top, plot.top + Math.min(crews.length * CREW_ROW, plot.bottom - plot.top)])
+    .range([plot.top, plot.top + crews.length * CREW_ROW])
     .paddingInner(0.3)
     .paddingOuter(0.15);
   const x = scaleLinear().domain([0, 100]).range([plot.left, plot.right]).nice(VALUE_TICKS);
@@ -486,8 +479,7 @@ function repeatChart(figures: RepeatFigures, period: OverviewPeriod): ChartModel
     bars: empty
       ? []
       : columns(
-          x,
-          y,
+          { x, y },
           months,
           "repeat",
           period,
@@ -534,8 +526,7 @@ function ratingChart(figures: RatingFigures, period: OverviewPeriod): ChartModel
       ? []
       : [
           trendLine(
-            x,
-            y,
+            { x, y },
             months,
             "rating",
             period,
