@@ -51,6 +51,7 @@ interface Frame {
   span: DayRange;
 }
 
+/** The frame of `period` for a trend of `grain`. */
 function frameOf(period: OverviewPeriod, grain: Grain): Frame {
   const buckets = grain === "week" ? weekBuckets(period.to) : monthBuckets(period.to);
   const trend = { from: buckets[0]!.from, to: period.to };
@@ -111,6 +112,7 @@ function slices(column: DayColumn, frame: Frame) {
   };
 }
 
+/** GROUP BY the two columns of `slices`, by their names. */
 const BY_SLICE = [sql`${sql.identifier("slice")}`, sql`${sql.identifier("bucket")}`];
 
 /** The rows of a statement grouped by `slices`, folded into the current and previous figures and the zero-filled trend. */
