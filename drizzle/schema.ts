@@ -1035,7 +1035,8 @@ export const invoices = sqliteTable(
     index("invoices_customer_idx").on(table.customerId, table.status),
     index("invoices_quote_request_idx").on(table.quoteRequestId),
     index("invoices_visit_idx").on(table.visitId),
-    index("invoices_credit_for_idx").on(table.creditForId),
+    // A balance's credit notes (app/server/billing/balance.server.ts `creditedSql`): read from this index alone.
+    index("invoices_credit_for_idx").on(table.creditForId, table.kind, table.status, table.totalCents),
     index("invoices_status_due_idx").on(table.status, table.dueDate),
     index("invoices_issue_date_idx").on(table.issueDate),
   ],
@@ -1107,7 +1108,8 @@ export const payments = sqliteTable(
     check("payments_method_check", oneOf(table.method, PAYMENT_METHODS)),
     check("payments_amount_check", sql`${table.amountCents} > 0 AND ${table.tipCents} >= 0`),
     uniqueIndex("payments_idempotency_unique").on(table.idempotencyKey),
-    index("payments_invoice_idx").on(table.invoiceId),
+    // A balance's payments and refunds (app/server/billing/balance.server.ts `paidSql`): read from this index alone.
+    index("payments_invoice_idx").on(table.invoiceId, table.kind, table.amountCents),
     index("payments_paid_on_idx").on(table.paidOn),
     // The overview's money collected (app/server/overview/figures.server.ts), read from the index alone.
     index("payments_paid_on_kind_idx").on(table.paidOn, table.kind, table.amountCents),

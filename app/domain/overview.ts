@@ -207,7 +207,13 @@ export function figureChange(
   const sign = delta > 0 ? "+" : "−";
   const size = Math.abs(delta);
   const amount =
-    unit === "percent" ? `${size}%` : unit === "points" ? `${size} ${size === 1 ? "point" : "points"}` : unit === "hours" ? `${size} h` : `${size} ★`;
+    unit === "percent"
+      ? `${size}%`
+      : unit === "points"
+        ? `${size} ${size === 1 ? "point" : "points"}`
+        : unit === "hours"
+          ? `${size} h`
+          : `${size} ★`;
   const better = delta > 0 === higherIsBetter;
   return { text: `${sign}${amount} on ${previousLabel}`, tone: better ? "better" : "worse" };
 }
