@@ -73,6 +73,13 @@ export const customers = sqliteTable(
     /** Staff's own notes about this customer (shown on the customer's page, never to the customer). */
     notes: text("notes"),
     searchRowid: integer("search_rowid"),
+    /**
+     * ISO day (Jamaica) of this customer's earliest visit done; null: none. Kept by the triggers of
+     * migrations/0019_overview_summaries.sql (recomputed at every write of one of their visits); read by
+     * the overview's repeat customers (app/server/overview/figures.server.ts): a customer is new in a range
+     * when this day is in it.
+     */
+    firstDoneDay: text("first_done_day"),
   },
   (table) => [
     check("customers_email_lower_check", sql`${table.email} IS NULL OR ${table.email} = lower(${table.email})`),
@@ -80,6 +87,8 @@ export const customers = sqliteTable(
     index("customers_phone_idx").on(table.phone),
     index("customers_name_idx").on(table.name, table.id),
     uniqueIndex("customers_search_rowid_idx").on(table.searchRowid),
+    // The overview's repeat customers: the customers first served in a range of days.
+    index("customers_first_done_day_idx").on(table.firstDoneDay),
   ],
 );
 
@@ -108,6 +117,17 @@ export const quoteRequests = sqliteTable(
     firstReplyAt: integer("first_reply_at", { mode: "timestamp_ms" }),
     /** The customer (customers.id) it belongs to; null until matched. No REFERENCES: adding one would rebuild the table. */
     customerId: text("customer_id"),
+    /**
+     * When its first priced quote was sent (MIN of customer_replies.created_at of kind 'quote' with
+     * amount_jmd > 0); null: none yet. Kept by a trigger of migrations/0019_overview_summaries.sql; read by
+     * the overview's conversion (app/server/overview/figures.server.ts).
+     */
+    firstQuoteAt: integer("first_quote_at", { mode: "timestamp_ms" }),
+    /**
+     * When its first visit was booked (MIN of its visits' created_at); null: never booked. Kept by a
+     * trigger of migrations/0019_overview_summaries.sql; read by the overview's conversion.
+     */
+    firstVisitAt: integer("first_visit_at", { mode: "timestamp_ms" }),
   },
   (table) => [
     check("quote_requests_service_type_check", oneOf(table.serviceType, SERVICE_TYPES)),
@@ -132,6 +152,8 @@ export const quoteRequests = sqliteTable(
     // The overview's repeat customers: a visit's customer (request id → customer) and a customer's requests, read from the indexes alone.
     index("quote_requests_id_customer_idx").on(table.id, table.customerId),
     index("quote_requests_customer_id_idx").on(table.customerId, table.id),
+    // The overview's conversion: the requests first quoted in a range, and whether booked, read from the index alone.
+    index("quote_requests_first_quote_idx").on(table.firstQuoteAt, table.firstVisitAt),
   ],
 );
 
@@ -817,6 +839,13 @@ export const visits = sqliteTable(
      * read from that invoice's entries, never stored here.
      */
     depositDueAt: integer("deposit_due_at", { mode: "timestamp_ms" }),
+    /**
+     * Its request's customer (quote_requests.customer_id; null: none). Kept by the triggers of
+     * migrations/0019_overview_summaries.sql (set when the visit is stored, followed when the request's
+     * customer changes: a merge or split); read by the overview's repeat customers
+     * (app/server/overview/figures.server.ts) and by those triggers (customers.first_done_day).
+     */
+    customerId: text("customer_id"),
     ...timestamps,
   },
   (table) => [
@@ -837,6 +866,10 @@ export const visits = sqliteTable(
     index("visits_day_status_idx").on(table.day, table.status, table.amountJmd, table.quoteRequestId, table.crewId),
     // The overview's repeat customers: whether a request had a visit done before a day.
     index("visits_request_status_day_idx").on(table.quoteRequestId, table.status, table.day),
+    // The overview's repeat customers: the customers served in a range of days, read from the index alone.
+    index("visits_status_day_customer_idx").on(table.status, table.day, table.customerId),
+    // A customer's earliest visit done (customers.first_done_day, recomputed by migrations/0019_overview_summaries.sql).
+    index("visits_customer_status_day_idx").on(table.customerId, table.status, table.day),
   ],
 );
 
@@ -1117,6 +1150,21 @@ export const payments = sqliteTable(
 );
 
 export type Payment = typeof payments.$inferSelect;
+
+/**
+ * The overview's daily summary (app/server/overview/figures.server.ts): one row a Jamaica day on
+ * which something was written. Kept by the triggers of migrations/0019_overview_summaries.sql, which
+ * RECOMPUTE the day's value from its rows at each write (never add or subtract, so it cannot drift):
+ * `booked_cents` Σ visits.amount_jmd × 100 of the day's visits scheduled or done; `collected_cents`
+ * Σ payments less refunds paid that day (payments.amount_cents, tips left out); `requests` the
+ * quote requests received that day. Read by the overview's requests and revenue.
+ */
+export const overviewDays = sqliteTable("overview_days", {
+  day: text("day").primaryKey(),
+  bookedCents: integer("booked_cents").notNull().default(0),
+  collectedCents: integer("collected_cents").notNull().default(0),
+  requests: integer("requests").notNull().default(0),
+});
 
 /**
  * A card checkout at the payment provider (docs/decisions/022-invoices-and-payments.md): the order
