@@ -37,43 +37,63 @@ function byCrew(visits: TodayVisit[]): Array<{ key: string; name: string; visits
   return groups;
 }
 
-/** Today: "Today, Saturday 28 Nov", the visits by crew (or "No visits today."), tomorrow's count and the schedule's link. */
+/** Up to this many visits, the list by crew is open when the page loads; a busier day shows its counts and opens on a tap. */
+const OPEN_UP_TO = 12;
+
+/**
+ * Today: "Today, Saturday 28 Nov", the day's counts by state, the visits by crew (each a line:
+ * its window, the customer linked to the request, its state; a grid of crews from `sm`), then
+ * tomorrow's count and the schedule's link. "No visits today." when there is none.
+ */
 export function TodayPanel({ today }: { today: TodayWork }) {
   const groups = byCrew(today.visits);
+  const states = (["scheduled", "done", "no_show"] as const)
+    .map((status) => ({ status, n: today.visits.filter((visit) => visit.status === status).length }))
+    .filter((entry) => entry.n > 0);
   return (
     <Card title={`Today, ${format(parseISO(today.day), "EEEE d MMM")}`} titleId="today-heading" data-today>
       {groups.length === 0 ? (
         <p className="text-slate-700">No visits today.</p>
       ) : (
-        <div className="space-y-4">
-          {groups.map((group) => (
-            <section key={group.key} aria-labelledby={`today-crew-${group.key}`} data-crew={group.key}>
-              <h3 id={`today-crew-${group.key}`} className="text-sm font-semibold uppercase tracking-wide text-slate-600">
-                {group.name}
-              </h3>
-              <ul className="mt-2 divide-y divide-slate-100">
-                {group.visits.map((visit) => (
-                  <li key={visit.id} className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1 py-2" data-visit={visit.id}>
-                    <div className="min-w-0">
-                      <p className="font-semibold text-slate-900">
-                        <span className="mr-2">{windowLabel({ start: visit.windowStart, end: visit.windowEnd })}</span>
-                        <Link to={`/admin/quotes/${visit.quoteRequestId}`} className={textLinkClass("brand", "break-words")}>
+        <details open={today.visits.length <= OPEN_UP_TO} className="group">
+          <summary className="cursor-pointer text-slate-800">
+            <span className="font-semibold">{counted(today.visits.length, "visit")}</span>
+            {" by "}
+            {counted(groups.length, "crew")}
+            {": "}
+            {states.map((entry) => `${entry.n} ${VISIT_STATUS_LABELS[entry.status].toLowerCase()}`).join(", ")}
+          </summary>
+          <div className="mt-3 grid gap-x-6 gap-y-4 sm:grid-cols-2">
+            {groups.map((group) => (
+              <section key={group.key} aria-labelledby={`today-crew-${group.key}`} data-crew={group.key} className="min-w-0">
+                <h3 id={`today-crew-${group.key}`} className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
+                  {group.name}
+                </h3>
+                <ul className="mt-1 divide-y divide-slate-100">
+                  {group.visits.map((visit) => (
+                    <li key={visit.id} className="flex items-center justify-between gap-3 py-1.5" data-visit={visit.id}>
+                      <p className="min-w-0 text-sm text-slate-900">
+                        <span className="mr-2 whitespace-nowrap text-slate-700">
+                          {windowLabel({ start: visit.windowStart, end: visit.windowEnd })}
+                        </span>
+                        <Link
+                          to={`/admin/quotes/${visit.quoteRequestId}`}
+                          className={textLinkClass("brand", "break-words")}
+                          title={`${SERVICE_TYPE_LABELS[visit.serviceType]} · ${visit.address}`}
+                        >
                           {visit.customerName}
                         </Link>
                       </p>
-                      <p className="text-sm break-words text-slate-600">
-                        {SERVICE_TYPE_LABELS[visit.serviceType]} · {visit.address}
-                      </p>
-                    </div>
-                    <Badge tone={STATUS_TONES[visit.status]} data-status={visit.status}>
-                      {VISIT_STATUS_LABELS[visit.status]}
-                    </Badge>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ))}
-        </div>
+                      <Badge tone={STATUS_TONES[visit.status]} data-status={visit.status}>
+                        {VISIT_STATUS_LABELS[visit.status]}
+                      </Badge>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))}
+          </div>
+        </details>
       )}
       <p className="mt-4 flex flex-wrap gap-x-6 gap-y-2 border-t border-slate-100 pt-4 text-sm">
         <Link to={`/admin/schedule?day=${today.tomorrow}`} className={textLinkClass()} data-tomorrow>

@@ -22,16 +22,18 @@ export default function OverviewPage() {
   const search = periodSearch(period);
   return (
     <div className="space-y-8">
-      <PageHeader id="overview-heading" title="Overview" lead="Today's work, what needs you, and how the business is doing." />
+      <PageHeader id="overview-heading" title="Overview" lead="What needs you, today's work, and how the business is doing." />
       {error ? (
         <FormStatus tone="error" kind="state">
           {error}
         </FormStatus>
       ) : null}
       {board ? (
-        <div className="grid gap-6 lg:grid-cols-2">
-          <TodayPanel today={board.today} />
+        <div className="grid items-start gap-6 lg:grid-cols-3">
           <NeedsYouPanel needsYou={board.needsYou} />
+          <div className="lg:col-span-2">
+            <TodayPanel today={board.today} />
+          </div>
         </div>
       ) : null}
       <section aria-labelledby="numbers-heading" className="space-y-4">
@@ -78,11 +80,23 @@ function PeriodPicker({ period }: { period: OverviewPeriod }) {
         <input type="hidden" name="period" value="custom" />
         <label className="text-xs font-semibold text-slate-700">
           From
-          <input type="date" name="from" required defaultValue={period.from} className="mt-1 block min-h-9 rounded-lg border border-slate-300 px-2 text-sm" />
+          <input
+            type="date"
+            name="from"
+            required
+            defaultValue={period.from}
+            className="mt-1 block min-h-9 rounded-lg border border-slate-300 px-2 text-sm"
+          />
         </label>
         <label className="text-xs font-semibold text-slate-700">
           To
-          <input type="date" name="to" required defaultValue={period.to} className="mt-1 block min-h-9 rounded-lg border border-slate-300 px-2 text-sm" />
+          <input
+            type="date"
+            name="to"
+            required
+            defaultValue={period.to}
+            className="mt-1 block min-h-9 rounded-lg border border-slate-300 px-2 text-sm"
+          />
         </label>
         <Button variant={period.kind === "custom" ? "primary" : "secondary"} size="sm">
           Show range
