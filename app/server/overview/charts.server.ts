@@ -13,6 +13,7 @@
  * nothing to draw says so in `empty` and has no marks. No attribute or text ever holds NaN,
  * Infinity or undefined: shares of nothing are null and left out, not 0%.
  */
+import { format, parseISO } from "date-fns";
 import { stringify } from "csv-stringify/browser/esm/sync";
 import { max } from "d3-array";
 import { scaleBand, scaleLinear, type ScaleBand, type ScaleLinear } from "d3-scale";
@@ -45,6 +46,8 @@ import type {
   RevenueFigures,
 } from "./types";
 
+/** "27 Nov" for an ISO day. */
+const shortDay = (day: string) => format(parseISO(day), "d MMM");
 /** The viewBox, in user units: about the width the page shows it at, so the 11-unit labels stay readable on a phone. */
 const WIDTH = 360;
 const HEIGHT = 200;
@@ -432,7 +435,7 @@ function crewLoadChart(figures: CrewLoadFigures): ChartModel {
     plot,
     orientation: "horizontal",
     figure: current === null ? "—" : `${current}%`,
-    figureLabel: `${grouped.format(figures.current.booked)} of ${plural(figures.current.capacity, "place")} booked, ${figures.from} to ${figures.to}`,
+    figureLabel: `${grouped.format(figures.current.booked)} of ${plural(figures.current.capacity, "place")} booked, ${shortDay(figures.from)} to ${shortDay(figures.to)}`,
     change,
     summary:
       (current === null
