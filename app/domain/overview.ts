@@ -22,10 +22,10 @@ export const OVERVIEW_PERIOD_LABELS: Record<OverviewPeriodKind, string> = {
 export const OVERVIEW_QUERY_NAMES = ["period", "from", "to", "chart"] as const;
 
 /** The longest custom range, in days (three years): longer ones are refused with a message. */
-export const MAX_PERIOD_DAYS = 1096;
+const MAX_PERIOD_DAYS = 1096;
 
 /** The earliest day a custom range may start: the company's records start later. */
-export const EARLIEST_DAY = "2000-01-01";
+const EARLIEST_DAY = "2000-01-01";
 
 /** A range of whole Jamaica days, both ends included (ISO dates). */
 export interface DayRange {
@@ -69,7 +69,7 @@ function rangeLabel(range: DayRange): string {
  * choices ("this month" to date against the same days of last month), twelve months earlier for
  * the year, and the same number of days just before for a custom range.
  */
-export function previousRange(kind: OverviewPeriodKind, range: DayRange): DayRange {
+function previousRange(kind: OverviewPeriodKind, range: DayRange): DayRange {
   const from = parseISO(range.from);
   const to = parseISO(range.to);
   if (kind === "this-month" || kind === "last-month") {
@@ -128,7 +128,7 @@ export function periodSearch(period: Pick<OverviewPeriod, "kind" | "from" | "to"
 }
 
 /** How many buckets a trend chart shows (docs/product.md §16): 12 weeks or 12 months ending with the period. */
-export const TREND_BUCKETS = 12;
+const TREND_BUCKETS = 12;
 
 /** How far ahead the crew load looks, in days (today included). */
 export const CREW_LOAD_DAYS = 14;
