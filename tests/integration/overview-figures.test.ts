@@ -4,13 +4,15 @@
  * company gives zeros and nulls (no NaN); then a small company built by hand, on a fixed today
  * (Wednesday 2026-11-18, "this month": November 1–18 against October 1–18), gives every figure,
  * current, previous and trend buckets, as computed by hand in the comments. The file's worker
- * has its own fresh database, so nothing else's rows count.
+ * has its own fresh database, so nothing else's rows count. Last, the summaries the figures read
+ * (migrations/0019_overview_summaries.sql) follow every kind of write and equal a recompute from the rows.
  */
 import { drizzle } from "drizzle-orm/d1";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { HOUR_MS, jamaicaDayStart } from "~/domain/dates";
 import { resolvePeriod } from "~/domain/overview";
 import type { Database } from "~/server/platform";
+import { mergeCustomers, splitRecord } from "~/server/customers";
 import { readOverviewFigures, type OverviewFigures } from "~/server/overview";
 import * as schema from "../../drizzle/schema";
 import { startWorker, type TestWorker } from "./worker";
@@ -161,6 +163,10 @@ describe("a small company", () => {
       );
 
     await worker.db.batch([
+      // The customers (their first visit done is kept by migrations/0019_overview_summaries.sql's triggers).
+      ...["c1", "c2", "c3", "c4", "c5", "c6"].map((id) =>
+        run("INSERT INTO customers (id, created_at, updated_at, name, email) VALUES (?, 0, 0, 'Client', ?)", id, `${id}@example.com`),
+      ),
       // Requests (customer c1 … c6; r3 and r10 have none). r2 arrives at 23:30 on Nov 17 in Jamaica
       // (04:30 UTC on the 18th), r8 at 23:59 on Oct 31 (UTC: Nov 1), r7 at 00:00 on Nov 1.
       request("r1", at("2026-11-02", 10), at("2026-11-02", 12), "c1"), // answered after 2 h
@@ -365,5 +371,143 @@ describe("a small company", () => {
     expect(figures.revenue.current).toEqual({ bookedCents: 11_600_000, collectedCents: 1_650_000 });
     // c1 (June first, then repeat), c3 (October first), c5: customers 3; repeat none before Dec 2025.
     expect(figures.repeatCustomers.current).toEqual({ customers: 3, repeat: 0 });
+  });
+});
+
+describe("the summaries the figures read", () => {
+  const run = (statement: string, ...values: unknown[]) =>
+    worker.db
+      .prepare(statement)
+      .bind(...values)
+      .run();
+  const all = async (statement: string) => (await worker.db.prepare(statement).all()).results;
+
+  /**
+   * Every summary column of migrations/0019_overview_summaries.sql against the same figure computed by a
+   * plain query over the rows (through the request for a visit's customer, never the summary columns).
+   */
+  async function expectSummariesMatchRows() {
+    expect(
+      await all(
+        "SELECT day, booked_cents, collected_cents, requests FROM overview_days WHERE booked_cents <> 0 OR collected_cents <> 0 OR requests <> 0 ORDER BY day",
+      ),
+    ).toEqual(
+      await all(`SELECT day, SUM(booked) AS booked_cents, SUM(collected) AS collected_cents, SUM(received) AS requests FROM (
+          SELECT day, amount_jmd * 100 AS booked, 0 AS collected, 0 AS received FROM visits WHERE status IN ('scheduled', 'done')
+          UNION ALL SELECT paid_on, 0, CASE kind WHEN 'payment' THEN amount_cents ELSE -amount_cents END, 0 FROM payments
+          UNION ALL SELECT date((created_at - 18000000) / 1000, 'unixepoch'), 0, 0, 1 FROM quote_requests
+        ) GROUP BY day HAVING SUM(booked) <> 0 OR SUM(collected) <> 0 OR SUM(received) <> 0 ORDER BY day`),
+    );
+    expect(
+      await all("SELECT v.id FROM visits v JOIN quote_requests q ON q.id = v.quote_request_id WHERE v.customer_id IS NOT q.customer_id"),
+    ).toEqual([]);
+    expect(await all("SELECT id, first_done_day FROM customers ORDER BY id")).toEqual(
+      await all(`SELECT c.id, (SELECT MIN(v.day) FROM visits v JOIN quote_requests q ON q.id = v.quote_request_id
+          WHERE q.customer_id = c.id AND v.status = 'done') AS first_done_day FROM customers c ORDER BY c.id`),
+    );
+    expect(await all("SELECT id, first_quote_at, first_visit_at FROM quote_requests ORDER BY id")).toEqual(
+      await all(`SELECT q.id,
+          (SELECT MIN(r.created_at) FROM customer_replies r WHERE r.entity = 'quote_request' AND r.entity_id = q.id AND r.kind = 'quote' AND r.amount_jmd > 0) AS first_quote_at,
+          (SELECT MIN(v.created_at) FROM visits v WHERE v.quote_request_id = q.id) AS first_visit_at
+        FROM quote_requests q ORDER BY q.id`),
+    );
+  }
+
+  test("follow stored, moved, cancelled, done, repriced and deleted visits, payments, quotes, requests, a merge and a split", async () => {
+    // The small company's rows, as its inserts left them.
+    await expectSummariesMatchRows();
+    const userId = crypto.randomUUID();
+    await run("INSERT INTO users (id, email, password_hash, created_at) VALUES (?, ?, 'x', 0)", userId, `staff-${userId}@example.com`);
+    const actor = { userId, email: `staff-${userId}@example.com` };
+    const request = (id: string, createdAt: number, customerId: string) =>
+      run(
+        "INSERT INTO quote_requests (id, created_at, updated_at, name, email, phone, address, service_type, status, customer_id) VALUES (?, ?, ?, 'Client', ?, '876 555 0101', '1 Main Street', 'residential', 'quoted', ?)",
+        id,
+        createdAt,
+        createdAt,
+        `${customerId}@example.com`,
+        customerId,
+      );
+    const visit = (id: string, requestId: string, day: string, status: string, amountJmd: number, createdAt: number) =>
+      run(
+        "INSERT INTO visits (id, quote_request_id, quote_id, day, window_start, window_end, status, address, service_type, amount_jmd, created_at, updated_at) VALUES (?, ?, 'quote', ?, '13:00', '15:00', ?, '1 Main Street', 'residential', ?, ?, ?)",
+        id,
+        requestId,
+        day,
+        status,
+        amountJmd,
+        createdAt,
+        createdAt,
+      );
+    const quote = (id: string, requestId: string, amountJmd: number | null, createdAt: number) =>
+      run(
+        "INSERT INTO customer_replies (id, kind, entity, entity_id, amount_jmd, valid_days, message, created_at) VALUES (?, 'quote', 'quote_request', ?, ?, 14, 'Text', ?)",
+        id,
+        requestId,
+        amountJmd,
+        createdAt,
+      );
+    const payment = (kind: "payment" | "refund", cents: number, paidOn: string) =>
+      run(
+        "INSERT INTO payments (id, invoice_id, kind, method, amount_cents, paid_on, idempotency_key, created_at) VALUES (?, 'inv-1', ?, 'cash', ?, ?, ?, 0)",
+        crypto.randomUUID(),
+        kind,
+        cents,
+        paidOn,
+        crypto.randomUUID(),
+      );
+
+    // Two customers of their own, two requests each way; quotes (a later one, an unpriced one, an earlier one).
+    for (const id of ["s1", "s2"]) {
+      await run("INSERT INTO customers (id, created_at, updated_at, name, email) VALUES (?, 0, 0, 'Client', ?)", id, `${id}@example.com`);
+    }
+    await request("t1", at("2026-12-03", 9), "s1");
+    await request("t2", at("2026-12-03", 23.5), "s1");
+    await request("t3", at("2026-12-04", 2), "s2");
+    await quote("tq1", "t1", 9000, at("2026-12-04", 9));
+    await quote("tq2", "t1", 8000, at("2026-12-05", 9));
+    await quote("tq3", "t3", null, at("2026-12-04", 8));
+    await quote("tq4", "t3", 7000, at("2026-12-06", 8));
+    await quote("tq5", "t1", 9500, at("2026-12-04", 7));
+    await expectSummariesMatchRows();
+
+    // Visits stored (s1 done on Dec 10, s2 done on Dec 12 then Dec 8), one a day twice.
+    await visit("tv1", "t1", "2026-12-10", "done", 9000, at("2026-12-05"));
+    await visit("tv2", "t1", "2026-12-17", "scheduled", 9000, at("2026-12-05", 1));
+    await visit("tv3", "t3", "2026-12-12", "done", 7000, at("2026-12-07"));
+    await visit("tv4", "t3", "2026-12-10", "scheduled", 7000, at("2026-12-06"));
+    await visit("tv5", "t3", "2026-12-08", "done", 7000, at("2026-12-06", 2));
+    await payment("payment", 900_000, "2026-12-10");
+    await payment("payment", 50_000, "2026-12-10");
+    await payment("refund", 20_000, "2026-12-11");
+    await expectSummariesMatchRows();
+    expect(await all("SELECT id, first_done_day FROM customers WHERE id IN ('s1', 's2') ORDER BY id")).toEqual([
+      { id: "s1", first_done_day: "2026-12-10" },
+      { id: "s2", first_done_day: "2026-12-08" },
+    ]);
+
+    // Moved, cancelled, marked done, no-show, repriced, deleted.
+    await run("UPDATE visits SET day = '2026-12-18' WHERE id = 'tv4'");
+    await run("UPDATE visits SET status = 'cancelled' WHERE id = 'tv2'");
+    await run("UPDATE visits SET status = 'done', day = '2026-12-09' WHERE id = 'tv4'");
+    await run("UPDATE visits SET status = 'no_show' WHERE id = 'tv5'");
+    await run("UPDATE visits SET amount_jmd = 7500 WHERE id = 'tv3'");
+    await run("UPDATE visits SET amount_jmd = amount_jmd WHERE id = 'tv1'");
+    await expectSummariesMatchRows();
+    await run("DELETE FROM visits WHERE id = 'tv1'");
+    await expectSummariesMatchRows();
+
+    // s2 merged into s1: its requests and their visits move; then t3 split off to a customer of its own.
+    expect(await mergeCustomers(db, { intoId: "s1", fromId: "s2", actor })).toMatchObject({ status: "merged" });
+    await expectSummariesMatchRows();
+    expect(await all("SELECT DISTINCT customer_id FROM visits WHERE quote_request_id IN ('t1', 't3')")).toEqual([{ customer_id: "s1" }]);
+    const split = await splitRecord(db, { customerId: "s1", entity: "quote_request", recordId: "t3", actor });
+    if (split.status !== "split") throw new Error(JSON.stringify(split));
+    await expectSummariesMatchRows();
+    expect(await all(`SELECT first_done_day FROM customers WHERE id = '${split.customerId}'`)).toEqual([{ first_done_day: "2026-12-09" }]);
+
+    // A request deleted takes its visits (and its day's count) with it.
+    await run("DELETE FROM quote_requests WHERE id = 't3'");
+    await expectSummariesMatchRows();
   });
 });

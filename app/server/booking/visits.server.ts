@@ -309,6 +309,8 @@ export function visitRow(
     sequence: 0,
     reminderSentAt: null,
     depositDueAt: null,
+    // Its request's customer: set by the trigger of migrations/0019_overview_summaries.sql.
+    customerId: null,
     createdAt: now,
     updatedAt: now,
   };

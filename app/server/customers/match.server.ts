@@ -61,6 +61,7 @@ export function linkToCustomer(
       phone: keys.phone,
       notes: null,
       searchRowid: null,
+      firstDoneDay: null,
     },
     sql`${matched} IS NULL`,
   );

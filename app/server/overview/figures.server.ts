@@ -13,8 +13,7 @@
  * both ends, and a trend's last bucket stops at the period's last day, so the buckets inside a
  * period add up to its figure. Throws what D1 threw.
  */
-import { and, asc, count, eq, inArray, isNotNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { alias, type SQLiteTable } from "drizzle-orm/sqlite-core";
+import { and, asc, count, countDistinct, eq, isNotNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { crewCapacity, isoWeekday, plusDays, type AvailabilitySettings, type Capacity } from "~/domain/booking";
 import { DAY_MS, HOUR_MS, jamaicaDayStart } from "~/domain/dates";
 import { CREW_LOAD_DAYS, monthBuckets, weekBuckets, type Bucket, type DayRange, type OverviewPeriod } from "~/domain/overview";
@@ -24,9 +23,9 @@ import {
   availabilitySettings,
   contactMessages,
   crews,
-  customerReplies,
+  customers,
   daysOff,
-  payments,
+  overviewDays,
   quoteRequests,
   reviews,
   visits,
@@ -65,7 +64,7 @@ interface DayColumn {
   key: Record<Grain, SQL<string>>;
 }
 
-/** A column holding an ISO day ("2026-11-28"): visits.day, payments.paid_on, reviews.reviewed_on. */
+/** A column holding an ISO day ("2026-11-28"): visits.day, overview_days.day, customers.first_done_day, reviews.reviewed_on. */
 function isoDay(column: SQLWrapper): DayColumn {
   return {
     within: (range) => sql`${column} BETWEEN ${range.from} AND ${range.to}`,
@@ -81,25 +80,6 @@ function instant(column: SQLWrapper): DayColumn {
     within: (range) => sql`(${column} >= ${start(range.from)} AND ${column} < ${start(range.to) + DAY_MS})`,
     key: { week: sql<string>`date(${day}, '-6 days', 'weekday 1')`, month: sql<string>`strftime('%Y-%m', ${day})` },
   };
-}
-
-/**
- * `expression` nested in another SQL, so Drizzle keeps the table names of its columns (a select
- * reading one table writes its top-level columns bare, which inside a subquery would name the
- * subquery's own: app/server/billing/balance.server.ts `nested`).
- */
-function nested<T>(expression: SQL): SQL<T> {
-  return sql<T>`${expression}`;
-}
-
-/** An alias of `table` as a FROM clause: `"visits" AS "history_visit"`. */
-function aliased(table: SQLiteTable, name: string): SQL {
-  return sql`${table} AS ${sql.identifier(name)}`;
-}
-
-/** A table's (or alias's, by name) rowid: in every index of a rowid table, unlike a text primary key. */
-function rowid(table: SQLiteTable | string): SQL {
-  return sql`${typeof table === "string" ? sql.identifier(table) : table}.rowid`;
 }
 
 /** The slice ('current', 'previous' or null) and trend bucket (its key or null) of a row: the columns every statement groups by. */
@@ -139,77 +119,55 @@ const num = (value: unknown) => Number(value ?? 0);
 
 /**
  * 1. Requests: quote requests received, that is quote_requests whose created_at falls on a day
- * of the range (whatever their status). Trend: per week. Index: quote_requests_created_at_idx.
+ * of the range (whatever their status). Trend: per week. Read from overview_days.requests (the
+ * day's count, kept by migrations/0019_overview_summaries.sql): at most one row a day.
  */
 function requestsQuery(db: Database, frame: Frame) {
-  const day = instant(quoteRequests.createdAt);
+  const day = isoDay(overviewDays.day);
   return db
-    .select({ ...slices(day, frame), n: count() })
+    .select({ ...slices(day, frame), n: sql<number>`coalesce(sum(${overviewDays.requests}), 0)` })
+    .from(overviewDays)
+    .where(day.within(frame.span))
+    .groupBy(...BY_SLICE);
+}
+
+/**
+ * 2. Conversion: `quoted` counts the quote requests whose FIRST priced quote (customer_replies of
+ * kind 'quote' on a quote request with amount_jmd > 0; the earliest) was sent on a day of the
+ * range; `booked` those of them with at least one visit on record, whatever its status (a booking
+ * was made). The share is booked / quoted. Trend: per month of the first quote. Read from
+ * quote_requests.first_quote_at and first_visit_at (the MIN of their quotes' and visits' instants,
+ * kept by migrations/0019_overview_summaries.sql; null: none) in quote_requests_first_quote_idx alone.
+ */
+function conversionQuery(db: Database, frame: Frame) {
+  const day = instant(quoteRequests.firstQuoteAt);
+  return db
+    .select({
+      ...slices(day, frame),
+      quoted: count(),
+      booked: sql<number>`coalesce(sum(${quoteRequests.firstVisitAt} IS NOT NULL), 0)`,
+    })
     .from(quoteRequests)
     .where(day.within(frame.span))
     .groupBy(...BY_SLICE);
 }
 
-/** A priced quote of a request: customer_replies of kind 'quote' on a quote request with amount_jmd > 0. */
-const pricedQuote = (reply: { kind: SQLWrapper; entity: SQLWrapper; amountJmd: SQLWrapper }) =>
-  sql`${reply.kind} = 'quote' AND ${reply.entity} = 'quote_request' AND ${reply.amountJmd} > 0`;
-
-/**
- * 2. Conversion: `quoted` counts the quote requests whose FIRST priced quote (`pricedQuote`; the
- * earliest, the one stored first breaking a tie) was sent on a day of the range; `booked` those of them
- * with at least one visit on record, whatever its status (a booking was made). The share is
- * booked / quoted. Trend: per month of the first quote. Indexes: customer_replies_quote_sent_idx
- * (the quotes of the range), customer_replies_quote_request_idx (an earlier quote), visits_quote_request_idx.
- * A tie is broken by rowid, which every index holds, so both read their index alone.
- */
-function conversionQuery(db: Database, frame: Frame) {
-  const day = instant(customerReplies.createdAt);
-  const earlier = alias(customerReplies, "earlier_quote");
-  return db
-    .select({
-      ...slices(day, frame),
-      quoted: count(),
-      booked: nested<number>(
-        sql`coalesce(sum(EXISTS (SELECT 1 FROM ${visits} WHERE ${visits.quoteRequestId} = ${customerReplies.entityId})), 0)`,
-      ),
-    })
-    .from(customerReplies)
-    .where(
-      and(
-        pricedQuote(customerReplies),
-        day.within(frame.span),
-        sql`NOT EXISTS (SELECT 1 FROM ${aliased(customerReplies, "earlier_quote")} WHERE ${earlier.entity} = 'quote_request' AND ${earlier.entityId} = ${customerReplies.entityId} AND ${pricedQuote(earlier)} AND (${earlier.createdAt} < ${customerReplies.createdAt} OR (${earlier.createdAt} = ${customerReplies.createdAt} AND ${rowid("earlier_quote")} < ${rowid(customerReplies)})))`,
-      ),
-    )
-    .groupBy(...BY_SLICE);
-}
-
 /**
  * 3. Revenue, booked: Σ visits.amount_jmd × 100 (whole dollars to cents) of the visits scheduled
- * or done whose day is in the range. Trend: per month. Index: visits_day_status_idx.
+ * or done whose day is in the range. Collected: Σ payments.amount_cents of kind 'payment' minus Σ
+ * of kind 'refund', by paid_on in the range (tips are not in amount_cents: tip_cents). Trend: per
+ * month. Read from overview_days.booked_cents and collected_cents (each day's sums, kept by
+ * migrations/0019_overview_summaries.sql): at most one row a day.
  */
-function bookedQuery(db: Database, frame: Frame) {
-  const day = isoDay(visits.day);
-  return db
-    .select({ ...slices(day, frame), cents: sql<number>`coalesce(sum(${visits.amountJmd}), 0) * 100` })
-    .from(visits)
-    .where(and(day.within(frame.span), inArray(visits.status, ["scheduled", "done"])))
-    .groupBy(...BY_SLICE);
-}
-
-/**
- * 3. Revenue, collected: Σ payments.amount_cents of kind 'payment' minus Σ of kind 'refund',
- * by paid_on in the range (tips are not in amount_cents: tip_cents). Trend: per month. Index:
- * payments_paid_on_kind_idx.
- */
-function collectedQuery(db: Database, frame: Frame) {
-  const day = isoDay(payments.paidOn);
+function revenueQuery(db: Database, frame: Frame) {
+  const day = isoDay(overviewDays.day);
   return db
     .select({
       ...slices(day, frame),
-      cents: sql<number>`coalesce(sum(CASE ${payments.kind} WHEN 'payment' THEN ${payments.amountCents} WHEN 'refund' THEN -${payments.amountCents} ELSE 0 END), 0)`,
+      booked: sql<number>`coalesce(sum(${overviewDays.bookedCents}), 0)`,
+      collected: sql<number>`coalesce(sum(${overviewDays.collectedCents}), 0)`,
     })
-    .from(payments)
+    .from(overviewDays)
     .where(day.within(frame.span))
     .groupBy(...BY_SLICE);
 }
@@ -239,35 +197,36 @@ function answerQuery(db: Database, frame: Frame, table: typeof quoteRequests | t
  * 6. Repeat customers: `customers` counts the customers (the visit's request's customer_id, not
  * null) with a visit done on a day of the range; `repeat` those of them with a visit done on a
  * day before the range's first day (ever). Trend: per month, each month with its own first day.
- * One row a slice: the distinct (slice, customer) pairs of the visits done in the current and
- * previous periods and in each month, then per pair whether that customer had a visit done
- * before the slice's first day. Indexes: visits_day_status_idx, quote_requests_id_customer_idx
- * (the pairs), quote_requests_customer_id_idx and visits_request_status_day_idx (the history).
+ * Read as two counts per slice ('current', 'previous', a month "2026-11"): `servedQuery`, the
+ * distinct visits.customer_id of the visits done in the range (visits_status_day_customer_idx
+ * alone), and `firstServedQuery`, the customers whose first visit done (customers.first_done_day)
+ * is in it (customers_first_done_day_idx); both columns kept by migrations/0019_overview_summaries.sql.
+ * Every customer served in a range was first served on or before its last day, so repeat =
+ * customers − those first served in the range, exactly.
  */
-function repeatQuery(db: Database, frame: Frame) {
-  const pairs = (slice: SQL<string>, since: SQL<string>, range: DayRange) =>
+function servedQuery(db: Database, frame: Frame) {
+  const served = (slice: SQL<string>, range: DayRange) =>
     db
-      .selectDistinct({ slice: slice.as("slice"), since: since.as("since"), customer: quoteRequests.customerId })
+      .select({ slice: slice.as("slice"), n: countDistinct(visits.customerId) })
       .from(visits)
-      .innerJoin(quoteRequests, eq(quoteRequests.id, visits.quoteRequestId))
-      .where(and(eq(visits.status, "done"), isoDay(visits.day).within(range), isNotNull(quoteRequests.customerId)));
+      .where(and(eq(visits.status, "done"), isoDay(visits.day).within(range)));
   const month = sql<string>`substr(${visits.day}, 1, 7)`;
-  const seen = pairs(sql`'current'`, sql`${frame.period.from}`, frame.period)
-    .unionAll(pairs(sql`'previous'`, sql`${frame.previous.from}`, frame.previous))
-    .unionAll(pairs(month, sql`${month} || '-01'`, frame.trend))
-    .as("seen");
-  const request = alias(quoteRequests, "history_request");
-  const visit = alias(visits, "history_visit");
-  return db
-    .select({
-      slice: seen.slice,
-      customers: count(),
-      repeat: nested<number>(
-        sql`coalesce(sum(EXISTS (SELECT 1 FROM ${aliased(quoteRequests, "history_request")} JOIN ${aliased(visits, "history_visit")} ON ${visit.quoteRequestId} = ${request.id} WHERE ${request.customerId} = ${seen.customer} AND ${visit.status} = 'done' AND ${visit.day} < ${seen.since})), 0)`,
-      ),
-    })
-    .from(seen)
-    .groupBy(sql`${seen.slice}`);
+  return served(sql`'current'`, frame.period)
+    .unionAll(served(sql`'previous'`, frame.previous))
+    .unionAll(served(month, frame.trend).groupBy(month));
+}
+
+/** 6. Repeat customers: the customers first served (customers.first_done_day) in each slice of `servedQuery`. */
+function firstServedQuery(db: Database, frame: Frame) {
+  const first = (slice: SQL<string>, range: DayRange) =>
+    db
+      .select({ slice: slice.as("slice"), n: count() })
+      .from(customers)
+      .where(isoDay(customers.firstDoneDay).within(range));
+  const month = sql<string>`substr(${customers.firstDoneDay}, 1, 7)`;
+  return first(sql`'current'`, frame.period)
+    .unionAll(first(sql`'previous'`, frame.previous))
+    .unionAll(first(month, frame.trend).groupBy(month));
 }
 
 /**
@@ -343,11 +302,11 @@ export async function readOverviewFigures(db: Database, period: OverviewPeriod, 
   const [
     requestRows,
     conversionRows,
-    bookedRows,
-    collectedRows,
+    revenueRows,
     requestAnswers,
     messageAnswers,
-    repeatRows,
+    servedRows,
+    firstServedRows,
     ratingRows,
     loadRows,
     settingsRows,
@@ -356,11 +315,11 @@ export async function readOverviewFigures(db: Database, period: OverviewPeriod, 
   ] = await db.batch([
     requestsQuery(db, weeks),
     conversionQuery(db, months),
-    bookedQuery(db, months),
-    collectedQuery(db, months),
+    revenueQuery(db, months),
     answerQuery(db, weeks, quoteRequests),
     answerQuery(db, weeks, contactMessages),
-    repeatQuery(db, months),
+    servedQuery(db, months),
+    firstServedQuery(db, months),
     ratingQuery(db, months),
     loadQuery(db, today),
     db.select().from(availabilitySettings),
@@ -381,13 +340,9 @@ export async function readOverviewFigures(db: Database, period: OverviewPeriod, 
     booked: into.booked + num(row.booked),
   }));
 
-  const moneyRows = [
-    ...bookedRows.map((row) => ({ ...row, booked: num(row.cents), collected: 0 })),
-    ...collectedRows.map((row) => ({ ...row, booked: 0, collected: num(row.cents) })),
-  ];
-  const revenue = fold(moneyRows, months.buckets, { bookedCents: 0, collectedCents: 0 } as RevenueCount, (into, row) => ({
-    bookedCents: into.bookedCents + row.booked,
-    collectedCents: into.collectedCents + row.collected,
+  const revenue = fold(revenueRows, months.buckets, { bookedCents: 0, collectedCents: 0 } as RevenueCount, (into, row) => ({
+    bookedCents: into.bookedCents + num(row.booked),
+    collectedCents: into.collectedCents + num(row.collected),
   }));
 
   const waits = fold([...requestAnswers, ...messageAnswers], weeks.buckets, { answered: 0, waitMs: 0 }, (into, row) => ({
@@ -408,9 +363,11 @@ export async function readOverviewFigures(db: Database, period: OverviewPeriod, 
     average: count === 0 ? null : stars / count,
   });
 
+  const countOf = (rows: ReadonlyArray<{ slice: string; n: number }>, slice: string) =>
+    num(rows.find((candidate) => candidate.slice === slice)?.n);
   const repeatOf = (slice: string) => {
-    const row = repeatRows.find((candidate) => candidate.slice === slice);
-    return { customers: num(row?.customers), repeat: num(row?.repeat) };
+    const served = countOf(servedRows, slice);
+    return { customers: served, repeat: served - countOf(firstServedRows, slice) };
   };
 
   return {
