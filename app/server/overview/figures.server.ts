@@ -6,7 +6,10 @@
  *
  * Everything is read in one D1 batch (one round trip). Aggregates are computed in SQL: each
  * statement reads the days it needs (the period, the previous one and the trend, bounded so an
- * index of migrations/0018_overview_indexes.sql serves a range scan) and answers a few rows
+ * index serves a range scan) from rows that are already aggregates or carry what the figure needs:
+ * the summaries the writes keep (migrations/0019_overview_summaries.sql: overview_days per day,
+ * quote_requests' first quote and first visit, visits' customer, customers' first visit done) or
+ * the covering indexes of migrations/0018_overview_indexes.sql. Each statement answers a few rows
  * grouped by slice ('current', 'previous') and trend bucket (a week's Monday "2026-11-23", a month
  * "2026-11"), which are folded here into OverviewFigures. Days are Jamaica's (UTC-5 all year: a
  * stored instant `ms` is on the day `date((ms - 18000000) / 1000, 'unixepoch')`), ranges include
@@ -268,7 +271,9 @@ function loadQuery(db: Database, today: string) {
     .where(
       and(
         isoDay(visits.day).within({ from: past.from, to: coming.to }),
-        sql`(${visits.status} = 'scheduled' OR (${visits.status} IN ('done', 'no_show') AND ${visits.day} <= ${today}))`,
+        // `+status`: the status tests are not an index's (SQLite's unary plus), so the range of days is read from
+        // visits_day_status_idx, not a MULTI-INDEX OR over visits_status_day_customer_idx.
+        sql`(+${visits.status} = 'scheduled' OR (+${visits.status} IN ('done', 'no_show') AND ${visits.day} <= ${today}))`,
       ),
     )
     .groupBy(sql`${sql.identifier("slice")}`, visits.crewId);
