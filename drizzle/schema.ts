@@ -562,6 +562,8 @@ export const reviews = sqliteTable(
     index("reviews_published_idx").on(table.published, table.reviewedOn),
     // The overview's average rating (app/server/overview/figures.server.ts), read from the index alone.
     index("reviews_reviewed_on_idx").on(table.reviewedOn, table.rating),
+    // A request's stage (app/server/lifecycle/stage.server.ts): whether a done visit has a review.
+    index("reviews_visit_idx").on(table.visitId),
   ],
 );
 
@@ -1072,6 +1074,9 @@ export const invoices = sqliteTable(
     index("invoices_credit_for_idx").on(table.creditForId, table.kind, table.status, table.totalCents),
     index("invoices_status_due_idx").on(table.status, table.dueDate),
     index("invoices_issue_date_idx").on(table.issueDate),
+    // The Unpaid view and its totals (app/server/billing/reports.server.ts): the issued invoices' balances
+    // read from this index alone, in id order (each invoice's payments are then read in the same order).
+    index("invoices_kind_status_idx").on(table.kind, table.status, table.id, table.dueDate, table.totalCents),
   ],
 );
 

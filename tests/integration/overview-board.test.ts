@@ -3,15 +3,19 @@
  * `readTodayBoard`): an empty database reads all zeros and no visits; then a fixed data set whose
  * every count is worked out by hand below, at a fixed `now` (Saturday 2026-11-28, 10:00 in
  * Jamaica). The file has its own Worker, so its database holds only its own rows (invoices and
- * payments cannot be deleted: migrations/0016_billing_guards.sql).
+ * payments cannot be deleted: migrations/0016_billing_guards.sql). Last, the two bounded reads
+ * (the quotes waiting, the unpaid totals) against their unbounded definitions on varied rows.
  */
+import { and, count, eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { createElement, type ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { StaticRouter } from "react-router-dom/server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { HOUR_MS } from "~/domain/dates";
+import { DAY_MS, HOUR_MS, jamaicaDayStart } from "~/domain/dates";
 import { NeedsYouPanel, TodayPanel } from "~/routes/admin/index/board";
+import { balanceSql, balancesSubquery, unpaidTotalsQuery } from "~/server/billing";
+import { quotesWaitingQuery, stageColumns, stageCondition } from "~/server/lifecycle";
 import { readTodayBoard } from "~/server/overview";
 import type { Database } from "~/server/platform";
 import * as schema from "../../drizzle/schema";
@@ -43,7 +47,7 @@ const request = (id: string, name: string, status: string, createdAt: number, cu
     customerId,
   );
 
-/** A priced quote of request `requestId`, sent at `sentAt` (ms), valid `validDays` days. */
+/** A priced quote of request `requestId`, sent at `sentAt` (ms), valid `validDays` days (1 to 365). */
 const quote = (requestId: string, sentAt: number, validDays = 14) =>
   run(
     "INSERT INTO customer_replies (id, kind, entity, entity_id, amount_jmd, valid_days, message, created_at) VALUES (?, 'quote', 'quote_request', ?, 16000, ?, 'Quote', ?)",
@@ -104,14 +108,15 @@ function invoice(id: string, status: string, totalCents: number, dueDate: string
   );
 }
 
-/** A payment (or refund) of `cents` on invoice `invoiceId`. */
-const payment = (invoiceId: string, cents: number, kind = "payment") =>
+/** A payment (or refund) of `cents` on invoice `invoiceId`, with a tip of `tipCents` besides. */
+const payment = (invoiceId: string, cents: number, kind = "payment", tipCents = 0) =>
   run(
-    "INSERT INTO payments (id, invoice_id, kind, method, amount_cents, paid_on, idempotency_key, created_at) VALUES (?, ?, ?, 'cash', ?, '2026-11-15', ?, 1)",
+    "INSERT INTO payments (id, invoice_id, kind, method, amount_cents, tip_cents, paid_on, idempotency_key, created_at) VALUES (?, ?, ?, 'cash', ?, ?, '2026-11-15', ?, 1)",
     crypto.randomUUID(),
     invoiceId,
     kind,
     cents,
+    tipCents,
     crypto.randomUUID(),
   );
 
@@ -290,5 +295,107 @@ describe("readTodayBoard", () => {
     ]) {
       expect(needs.html).toContain(`href="${href.replace("&", "&amp;")}"`);
     }
+  });
+
+  test("the quotes waiting, bounded to quotes still valid, count what the stage counts over every request", async () => {
+    const start = jamaicaDayStart("2026-11-28") as number;
+    const ago = (days: number) => start - days * DAY_MS;
+    await worker.db.batch([
+      // Waiting: sent 364 days ago valid 365; valid to the very start of today; an older expired quote and a newer valid one;
+      // a pending request with a priced quote.
+      request("w-364", "W1", "quoted", ago(400)),
+      quote("w-364", ago(364), 365),
+      request("w-edge", "W2", "quoted", ago(40)),
+      quote("w-edge", ago(30), 30),
+      request("w-renewed", "W3", "quoted", ago(90)),
+      quote("w-renewed", ago(80), 7),
+      quote("w-renewed", ago(5), 30),
+      request("w-pending", "W4", "pending", ago(3)),
+      quote("w-pending", ago(2), 30),
+      // Not waiting: 400 days old; expired by a millisecond; a newer quote expired though an older one is still valid;
+      // accepted (booked), visited (done), cancelled, completed.
+      request("n-400", "N1", "quoted", ago(410)),
+      quote("n-400", ago(400), 365),
+      request("n-ms", "N2", "quoted", ago(40)),
+      quote("n-ms", ago(30) - 1, 30),
+      request("n-newer-expired", "N3", "quoted", ago(120)),
+      quote("n-newer-expired", ago(100), 365),
+      quote("n-newer-expired", ago(20), 7),
+      request("n-booked", "N4", "quoted", ago(10)),
+      quote("n-booked", ago(9), 30),
+      visit("v-n-booked", "n-booked", "2026-12-02", "09:00", "11:00", "scheduled", null),
+      request("n-done", "N5", "quoted", ago(10)),
+      quote("n-done", ago(9), 30),
+      visit("v-n-done", "n-done", "2026-11-27", "09:00", "11:00", "done", null),
+      request("n-cancelled", "N6", "cancelled", ago(10)),
+      quote("n-cancelled", ago(9), 30),
+      request("n-completed", "N7", "completed", ago(10)),
+      quote("n-completed", ago(9), 30),
+    ]);
+    const unbounded = async (now: Date) =>
+      Number(
+        (
+          await db
+            .select({ n: count() })
+            .from(schema.quoteRequests)
+            .where(and(stageCondition("quoted", now), sql`${stageColumns(now).priced}`))
+        )[0]?.n,
+      );
+    const bounded = async (now: Date) => Number((await quotesWaitingQuery(db, now))[0]?.n);
+    // The earlier test's "waiting" and the four above.
+    expect(await bounded(NOW)).toBe(5);
+    expect((await readTodayBoard(db, NOW)).needsYou.quotesWaiting).toBe(5);
+    for (const days of [-400, -30, -1, 0, 1, 2, 7, 14, 30, 60, 364, 365, 366, 400]) {
+      const now = new Date(T + days * DAY_MS);
+      expect(await bounded(now), `${days} days from now`).toBe(await unbounded(now));
+    }
+  });
+
+  test("the unpaid totals, each balance worked out once per invoice, equal balanceSql's on varied invoices", async () => {
+    await worker.db.batch([
+      // Partly paid with a tip (the tip is not paid off the balance); overpaid (in credit); partly credited and partly paid;
+      // a void credit note (credits nothing); paid, refunded in full and paid again; an issued credit note itself.
+      invoice("j-tip", "issued", 1_000_000, "2026-11-01"),
+      payment("j-tip", 600_000, "payment", 50_000),
+      invoice("j-over", "issued", 500_000, "2026-11-01"),
+      payment("j-over", 700_000),
+      invoice("j-mixed", "issued", 3_000_000, "2026-12-20"),
+      invoice("j-mixed-cn", "issued", 1_000_000, "2026-12-20", "j-mixed"),
+      payment("j-mixed", 500_000),
+      invoice("j-void-cn", "issued", 900_000, "2026-11-02"),
+      invoice("j-void-cn-note", "void", 900_000, "2026-11-02", "j-void-cn"),
+      invoice("j-again", "issued", 800_000, "2026-11-03"),
+      payment("j-again", 800_000),
+      payment("j-again", 800_000, "refund"),
+      payment("j-again", 300_000),
+      // A payment recorded on an invoice later voided: a void invoice is never counted as unpaid.
+      payment("i-void", 100_000),
+    ]);
+    // Row for row, for every invoice whatever its kind and status.
+    const set = balancesSubquery(db, undefined);
+    const perInvoice = await db
+      .select({ id: schema.invoices.id, balance: sql<number>`${balanceSql(schema.invoices)}` })
+      .from(schema.invoices)
+      .orderBy(schema.invoices.id);
+    const once = await db.select({ id: set.id, balance: set.balance }).from(set).orderBy(set.id);
+    expect(once).toEqual(perInvoice);
+    expect(perInvoice.find((row) => row.id === "j-over")?.balance).toBe(-200_000);
+    // The totals as the unbounded per-invoice rule gives them.
+    const issued = await db
+      .select({ balance: sql<number>`${balanceSql(schema.invoices)}`, dueDate: schema.invoices.dueDate })
+      .from(schema.invoices)
+      .where(and(eq(schema.invoices.kind, "invoice"), eq(schema.invoices.status, "issued")));
+    const owing = issued.filter((row) => row.balance > 0);
+    const overdue = owing.filter((row) => row.dueDate < "2026-11-28");
+    const sum = (rows: { balance: number }[]) => rows.reduce((total, row) => total + row.balance, 0);
+    expect((await unpaidTotalsQuery(db, "2026-11-28"))[0]).toEqual({
+      count: owing.length,
+      cents: sum(owing),
+      overdueCount: overdue.length,
+      overdueCents: sum(overdue),
+    });
+    // The earlier test's four, and j-tip 400,000 (overdue), j-mixed 1,500,000, j-void-cn 900,000 (overdue), j-again 500,000 (overdue).
+    expect(owing.length).toBe(8);
+    expect(sum(owing)).toBe(9_400_000 + 400_000 + 1_500_000 + 900_000 + 500_000);
   });
 });

@@ -10,7 +10,7 @@ import { AGING_BUCKETS, agingBucket, daysBetween, formatCents, isOverdue } from 
 import type { PaymentMethod } from "~/domain/enumerations";
 import type { Database } from "~/server/platform";
 import { invoiceLines, invoices, payments } from "../../../drizzle/schema";
-import { balanceSql, fromAlias, nested } from "./balance.server";
+import { balanceSql, balancesSubquery, fromAlias, nested } from "./balance.server";
 import { summaryColumns, toSummary } from "./invoices.server";
 import type { CustomerBalance, UnpaidReport } from "./types";
 
@@ -40,16 +40,13 @@ export async function unpaidReport(db: Database, today: string): Promise<UnpaidR
 /**
  * The Unpaid view's totals on `today` (ISO day, Jamaica) as one statement for a caller's batch
  * (the overview's Needs you, app/server/overview/today.server.ts): the issued invoices (not a
- * credit note, not void) whose balance (`balanceSql`) is above 0, as `unpaidReport` reads them,
- * and of those the overdue ones (due before `today`: app/domain/billing.ts `isOverdue`). Answers
- * one row `{ count, cents, overdueCount, overdueCents }`, amounts in cents.
+ * credit note, not void) whose balance is above 0, as `unpaidReport` reads them, and of those the
+ * overdue ones (due before `today`: app/domain/billing.ts `isOverdue`). The balances come from
+ * `balancesSubquery` (the rule of `balanceSql`, each invoice's worked out once, from indexes).
+ * Answers one row `{ count, cents, overdueCount, overdueCents }`, amounts in cents.
  */
 export function unpaidTotalsQuery(db: Database, today: string) {
-  const owing = db
-    .select({ balance: sql<number>`${balanceSql(invoices)}`.as("balance"), dueDate: invoices.dueDate })
-    .from(invoices)
-    .where(and(eq(invoices.kind, "invoice"), eq(invoices.status, "issued")))
-    .as("owing");
+  const owing = balancesSubquery(db, and(eq(invoices.kind, "invoice"), eq(invoices.status, "issued")));
   const overdue = sql`${owing.dueDate} < ${today}`;
   return db
     .select({

@@ -2,10 +2,12 @@
  * The overview's Today and Needs you (docs/product.md §16 "Today and Needs you"), read in one D1
  * batch: today's visits by crew and tomorrow's count, and what waits for the owner. Every count
  * reuses its module's own definition: the tabs' waiting and overdue counts (app/server/inbox
- * `tabCountQueries`, the rule of app/domain/status.ts), a request's stage (app/server/lifecycle),
- * the Unpaid view's totals (app/server/billing `unpaidTotalsQuery`, app/domain/billing.ts
- * `isOverdue`). Defined here: a visit to mark done is one still scheduled on a day before today
- * (Jamaica); a review to publish is one not published.
+ * `tabCountQueries`, the rule of app/domain/status.ts), the quotes waiting at a request's stage
+ * (app/server/lifecycle `quotesWaitingQuery`), the Unpaid view's totals (app/server/billing
+ * `unpaidTotalsQuery`, app/domain/billing.ts `isOverdue`). Defined here: a visit to mark done is
+ * one still scheduled on a day before today (Jamaica), read from visits_status_day_customer_idx alone; a
+ * review to publish is one not published. Each statement reads an index range, not every row of
+ * five years (docs/product.md §16 "Today and Needs you").
  */
 import { and, asc, count, eq, inArray, lt, min, sql } from "drizzle-orm";
 import { crews, customers, quoteRequests, reviews, visits } from "../../../drizzle/schema";
@@ -14,7 +16,7 @@ import { todayInJamaica } from "~/domain/dates";
 import type { VisitStatus } from "~/domain/enumerations";
 import { unpaidTotalsQuery } from "~/server/billing";
 import { tabCountQueries } from "~/server/inbox";
-import { stageColumns, stageCondition } from "~/server/lifecycle";
+import { quotesWaitingQuery } from "~/server/lifecycle";
 import type { Database } from "~/server/platform";
 import type { NeedsYou, TodayWork } from "./types";
 
@@ -96,10 +98,7 @@ async function readBatch(db: Database, now: Date, day: string, tomorrow: string)
       .where(and(eq(visits.day, tomorrow), eq(visits.status, "scheduled"))),
     ...quoteTabs,
     ...messageTabs,
-    db
-      .select({ n: count() })
-      .from(quoteRequests)
-      .where(and(stageCondition("quoted", now), sql`${stageColumns(now).priced}`)),
+    quotesWaitingQuery(db, now),
     db
       .select({ n: count(), oldest: min(visits.day) })
       .from(visits)
