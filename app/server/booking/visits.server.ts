@@ -236,7 +236,8 @@ export async function markVisitOutcome(
     // Written only while the visit is done (not for a no-show).
     reviewRequestInsert(db, visit.id, now),
   ]);
-  return marked.meta.changes === 1 ? input.outcome : "none";
+  // > 0, not === 1: D1's meta.changes also counts the rows the visit's triggers write (migrations/0019_overview_summaries.sql).
+  return marked.meta.changes > 0 ? input.outcome : "none";
 }
 
 /**
@@ -418,7 +419,8 @@ export async function bookVisit(
     changeStatement(db, { visitId, kind: "booked", to: booking.slot }, input, now),
     ...(extension?.after(booking, visitId) ?? []),
   ] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-  if ((results[before.length] as D1Result).meta.changes === 1) return { status: "booked", visitId };
+  // > 0, not === 1: D1's meta.changes also counts the rows the visit's triggers write (migrations/0019_overview_summaries.sql).
+  if ((results[before.length] as D1Result).meta.changes > 0) return { status: "booked", visitId };
   if (await alreadyIn(db, { quoteRequestId: request.id }, input)) return { status: "booked-already" };
   return (await windowFull(db, booking.slot, window.capacity)) ? { status: "full" } : { status: "quote-not-open" };
 }

@@ -25,7 +25,8 @@ export type FullRow<T extends SQLiteTable> = { [K in keyof T["$inferInsert"]]-?:
  * The insert of `row` into `table`, written only if every one of `conditions` holds when the
  * statement runs. Values are bound as parameters and converted as their column says (a Date
  * becomes milliseconds). Out: Drizzle's insert, to run, to put in `db.batch`, or to extend
- * (`onConflictDoUpdate`, `returning`); its D1 result's `meta.changes` is 1 or 0.
+ * (`onConflictDoUpdate`, `returning`); its D1 result's `meta.changes` is 0 when nothing was written, else 1
+ * plus the rows the table's triggers wrote (D1 counts them: visits, migrations/0019_overview_summaries.sql).
  */
 export function insertWhere<T extends SQLiteTable>(db: Database, table: T, row: FullRow<T>, ...conditions: [SQL, ...SQL[]]) {
   const values = Object.entries(getTableColumns(table))
