@@ -5,9 +5,8 @@
  * `tabCountQueries`, the rule of app/domain/status.ts), the quotes waiting at a request's stage
  * (app/server/lifecycle `quotesWaitingQuery`), the Unpaid view's totals (app/server/billing
  * `unpaidTotalsQuery`, app/domain/billing.ts `isOverdue`). Defined here: a visit to mark done is
- * one still scheduled on a day before today (Jamaica), read from visits_status_day_customer_idx alone; a
- * review to publish is one not published. Each statement reads an index range, not every row of
- * five years (docs/product.md §16 "Today and Needs you").
+ * one still scheduled on a day before today (Jamaica), counted from visits_status_day_customer_idx
+ * alone; a review to publish is one not published.
  */
 import { and, asc, count, eq, inArray, lt, min, sql } from "drizzle-orm";
 import { crews, customers, quoteRequests, reviews, visits } from "../../../drizzle/schema";
