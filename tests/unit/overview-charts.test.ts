@@ -148,13 +148,17 @@ describe("overviewCharts", () => {
     }
   });
 
-  test("an empty company: every chart says so and draws nothing", () => {
+  test("an empty company: every chart says so over its empty frame, still the named image, and draws no mark", () => {
     const charts = overviewCharts(EMPTY, period);
     for (const chart of charts) {
       expect(chart.empty).toMatch(/yet\.$/);
       expect(chart.bars).toEqual([]);
       expect(chart.lines).toEqual([]);
-      expect(markup(chart)).not.toContain("<svg");
+      const html = markup(chart);
+      expect(html).toContain('<svg role="img"');
+      expect(html).toContain(`<title id="chart-${chart.id}-title">${chart.title}</title>`);
+      expect(html).not.toMatch(/<rect|<path|<circle/);
+      expect(html).toContain(chart.empty!);
     }
     expect(byId(charts, "requests").empty).toBe("No quote requests in these 12 weeks yet.");
     expect(byId(charts, "conversion").figure).toBe("—");

@@ -181,9 +181,13 @@ export function OverviewChart({ chart, csvHref }: { chart: ChartModel; csvHref: 
         <ChangeBadge change={chart.change} />
       </div>
       {chart.empty ? (
-        <p className="mt-4 flex min-h-32 items-center justify-center rounded-lg bg-slate-50 p-4 text-center text-sm text-slate-700">
-          {chart.empty}
-        </p>
+        // The empty chart is still the named image (its frame, described by the sentence), the sentence shown over it.
+        <div className="relative">
+          <ChartSvg chart={chart} titleId={titleId} descId={descId} />
+          <p className="absolute inset-0 mt-4 flex items-center justify-center rounded-lg bg-slate-50/80 p-4 text-center text-sm text-slate-700">
+            {chart.empty}
+          </p>
+        </div>
       ) : (
         <ChartSvg chart={chart} titleId={titleId} descId={descId} />
       )}
