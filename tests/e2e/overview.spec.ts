@@ -108,9 +108,9 @@ test("an overview of a period with no records shows clear empty charts", async (
   await expect(page.getByRole("heading", { name: "The numbers: January 2001" })).toBeVisible();
   const body = (await page.locator("main").textContent()) ?? "";
   expect(body).not.toMatch(/NaN|Infinity|undefined/);
-  const attributes = await page.locator("main svg *").evaluateAll((nodes) =>
-    nodes.flatMap((node) => Array.from(node.attributes, (attribute) => attribute.value)),
-  );
+  const attributes = await page
+    .locator("main svg *")
+    .evaluateAll((nodes) => nodes.flatMap((node) => Array.from(node.attributes, (attribute) => attribute.value)));
   expect(attributes.filter((value) => /NaN|Infinity|undefined/.test(value))).toEqual([]);
   await shoot(page, testInfo, "overview-empty");
 });
