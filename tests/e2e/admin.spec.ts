@@ -80,6 +80,9 @@ test("an admin works through both tabs to completed and responded, sees a photo,
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByTestId("admin-email")).toHaveText(admin);
   await expect(page.getByRole("link", { name: /^Quote Requests \(\d+\)/ })).toBeVisible();
+  // Sign-in lands on the overview; the list is one tap away.
+  await page.getByRole("link", { name: /^Quote Requests \(\d+\)/ }).click();
+  await expect(page).toHaveURL(/\/admin\/quotes$/);
 
   // Rows are found by the client's unique address (other runs leave their own rows).
   const byClient = new RegExp(client.replace(/[.+]/g, "\\$&"));

@@ -22,7 +22,7 @@ async function shoot(page: Page, testInfo: TestInfo, name: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-/** A request that arrived an hour ago, priced and booked for today in the 08:00 window; out: the customer's name. */
+/** A request that arrived an hour ago, priced and booked for today in the 08:00 window, and one still pending; out: the first's customer name. */
 async function bookedToday(project: string): Promise<string> {
   const name = `Overview ${project} ${Date.now().toString(36)}`;
   const id = crypto.randomUUID();
@@ -36,6 +36,10 @@ async function bookedToday(project: string): Promise<string> {
   );
   await queryD1(
     `INSERT INTO visits (id, quote_request_id, quote_id, day, window_start, window_end, status, address, service_type, amount_jmd, sequence, created_at, updated_at) VALUES ('${crypto.randomUUID()}', '${id}', '${quoteId}', '${todayInJamaica()}', '08:00', '10:00', 'scheduled', '3 Gloucester Avenue', 'residential', 15000, 0, ${now}, ${now})`,
+  );
+  // And one still waiting for an answer.
+  await queryD1(
+    `INSERT INTO quote_requests (id, created_at, updated_at, name, email, phone, address, service_type, status) VALUES ('${crypto.randomUUID()}', ${now}, ${now}, 'Waiting ${name}', 'waiting-${now}@example.com', '876-555-0178', '4 Gloucester Avenue', 'residential', 'pending')`,
   );
   return name;
 }
@@ -57,7 +61,7 @@ test("the overview: today, what needs the owner, and the numbers drawn as charts
   const todayList = page.locator("[data-today] details");
   if ((await todayList.getAttribute("open")) === null) await todayList.locator("summary").click();
   await expect(page.getByRole("link", { name: customer })).toBeVisible();
-  // Needs you: at least the requests waiting for an answer (other tests leave some too).
+  // Needs you: the requests waiting for an answer (other tests leave some too).
   await expect(page.getByText(/quote requests? to answer/)).toBeVisible();
 
   // The numbers: one chart per figure, each an image named by its title.
@@ -68,7 +72,7 @@ test("the overview: today, what needs the owner, and the numbers drawn as charts
     await expect(page.getByRole("img", { name: OVERVIEW_CHART_TITLES[id] })).toBeVisible();
   }
   const requests = page.getByRole("figure").filter({ has: page.getByRole("img", { name: OVERVIEW_CHART_TITLES.requests }) });
-  await requests.getByText("Numbers").click();
+  await requests.locator("summary", { hasText: "Numbers" }).click();
   await expect(requests.getByRole("table")).toBeVisible();
   const csv = await page.request.get((await requests.getByRole("link", { name: /CSV/ }).getAttribute("href"))!);
   expect(csv.status()).toBe(200);
