@@ -9,8 +9,8 @@ import { z } from "./zod";
 import { choice, requiredText } from "./fields";
 import { GALLERY_CATEGORIES, GALLERY_SOURCE_TYPES, SERVICE_TYPES } from "~/domain/enumerations";
 import { MAX_PHOTO_BYTES, TEXT_LIMITS } from "~/domain/limits";
-import { fileTooLargeMessage } from "~/domain/messages";
-import { GALLERY_MESSAGES } from "~/domain/staff-messages";
+import { fileTooLargeMessage } from "~/domain/texts/messages";
+import { GALLERY_MESSAGES } from "~/domain/texts/staff-messages";
 
 /** One photo file, required: an empty file input yields an empty list. */
 function photoFile(label: string) {

@@ -7,7 +7,7 @@
  */
 import { z } from "./zod";
 import { isAcceptedImageType, MAX_PHOTO_BYTES, MAX_PHOTOS } from "~/domain/limits";
-import { fileNotImageMessage, fileTooLargeMessage, tooManyPhotosMessage } from "~/domain/messages";
+import { fileNotImageMessage, fileTooLargeMessage, tooManyPhotosMessage } from "~/domain/texts/messages";
 
 const photoSchema = z.instanceof(File).superRefine((file, ctx) => {
   if (file.size > MAX_PHOTO_BYTES) {

@@ -20,7 +20,7 @@ import {
   REVIEW_MESSAGES,
   TEAM_MESSAGES,
   TWO_STEP_MESSAGES,
-} from "~/domain/staff-messages";
+} from "~/domain/texts/staff-messages";
 
 const FLASH_FORMS = ["quote", "contact", "review"] as const;
 export type FlashForm = (typeof FLASH_FORMS)[number];

@@ -25,7 +25,7 @@ import { SERVICE_TYPES } from "~/domain/enumerations";
 import { LIST_QUERY_NAMES } from "~/forms/admin-list";
 import { OVERVIEW_QUERY_NAMES } from "~/domain/overview";
 import { SCHEDULE_QUERY_NAMES } from "~/domain/schedule";
-import { GATE_MESSAGES } from "~/domain/messages";
+import { GATE_MESSAGES } from "~/domain/texts/messages";
 
 /** Query names marketing links add (UTM, Google, Meta, Microsoft); pages ignore them. */
 export const TRACKING_PARAMS: ReadonlySet<string> = new Set([

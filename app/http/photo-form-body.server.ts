@@ -13,7 +13,7 @@
  * In: the request and the form's contract. Out: a `PhotoFormBody`.
  * Errors: throws `MultipartError` (re-exported) when the body is not readable multipart.
  */
-import { GATE_MESSAGES } from "~/domain/messages";
+import { GATE_MESSAGES } from "~/domain/texts/messages";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, TEXT_LIMITS } from "~/domain/limits";
 import { sniffImageType } from "~/server/uploads";
 import { FORM_LIMITS, gateForm, type FormContract } from "~/http/input-gate.server";

@@ -7,7 +7,7 @@
  * these forms, and above a 10 kB password). Out: the gated FormData, or the reason it was
  * refused (too large, not a form, unreadable, or refused by the gate). Never throws.
  */
-import { GATE_MESSAGES } from "~/domain/messages";
+import { GATE_MESSAGES } from "~/domain/texts/messages";
 import { gateForm, type FormContract, type GateResult } from "~/http/input-gate.server";
 
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;

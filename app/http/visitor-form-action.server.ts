@@ -30,7 +30,7 @@ import type { z } from "zod";
 import type { AuditedEntity } from "~/domain/enumerations";
 import { guideRangeFor, typicalPriceSentence, type PricedRequest } from "~/domain/price-guide";
 import { MAX_PHOTOS, PHOTOS_FIELD } from "~/domain/limits";
-import { fileTooLargeMessage, FORM_GUARD_MESSAGES, MESSAGES, tooManyPhotosMessage } from "~/domain/messages";
+import { fileTooLargeMessage, FORM_GUARD_MESSAGES, MESSAGES, tooManyPhotosMessage } from "~/domain/texts/messages";
 import { contactSchema } from "~/forms/contact";
 import { HONEYPOT_FIELD } from "~/forms/honeypot";
 import { quoteSchema } from "~/forms/quote";

@@ -5,7 +5,7 @@
  * every status button through to completed/responded (surviving reload), a photo in the
  * detail view, and sign-out; the frame on a phone (at most 120 px tall, its menus by keyboard).
  */
-import { AUTH_MESSAGES } from "../../app/domain/staff-messages";
+import { AUTH_MESSAGES } from "../../app/domain/texts/staff-messages";
 import { makePng } from "../fixtures";
 import { createAdmin, PASSWORD, signIn, signInSeeingNotice, submitSignIn } from "./accounts";
 import { queryD1 } from "./d1";

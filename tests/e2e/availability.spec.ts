@@ -9,7 +9,7 @@
 import type { Page } from "@playwright/test";
 import { dayLabel, plusDays } from "../../app/domain/booking";
 import { todayInJamaica } from "../../app/domain/dates";
-import { AVAILABILITY_MESSAGES } from "../../app/domain/staff-messages";
+import { AVAILABILITY_MESSAGES } from "../../app/domain/texts/staff-messages";
 import { createAdmin, signIn } from "./accounts";
 import { queryD1 } from "./d1";
 import { axeViolations, expect, test } from "./fixtures";

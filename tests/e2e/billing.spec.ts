@@ -10,7 +10,7 @@
  */
 import type { Page, TestInfo } from "@playwright/test";
 import { todayInJamaica } from "../../app/domain/dates";
-import { MESSAGES } from "../../app/domain/messages";
+import { MESSAGES } from "../../app/domain/texts/messages";
 import { createAdmin, signIn } from "./accounts";
 import { queryD1 } from "./d1";
 import { expect, expectSoundPage, mailTo, successWithReference, test, type SentMail } from "./fixtures";

@@ -6,7 +6,7 @@
  * page's Visit card and the list's next visit.
  */
 import type { Page } from "@playwright/test";
-import { MESSAGES } from "../../app/domain/messages";
+import { MESSAGES } from "../../app/domain/texts/messages";
 import { createAdmin, signIn } from "./accounts";
 import { queryD1 } from "./d1";
 import { expect, expectSoundPage, mailTo, successWithReference, test, type SentMail } from "./fixtures";

@@ -8,7 +8,7 @@
 import ICAL from "ical.js";
 import { plusDays } from "../../app/domain/booking";
 import { todayInJamaica } from "../../app/domain/dates";
-import { CALENDAR_FEED_MESSAGES } from "../../app/domain/staff-messages";
+import { CALENDAR_FEED_MESSAGES } from "../../app/domain/texts/staff-messages";
 import { createAdmin, signIn } from "./accounts";
 import { queryD1 } from "./d1";
 import { expect, expectSoundPage, test } from "./fixtures";

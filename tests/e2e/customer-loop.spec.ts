@@ -4,7 +4,7 @@
  * confirmation's status link, 'Send quote' on a phone, the quote on the status page, a reply
  * template edited on /admin/templates, and 'Send reply'.
  */
-import { MESSAGES } from "../../app/domain/messages";
+import { MESSAGES } from "../../app/domain/texts/messages";
 import { createAdmin, signIn } from "./accounts";
 import { queryD1 } from "./d1";
 import { expect, expectSoundPage, mailTo, successWithReference, test } from "./fixtures";

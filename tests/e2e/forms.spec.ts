@@ -3,7 +3,7 @@
  * kept, photos, pending texts, analytics events, the notification e-mail, no resubmission.
  */
 import type { Page } from "@playwright/test";
-import { MESSAGES } from "../../app/domain/messages";
+import { MESSAGES } from "../../app/domain/texts/messages";
 import { makePng } from "../fixtures";
 import { queryD1 } from "./d1";
 import { expect, successWithReference, test } from "./fixtures";

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { GALLERY_ITEMS } from "../../app/content/gallery";
-import { fileTooLargeMessage } from "../../app/domain/messages";
+import { fileTooLargeMessage } from "../../app/domain/texts/messages";
 import { createAdmin, signIn } from "./accounts";
 import { queryD1 } from "./d1";
 import { axeViolations, expect, test } from "./fixtures";

@@ -8,7 +8,7 @@
  * Screenshots of the four pages at each stage, 390 and 1280 px wide, go to the test's output.
  */
 import type { Page, TestInfo } from "@playwright/test";
-import { MESSAGES } from "../../app/domain/messages";
+import { MESSAGES } from "../../app/domain/texts/messages";
 import { todayInJamaica } from "../../app/domain/dates";
 import type { JobStage } from "../../app/domain/lifecycle";
 import { STATUS_HEADLINES } from "../../app/routes/public/status/stage-texts";

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, successWithReference, test } from "./fixtures";
 import { todayInJamaica } from "../../app/domain/dates";
-import { MESSAGES } from "../../app/domain/messages";
+import { MESSAGES } from "../../app/domain/texts/messages";
 import { makePng } from "../fixtures";
 import { queryD1, readR2Object } from "./d1";
 

@@ -8,7 +8,7 @@
  */
 import { dayLabel, plusDays } from "../../app/domain/booking";
 import { todayInJamaica } from "../../app/domain/dates";
-import { CREW_MESSAGES } from "../../app/domain/staff-messages";
+import { CREW_MESSAGES } from "../../app/domain/texts/staff-messages";
 import { createAdmin, signIn } from "./accounts";
 import { queryD1 } from "./d1";
 import { axeViolations, expect, expectSoundPage, test } from "./fixtures";

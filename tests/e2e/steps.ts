@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
-import { MESSAGES } from "../../app/domain/messages";
+import { MESSAGES } from "../../app/domain/texts/messages";
 import { queryD1 } from "./d1";
 import { expect, mailTo, successWithReference, type SentMail } from "./fixtures";
 

@@ -6,7 +6,7 @@
  * finds no WCAG 2.2 AA violation on the team page or the invitation page.
  */
 import type { Page } from "@playwright/test";
-import { AUTH_MESSAGES, TEAM_MESSAGES } from "../../app/domain/staff-messages";
+import { AUTH_MESSAGES, TEAM_MESSAGES } from "../../app/domain/texts/staff-messages";
 import { createAdmin, PASSWORD, signIn } from "./accounts";
 import { queryD1 } from "./d1";
 import { axeViolations, expect, test } from "./fixtures";

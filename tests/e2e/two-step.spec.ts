@@ -13,7 +13,7 @@ import type { Page } from "@playwright/test";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
 import { TWO_STEP } from "../../app/domain/limits";
-import { TWO_STEP_MESSAGES } from "../../app/domain/staff-messages";
+import { TWO_STEP_MESSAGES } from "../../app/domain/texts/staff-messages";
 import { createAdmin, signIn, submitSignIn } from "./accounts";
 import { queryD1 } from "./d1";
 import { axeViolations, expect, test } from "./fixtures";

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { SIGN_IN_THROTTLE } from "~/domain/limits";
-import { ADMIN_MESSAGES, AUTH_MESSAGES } from "~/domain/staff-messages";
+import { ADMIN_MESSAGES, AUTH_MESSAGES } from "~/domain/texts/staff-messages";
 import { hashPassword, sessionIdOf, signToken } from "~/server/auth";
 import { cookiesOf, newClientIp, postFields, startWorker, TEST_SESSION_SECRET, waitFor, type TestWorker } from "./worker";
 

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { PUBLIC_HOLIDAYS } from "~/content/public-holidays";
 import { dayLabel, DEFAULT_AVAILABILITY, isoWeekday, plusDays } from "~/domain/booking";
 import { todayInJamaica } from "~/domain/dates";
-import { GATE_MESSAGES } from "~/domain/messages";
-import { AVAILABILITY_MESSAGES } from "~/domain/staff-messages";
+import { GATE_MESSAGES } from "~/domain/texts/messages";
+import { AVAILABILITY_MESSAGES } from "~/domain/texts/staff-messages";
 import { currentAvailability, extendPublicHolidays } from "~/server/booking";
 import type { Database } from "~/server/platform";
 import * as schema from "../../drizzle/schema";

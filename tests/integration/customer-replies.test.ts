@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { jamaicaMonthStart } from "~/domain/dates";
-import { CUSTOMER_REPLY_MESSAGES } from "~/domain/staff-messages";
+import { CUSTOMER_REPLY_MESSAGES } from "~/domain/texts/staff-messages";
 import { formOf, VALID_CONTACT, VALID_QUOTE } from "../fixtures";
 import { createAdminSession, newClientIp, postFields, postForm, sendUntilRefused, startWorker, waitFor, type TestWorker } from "./worker";
 

@@ -10,7 +10,7 @@ import ICAL from "ical.js";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { plusDays } from "~/domain/booking";
 import { todayInJamaica } from "~/domain/dates";
-import { CALENDAR_FEED_MESSAGES } from "~/domain/staff-messages";
+import { CALENDAR_FEED_MESSAGES } from "~/domain/texts/staff-messages";
 import { addCrew, feedCalendar, feedVisits } from "~/server/booking";
 import type { Database } from "~/server/platform";
 import * as schema from "../../drizzle/schema";

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { MAX_PHOTO_BYTES } from "~/domain/limits";
-import { fileTooLargeMessage, FORM_GUARD_MESSAGES, MESSAGES } from "~/domain/messages";
+import { fileTooLargeMessage, FORM_GUARD_MESSAGES, MESSAGES } from "~/domain/texts/messages";
 import { HONEYPOT_FIELD } from "~/forms/honeypot";
 import { makePng, VALID_CONTACT, VALID_QUOTE } from "../fixtures";
 import { encodeMultipart, followRedirect, newClientIp, postForm, sendUntilRefused, startWorker, waitFor, type TestWorker } from "./worker";

@@ -8,8 +8,8 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { GALLERY_ITEMS } from "~/content/gallery";
-import { fileTooLargeMessage } from "~/domain/messages";
-import { GALLERY_MESSAGES } from "~/domain/staff-messages";
+import { fileTooLargeMessage } from "~/domain/texts/messages";
+import { GALLERY_MESSAGES } from "~/domain/texts/staff-messages";
 import { makePng } from "../fixtures";
 import { ORPHAN_GRACE_MS } from "~/server/uploads";
 import { createAdminSession, postFields, postForm, startWorker, waitFor, type TestWorker } from "./worker";

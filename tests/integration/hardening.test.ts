@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PRIVATE, PUBLIC_PAGE } from "~/cache-control";
-import { GATE_MESSAGES } from "~/domain/messages";
+import { GATE_MESSAGES } from "~/domain/texts/messages";
 import { QUERY_LIMITS } from "~/http/input-gate.server";
 import { START_HYDRATION_SCRIPT } from "~/worker/hydration-after-paint";
 import { createAdminSession, startWorker, type TestWorker } from "./worker";

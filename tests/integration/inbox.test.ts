@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Miniflare } from "miniflare";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { ADMIN_MESSAGES } from "~/domain/staff-messages";
+import { ADMIN_MESSAGES } from "~/domain/texts/staff-messages";
 import { createAdminSession, postFields, startWorker, type TestWorker } from "./worker";
 import { D1_CLIENT_SCRIPT, d1Client, sendTo } from "./d1-client";
 

@@ -5,7 +5,7 @@
  * refuses the first tries of each message (tests/integration/worker.ts `mailService`).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
-import { MESSAGES } from "~/domain/messages";
+import { MESSAGES } from "~/domain/texts/messages";
 import type { MailQueueMessage } from "~/server/mail";
 import { formOf, VALID_CONTACT, VALID_QUOTE } from "../fixtures";
 import { createAdminSession, followRedirect, postFields, postForm, startWorker, waitFor, type TestWorker } from "./worker";

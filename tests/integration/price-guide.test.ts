@@ -5,7 +5,7 @@
  * quote form's success message and confirmation e-mail, and beside 'Send quote'.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { PRICE_GUIDE_MESSAGES } from "~/domain/staff-messages";
+import { PRICE_GUIDE_MESSAGES } from "~/domain/texts/staff-messages";
 import type { PriceRange } from "~/domain/site-content";
 import { PRICE_CELLS, PRICE_PARTS, priceFieldName } from "~/routes/admin/content-prices/schema";
 import { formOf, VALID_QUOTE } from "../fixtures";

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { STARTING_CONTENT } from "~/content/starting-content";
 import { SERVICE_TYPE_LABELS, SERVICE_TYPES } from "~/domain/enumerations";
-import { MESSAGES } from "~/domain/messages";
+import { MESSAGES } from "~/domain/texts/messages";
 import { VALID_QUOTE } from "../fixtures";
 import { followRedirect, postForm, startWorker, syncEdgeVersion, waitFor, type TestWorker } from "./worker";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from "vitest";
 import { MAX_PHOTO_BYTES } from "~/domain/limits";
-import { fileNotImageMessage, fileTooLargeMessage, MESSAGES } from "~/domain/messages";
+import { fileNotImageMessage, fileTooLargeMessage, MESSAGES } from "~/domain/texts/messages";
 import { makePng, VALID_QUOTE } from "../fixtures";
 import { ORPHAN_GRACE_MS, sweepOrphanUploads } from "~/server/uploads";
 import { getDb } from "~/server/platform";

@@ -9,8 +9,8 @@ import { createHash } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { dayLabel, plusDays } from "~/domain/booking";
 import { DAY_MS, HOUR_MS, jamaicaDayStart, todayInJamaica } from "~/domain/dates";
-import { FORM_GUARD_MESSAGES } from "~/domain/messages";
-import { REVIEW_PAGE_MESSAGES } from "~/domain/review-page-messages";
+import { FORM_GUARD_MESSAGES } from "~/domain/texts/messages";
+import { REVIEW_PAGE_MESSAGES } from "~/domain/texts/review-page-messages";
 import {
   createAdminSession,
   followRedirect,

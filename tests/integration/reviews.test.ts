@@ -4,7 +4,7 @@
  * visitors on the next request, and nothing hidden ever reaches a public page or the cache.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { REVIEW_MESSAGES } from "~/domain/staff-messages";
+import { REVIEW_MESSAGES } from "~/domain/texts/staff-messages";
 import { createAdminSession, postFields, startWorker, syncEdgeVersion, type TestWorker } from "./worker";
 
 let worker: TestWorker;

@@ -8,8 +8,8 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { INVITATION_TTL_HOURS, MAX_OPEN_INVITATIONS } from "~/domain/limits";
-import { GATE_MESSAGES } from "~/domain/messages";
-import { AUTH_MESSAGES, TEAM_MESSAGES } from "~/domain/staff-messages";
+import { GATE_MESSAGES } from "~/domain/texts/messages";
+import { AUTH_MESSAGES, TEAM_MESSAGES } from "~/domain/texts/staff-messages";
 import { hashPassword, sessionIdOf, verifyPassword } from "~/server/auth";
 import {
   cookiesOf,

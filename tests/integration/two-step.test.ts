@@ -12,7 +12,7 @@ import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { createCookie } from "@remix-run/cloudflare";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { SIGN_IN_THROTTLE, TWO_STEP } from "~/domain/limits";
-import { TWO_STEP_MESSAGES } from "~/domain/staff-messages";
+import { TWO_STEP_MESSAGES } from "~/domain/texts/staff-messages";
 import { hashPassword } from "~/server/auth";
 import { cookiesOf, newClientIp, postFields, startWorker, TEST_SESSION_SECRET, waitFor, type TestWorker } from "./worker";
 

@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import { todayInJamaica } from "~/domain/dates";
 import { FREQUENCIES, PROPERTY_SIZES, SERVICE_TYPES } from "~/domain/enumerations";
 import { MAX_PHOTO_BYTES, TEXT_LIMITS } from "~/domain/limits";
-import { fileNotImageMessage, fileTooLargeMessage } from "~/domain/messages";
+import { fileNotImageMessage, fileTooLargeMessage } from "~/domain/texts/messages";
 import { quoteSchema } from "~/forms/quote";
 import { makePng, VALID_QUOTE } from "../fixtures";
 

@@ -10,7 +10,7 @@ import { Fragment, type ReactNode } from "react";
 import { SERVICE_TYPES, SERVICE_TYPE_LABELS } from "~/domain/enumerations";
 import { JOB_STAGES, JOB_STAGE_LABELS, type JobStage } from "~/domain/lifecycle";
 import { ADMIN_PAGE_SIZE, TEXT_LIMITS } from "~/domain/limits";
-import { ADMIN_MESSAGES } from "~/domain/staff-messages";
+import { ADMIN_MESSAGES } from "~/domain/texts/staff-messages";
 import type { BadgeVariant, Step } from "~/domain/status";
 import { telHref, whatsappHref, whatsappNumber } from "~/domain/phone";
 import { listSearch, type ListFilters } from "~/forms/admin-list";

@@ -7,7 +7,7 @@
  */
 import { useNavigate } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
-import { TWO_STEP_MESSAGES } from "~/domain/staff-messages";
+import { TWO_STEP_MESSAGES } from "~/domain/texts/staff-messages";
 import { FormStatus } from "~/components/form-field";
 import { passkeysSupported, signInWithPasskey } from "~/components/auth/passkey-client";
 import { buttonStyles } from "~/components/ui";

@@ -6,7 +6,7 @@
 import { Form } from "@remix-run/react";
 import type { Ref } from "react";
 import type { getZodConstraint } from "@conform-to/zod/v4";
-import { MESSAGES } from "~/domain/messages";
+import { MESSAGES } from "~/domain/texts/messages";
 import type { CONTACT_RETURN_TO } from "~/forms/contact";
 import type { SubmissionFlash } from "~/components/hooks/use-submission";
 import { controlClass, FormField, FormStatus } from "~/components/form-field";

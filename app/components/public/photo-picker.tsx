@@ -15,11 +15,11 @@
  *   checked the same way.
  */
 import { useEffect, useId, useRef, useState } from "react";
-import { PHOTOS_HINT } from "~/domain/messages";
+import { PHOTOS_HINT } from "~/domain/texts/messages";
 import { FormField } from "~/components/form-field";
 import { useHydrated } from "~/components/hooks/use-hydrated";
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTOS_FIELD } from "~/domain/limits";
-import { fileNotImageMessage, fileTooLargeMessage, MESSAGES } from "~/domain/messages";
+import { fileNotImageMessage, fileTooLargeMessage, MESSAGES } from "~/domain/texts/messages";
 import { Icon } from "~/components/icon";
 
 interface PhotoPickerProps {

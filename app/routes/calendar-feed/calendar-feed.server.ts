@@ -8,7 +8,7 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { PRIVATE_REVALIDATE } from "~/cache-control";
-import { CALENDAR_FEED_MESSAGES } from "~/domain/staff-messages";
+import { CALENDAR_FEED_MESSAGES } from "~/domain/texts/staff-messages";
 import { allowCalendarFeed } from "~/http/rate-limit.server";
 import { feedCalendar, feedVisits, findLiveFeed } from "~/server/booking";
 import { logFailure, logProblem, readCompanyName, readSiteUrl } from "~/server/platform";

@@ -15,7 +15,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { galleryItems, galleryPhotos, type GalleryPhoto } from "../../../drizzle/schema";
 import { GALLERY_LIMITS } from "~/domain/limits";
 import type { GalleryItemKind } from "~/domain/enumerations";
-import { GALLERY_MESSAGES } from "~/domain/staff-messages";
+import { GALLERY_MESSAGES } from "~/domain/texts/staff-messages";
 import type { AddPairInput, AddPhotoInput, EditPairInput, EditPhotoInput, GalleryStep } from "~/forms/gallery";
 import { bumpContentVersion, logFailure, type Database } from "~/server/platform";
 import { deletePhotoObjects, makeFirstVariant, makeVariants, measurePhoto, originalKey, photoIdOf } from "./media.server";

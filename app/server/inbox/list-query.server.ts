@@ -7,7 +7,7 @@ import { DAY_MS, jamaicaDayStart } from "~/domain/dates";
 import { JOB_STAGES } from "~/domain/lifecycle";
 import { TEXT_LIMITS } from "~/domain/limits";
 import { readReference } from "~/domain/reference";
-import { ADMIN_MESSAGES } from "~/domain/staff-messages";
+import { ADMIN_MESSAGES } from "~/domain/texts/staff-messages";
 import type { ListFilters } from "~/forms/admin-list";
 import type { ListQuery } from "./records.server";
 import { matchExpression } from "./search.server";

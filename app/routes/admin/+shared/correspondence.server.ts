@@ -11,7 +11,7 @@ import type { MailLine } from "~/components/admin/correspondence";
 import type { SentHistoryEntry } from "~/components/admin/detail";
 import { formatAdminDateTime, formatElapsed } from "~/domain/dates";
 import { MAIL_KIND_LABELS, SERVICE_TYPE_LABELS, type AuditedEntity, type CustomerReplyKind } from "~/domain/enumerations";
-import { CUSTOMER_REPLY_MESSAGES } from "~/domain/staff-messages";
+import { CUSTOMER_REPLY_MESSAGES } from "~/domain/texts/staff-messages";
 import { OVERDUE_AFTER_MS } from "~/domain/status";
 import { fillTemplate } from "~/domain/templates";
 import { quoteFormSchema, replyFormSchema, resendFormSchema } from "~/forms/customer-reply";

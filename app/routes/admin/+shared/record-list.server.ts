@@ -10,7 +10,7 @@ import { shortSlotLabel } from "~/domain/booking";
 import { formatAdminDate } from "~/domain/dates";
 import { JOB_STAGE_LABELS, type JobStage, type StageFacts } from "~/domain/lifecycle";
 import type { AuditedEntity } from "~/domain/enumerations";
-import { ADMIN_MESSAGES, LIFECYCLE_MESSAGES } from "~/domain/staff-messages";
+import { ADMIN_MESSAGES, LIFECYCLE_MESSAGES } from "~/domain/texts/staff-messages";
 import { isOverdue } from "~/domain/status";
 import { refusal } from "~/forms/result";
 import { z } from "~/forms/zod";

@@ -12,7 +12,7 @@ import type { HistoryEntry } from "~/components/admin/detail";
 import { formatAdminDate, formatAdminDateTime, hoursSince } from "~/domain/dates";
 import type { AuditedEntity } from "~/domain/enumerations";
 import { TEXT_LIMITS } from "~/domain/limits";
-import { ADMIN_MESSAGES } from "~/domain/staff-messages";
+import { ADMIN_MESSAGES } from "~/domain/texts/staff-messages";
 import { isOverdue } from "~/domain/status";
 import { quoteFormSchema, replyFormSchema, resendFormSchema } from "~/forms/customer-reply";
 import { refusal } from "~/forms/result";

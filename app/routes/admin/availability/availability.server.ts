@@ -11,7 +11,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { dayLabel } from "~/domain/booking";
 import { formatAdminDateTime, todayInJamaica } from "~/domain/dates";
 import { openingHours } from "~/domain/site-content";
-import { AVAILABILITY_MESSAGES } from "~/domain/staff-messages";
+import { AVAILABILITY_MESSAGES } from "~/domain/texts/staff-messages";
 import { availabilityFormSchema, settingsFromForm } from "~/forms/availability";
 import { refusal } from "~/forms/result";
 import { commitNotice, type NoticeKey } from "~/http/flash.server";

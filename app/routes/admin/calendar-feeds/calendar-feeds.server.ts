@@ -8,7 +8,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { createCookie, data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { formatAdminDateTime } from "~/domain/dates";
-import { CALENDAR_FEED_MESSAGES } from "~/domain/staff-messages";
+import { CALENDAR_FEED_MESSAGES } from "~/domain/texts/staff-messages";
 import { refusal } from "~/forms/result";
 import { z } from "~/forms/zod";
 import { commitNotice } from "~/http/flash.server";

@@ -13,7 +13,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { SERVICE_TYPE_LABELS, SERVICE_TYPES, type ServiceType } from "~/domain/enumerations";
 import type { ServicePriceTable } from "~/domain/price-guide";
 import type { PriceRange } from "~/domain/site-content";
-import { PRICE_GUIDE_MESSAGES } from "~/domain/staff-messages";
+import { PRICE_GUIDE_MESSAGES } from "~/domain/texts/staff-messages";
 import type { EditorAnswer } from "~/forms/content-admin";
 import {
   priceEditorSchema,

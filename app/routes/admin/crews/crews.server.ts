@@ -8,7 +8,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { todayInJamaica } from "~/domain/dates";
 import { CREW_LIMITS } from "~/domain/limits";
-import { CREW_MESSAGES } from "~/domain/staff-messages";
+import { CREW_MESSAGES } from "~/domain/texts/staff-messages";
 import { refusal } from "~/forms/result";
 import { commitNotice, type NoticeKey } from "~/http/flash.server";
 import { formContract } from "~/http/input-gate.server";

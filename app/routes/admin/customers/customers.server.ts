@@ -8,7 +8,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { formatAdminDate } from "~/domain/dates";
 import { TEXT_LIMITS } from "~/domain/limits";
-import { ADMIN_MESSAGES } from "~/domain/staff-messages";
+import { ADMIN_MESSAGES } from "~/domain/texts/staff-messages";
 import { requireAdmin } from "~/http/permissions.server";
 import { jmdLabel, listCustomers, type CustomerRow } from "~/server/customers";
 import { matchExpression } from "~/server/inbox";

@@ -6,8 +6,8 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { fileTooLargeMessage } from "~/domain/messages";
-import { GALLERY_MESSAGES } from "~/domain/staff-messages";
+import { fileTooLargeMessage } from "~/domain/texts/messages";
+import { GALLERY_MESSAGES } from "~/domain/texts/staff-messages";
 import { galleryFormSchema, type GalleryStep } from "~/forms/gallery";
 import { refusal } from "~/forms/result";
 import { commitNotice, type NoticeKey } from "~/http/flash.server";

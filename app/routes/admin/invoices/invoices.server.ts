@@ -11,7 +11,7 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { formatCents, INVOICE_STATE_LABELS } from "~/domain/billing";
 import { formatAdminDate, todayInJamaica } from "~/domain/dates";
 import { TEXT_LIMITS } from "~/domain/limits";
-import { ADMIN_MESSAGES } from "~/domain/staff-messages";
+import { ADMIN_MESSAGES } from "~/domain/texts/staff-messages";
 import { requireAdmin } from "~/http/permissions.server";
 import { listInvoices, unpaidReport, type InvoiceSummary } from "~/server/billing";
 import { logFailure } from "~/server/platform";

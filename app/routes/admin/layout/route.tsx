@@ -11,7 +11,7 @@ import { isRouteErrorResponse, Link, Outlet, useLoaderData, useRouteError, useRo
 import { AdminFrame } from "~/components/admin/frame";
 import { Card } from "~/components/admin/kit";
 import { FormStatus } from "~/components/form-field";
-import { ADMIN_MESSAGES } from "~/domain/staff-messages";
+import { ADMIN_MESSAGES } from "~/domain/texts/staff-messages";
 import { useSite } from "~/components/hooks/site-data";
 import { ADMIN_HEADERS } from "~/cache-control";
 import { adminLayoutLoader } from "./layout.server";

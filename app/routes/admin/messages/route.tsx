@@ -6,7 +6,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { useLoaderData } from "@remix-run/react";
 import { AdminListFrame, CELL, RecordCard, RecordCells, StatusCells } from "~/components/admin/list";
 import { CONTACT_STATUSES } from "~/domain/enumerations";
-import { ADMIN_MESSAGES } from "~/domain/staff-messages";
+import { ADMIN_MESSAGES } from "~/domain/texts/staff-messages";
 import { CONTACT_BADGES, CONTACT_STEPS } from "~/domain/status";
 import { listPageAction, listPageLoader } from "../+shared/record-list.server";
 

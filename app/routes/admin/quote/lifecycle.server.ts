@@ -10,7 +10,7 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type AppLoadContext } from "@remix-run/cloudflare";
-import { ADMIN_MESSAGES, CUSTOMER_REPLY_MESSAGES, LIFECYCLE_MESSAGES } from "~/domain/staff-messages";
+import { ADMIN_MESSAGES, CUSTOMER_REPLY_MESSAGES, LIFECYCLE_MESSAGES } from "~/domain/texts/staff-messages";
 import { QUOTE_CANCEL_FROM } from "~/domain/status";
 import { cancelRequestSchema, completeSchema, lifecycleForms, phonePriceSchema, reopenSchema } from "./schema";
 import { commitNotice } from "~/http/flash.server";

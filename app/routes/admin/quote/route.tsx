@@ -25,7 +25,7 @@ import { readResult, type FormResult } from "~/forms/result";
 import { AdminDetailFrame } from "~/components/admin/detail";
 import { FREQUENCY_LABELS, PROPERTY_SIZE_LABELS, SERVICE_TYPE_LABELS, VISIT_STATUS_LABELS } from "~/domain/enumerations";
 import { QUOTE_LIMITS, TEXT_LIMITS } from "~/domain/limits";
-import { LIFECYCLE_MESSAGES } from "~/domain/staff-messages";
+import { LIFECYCLE_MESSAGES } from "~/domain/texts/staff-messages";
 import { QUOTABLE_STATUSES, QUOTE_BADGES, QUOTE_CANCEL_FROM, QUOTE_REOPEN_FROM, QUOTE_STEPS } from "~/domain/status";
 import { ScopeChoice, VisitSlotForm } from "../+shared/visit-slot-form";
 import { quoteAction, quoteLoader } from "./quote.server";

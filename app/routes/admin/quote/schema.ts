@@ -8,7 +8,7 @@ import { z } from "~/forms/zod";
 import { optionalText } from "~/forms/fields";
 import { quoteFormSchema } from "~/forms/customer-reply";
 import { TEXT_LIMITS } from "~/domain/limits";
-import { LIFECYCLE_MESSAGES } from "~/domain/staff-messages";
+import { LIFECYCLE_MESSAGES } from "~/domain/texts/staff-messages";
 
 /** A checkbox: true when ticked (sent as "1"). */
 const tick = z

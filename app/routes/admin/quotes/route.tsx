@@ -8,7 +8,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { useLoaderData } from "@remix-run/react";
 import { AdminListFrame, CELL, RecordCard, RecordCells, StatusCells } from "~/components/admin/list";
 import { QUOTE_STATUSES, SERVICE_TYPE_LABELS, PROPERTY_SIZE_LABELS, FREQUENCY_LABELS } from "~/domain/enumerations";
-import { ADMIN_MESSAGES } from "~/domain/staff-messages";
+import { ADMIN_MESSAGES } from "~/domain/texts/staff-messages";
 import { QUOTE_BADGES, QUOTE_STEPS } from "~/domain/status";
 import { listPageAction, listPageLoader } from "../+shared/record-list.server";
 

@@ -5,7 +5,7 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { REVIEW_MESSAGES } from "~/domain/staff-messages";
+import { REVIEW_MESSAGES } from "~/domain/texts/staff-messages";
 import { reviewFormSchema } from "~/forms/review";
 import { refusal } from "~/forms/result";
 import { commitNotice, type NoticeKey } from "~/http/flash.server";

@@ -6,7 +6,7 @@
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { formatAdminDate } from "~/domain/dates";
-import { AUTH_MESSAGES, TWO_STEP_MESSAGES } from "~/domain/staff-messages";
+import { AUTH_MESSAGES, TWO_STEP_MESSAGES } from "~/domain/texts/staff-messages";
 import { PASSKEY_EXTRA_FIELDS, passkeyRegistrationSchema } from "~/forms/two-step";
 import { commitNotice } from "~/http/flash.server";
 import { formContract } from "~/http/input-gate.server";

@@ -19,7 +19,7 @@ import { RecoveryCodesPanel } from "~/components/auth/recovery-codes";
 import { useAdminForm } from "~/components/hooks/use-admin-form";
 import { useHydrated } from "~/components/hooks/use-hydrated";
 import { TWO_STEP } from "~/domain/limits";
-import { TWO_STEP_MESSAGES } from "~/domain/staff-messages";
+import { TWO_STEP_MESSAGES } from "~/domain/texts/staff-messages";
 import { readResult, type FormResult } from "~/forms/result";
 import { addAuthenticatorSchema } from "~/forms/two-step";
 import { pageMeta } from "~/seo";

@@ -7,7 +7,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { formatAdminDate, formatAdminDateTime } from "~/domain/dates";
-import { TWO_STEP_MESSAGES } from "~/domain/staff-messages";
+import { TWO_STEP_MESSAGES } from "~/domain/texts/staff-messages";
 import { refusal, type FormResult } from "~/forms/result";
 import { securityFormSchema } from "~/forms/two-step";
 import { commitNotice, type NoticeKey } from "~/http/flash.server";

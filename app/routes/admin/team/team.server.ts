@@ -10,7 +10,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { formatAdminDateTime } from "~/domain/dates";
-import { TEAM_MESSAGES, TWO_STEP_MESSAGES, teamChangeText } from "~/domain/staff-messages";
+import { TEAM_MESSAGES, TWO_STEP_MESSAGES, teamChangeText } from "~/domain/texts/staff-messages";
 import { refusal } from "~/forms/result";
 import { inviteSchema, teamFormSchema, type MemberIntent } from "./schema";
 import { commitNotice, type NoticeKey } from "~/http/flash.server";

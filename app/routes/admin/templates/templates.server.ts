@@ -5,7 +5,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { MAX_TEMPLATES_PER_KIND } from "~/domain/limits";
-import { CUSTOMER_REPLY_MESSAGES } from "~/domain/staff-messages";
+import { CUSTOMER_REPLY_MESSAGES } from "~/domain/texts/staff-messages";
 import { formatAdminDateTime } from "~/domain/dates";
 import { templateFormSchema } from "~/forms/customer-reply";
 import { refusal } from "~/forms/result";

@@ -5,7 +5,7 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { AUTH_MESSAGES } from "~/domain/staff-messages";
+import { AUTH_MESSAGES } from "~/domain/texts/staff-messages";
 import { forgotSchema } from "~/forms/auth";
 import { formContract } from "~/http/input-gate.server";
 import { allowAuthAttempt } from "~/http/rate-limit.server";

@@ -8,7 +8,7 @@ import { InputField } from "~/components/fields";
 import { buttonStyles } from "~/components/ui";
 import { useAdminForm } from "~/components/hooks/use-admin-form";
 import { useIsSubmitting } from "~/components/hooks/use-submission";
-import { AUTH_MESSAGES } from "~/domain/staff-messages";
+import { AUTH_MESSAGES } from "~/domain/texts/staff-messages";
 import { forgotSchema } from "~/forms/auth";
 import { pageMeta } from "~/seo";
 import { forgotPageAction } from "./forgot.server";

@@ -6,7 +6,7 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { AUTH_MESSAGES, TEAM_MESSAGES } from "~/domain/staff-messages";
+import { AUTH_MESSAGES, TEAM_MESSAGES } from "~/domain/texts/staff-messages";
 import { resetSchema } from "~/forms/auth";
 import { passwordProblems } from "~/forms/password";
 import { refusal } from "~/forms/result";

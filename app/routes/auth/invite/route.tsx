@@ -10,7 +10,7 @@ import { AuthShell } from "~/components/auth/shell";
 import { FormStatus } from "~/components/form-field";
 import { NewPasswordForm } from "~/components/auth/new-password-form";
 import { buttonStyles } from "~/components/ui";
-import { TEAM_MESSAGES } from "~/domain/staff-messages";
+import { TEAM_MESSAGES } from "~/domain/texts/staff-messages";
 import { pageMeta } from "~/seo";
 import { invitationPageAction, invitationPageLoader } from "./invite.server";
 

@@ -5,7 +5,7 @@
  */
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
-import { AUTH_MESSAGES, TWO_STEP_MESSAGES } from "~/domain/staff-messages";
+import { AUTH_MESSAGES, TWO_STEP_MESSAGES } from "~/domain/texts/staff-messages";
 import { PASSKEY_EXTRA_FIELDS, passkeyAssertionSchema } from "~/forms/two-step";
 import { formContract } from "~/http/input-gate.server";
 import { readSecondStep } from "~/http/pending-sign-in.server";

@@ -5,7 +5,7 @@
  */
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { AUTH_MESSAGES } from "~/domain/staff-messages";
+import { AUTH_MESSAGES } from "~/domain/texts/staff-messages";
 import { resetSchema } from "~/forms/auth";
 import { commitNotice } from "~/http/flash.server";
 import { formContract } from "~/http/input-gate.server";

@@ -8,7 +8,7 @@ import { AuthShell } from "~/components/auth/shell";
 import { FormStatus } from "~/components/form-field";
 import { NewPasswordForm } from "~/components/auth/new-password-form";
 import { buttonStyles } from "~/components/ui";
-import { AUTH_MESSAGES } from "~/domain/staff-messages";
+import { AUTH_MESSAGES } from "~/domain/texts/staff-messages";
 import { pageMeta } from "~/seo";
 import { resetPageAction, resetPageLoader } from "./reset.server";
 

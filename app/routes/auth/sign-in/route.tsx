@@ -20,7 +20,7 @@ import { InputField } from "~/components/fields";
 import { PasskeySignInButton } from "~/components/auth/passkey-sign-in";
 import { buttonStyles } from "~/components/ui";
 import { useIsSubmitting } from "~/components/hooks/use-submission";
-import { AUTH_MESSAGES } from "~/domain/staff-messages";
+import { AUTH_MESSAGES } from "~/domain/texts/staff-messages";
 import { authSchema, type AuthMode } from "~/forms/auth";
 import { pageMeta } from "~/seo";
 import { signInPageAction, signInPageLoader, type SignedIn } from "./sign-in.server";

@@ -16,7 +16,7 @@ import { buttonStyles } from "~/components/ui";
 import { useAdminForm } from "~/components/hooks/use-admin-form";
 import { useIsSubmitting } from "~/components/hooks/use-submission";
 import { TWO_STEP } from "~/domain/limits";
-import { TWO_STEP_MESSAGES } from "~/domain/staff-messages";
+import { TWO_STEP_MESSAGES } from "~/domain/texts/staff-messages";
 import { authenticatorStepSchema, recoveryStepSchema } from "~/forms/two-step";
 import { pageMeta } from "~/seo";
 import { secondStepPageAction, secondStepPageLoader } from "./two-step.server";

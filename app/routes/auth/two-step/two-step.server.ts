@@ -9,7 +9,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { TWO_STEP } from "~/domain/limits";
-import { AUTH_MESSAGES, TWO_STEP_MESSAGES } from "~/domain/staff-messages";
+import { AUTH_MESSAGES, TWO_STEP_MESSAGES } from "~/domain/texts/staff-messages";
 import { refusal } from "~/forms/result";
 import { secondStepSchema } from "~/forms/two-step";
 import { formContract } from "~/http/input-gate.server";

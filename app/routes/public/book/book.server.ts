@@ -11,7 +11,7 @@ import { format, parseISO } from "date-fns";
 import { STATUS_HEADERS } from "~/cache-control";
 import { dayLabel, quoteBookable, visitLabel, windowLabel, type DayAvailability } from "~/domain/booking";
 import { quoteExpired } from "~/domain/dates";
-import { FORM_GUARD_MESSAGES } from "~/domain/messages";
+import { FORM_GUARD_MESSAGES } from "~/domain/texts/messages";
 import {
   isSeriesFrequency,
   REPEAT_LABELS,

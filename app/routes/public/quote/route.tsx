@@ -25,7 +25,7 @@ import { PageHero } from "~/components/public/page-hero";
 import { buttonStyles } from "~/components/ui";
 import { QUOTE_REPLY_HOURS } from "~/domain/limits";
 import { FREQUENCIES, FREQUENCY_LABELS, PROPERTY_SIZE_LABELS, PROPERTY_SIZES } from "~/domain/enumerations";
-import { MESSAGES } from "~/domain/messages";
+import { MESSAGES } from "~/domain/texts/messages";
 import { guideRangeFor, typicalPriceSentence, type PricedRequest } from "~/domain/price-guide";
 import type { FormResult } from "~/forms/result";
 import { pageMeta } from "~/seo";

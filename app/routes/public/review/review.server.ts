@@ -10,8 +10,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { dayLabel } from "~/domain/booking";
 import { formatAdminDate } from "~/domain/dates";
 import { SERVICE_TYPE_LABELS } from "~/domain/enumerations";
-import { FORM_GUARD_MESSAGES } from "~/domain/messages";
-import { REVIEW_PAGE_MESSAGES } from "~/domain/review-page-messages";
+import { FORM_GUARD_MESSAGES } from "~/domain/texts/messages";
+import { REVIEW_PAGE_MESSAGES } from "~/domain/texts/review-page-messages";
 import { reviewPath } from "~/domain/reference";
 import { customerReviewSchema } from "~/forms/customer-review";
 import { refusal, type FormResult } from "~/forms/result";

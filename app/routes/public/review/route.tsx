@@ -16,7 +16,7 @@ import { StarRating } from "./star-rating";
 import { buttonStyles } from "~/components/ui";
 import { useLazyValidation } from "~/components/hooks/use-lazy-validation";
 import { useIsSubmitting, useSubmissionAnalytics } from "~/components/hooks/use-submission";
-import { REVIEW_PAGE_MESSAGES } from "~/domain/review-page-messages";
+import { REVIEW_PAGE_MESSAGES } from "~/domain/texts/review-page-messages";
 import type { FormResult } from "~/forms/result";
 import { REVIEW_PAGE_HEADERS, reviewPageAction, reviewPageLoader, type ReviewPage } from "./review.server";
 import { usePublicSite } from "~/components/hooks/site-data";

@@ -7,7 +7,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { STATUS_HEADERS } from "~/cache-control";
-import { FORM_GUARD_MESSAGES } from "~/domain/messages";
+import { FORM_GUARD_MESSAGES } from "~/domain/texts/messages";
 import { statusVisitSchema } from "~/forms/booking";
 import { refusal } from "~/forms/result";
 import { formContract } from "~/http/input-gate.server";

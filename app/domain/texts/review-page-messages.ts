@@ -1,9 +1,9 @@
 /**
- * The sentences of the customer's review page (/review/:token), apart from app/domain/messages.ts
+ * The sentences of the customer's review page (/review/:token), apart from app/domain/texts/messages.ts
  * so the page's code does not share a chunk with the quote and contact forms' (the home page's
  * JavaScript budget, tests/integration/budgets.test.ts).
  */
-import { REVIEW_REQUEST } from "./limits";
+import { REVIEW_REQUEST } from "../limits";
 
 /** What the customer's review page (/review/:token) says (docs/product.md §10 "Review requests"). */
 export const REVIEW_PAGE_MESSAGES = {

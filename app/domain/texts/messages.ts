@@ -1,9 +1,9 @@
 /**
  * Texts the visitor reads on the public pages and forms, verbatim from docs/product.md §8 "The
  * error catalogue" and §5 "Photos"; the account pages' and the admin's are in
- * app/domain/staff-messages.ts. Defined once; routes and tests import them.
+ * app/domain/texts/staff-messages.ts. Defined once; routes and tests import them.
  */
-import { ACCEPTED_IMAGE_NAMES, MAX_PHOTO_MB, MAX_PHOTOS, QUOTE_REPLY_HOURS } from "./limits";
+import { ACCEPTED_IMAGE_NAMES, MAX_PHOTO_MB, MAX_PHOTOS, QUOTE_REPLY_HOURS } from "../limits";
 
 export const MESSAGES = {
   contactSuccess: "Message sent successfully! We'll get back to you soon.",

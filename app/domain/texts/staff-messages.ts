@@ -1,11 +1,11 @@
 /**
  * Texts of the account pages and the admin (/auth, /admin), verbatim from docs/product.md §8
  * "The error catalogue" where it has them. Defined once; routes, server modules and tests import
- * them. Kept apart from app/domain/messages.ts (the public pages' and forms' texts) so that the
+ * them. Kept apart from app/domain/texts/messages.ts (the public pages' and forms' texts) so that the
  * public pages' JavaScript does not carry the staff's texts.
  */
-import { GALLERY_LIMITS, INVITATION_TTL_HOURS, MAX_OPEN_INVITATIONS, SIGN_IN_THROTTLE, TWO_STEP } from "./limits";
-import type { TeamAction } from "./enumerations";
+import { GALLERY_LIMITS, INVITATION_TTL_HOURS, MAX_OPEN_INVITATIONS, SIGN_IN_THROTTLE, TWO_STEP } from "../limits";
+import type { TeamAction } from "../enumerations";
 
 /** Sign-in, sign-up and admin texts, verbatim from docs/product.md §8 where it has them. */
 export const AUTH_MESSAGES = {
