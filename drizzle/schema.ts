@@ -1172,6 +1172,28 @@ export const overviewDays = sqliteTable("overview_days", {
 });
 
 /**
+ * The invoices still owing (docs/product.md §15 "Unpaid"): one row per issued invoice (kind
+ * 'invoice') whose balance is above 0, with that balance in cents and its due day. A copy kept by
+ * the triggers of migrations/0021_open_invoices.sql, which RECOMPUTE an invoice's row from its
+ * own rows (app/server/billing/balance.server.ts `balanceSql`'s rule: total, less issued credit
+ * notes, less payments, plus refunds) whenever a payment is recorded or an invoice or credit note
+ * is stored or changes status; never written by the app. Read by the Unpaid totals
+ * (app/server/billing `unpaidTotalsQuery`), so they sum a few hundred rows rather than work out
+ * every invoice's balance; tests/integration/overview-board.test.ts proves it equal to the rule.
+ */
+export const openInvoices = sqliteTable(
+  "open_invoices",
+  {
+    invoiceId: text("invoice_id")
+      .primaryKey()
+      .references(() => invoices.id),
+    dueDate: text("due_date").notNull(),
+    balanceCents: integer("balance_cents").notNull(),
+  },
+  (table) => [check("open_invoices_balance_check", sql`${table.balanceCents} > 0`)],
+);
+
+/**
  * A card checkout at the payment provider (docs/decisions/022-invoices-and-payments.md): the order
  * sent (its id is the provider's `order_id`), for how much, and what became of it. A return is
  * believed only when its hash, order, amount and currency match this row and the provider

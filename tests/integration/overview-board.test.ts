@@ -1,10 +1,12 @@
 /**
  * The overview's Today and Needs you on real D1 in Miniflare (app/server/overview/today.server.ts
- * `readTodayBoard`): an empty database reads all zeros and no visits; then a fixed data set whose
+ * `readTodayBoard`, with the admin frame's tab counts, app/server/inbox `readFrameFigures`, which
+ * its requests' and messages' lines show): an empty database reads all zeros and no visits; then a fixed data set whose
  * every count is worked out by hand below, at a fixed `now` (Saturday 2026-11-28, 10:00 in
  * Jamaica). The file has its own Worker, so its database holds only its own rows (invoices and
  * payments cannot be deleted: migrations/0016_billing_guards.sql). Last, the two bounded reads
- * (the quotes waiting, the unpaid totals) against their unbounded definitions on varied rows.
+ * (the quotes waiting; the unpaid totals, from the open invoices the writes keep, migrations/0021_open_invoices.sql)
+ * against their unbounded definitions on varied rows.
  */
 import { and, count, eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
@@ -14,8 +16,9 @@ import { StaticRouter } from "react-router-dom/server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DAY_MS, HOUR_MS, jamaicaDayStart } from "~/domain/dates";
 import { NeedsYouPanel, TodayPanel } from "~/routes/admin/index/board";
-import { balanceSql, balancesSubquery, unpaidTotalsQuery } from "~/server/billing";
+import { balanceSql, unpaidTotalsQuery } from "~/server/billing";
 import { quotesWaitingQuery, stageColumns, stageCondition } from "~/server/lifecycle";
+import { readFrameFigures } from "~/server/inbox";
 import { readTodayBoard } from "~/server/overview";
 import type { Database } from "~/server/platform";
 import * as schema from "../../drizzle/schema";
@@ -145,10 +148,6 @@ describe("readTodayBoard", () => {
     expect(await readTodayBoard(db, NOW)).toEqual({
       today: { day: "2026-11-28", visits: [], tomorrow: "2026-11-29", tomorrowCount: 0 },
       needsYou: {
-        requestsDue: 0,
-        requestsOverdue: 0,
-        messagesDue: 0,
-        messagesOverdue: 0,
         quotesWaiting: 0,
         visitsToMarkDone: 0,
         oldestVisitToMarkDone: null,
@@ -162,7 +161,12 @@ describe("readTodayBoard", () => {
     expect(today.text).toContain("Today, Saturday 28 Nov");
     expect(today.text).toContain("No visits today.");
     expect(today.text).toContain("Tomorrow: 0 visits");
-    expect(rendered(createElement(NeedsYouPanel, { needsYou: board.needsYou })).text).toContain("Nothing needs you right now.");
+    const frame = await readFrameFigures(db, NOW);
+    const zero = { total: 0, attention: 0, overdue: 0 };
+    expect(frame.counts).toEqual({ quotes: zero, messages: zero });
+    expect(rendered(createElement(NeedsYouPanel, { needsYou: board.needsYou, tabs: frame.counts })).text).toContain(
+      "Nothing needs you right now.",
+    );
   });
 
   test("reads the day's visits by crew and every count of Needs you from one data set", async () => {
@@ -252,11 +256,10 @@ describe("readTodayBoard", () => {
         expect.objectContaining({ id: "v-none-10", crewId: null, crewName: null, customerName: "Dee Evans" }),
       ],
     });
+    const { counts } = await readFrameFigures(db, NOW);
+    expect({ quotes: counts.quotes.attention, overdue: counts.quotes.overdue }).toEqual({ quotes: 3, overdue: 2 });
+    expect({ messages: counts.messages.attention, overdue: counts.messages.overdue }).toEqual({ messages: 2, overdue: 1 });
     expect(board.needsYou).toEqual({
-      requestsDue: 3,
-      requestsOverdue: 2,
-      messagesDue: 2,
-      messagesOverdue: 1,
       quotesWaiting: 1,
       visitsToMarkDone: 2,
       oldestVisitToMarkDone: "2026-11-20",
@@ -274,7 +277,7 @@ describe("readTodayBoard", () => {
     expect(today.text).toContain("No-show");
     expect(today.html).toContain('href="/admin/schedule?day=2026-11-29"');
     expect(today.text).toContain("Tomorrow: 2 visits");
-    const needs = rendered(createElement(NeedsYouPanel, { needsYou: board.needsYou }));
+    const needs = rendered(createElement(NeedsYouPanel, { needsYou: board.needsYou, tabs: counts }));
     for (const line of [
       "3 quote requests to answer · 2 overdue",
       "2 contact messages unread · 1 overdue",
@@ -351,7 +354,7 @@ describe("readTodayBoard", () => {
     }
   });
 
-  test("the unpaid totals, each balance worked out once per invoice, equal balanceSql's on varied invoices", async () => {
+  test("the open invoices the writes keep, and so the unpaid totals, equal balanceSql's on varied invoices and every change of status", async () => {
     await worker.db.batch([
       // Partly paid with a tip (the tip is not paid off the balance); overpaid (in credit); partly credited and partly paid;
       // a void credit note (credits nothing); paid, refunded in full and paid again; an issued credit note itself.
@@ -371,15 +374,44 @@ describe("readTodayBoard", () => {
       // A payment recorded on an invoice later voided: a void invoice is never counted as unpaid.
       payment("i-void", 100_000),
     ]);
-    // Row for row, for every invoice whatever its kind and status.
-    const set = balancesSubquery(db, undefined);
-    const perInvoice = await db
-      .select({ id: schema.invoices.id, balance: sql<number>`${balanceSql(schema.invoices)}` })
-      .from(schema.invoices)
-      .orderBy(schema.invoices.id);
-    const once = await db.select({ id: set.id, balance: set.balance }).from(set).orderBy(set.id);
-    expect(once).toEqual(perInvoice);
-    expect(perInvoice.find((row) => row.id === "j-over")?.balance).toBe(-200_000);
+    /** The issued invoices owing by the rule itself, each balance worked out by balanceSql, against the rows kept. */
+    const expectKeptEqualsRule = async () => {
+      const byRule = await db
+        .select({
+          invoiceId: schema.invoices.id,
+          dueDate: schema.invoices.dueDate,
+          balanceCents: sql<number>`${balanceSql(schema.invoices)}`,
+        })
+        .from(schema.invoices)
+        .where(and(eq(schema.invoices.kind, "invoice"), eq(schema.invoices.status, "issued"), sql`${balanceSql(schema.invoices)} > 0`))
+        .orderBy(schema.invoices.id);
+      expect(await db.select().from(schema.openInvoices).orderBy(schema.openInvoices.invoiceId)).toEqual(byRule);
+      return byRule;
+    };
+    const kept = await expectKeptEqualsRule();
+    expect(kept.map((row) => row.invoiceId)).not.toContain("j-over"); // in credit: -200,000
+    // The changes of status the app makes, each followed: a draft credit note issued, then voided; an invoice voided; a draft invoice issued.
+    await worker.db.batch([
+      invoice("j-tip-cn", "draft", 100_000, "2026-11-01", "j-tip"),
+      invoice("j-late", "draft", 250_000, "2026-11-30"),
+    ]);
+    await expectKeptEqualsRule();
+    await run(
+      "UPDATE invoices SET status = 'issued', series = 'OV-2026', seq = 900, number = 'OV-2026-0900', issue_date = '2026-11-20', token = 'token-j-tip-cn' WHERE id = 'j-tip-cn'",
+    ).run();
+    expect((await expectKeptEqualsRule()).find((row) => row.invoiceId === "j-tip")?.balanceCents).toBe(300_000);
+    await run("UPDATE invoices SET status = 'void', void_reason = 'Wrong amount', voided_at = 1 WHERE id = 'j-tip-cn'").run();
+    expect((await expectKeptEqualsRule()).find((row) => row.invoiceId === "j-tip")?.balanceCents).toBe(400_000);
+    await run(
+      "UPDATE invoices SET status = 'issued', series = 'OV-2026', seq = 901, number = 'OV-2026-0901', issue_date = '2026-11-20', token = 'token-j-late' WHERE id = 'j-late'",
+    ).run();
+    expect((await expectKeptEqualsRule()).map((row) => row.invoiceId)).toContain("j-late");
+    await run("UPDATE invoices SET status = 'void', void_reason = 'Sent twice', voided_at = 1 WHERE id = 'j-late'").run();
+    expect((await expectKeptEqualsRule()).map((row) => row.invoiceId)).not.toContain("j-late");
+    // A reminder's update (not of status) leaves the rows and D1's count of changes alone.
+    const reminded = await run("UPDATE invoices SET reminded_at = 2 WHERE id = 'j-tip'").run();
+    expect(reminded.meta.changes).toBe(1);
+    await expectKeptEqualsRule();
     // The totals as the unbounded per-invoice rule gives them.
     const issued = await db
       .select({ balance: sql<number>`${balanceSql(schema.invoices)}`, dueDate: schema.invoices.dueDate })

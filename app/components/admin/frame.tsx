@@ -13,7 +13,7 @@
  * JavaScript they also close on Escape, on a click or focus outside, and when a link in them
  * is followed.
  */
-import { Form, Link, NavLink, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, NavLink, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Badge, buttonClass } from "~/components/admin/kit";
 import { Icon } from "~/components/icon";
@@ -72,6 +72,18 @@ export interface ReplyFigures {
   due: number;
   onTime: number;
   month: string;
+}
+
+/** The route id of the admin layout (app/routes/admin/layout/), whose loader's data the frame shows. */
+export const ADMIN_FRAME_ROUTE_ID = "routes/admin/layout/route";
+
+/**
+ * The frame's tab counts from the admin layout's loader data, for a page inside the frame that
+ * shows them again (the overview's Needs you) without reading them twice. Null when the layout's
+ * loader failed or the page is outside the frame.
+ */
+export function useFrameCounts(): AdminFrameProps["counts"] {
+  return useRouteLoaderData<{ counts: AdminFrameProps["counts"] }>(ADMIN_FRAME_ROUTE_ID)?.counts ?? null;
 }
 
 /** What the frame shows of the admin layout's loader; null when that loader failed (an error page). */

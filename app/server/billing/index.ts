@@ -15,7 +15,7 @@ export { paymentInputProblem, recordPayment, type PaymentExcess, type PaymentInp
 export { containsPattern, invoicesOfCustomer, invoicesOfRequest, listInvoices, readInvoice, readInvoiceByToken } from "./invoices.server";
 export { accountingRows, customerBalance, unpaidReport, unpaidTotalsQuery, type AccountingRow } from "./reports.server";
 // What an invoice owes, one invoice at a time or many at once (the same rule).
-export { balanceSql, balancesSubquery } from "./balance.server";
+export { balanceSql } from "./balance.server";
 export {
   CARD_FAILURES,
   cardPaymentKey,

@@ -1,7 +1,7 @@
 /**
  * What is owed and what moved (docs/product.md §15): the Unpaid view (issued invoices still
  * owing, by age), a customer's balance across their invoices, and the accountant's rows for a
- * period. Every figure comes from `balanceSql` (./balance.server.ts); ages and "overdue" from
+ * period. Every figure comes from `balanceSql` (./balance.server.ts; the Unpaid totals from its kept copy, open_invoices); ages and "overdue" from
  * app/domain/billing.ts.
  */
 import { and, asc, between, eq, inArray, sql, type SQL } from "drizzle-orm";
@@ -9,8 +9,8 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { AGING_BUCKETS, agingBucket, daysBetween, formatCents, isOverdue } from "~/domain/billing";
 import type { PaymentMethod } from "~/domain/enumerations";
 import type { Database } from "~/server/platform";
-import { invoiceLines, invoices, payments } from "../../../drizzle/schema";
-import { balanceSql, balancesSubquery, fromAlias, nested } from "./balance.server";
+import { invoiceLines, invoices, openInvoices, payments } from "../../../drizzle/schema";
+import { fromAlias, nested } from "./balance.server";
 import { summaryColumns, toSummary } from "./invoices.server";
 import type { CustomerBalance, UnpaidReport } from "./types";
 
@@ -18,13 +18,15 @@ import type { CustomerBalance, UnpaidReport } from "./types";
  * The Unpaid view on `today` (ISO day, Jamaica): every issued invoice (not a credit note, not
  * void) whose balance is above 0, with its age bucket (`agingBucket` on its due day) and days
  * overdue (0 when not yet due), the longest overdue first; the four buckets always present, in
- * AGING_BUCKETS order, with their count and total; and the total owed. One read.
+ * AGING_BUCKETS order, with their count and total; and the total owed. One read, of the invoices
+ * open_invoices names (drizzle/schema.ts `openInvoices`), each balance by `balanceSql`.
  */
 export async function unpaidReport(db: Database, today: string): Promise<UnpaidReport> {
   const found = await db
     .select(summaryColumns)
     .from(invoices)
-    .where(and(eq(invoices.kind, "invoice"), eq(invoices.status, "issued"), sql`${balanceSql(invoices)} > 0`))
+    // open_invoices holds exactly the issued invoices still owing (drizzle/schema.ts `openInvoices`).
+    .innerJoin(openInvoices, eq(openInvoices.invoiceId, invoices.id))
     .orderBy(asc(invoices.dueDate), asc(invoices.issueDate), asc(invoices.number));
   const rows = found.map((row) => {
     const summary = toSummary(row, today);
@@ -38,25 +40,24 @@ export async function unpaidReport(db: Database, today: string): Promise<UnpaidR
 }
 
 /**
- * The Unpaid view's totals on `today` (ISO day, Jamaica) as one statement for a caller's batch
+ * The Unpaid view's totals on `today` (ISO day, Jamaica) as one read for a caller's statement
  * (the overview's Needs you, app/server/overview/today.server.ts): the issued invoices (not a
- * credit note, not void) whose balance is above 0, as `unpaidReport` reads them, and of those the
- * overdue ones (due before `today`: app/domain/billing.ts `isOverdue`). The balances come from
- * `balancesSubquery` (the rule of `balanceSql`, each invoice's worked out once, from indexes).
+ * credit note, not void) whose balance is above 0, as `unpaidReport` lists them, and of those the
+ * overdue ones (due before `today`: app/domain/billing.ts `isOverdue`). Read from open_invoices,
+ * the rows the writes keep of exactly those invoices with their balance (drizzle/schema.ts
+ * `openInvoices`), so it sums the few invoices still owing rather than every invoice's balance.
  * Answers one row `{ count, cents, overdueCount, overdueCents }`, amounts in cents.
  */
 export function unpaidTotalsQuery(db: Database, today: string) {
-  const owing = balancesSubquery(db, and(eq(invoices.kind, "invoice"), eq(invoices.status, "issued")));
-  const overdue = sql`${owing.dueDate} < ${today}`;
+  const overdue = sql`${openInvoices.dueDate} < ${today}`;
   return db
     .select({
       count: sql<number>`count(*)`,
-      cents: sql<number>`coalesce(sum(${owing.balance}), 0)`,
+      cents: sql<number>`coalesce(sum(${openInvoices.balanceCents}), 0)`,
       overdueCount: sql<number>`coalesce(sum(CASE WHEN ${overdue} THEN 1 ELSE 0 END), 0)`,
-      overdueCents: sql<number>`coalesce(sum(CASE WHEN ${overdue} THEN ${owing.balance} ELSE 0 END), 0)`,
+      overdueCents: sql<number>`coalesce(sum(CASE WHEN ${overdue} THEN ${openInvoices.balanceCents} ELSE 0 END), 0)`,
     })
-    .from(owing)
-    .where(sql`${owing.balance} > 0`);
+    .from(openInvoices);
 }
 
 /**

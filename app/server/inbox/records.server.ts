@@ -54,10 +54,16 @@ export interface TabCounts {
   overdue: number;
 }
 
-/** The three counts of one tab, as statements for a batch. */
-function tabCountStatements(db: Database, entity: AuditedEntity, due: Date) {
+/**
+ * A tab's three counts at `now` as one-row reads for a caller's statement (the admin frame,
+ * app/server/inbox/frame.server.ts; the overview's Needs you): each answers `{ n }`, in
+ * TabCounts order (total, attention, overdue: waiting `OVERDUE_AFTER_MS` or longer,
+ * app/domain/status.ts).
+ */
+export function tabCountReads(db: Database, entity: AuditedEntity, now: Date) {
   const table: RecordTable = RECORDS[entity];
   const waiting = eq(table.status, ATTENTION_STATUS[entity]);
+  const due = new Date(now.getTime() - OVERDUE_AFTER_MS);
   return [
     db.select({ n: count() }).from(table),
     db.select({ n: count() }).from(table).where(waiting),
@@ -68,24 +74,10 @@ function tabCountStatements(db: Database, entity: AuditedEntity, due: Date) {
   ] as const;
 }
 
-/**
- * A tab's three counts at `now` as statements for a caller's batch (countAll; the overview's
- * Needs you, app/server/overview/today.server.ts): each answers `[{ n }]`, in TabCounts order
- * (total, attention, overdue: waiting `OVERDUE_AFTER_MS` or longer, app/domain/status.ts).
- */
-export function tabCountQueries(db: Database, entity: AuditedEntity, now: Date) {
-  return tabCountStatements(db, entity, new Date(now.getTime() - OVERDUE_AFTER_MS));
-}
-
-/**
- * The figures beside the admin's tabs (docs/product.md §10 "New and overdue"), in one batch.
- * In: the database and now. Out: `{ quotes, messages }`, each TabCounts.
- */
-export async function countAll(db: Database, now: Date = new Date()): Promise<{ quotes: TabCounts; messages: TabCounts }> {
-  const results = await db.batch([...tabCountQueries(db, "quote_request", now), ...tabCountQueries(db, "contact_message", now)]);
-  const n = (index: number) => results[index]?.[0]?.n ?? 0;
-  const tab = (first: number): TabCounts => ({ total: n(first), attention: n(first + 1), overdue: n(first + 2) });
-  return { quotes: tab(0), messages: tab(3) };
+/** TabCounts from the rows of `tabCountReads`, in their order. */
+export function tabCountsOf(rows: ReadonlyArray<{ n: number | null }>): TabCounts {
+  const n = (index: number) => Number(rows[index]?.n ?? 0);
+  return { total: n(0), attention: n(1), overdue: n(2) };
 }
 
 /** What an admin list shows: the status tab, the filters and the page (docs/product.md §10). */

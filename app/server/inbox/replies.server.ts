@@ -214,9 +214,12 @@ export interface FirstReplyFigures {
 /**
  * Quote requests and contact messages that arrived this month (Jamaica) and have either been
  * answered or waited past the promise, and how many of them were answered within it. A
- * request still inside its 24 hours and unanswered is not counted yet. One D1 batch.
+ * request still inside its 24 hours and unanswered is not counted yet. In: the database and
+ * now. Out: the two one-row reads (quote requests, then contact messages, each `{ due, onTime }`)
+ * for a caller's statement (app/server/inbox/frame.server.ts), and `fold`, which adds their rows
+ * up into FirstReplyFigures.
  */
-export async function firstReplyFigures(db: Database, now: Date = new Date()): Promise<FirstReplyFigures> {
+export function firstReplyReads(db: Database, now: Date = new Date()) {
   const monthStartMs = jamaicaMonthStart(now);
   const dueBefore = new Date(now.getTime() - OVERDUE_AFTER_MS);
   const figures = (entity: AuditedEntity) => {
@@ -229,11 +232,10 @@ export async function firstReplyFigures(db: Database, now: Date = new Date()): P
       .from(table)
       .where(and(gte(table.createdAt, new Date(monthStartMs)), or(isNotNull(table.firstReplyAt), lte(table.createdAt, dueBefore))));
   };
-  const results = await db.batch([figures("quote_request"), figures("contact_message")]);
-  const rows = results.map((result) => result[0] ?? { due: 0, onTime: 0 });
-  return {
+  const fold = (rows: ReadonlyArray<{ due: number | null; onTime: number | null }>): FirstReplyFigures => ({
     monthStartMs,
-    due: rows.reduce((sum, row) => sum + row.due, 0),
-    onTime: rows.reduce((sum, row) => sum + row.onTime, 0),
-  };
+    due: rows.reduce((sum, row) => sum + Number(row.due ?? 0), 0),
+    onTime: rows.reduce((sum, row) => sum + Number(row.onTime ?? 0), 0),
+  });
+  return { reads: [figures("quote_request"), figures("contact_message")] as const, fold };
 }

@@ -4,8 +4,9 @@
  * period. Each figure is defined ONCE, in the docstring beside its SQL below, and docs/product.md
  * §16 says the same in plain words.
  *
- * Everything is read in one D1 batch (one round trip). Aggregates are computed in SQL: each
- * statement reads the days it needs (the period, the previous one and the trend, bounded so an
+ * Everything is read in one D1 batch (one round trip): the figures' reads as ONE statement (a
+ * UNION ALL, app/server/platform `unionStatement`), then the settings, crews and days off the
+ * capacity needs. Aggregates are computed in SQL: each read the days it needs (the period, the previous one and the trend, bounded so an
  * index serves a range scan) from rows that are already aggregates or carry what the figure needs:
  * the summaries the writes keep (migrations/0019_overview_summaries.sql: overview_days per day,
  * quote_requests' first quote and first visit, visits' customer, customers' first visit done) or
@@ -21,7 +22,7 @@ import { crewCapacity, isoWeekday, plusDays, type AvailabilitySettings, type Cap
 import { DAY_MS, HOUR_MS, jamaicaDayStart } from "~/domain/dates";
 import { CREW_LOAD_DAYS, monthBuckets, weekBuckets, type Bucket, type DayRange, type OverviewPeriod } from "~/domain/overview";
 import { settingsOf } from "~/server/booking";
-import type { Database } from "~/server/platform";
+import { unionStatement, type Database } from "~/server/platform";
 import {
   availabilitySettings,
   contactMessages,
@@ -304,29 +305,19 @@ export async function readOverviewFigures(db: Database, period: OverviewPeriod, 
   const weeks = frameOf(period, "week");
   const months = frameOf(period, "month");
   const { coming, past } = loadRanges(today);
-  const [
-    requestRows,
-    conversionRows,
-    revenueRows,
-    requestAnswers,
-    messageAnswers,
-    servedRows,
-    firstServedRows,
-    ratingRows,
-    loadRows,
-    settingsRows,
-    crewRows,
-    offRows,
-  ] = await db.batch([
-    requestsQuery(db, weeks),
-    conversionQuery(db, months),
-    revenueQuery(db, months),
-    answerQuery(db, weeks, quoteRequests),
-    answerQuery(db, weeks, contactMessages),
-    servedQuery(db, months),
-    firstServedQuery(db, months),
-    ratingQuery(db, months),
-    loadQuery(db, today),
+  const figures = unionStatement(db, {
+    requests: requestsQuery(db, weeks),
+    conversion: conversionQuery(db, months),
+    revenue: revenueQuery(db, months),
+    requestAnswers: answerQuery(db, weeks, quoteRequests),
+    messageAnswers: answerQuery(db, weeks, contactMessages),
+    served: servedQuery(db, months),
+    firstServed: firstServedQuery(db, months),
+    ratings: ratingQuery(db, months),
+    load: loadQuery(db, today),
+  });
+  const [figureRows, settingsRows, crewRows, offRows] = await db.batch([
+    figures.query,
     db.select().from(availabilitySettings),
     db
       .select({ id: crews.id, name: crews.name, workingDays: crews.workingDays, active: crews.active })
@@ -337,6 +328,17 @@ export async function readOverviewFigures(db: Database, period: OverviewPeriod, 
       .from(daysOff)
       .where(isoDay(daysOff.day).within({ from: past.from, to: coming.to })),
   ]);
+  const {
+    requests: requestRows,
+    conversion: conversionRows,
+    revenue: revenueRows,
+    requestAnswers,
+    messageAnswers,
+    served: servedRows,
+    firstServed: firstServedRows,
+    ratings: ratingRows,
+    load: loadRows,
+  } = figures.read(figureRows);
 
   const requests = fold(requestRows, weeks.buckets, { count: 0 }, (into, row) => ({ count: into.count + num(row.n) }));
 

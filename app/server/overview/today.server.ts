@@ -1,8 +1,10 @@
 /**
  * The overview's Today and Needs you (docs/product.md §16 "Today and Needs you"), read in one D1
- * batch: today's visits by crew and tomorrow's count, and what waits for the owner. Every count
- * reuses its module's own definition: the tabs' waiting and overdue counts (app/server/inbox
- * `tabCountQueries`, the rule of app/domain/status.ts), the quotes waiting at a request's stage
+ * batch of two statements: today's visits by crew, then tomorrow's count and what waits for the
+ * owner as one row (app/server/platform `oneRowStatement`). The requests and messages waiting
+ * for an answer are the admin frame's own tab counts (app/server/inbox `readFrameFigures`), which
+ * the page reads from the frame rather than twice. Every count reuses its module's own
+ * definition: the quotes waiting at a request's stage
  * (app/server/lifecycle `quotesWaitingQuery`), the Unpaid view's totals (app/server/billing
  * `unpaidTotalsQuery`, app/domain/billing.ts `isOverdue`). Defined here: a visit to mark done is
  * one still scheduled on a day before today (Jamaica), counted from visits_status_day_customer_idx
@@ -14,9 +16,8 @@ import { plusDays } from "~/domain/booking";
 import { todayInJamaica } from "~/domain/dates";
 import type { VisitStatus } from "~/domain/enumerations";
 import { unpaidTotalsQuery } from "~/server/billing";
-import { tabCountQueries } from "~/server/inbox";
 import { quotesWaitingQuery } from "~/server/lifecycle";
-import type { Database } from "~/server/platform";
+import { oneRowStatement, type Database } from "~/server/platform";
 import type { NeedsYou, TodayWork } from "./types";
 
 /** The statuses of a visit that Today lists: the day's work, done or not (cancelled and skipped visits are left out). */
@@ -31,46 +32,41 @@ const TODAY_STATUSES = ["scheduled", "done", "no_show"] as const satisfies reado
 export async function readTodayBoard(db: Database, now: Date): Promise<{ today: TodayWork; needsYou: NeedsYou }> {
   const day = todayInJamaica(now);
   const tomorrow = plusDays(day, 1);
-  const [
-    visitRows,
-    tomorrowRows,
-    [, quotesWaiting, quotesOverdue],
-    [, messagesWaiting, messagesOverdue],
-    priced,
-    toMarkDone,
-    unpaid,
-    toPublish,
-  ] = await readBatch(db, now, day, tomorrow);
-  const first = <T>(rows: T[]) => rows[0];
-  const unpaidRow = first(unpaid);
-  const markRow = first(toMarkDone);
+  const [visitRows, [tomorrowRow, priced, markRow, unpaidRow, toPublish]] = await readBatch(db, now, day, tomorrow);
   return {
     today: {
       day,
       visits: visitRows.map((row) => ({ ...row, status: row.status as VisitStatus })),
       tomorrow,
-      tomorrowCount: Number(first(tomorrowRows)?.n ?? 0),
+      tomorrowCount: Number(tomorrowRow.n ?? 0),
     },
     needsYou: {
-      requestsDue: Number(first(quotesWaiting)?.n ?? 0),
-      requestsOverdue: Number(first(quotesOverdue)?.n ?? 0),
-      messagesDue: Number(first(messagesWaiting)?.n ?? 0),
-      messagesOverdue: Number(first(messagesOverdue)?.n ?? 0),
-      quotesWaiting: Number(first(priced)?.n ?? 0),
-      visitsToMarkDone: Number(markRow?.n ?? 0),
-      oldestVisitToMarkDone: markRow?.oldest ?? null,
-      unpaid: { count: Number(unpaidRow?.count ?? 0), cents: Number(unpaidRow?.cents ?? 0) },
-      overdue: { count: Number(unpaidRow?.overdueCount ?? 0), cents: Number(unpaidRow?.overdueCents ?? 0) },
-      reviewsToPublish: Number(first(toPublish)?.n ?? 0),
+      quotesWaiting: Number(priced.n ?? 0),
+      visitsToMarkDone: Number(markRow.n ?? 0),
+      oldestVisitToMarkDone: markRow.oldest ?? null,
+      unpaid: { count: Number(unpaidRow.count ?? 0), cents: Number(unpaidRow.cents ?? 0) },
+      overdue: { count: Number(unpaidRow.overdueCount ?? 0), cents: Number(unpaidRow.overdueCents ?? 0) },
+      reviewsToPublish: Number(toPublish.n ?? 0),
     },
   };
 }
 
-/** The board's statements as one batch; the tabs' counts come back as their own three results each. */
+/** The board's two statements as one batch: the day's visits, and the counts' row read back per count. */
 async function readBatch(db: Database, now: Date, day: string, tomorrow: string) {
-  const quoteTabs = tabCountQueries(db, "quote_request", now);
-  const messageTabs = tabCountQueries(db, "contact_message", now);
-  const results = await db.batch([
+  const counts = oneRowStatement(db, [
+    db
+      .select({ n: count() })
+      .from(visits)
+      .where(and(eq(visits.day, tomorrow), eq(visits.status, "scheduled"))),
+    quotesWaitingQuery(db, now),
+    db
+      .select({ n: count(), oldest: min(visits.day) })
+      .from(visits)
+      .where(and(eq(visits.status, "scheduled"), lt(visits.day, day))),
+    unpaidTotalsQuery(db, day),
+    db.select({ n: count() }).from(reviews).where(eq(reviews.published, false)),
+  ]);
+  const [visitRows, countRows] = await db.batch([
     db
       .select({
         id: visits.id,
@@ -91,20 +87,7 @@ async function readBatch(db: Database, now: Date, day: string, tomorrow: string)
       .leftJoin(crews, eq(crews.id, visits.crewId))
       .where(and(eq(visits.day, day), inArray(visits.status, TODAY_STATUSES)))
       .orderBy(sql`${crews.position} IS NULL`, asc(crews.position), asc(crews.name), asc(visits.windowStart), asc(quoteRequests.name)),
-    db
-      .select({ n: count() })
-      .from(visits)
-      .where(and(eq(visits.day, tomorrow), eq(visits.status, "scheduled"))),
-    ...quoteTabs,
-    ...messageTabs,
-    quotesWaitingQuery(db, now),
-    db
-      .select({ n: count(), oldest: min(visits.day) })
-      .from(visits)
-      .where(and(eq(visits.status, "scheduled"), lt(visits.day, day))),
-    unpaidTotalsQuery(db, day),
-    db.select({ n: count() }).from(reviews).where(eq(reviews.published, false)),
+    counts.query,
   ]);
-  const [visitRows, tomorrowRows, q0, q1, q2, m0, m1, m2, priced, toMarkDone, unpaid, toPublish] = results;
-  return [visitRows, tomorrowRows, [q0, q1, q2], [m0, m1, m2], priced, toMarkDone, unpaid, toPublish] as const;
+  return [visitRows, counts.read(countRows)] as const;
 }

@@ -114,12 +114,6 @@ export interface TodayWork {
 
 /** What needs the owner now (app/server/overview/today.server.ts `readTodayBoard`); amounts in cents, days ISO in Jamaica. */
 export interface NeedsYou {
-  /** Pending quote requests, and of those the ones waiting past the reply promise (app/domain/status.ts). */
-  requestsDue: number;
-  requestsOverdue: number;
-  /** Unread contact messages, and of those the overdue ones. */
-  messagesDue: number;
-  messagesOverdue: number;
   /** Requests whose priced quote waits for the customer's acceptance (stage quoted, priced). */
   quotesWaiting: number;
   /** Scheduled visits whose day has passed, and the earliest such day. */

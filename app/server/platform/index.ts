@@ -7,3 +7,4 @@ export * from "./log.server";
 export * from "./secrets.server";
 export * from "./token-hash.server";
 export * from "./turnstile.server";
+export * from "./combined.server";

@@ -11,6 +11,7 @@ import { Badge, Card, textLinkClass } from "~/components/admin/kit";
 import { formatCents } from "~/domain/billing";
 import { windowLabel } from "~/domain/booking";
 import { SERVICE_TYPE_LABELS, VISIT_STATUS_LABELS, type VisitStatus } from "~/domain/enumerations";
+import type { TabCounts } from "~/components/admin/frame";
 import type { NeedsYou, TodayVisit, TodayWork } from "~/server/overview";
 
 /** A visit's state badge, in the schedule's tones (app/routes/admin/schedule/route.tsx). */
@@ -124,22 +125,28 @@ interface NeedLine {
   overdue: string | null;
 }
 
-/** The lines of `needsYou` with something to do, in the order the owner deals with them. */
-function needLines(needsYou: NeedsYou): NeedLine[] {
+/** The admin frame's tab counts (app/routes/admin/layout/), which the requests' and messages' lines show; null when the frame's loader failed. */
+export type FrameTabs = { quotes: TabCounts; messages: TabCounts } | null;
+
+/** The lines of `needsYou` and the frame's `tabs` with something to do, in the order the owner deals with them. */
+function needLines(needsYou: NeedsYou, tabs: FrameTabs): NeedLine[] {
+  const waiting = (tab: TabCounts | undefined) => ({ due: tab?.attention ?? 0, overdue: tab?.overdue ?? 0 });
+  const requests = waiting(tabs?.quotes);
+  const messages = waiting(tabs?.messages);
   const lines: Array<NeedLine & { count: number }> = [
     {
       key: "requests",
-      count: needsYou.requestsDue,
+      count: requests.due,
       to: "/admin/quotes?status=pending",
-      text: `${counted(needsYou.requestsDue, "quote request")} to answer`,
-      overdue: needsYou.requestsOverdue > 0 ? `${needsYou.requestsOverdue} overdue` : null,
+      text: `${counted(requests.due, "quote request")} to answer`,
+      overdue: requests.overdue > 0 ? `${requests.overdue} overdue` : null,
     },
     {
       key: "messages",
-      count: needsYou.messagesDue,
+      count: messages.due,
       to: "/admin/messages?status=unread",
-      text: `${counted(needsYou.messagesDue, "contact message")} unread`,
-      overdue: needsYou.messagesOverdue > 0 ? `${needsYou.messagesOverdue} overdue` : null,
+      text: `${counted(messages.due, "contact message")} unread`,
+      overdue: messages.overdue > 0 ? `${messages.overdue} overdue` : null,
     },
     {
       key: "quotes",
@@ -174,8 +181,8 @@ function needLines(needsYou: NeedsYou): NeedLine[] {
 }
 
 /** Needs you: a link a kind of work waiting, with its count (and amount), overdue parts in red words; or "Nothing needs you right now." */
-export function NeedsYouPanel({ needsYou }: { needsYou: NeedsYou }) {
-  const lines = needLines(needsYou);
+export function NeedsYouPanel({ needsYou, tabs }: { needsYou: NeedsYou; tabs: FrameTabs }) {
+  const lines = needLines(needsYou, tabs);
   return (
     <Card title="Needs you" titleId="needs-you-heading" data-needs-you>
       {lines.length === 0 ? (

@@ -6,6 +6,7 @@
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useFrameCounts } from "~/components/admin/frame";
 import { Button, chipClass, PageHeader, SectionTitle } from "~/components/admin/kit";
 import { FormStatus } from "~/components/form-field";
 import { OVERVIEW_PERIOD_LABELS, OVERVIEW_PERIODS, periodSearch, type OverviewPeriod } from "~/domain/overview";
@@ -19,6 +20,7 @@ export const meta: MetaFunction = () => [{ title: "Overview · Admin" }];
 
 export default function OverviewPage() {
   const { period, message, board, charts, error } = useLoaderData<typeof loader>();
+  const tabs = useFrameCounts();
   const search = periodSearch(period);
   return (
     <div className="space-y-8">
@@ -30,7 +32,7 @@ export default function OverviewPage() {
       ) : null}
       {board ? (
         <div className="grid items-start gap-6 lg:grid-cols-3">
-          <NeedsYouPanel needsYou={board.needsYou} />
+          <NeedsYouPanel needsYou={board.needsYou} tabs={tabs} />
           <div className="lg:col-span-2">
             <TodayPanel today={board.today} />
           </div>

@@ -8,7 +8,7 @@
  */
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { isRouteErrorResponse, Link, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
-import { AdminFrame } from "~/components/admin/frame";
+import { ADMIN_FRAME_ROUTE_ID, AdminFrame } from "~/components/admin/frame";
 import { Card } from "~/components/admin/kit";
 import { FormStatus } from "~/components/form-field";
 import { ADMIN_MESSAGES } from "~/domain/texts/staff-messages";
@@ -47,7 +47,7 @@ export default function AdminLayout() {
  */
 export function ErrorBoundary() {
   const error = useRouteError();
-  const frame = useRouteLoaderData<typeof loader>("routes/admin/layout/route");
+  const frame = useRouteLoaderData<typeof loader>(ADMIN_FRAME_ROUTE_ID);
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
