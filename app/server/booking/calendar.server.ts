@@ -3,7 +3,8 @@
  * confirmation so the customer's calendar shows it. The window's start and end are Jamaica's
  * times (America/Jamaica, UTC-5 all year) written as UTC instants, which every calendar shows
  * in its owner's zone: in Jamaica, the window as booked. The staff's calendar feeds
- * (feeds.server.ts) show the same event, by the same UID (`visitEventBase`).
+ * (feeds.server.ts) show the same event, by the same UID (`visitEventBase`). Both fold their
+ * lines at 75 octets of UTF-8 (`foldIcsLines`), not at the library's 75 characters.
  */
 import { createEvent, type EventAttributes } from "ics";
 import { jamaicaInstant } from "~/domain/dates";
@@ -65,5 +66,50 @@ export function visitCalendarEvent(
     status: cancelled ? "CANCELLED" : "CONFIRMED",
     organizer: { name: company.name, email: company.email },
   });
-  return error ? null : value;
+  return error || !value ? null : foldIcsLines(value);
+}
+
+/** The longest a content line may be, in octets, without its CRLF (RFC 5545 §3.1). */
+const LINE_OCTETS = 75;
+
+/** `line` cut into pieces of at most 75 octets of UTF-8 (the first) or 74 (the rest, after their leading space), never inside a code point. */
+function foldLine(line: string): string {
+  // A line of 25 UTF-16 units or fewer holds at most 75 octets (a unit is at most 3 octets).
+  if (line.length <= LINE_OCTETS / 3) return line;
+  const pieces: string[] = [];
+  let start = 0;
+  let octets = 0;
+  let limit = LINE_OCTETS;
+  for (let i = 0; i < line.length;) {
+    const unit = line.charCodeAt(i);
+    const pair = unit >= 0xd800 && unit <= 0xdbff && i + 1 < line.length;
+    const width = unit < 0x80 ? 1 : unit < 0x800 ? 2 : pair ? 4 : 3;
+    if (octets + width > limit) {
+      pieces.push(line.slice(start, i));
+      start = i;
+      octets = 0;
+      limit = LINE_OCTETS - 1;
+    }
+    octets += width;
+    i += pair ? 2 : 1;
+  }
+  pieces.push(line.slice(start));
+  return pieces.join("\r\n ");
+}
+
+/**
+ * iCalendar text with its lines folded at 75 octets of UTF-8 (RFC 5545 §3.1): the `ics`
+ * library folds at 75 characters (a line of accented names reaches some 135 octets) with a
+ * tab, so its folds are undone first, then each line is cut before the code point that would
+ * pass 75 octets and continued on a line that starts with one space (which counts toward that
+ * line's 75). A code point is never split; unfolding (removing each CRLF and the space after
+ * it) gives the text back. In: CRLF-separated text as the library writes it. Out: the same
+ * content, folded; one pass over the text.
+ */
+export function foldIcsLines(text: string): string {
+  return text
+    .replace(/\r\n[\t ]/g, "")
+    .split("\r\n")
+    .map(foldLine)
+    .join("\r\n");
 }

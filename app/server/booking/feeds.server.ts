@@ -23,7 +23,7 @@ import { CUSTOMER_NOTE_LABEL } from "~/domain/schedule";
 import { SERVICE_TYPE_LABELS, type ServiceType, type VisitStatus } from "~/domain/enumerations";
 import { calendarFeeds, crews, quoteRequests, visits } from "../../../drizzle/schema";
 import { type Database, insertWhere, tokenHash } from "~/server/platform";
-import { visitEventBase } from "./calendar.server";
+import { foldIcsLines, visitEventBase } from "./calendar.server";
 
 /** A feed's token as its URL carries it: 32 random bytes, lower-case base32 without padding. */
 const FEED_TOKEN_PATTERN = /^[a-z2-7]{52}$/;
@@ -214,7 +214,7 @@ type StampedEvent = EventAttributes & { timestamp: number };
  * location, and in its description the window (Jamaica time), the crew, the customer's phone,
  * what is included, the customer's note from the quote form, the notes for the crew and the
  * request's admin page. The `ics` library escapes the text (RFC 5545 §3.3.11: backslash, comma,
- * semicolon, line breaks as `\n`) and folds long lines.
+ * semicolon, line breaks as `\n`); `feedCalendar` folds the lines (`foldIcsLines`).
  */
 function feedEvent(
   visit: FeedVisit,
@@ -249,7 +249,8 @@ function feedEvent(
  * The .ics body of a feed: VCALENDAR named '<company> – <crew>' (or '– Whole team', X-WR-CALNAME)
  * with REFRESH-INTERVAL PT1H, and one VEVENT per visit of `rows` (feedVisits), each with the
  * visit's UID and SEQUENCE (the same event as the customer's visit.ics, calendar.server.ts),
- * DTSTART/DTEND in UTC and DTSTAMP its `updated_at`. The same rows give the same bytes.
+ * DTSTART/DTEND in UTC and DTSTAMP its `updated_at`, lines folded at 75 octets of UTF-8
+ * (`foldIcsLines`, calendar.server.ts). The same rows give the same bytes.
  * In: the feed, its visits, the company's name and the site's origin (SITE_URL). Out: the
  * text (CRLF lines), or null if the `ics` library refuses an event.
  */
@@ -272,5 +273,5 @@ export function feedCalendar(
     { productId: `${host}/calendar-feed`, method: "PUBLISH", calName: `${site.company} – ${team ? TEAM_FEED_NAME : feed.crewName}` },
   );
   if (error || !value) return null;
-  return value.replace(PUBLISHED_TTL, PUBLISHED_TTL + REFRESH_INTERVAL);
+  return foldIcsLines(value.replace(PUBLISHED_TTL, PUBLISHED_TTL + REFRESH_INTERVAL));
 }
