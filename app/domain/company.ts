@@ -14,6 +14,7 @@
  */
 export interface Company {
   name: string;
+  /** As people read it: "+1 876-555-0123" (stored in E.164, app/domain/e164.ts). */
   phone: string;
   email: string;
   /** Digits with the country code, as wa.me wants them. */

@@ -12,6 +12,7 @@
  */
 import { parse } from "@conform-to/react";
 import type { ContentSection } from "~/domain/enumerations";
+import { phoneLabel } from "~/domain/phone";
 import { FAQ_LIMITS, type BusinessContent, type FaqContent, type ServiceContent, type SiteContent } from "~/domain/site-content";
 import type { FormResult } from "./result";
 import { SECTION_SCHEMAS } from "./site-content";
@@ -166,7 +167,7 @@ export const BUSINESS_FIELDS = [
 /** The business facts as the form shows them: a day with no times is closed; areas one per line; the story's paragraphs separated by a blank line. */
 export function businessValues(business: BusinessContent): FieldValues {
   const values: FieldValues = {
-    phone: business.phone,
+    phone: phoneLabel(business.phone),
     email: business.email,
     whatsapp: business.whatsapp,
     socialUrl: business.socialUrl,

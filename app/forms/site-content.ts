@@ -3,8 +3,8 @@
  * one per section: staff publish only what passes, and a page reads only what passes. Each
  * message names the field and says what to type.
  */
-import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import { FREQUENCIES, PROPERTY_SIZES, SERVICE_TYPES, type ContentSection } from "~/domain/enumerations";
+import { dialableE164, isWrittenPhone } from "~/domain/e164";
 import { whatsappNumber } from "~/domain/phone";
 import {
   FAQ_LIMITS,
@@ -46,18 +46,21 @@ const openingDaySchema = z
   .refine((day) => (day.opens === null) === (day.closes === null), "Give a day both an opening and a closing time, or neither.")
   .refine((day) => day.opens === null || day.closes === null || day.closes > day.opens, "A day's hours must close after they open.");
 
-/** A phone number as people write it (+1 876 555 0123); valid by libphonenumber's metadata, local numbers read as Jamaican. */
-const phoneSchema = text("the phone number", 40).refine(
-  (value) => parsePhoneNumberFromString(value, "JM")?.isValid() === true,
-  "Enter a phone number that can be dialled, such as +1 876 555 0123.",
-);
+/**
+ * A phone number as people write it (+1 876 555 0123, 876-555-0123, 555-0123), stored in E.164
+ * ("+18765550123"): valid by libphonenumber's metadata, local numbers read as Jamaican, nothing
+ * but the characters numbers are written with (`dialableE164`, app/domain/e164.ts).
+ */
+const phoneSchema = text("the phone number", 40)
+  .refine((value) => dialableE164(value) !== null, "Enter a phone number that can be dialled, such as +1 876 555 0123.")
+  .transform((value) => dialableE164(value) ?? value);
 
 export const businessSchema: z.ZodType<BusinessContent, unknown> = z.object({
   phone: phoneSchema,
   email: z.email("Enter an e-mail address such as hello@example.com.").max(254),
-  /** Digits with the country code, as wa.me wants them; typed any way a phone is written. */
+  /** Digits with the country code, as wa.me wants them; typed any way a phone is written, with nothing else. */
   whatsapp: z.preprocess(
-    (value) => (typeof value === "string" ? (whatsappNumber(value) ?? value) : value),
+    (value) => (typeof value === "string" && isWrittenPhone(value) ? (whatsappNumber(value) ?? value) : value),
     z.string().regex(/^\d{8,15}$/, "Enter the WhatsApp number with its country code, such as +1 876 555 0123."),
   ),
   /** The social profile linked from the gallery; empty when there is none. */

@@ -91,14 +91,14 @@ async function previewThenPublish(path: string, fields: Record<string, string>) 
 const business = () => ({ ...businessValues(STARTING_CONTENT.business), basedOn: "" });
 
 describe("site content: publishing through the preview", () => {
-  test("a changed phone number: the preview stores nothing, 'Publish' makes it live with a notice, and the home page shows it", async () => {
+  test("a changed phone number: the preview stores nothing, 'Publish' makes it live in E.164 with a notice, and the home page shows it", async () => {
     const before = await revisionCount();
     const version = await contentVersion();
-    const fields = { ...business(), basedOn: String(await liveId("business")), intent: "preview", phone: "+1 876 555 0199" };
+    const fields = { ...business(), basedOn: String(await liveId("business")), intent: "preview", phone: "876-555-0199" };
     const preview = await post("/admin/content/business", fields);
     const html = unescape(await preview.text());
     expect(preview.status).toBe(200);
-    expect(html).toContain("+1 876 555 0199");
+    expect(html).toContain("+1 876-555-0199");
     expect(await revisionCount()).toBe(before);
 
     const published = await post("/admin/content/business", publishFields(await (await post("/admin/content/business", fields)).text()));
@@ -107,7 +107,7 @@ describe("site content: publishing through the preview", () => {
     const page = await followRedirect(worker, published);
     expect(await page.text()).toContain("Published. The site shows the change now.");
     expect(await revisionCount()).toBe(before + 1);
-    expect((await liveBody<{ phone: string }>("business")).phone).toBe("+1 876 555 0199");
+    expect((await liveBody<{ phone: string }>("business")).phone).toBe("+18765550199");
     expect(await contentVersion()).toBeGreaterThan(version);
     const revision = await worker.db
       .prepare("SELECT action, author_email FROM site_content_revisions WHERE id = ?")
@@ -117,10 +117,14 @@ describe("site content: publishing through the preview", () => {
 
     // The home page, its structured data (JSON-LD) included, reads the new number.
     const home = unescape(await (await worker.fetch("/")).text());
-    expect(home).toContain("+1 876 555 0199");
+    expect(home).toContain("+1 876-555-0199");
     const jsonLd = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(home)?.[1] ?? "";
-    expect(jsonLd).toContain("+1 876 555 0199");
-    expect(home).not.toContain("+1 876 555 0123");
+    expect(jsonLd).toContain("+1 876-555-0199");
+    expect(home).not.toContain("+1 876-555-0123");
+
+    // The editor shows the stored number as people read it; posted again, it is the same number.
+    const editor = unescape(await (await get("/admin/content/business")).text());
+    expect(editor).toContain('value="+1 876-555-0199"');
   });
 
   test("a new FAQ: previewed, published, on /faq at its anchor made from the question", async () => {
@@ -193,6 +197,8 @@ describe("site content: publishing through the preview", () => {
 describe("site content: refused input stores nothing", () => {
   test.each([
     ["an invalid phone", { phone: "12" }, "Enter a phone number that can be dialled"],
+    ["a phone with markup after the number", { phone: "+1 876 555 0123 <script>" }, "Enter a phone number that can be dialled"],
+    ["a WhatsApp number with markup after it", { whatsapp: "+1 876 555 0123 <b>" }, "Enter the WhatsApp number with its country code"],
     ["hours closing before they open", { day1Opens: "18:00", day1Closes: "08:00" }, "A day's hours must close after they open."],
     ["one time without the other", { day2Opens: "08:00", day2Closes: "" }, "Give a day both an opening and a closing time, or neither."],
     ["a social profile over http", { socialUrl: "http://example.com/x" }, "The social profile must be an https:// address."],

@@ -17,8 +17,12 @@ import {
 const PHOTOS = new Set(STARTING_CONTENT.services.map((service) => service.photo));
 
 describe("content admin forms", () => {
-  test("the starting business facts and services go to their forms and back unchanged", () => {
-    expect(businessFromValues(businessValues(STARTING_CONTENT.business))).toEqual({ ok: true, body: STARTING_CONTENT.business });
+  test("the starting business facts and services go to their forms and back unchanged (the phone then in E.164)", () => {
+    const business = { ...STARTING_CONTENT.business, phone: "+18765550123" };
+    expect(STARTING_CONTENT.business.phone).toBe("+1 876 555 0123");
+    expect(businessFromValues(businessValues(STARTING_CONTENT.business))).toEqual({ ok: true, body: business });
+    expect(businessValues(business).phone).toBe("+1 876-555-0123");
+    expect(businessFromValues(businessValues(business))).toEqual({ ok: true, body: business });
     const service = STARTING_CONTENT.services[2]!;
     expect(servicesWithEdit(STARTING_CONTENT.services, service.slug, serviceValues(service), PHOTOS)).toEqual({
       ok: true,

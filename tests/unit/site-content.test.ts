@@ -40,9 +40,28 @@ describe("business facts", () => {
   const messages = (value: unknown) => businessSchema.safeParse(value).error?.issues.map((issue) => issue.message) ?? [];
 
   test("a phone number must be one that can be dialled; WhatsApp is kept as digits with the country code", () => {
-    expect(messages({ ...facts, phone: "call us" })).toEqual(["Enter a phone number that can be dialled, such as +1 876 555 0123."]);
-    expect(messages({ ...facts, phone: "555 0123" })).toHaveLength(1);
+    const dialled = "Enter a phone number that can be dialled, such as +1 876 555 0123.";
+    expect(messages({ ...facts, phone: "call us" })).toEqual([dialled]);
     expect(businessSchema.parse({ ...facts, phone: "(876) 555-0199", whatsapp: "+1 876 555 0199" }).whatsapp).toBe("18765550199");
+  });
+
+  test("the phone is stored in E.164, a number typed without a country code read as Jamaican (+1 876)", () => {
+    const stored = (phone: string) => businessSchema.parse({ ...facts, phone }).phone;
+    expect(stored("+1 876 555 0123")).toBe("+18765550123");
+    expect(stored("876-555-0123")).toBe("+18765550123");
+    expect(stored("(876) 555.0123")).toBe("+18765550123");
+    expect(stored("555-0123")).toBe("+18765550123");
+    expect(stored("1 658 555 0123")).toBe("+16585550123");
+    expect(stored("+44 20 7946 0958")).toBe("+442079460958");
+    expect(stored(stored("+1 876 555 0123"))).toBe("+18765550123");
+  });
+
+  test("a phone with anything but a number in it, or a number no one can dial, is refused whole", () => {
+    const dialled = ["Enter a phone number that can be dialled, such as +1 876 555 0123."];
+    for (const phone of ["+1 876 555 0123 <script>", "+1 876 555 0123 ext. office", "876 555 0123 or 0124", "12345", "+1 000 555 0123"]) {
+      expect(messages({ ...facts, phone }), phone).toEqual(dialled);
+    }
+    expect(messages({ ...facts, whatsapp: "+1 876 555 0199 <b>" })).toHaveLength(1);
   });
 
   test("hours close after they open, and a day has both times or neither", () => {

@@ -8,7 +8,7 @@
  */
 import { isPhotoId } from "~/content/photos";
 import type { ContentSection } from "~/domain/enumerations";
-import { telHref, whatsappHref } from "~/domain/phone";
+import { phoneLabel, telHref, whatsappHref } from "~/domain/phone";
 import {
   openingHours,
   priceRangeLabel,
@@ -38,7 +38,7 @@ function PreviewFrame({ label, children }: { label: string; children: React.Reac
 /** The business facts: the home hero, how to reach the company, the hours and areas, the figures and the About story. */
 function BusinessPreview({ business }: { business: BusinessContent }) {
   const contacts = [
-    { icon: "phone", label: "Call us", value: business.phone, href: telHref(business.phone) },
+    { icon: "phone", label: "Call us", value: phoneLabel(business.phone), href: telHref(business.phone) },
     { icon: "mail", label: "E-mail us", value: business.email, href: `mailto:${business.email}` },
     { icon: "chat", label: "WhatsApp", value: `+${business.whatsapp}`, href: whatsappHref(business.whatsapp) },
   ] as const;

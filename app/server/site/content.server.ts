@@ -12,6 +12,8 @@ import { type ContentRevisionAction, type ContentSection } from "~/domain/enumer
 import { SECTION_SCHEMAS } from "~/forms/site-content";
 import type { SiteContent } from "~/domain/site-content";
 import type { Company } from "~/domain/company";
+import { e164 } from "~/domain/e164";
+import { phoneLabel } from "~/domain/phone";
 import { listGalleryItems, type GalleryItemRow } from "~/server/gallery";
 import { bumpContentVersion, logFailure, logProblem, readCompanyName, type Database } from "~/server/platform";
 import { publishedReviewQueries, type PublishedReviewRows } from "~/server/reviews";
@@ -54,10 +56,22 @@ const LATEST = inArray(
   sql`(SELECT max(${siteContentRevisions.id}) FROM ${siteContentRevisions} GROUP BY ${siteContentRevisions.section})`,
 );
 
+/**
+ * A stored body as its schema reads it today: the business phone in E.164. Business facts
+ * published before the phone was stored so ("+1 876 555 0123", or with text after the number,
+ * which the old check let through) are read as the number libphonenumber finds in them (`e164`),
+ * and stored so at the next publish; anything else is left for the schema to judge.
+ */
+function upgraded(section: ContentSection, body: unknown): unknown {
+  if (section !== "business" || typeof body !== "object" || body === null || !("phone" in body)) return body;
+  const { phone } = body;
+  return typeof phone === "string" ? { ...body, phone: e164(phone) ?? phone } : body;
+}
+
 /** A section's body, checked by its schema; the starting content (and a log line) when a stored body does not pass, which only a hand edit of D1 can cause. */
 function parseSection<S extends ContentSection>(section: S, body: string): SiteContent[S] {
   try {
-    const parsed = SECTION_SCHEMAS[section].safeParse(JSON.parse(body));
+    const parsed = SECTION_SCHEMAS[section].safeParse(upgraded(section, JSON.parse(body)));
     if (parsed.success) return parsed.data as SiteContent[S];
     logProblem("site_content_invalid", { section, issues: parsed.error.issues.slice(0, 3) });
   } catch (error) {
@@ -139,11 +153,12 @@ async function readSiteContent(db: Database, knownVersion?: number | null): Prom
 
 /**
  * The business identity pages and e-mails show: the name from wrangler.toml [vars], the rest
- * from the business facts. Everything here may reach any visitor.
+ * from the business facts, the phone as people read it ("+1 876-555-0123", `phoneLabel`).
+ * Everything here may reach any visitor.
  */
 export function companyOf(env: CloudflareBindings, content: SiteContent): Company {
   const { phone, email, whatsapp, socialUrl } = content.business;
-  return { name: readCompanyName(env), phone, email, whatsapp, socialUrl: socialUrl || null };
+  return { name: readCompanyName(env), phone: phoneLabel(e164(phone) ?? phone), email, whatsapp, socialUrl: socialUrl || null };
 }
 
 /** `companyOf` with the content read for it (`readSiteContent`), for e-mails and other work outside a page. */
