@@ -71,12 +71,20 @@ export function visitCalendarEvent(
 
 /** The longest a content line may be, in octets, without its CRLF (RFC 5545 §3.1). */
 const LINE_OCTETS = 75;
+/** A line of ASCII only: one octet a character. */
+const ASCII = /^[^\u0080-\uffff]*$/;
 
 /** `line` cut into pieces of at most 75 octets of UTF-8 (the first) or 74 (the rest, after their leading space), never inside a code point. */
 function foldLine(line: string): string {
   // A line of 25 UTF-16 units or fewer holds at most 75 octets (a unit is at most 3 octets).
   if (line.length <= LINE_OCTETS / 3) return line;
   const pieces: string[] = [];
+  if (ASCII.test(line)) {
+    // One octet a unit: cut every 75, then every 74.
+    pieces.push(line.slice(0, LINE_OCTETS));
+    for (let i = LINE_OCTETS; i < line.length; i += LINE_OCTETS - 1) pieces.push(line.slice(i, i + LINE_OCTETS - 1));
+    return pieces.join("\r\n ");
+  }
   let start = 0;
   let octets = 0;
   let limit = LINE_OCTETS;
