@@ -1,6 +1,6 @@
 /** Phone numbers (app/domain/phone.ts, app/domain/e164.ts): E.164 as customers are matched by it, tel: links, Jamaican numbers completed for WhatsApp. */
 import { describe, expect, test } from "vitest";
-import { e164 } from "~/domain/e164";
+import { dialableE164, e164 } from "~/domain/e164";
 import { phoneLabel, telHref, whatsappHref, whatsappNumber } from "~/domain/phone";
 
 describe("phone numbers", () => {
@@ -46,5 +46,24 @@ describe("phone numbers", () => {
   test("a stored E.164 number reads '+1 876-555-0123' in the numbering plan, else as stored", () => {
     expect(phoneLabel("+18765550123")).toBe("+1 876-555-0123");
     expect(phoneLabel("+442079460958")).toBe("+442079460958");
+  });
+});
+
+describe("a phone number staff type (dialableE164)", () => {
+  test.each([
+    ["+1 876 555 0123", "+18765550123"],
+    ["876-555-0123", "+18765550123"],
+    ["555-0123", "+18765550123"],
+    ["(658) 555/0123", "+16585550123"],
+    ["+44 20 7946 0958", "+442079460958"],
+    ["+1 876 555 0123 <script>", null],
+    ["+1 876 555 0123\u202e", null],
+    ["tel:+18765550123", null],
+    ["+1 000 555 0123", null],
+    ["12345", null],
+    ["", null],
+  ])("%j is %j", (typed, expected) => {
+    expect(dialableE164(typed)).toBe(expected);
+    if (expected) expect(e164(typed)).toBe(expected);
   });
 });
