@@ -69,6 +69,12 @@ export interface StartOptions {
   cachePersist?: string;
   /** The loopback port to serve on (and the SITE_URL's); default: one nothing listens on. */
   port?: number;
+  /**
+   * A local state directory (as `npm start`'s .wrangler/state: D1, R2 and KV under `<dir>/v3`)
+   * instead of fresh in-memory storage, kept after `dispose()`; its D1 is used as it is (migrate
+   * it first: `npm run db:migrate -- --persist-to DIR`), no migration is applied.
+   */
+  persistTo?: string;
 }
 
 /** The name of the Worker that runs the tests' own D1 statements. */
@@ -144,6 +150,7 @@ export async function startWorker(options: StartOptions = {}): Promise<TestWorke
     },
     host: "127.0.0.1",
     port,
+    ...(options.persistTo ? { defaultPersistRoot: join(options.persistTo, "v3") } : {}),
     // The Worker's own console.error lines (failed stores, cleanup) show in the test output.
     log: new Log(process.env.MINIFLARE_LOG === "debug" ? LogLevel.DEBUG : LogLevel.ERROR),
   };
@@ -163,7 +170,7 @@ export async function startWorker(options: StartOptions = {}): Promise<TestWorke
   const origin = (await mf.ready).origin;
   const db = d1Client(sendTo(await mf.getWorker(D1_CLIENT)));
   const bucket = (await mf.getR2Bucket("UPLOADS")) as unknown as R2Bucket;
-  await migrate(db);
+  if (!options.persistTo) await migrate(db);
   return {
     mf,
     origin,
