@@ -11,8 +11,6 @@ export {
   isRepeatCustomer,
   listRecords,
   recordExtras,
-  tabCountReads,
-  tabCountsOf,
   updateStatus,
   type ListRowFacts,
   type QuoteChange,
