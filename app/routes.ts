@@ -79,6 +79,7 @@ export default [
     route("faq", "routes/public/faq/route.tsx"),
     route("quote", "routes/public/quote/route.tsx"),
     route("pricing", "routes/public/pricing/route.tsx"),
+    route("privacy", "routes/public/privacy/route.tsx"),
     route("status/:token", "routes/public/status/route.tsx"),
     route("status/:token/book", "routes/public/book/route.tsx"),
     // An issued invoice's private page (printable) and a payment's receipt.

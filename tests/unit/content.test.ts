@@ -57,7 +57,7 @@ describe("content data", () => {
       const matched = paths.includes(path) || (path.startsWith("/services/") && paths.includes("/services/:slug"));
       expect(matched, path).toBe(true);
     }
-    expect(publicPaths([], { pricing: false })).toEqual(["/", "/services", "/about", "/contact", "/gallery", "/faq", "/quote"]);
+    expect(publicPaths([], { pricing: false })).toEqual(["/", "/services", "/about", "/contact", "/gallery", "/faq", "/quote", "/privacy"]);
     expect(publicPaths([], { pricing: true })).toContain("/pricing");
   });
 

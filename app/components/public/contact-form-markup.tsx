@@ -13,6 +13,7 @@ import { controlClass, FormField, FormStatus } from "~/components/form-field";
 import { RESULT_ID } from "~/components/hooks/use-result-focus";
 import { Honeypot, Turnstile, TurnstileNoScriptNote } from "~/components/public/form-guards";
 import { PhotosField } from "~/components/public/photo-picker";
+import { PrivacyLine } from "~/components/public/privacy-line";
 import { buttonStyles } from "~/components/ui";
 
 type ContactField = "name" | "email" | "phone" | "message" | "photos";
@@ -116,6 +117,7 @@ export function ContactFormMarkup({
           <button type="submit" className={`${buttonStyles.secondary} w-full sm:w-auto`}>
             {isSubmitting ? "Sending..." : "Send Message"}
           </button>
+          <PrivacyLine className="mt-3" />
         </div>
       </fieldset>
     </Form>

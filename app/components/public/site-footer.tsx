@@ -1,14 +1,14 @@
-/** The footer on every public page: contact details, hours, service areas and links. */
+/** The footer on every public page: contact details, hours, service areas and links, the privacy notice last. */
 import { Link } from "@remix-run/react";
-import { PRICING_NAV, PRIMARY_NAV } from "~/content/navigation";
+import { PRICING_NAV, PRIMARY_NAV, PRIVACY_NAV } from "~/content/navigation";
 import type { PublicSiteData } from "~/seo";
 import { telHref, whatsappHref } from "~/domain/phone";
 import { Logo } from "~/components/public/logo";
 
-/** `site`: the public layout's data (/pricing is linked when the price guide has ranges); `year`: the current year in Jamaica. */
+/** `site`: the public layout's data (/pricing is linked when the price guide has ranges; /privacy always); `year`: the current year in Jamaica. */
 export function SiteFooter({ site, year }: { site: PublicSiteData; year: string }) {
   const { company, business, hasPrices } = site;
-  const links = hasPrices ? [...PRIMARY_NAV, PRICING_NAV] : PRIMARY_NAV;
+  const links = [...PRIMARY_NAV, ...(hasPrices ? [PRICING_NAV] : []), PRIVACY_NAV];
   return (
     <footer className="mt-auto bg-brand-950 text-brand-100">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4">

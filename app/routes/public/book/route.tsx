@@ -11,6 +11,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { Form, Link, useActionData, useLoaderData, useParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { FormStatus } from "~/components/form-field";
 import { PageHero } from "~/components/public/page-hero";
+import { PrivacyLine } from "~/components/public/privacy-line";
 import { buttonStyles } from "~/components/ui";
 import { readResult } from "~/forms/result";
 import { bookingPageAction, bookingPageLoader } from "./book.server";
@@ -162,6 +163,7 @@ export default function BookingPage() {
               <Link to={`/status/${token}`} className={`${TAP_LINK} text-sm`}>
                 {moving ? "Keep my visit as it is" : "Not now"}
               </Link>
+              <PrivacyLine className="basis-full" />
             </div>
           </Form>
         ) : (

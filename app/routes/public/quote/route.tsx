@@ -18,6 +18,7 @@ import { useResultAction } from "~/components/hooks/use-result-focus";
 import { InputField, SelectField, TextareaField } from "~/components/fields";
 import { Honeypot, Turnstile, TurnstileNoScriptNote } from "~/components/public/form-guards";
 import { PhotosField } from "~/components/public/photo-picker";
+import { PrivacyLine } from "~/components/public/privacy-line";
 import { useHydrated } from "~/components/hooks/use-hydrated";
 import { useLazyValidation } from "~/components/hooks/use-lazy-validation";
 import { useIsSubmitting, useSubmissionAnalytics } from "~/components/hooks/use-submission";
@@ -195,6 +196,7 @@ function QuoteFormPage() {
               <button type="submit" className={`${buttonStyles.secondary} w-full sm:w-auto`}>
                 {isSubmitting ? "Submitting..." : "Get My Free Quote"}
               </button>
+              <PrivacyLine className="mt-3" />
               <p className="mt-3 text-sm text-slate-600">
                 Fields marked <span className="text-red-700">*</span> are required.
               </p>

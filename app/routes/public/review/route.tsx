@@ -12,6 +12,7 @@ import { ContactMethods } from "~/components/public/contact-details";
 import { InputField, TextareaField } from "~/components/fields";
 import { FormStatus } from "~/components/form-field";
 import { PageHero } from "~/components/public/page-hero";
+import { PrivacyLine } from "~/components/public/privacy-line";
 import { StarRating } from "./star-rating";
 import { buttonStyles } from "~/components/ui";
 import { useLazyValidation } from "~/components/hooks/use-lazy-validation";
@@ -94,6 +95,7 @@ function ReviewForm({ page }: { page: Extract<ReviewPage, { state: "open" }> }) 
               <button type="submit" className={`${buttonStyles.secondary} w-full sm:w-auto`}>
                 {isSubmitting ? "Sending..." : "Send my review"}
               </button>
+              <PrivacyLine className="mt-3" />
               <p className="mt-4 text-sm text-slate-600">
                 {`This link works once, until ${page.validUntil}. We read every review before it appears on our website, with the name you give, the service and your area (such as Rose Hall).`}
               </p>
