@@ -22,7 +22,7 @@ export const DEFAULT_STATE = ".wrangler/state";
 export const MANIFEST = "manifest.json";
 export const DUMP = "d1.sql";
 export const SUMS = "SHA256SUMS";
-/** The archive format this code writes and reads (manifest.json's `format`). */
+/** The archive format this code writes and reads (`format` in the manifest). */
 export const FORMAT = 1;
 
 /** The SHA-256 of `bytes` (Buffer or Uint8Array), as 64 lowercase hex digits. */

@@ -8,7 +8,7 @@
  *                                                            (D1, R2, KV, cache: all of <dir>/v3)
  *
  * Steps: every file of the archive against SHA256SUMS (a damaged archive restores nothing);
- * D1 with `wrangler d1 execute DB --local --persist-to <dir> --file d1.sql` (one batch, one
+ * D1 with `wrangler d1 execute DB --local --persist-to <dir> --file <archive>/d1.sql` (one batch, one
  * transaction); each R2 object with its HTTP and custom metadata (its `uploaded` instant becomes
  * the restore's: R2 sets it); then each table's row count and each object's SHA-256 read back
  * from the state and compared with the manifest. Exit codes: 0 restored and verified; 1 the
