@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, test, watchProblems } from "./fixtures";
 import { BEFORE_AFTER, GALLERY_ITEMS } from "../../app/content/gallery";
-import { PRIMARY_NAV } from "../../app/content/navigation";
+import { PRIMARY_NAV, PRIVACY_NAV } from "../../app/content/navigation";
 import { STARTING_CONTENT } from "../../app/content/starting-content";
 
 // The site's content on a fresh database (the starting content the migration seeds).
@@ -103,6 +103,12 @@ const PAGES: Array<{ path: string; h1: RegExp | string; texts: string[]; links: 
     texts: ["Our prices depend on the job; ask for a free quote", "Pricing varies by space size, cleaning type and frequency"],
     links: [["Get a Free Quote", "/quote"]],
   },
+  {
+    path: "/privacy",
+    h1: "Privacy notice",
+    texts: ["What we keep", "Data Protection Act, 2020", "Office of the Information Commissioner, Jamaica", "Last updated:"],
+    links: [[STARTING_CONTENT.business.email, `mailto:${STARTING_CONTENT.business.email}`]],
+  },
 ];
 
 async function expectSharedChrome(page: Page) {
@@ -112,6 +118,10 @@ async function expectSharedChrome(page: Page) {
   }
   await expect(header.getByRole("link", { name: "Admin Login" }).first()).toHaveAttribute("href", "/auth");
   await expect(page.getByRole("contentinfo")).toContainText("Montego Bay");
+  await expect(page.getByRole("contentinfo").getByRole("link", { name: PRIVACY_NAV.label, exact: true })).toHaveAttribute(
+    "href",
+    "/privacy",
+  );
 }
 
 for (const spec of PAGES) {
@@ -250,10 +260,11 @@ test("sitemap.xml lists every public page; robots.txt points to it", async ({ re
     "/faq",
     "/quote",
     ...SERVICES.map((s) => `/services/${s.slug}`),
+    "/privacy",
   ]) {
     expect(xml).toContain(`<loc>${baseURL}${path}</loc>`);
   }
-  expect(xml.match(/<url>/g)).toHaveLength(7 + SERVICES.length);
+  expect(xml.match(/<url>/g)).toHaveLength(8 + SERVICES.length);
   const robots = await (await request.get("/robots.txt")).text();
   expect(robots).toContain("Disallow: /admin");
   expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);

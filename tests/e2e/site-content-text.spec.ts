@@ -4,8 +4,10 @@
  * tests/e2e/public-page-text.json holds. That file was written by this spec
  * (`RECORD_PAGE_TEXT=1`) from the site as it was when its content was code; a difference
  * names the page and the first lines that differ. Changed since: /faq's FAQPage structured
- * data, the American spelling of 'personalized' on /quote, and /quote's service list,
- * which names each service as its page does ('Residential Deep Cleaning').
+ * data, the American spelling of 'personalized' on /quote, /quote's service list,
+ * which names each service as its page does ('Residential Deep Cleaning'), and the privacy
+ * notice's links: 'Privacy' in every footer and the line beside the contact and quote forms'
+ * submit buttons (docs/product.md §2 "Privacy notice").
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { expect, test } from "./fixtures";
