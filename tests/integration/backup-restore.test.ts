@@ -134,7 +134,8 @@ describe("npm run backup, then npm run restore", () => {
     cpSync(archive, damaged, { recursive: true });
     const file = join("r2", readdirSync(join(damaged, "r2"))[0]!);
     const bytes = readFileSync(join(damaged, file));
-    bytes[bytes.length - 1] ^= 1;
+    const last = bytes.length - 1;
+    bytes[last] = bytes[last]! ^ 1;
     writeFileSync(join(damaged, file), bytes);
     const target = join(root, "from-damaged");
     const { status, output } = await restore(damaged, target);
