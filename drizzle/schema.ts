@@ -1172,7 +1172,7 @@ export const overviewDays = sqliteTable("overview_days", {
 });
 
 /**
- * The invoices still owing (docs/product.md §15 "Unpaid"): one row per issued invoice (kind
+ * The invoices still owing (docs/product.md §15 "Who owes what"): one row per issued invoice (kind
  * 'invoice') whose balance is above 0, with that balance in cents and its due day. A copy kept by
  * the triggers of migrations/0021_open_invoices.sql, which RECOMPUTE an invoice's row from its
  * own rows (app/server/billing/balance.server.ts `balanceSql`'s rule: total, less issued credit
