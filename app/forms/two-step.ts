@@ -39,12 +39,24 @@ export const addAuthenticatorSchema = z.object({
   code: authenticatorCode,
 });
 
+/**
+ * The current second step that confirms a change of factors (app/server/two-step/step-up.server.ts):
+ * a code from the authenticator app, or a passkey's answer (base64url); empty fields are absent.
+ */
+const stepUpFields = {
+  code: z.string().trim().max(20).optional(),
+  credentialId: z.string().max(1024).optional(),
+  authenticatorData: z.string().max(4096).optional(),
+  clientDataJSON: z.string().max(4096).optional(),
+  signature: z.string().max(2048).optional(),
+};
+
 /** Every form of the security page, told apart by `intent` (also the input gate's contract). */
 export const securityFormSchema = z.discriminatedUnion("intent", [
   addAuthenticatorSchema,
-  z.object({ intent: z.literal("remove-authenticator") }),
-  z.object({ intent: z.literal("remove-passkey"), id: z.string().min(1).max(1024) }),
-  z.object({ intent: z.literal("renew-codes") }),
+  z.object({ intent: z.literal("remove-authenticator"), ...stepUpFields }),
+  z.object({ intent: z.literal("remove-passkey"), id: z.string().min(1).max(1024), ...stepUpFields }),
+  z.object({ intent: z.literal("renew-codes"), ...stepUpFields }),
 ]);
 
 /** A passkey's answer to the browser's `navigator.credentials.create()`, base64url, for /admin/security/passkey. */

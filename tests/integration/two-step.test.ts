@@ -4,8 +4,9 @@
  * up an authenticator app from the security page's key, the second step after the password
  * (no session before it), a code accepted once, recovery codes used once, the throttle, the
  * 5-minute end of a half-finished sign-in, the team's rule and its guard on the last second
- * step, and the audit rows and e-mails of each change. Passkeys are tested in Chromium
- * (tests/e2e/two-step.spec.ts).
+ * step, the current second step that removing or renewing a factor asks for (a recovery code
+ * never counts), and the audit rows and e-mails of each change. Passkeys are tested in Chromium's
+ * virtual authenticator (tests/e2e/passkeys.spec.ts).
  */
 import { generateHOTP } from "@oslojs/otp";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
@@ -188,7 +189,7 @@ describe("the authenticator app", () => {
 describe("recovery codes", () => {
   test("one signs in once; its use is in the team's changes and e-mailed; new codes replace the old", async () => {
     const { email } = await createAdmin();
-    const { recoveryCodes } = await enrolAuthenticator(await sessionOf(email));
+    const { key, recoveryCodes } = await enrolAuthenticator(await sessionOf(email));
     const pending = await toSecondStep(email);
     // Typed in lower case with spaces: still the code.
     const typed = recoveryCodes[3]!.toLowerCase().replace("-", " ");
@@ -206,7 +207,7 @@ describe("recovery codes", () => {
     expect(twice.status).toBe(400);
     expect(await html(twice)).toContain(TWO_STEP_MESSAGES.wrongRecoveryCode);
 
-    const renewed = await postFields(worker, "/admin/security", { intent: "renew-codes" }, { Cookie: session });
+    const renewed = await postFields(worker, "/admin/security", { intent: "renew-codes", code: codeFor(key, 1) }, { Cookie: session });
     expect(renewed.status).toBe(200);
     const fresh = [...(await html(renewed)).matchAll(/>([2-9A-Z]{5}-[2-9A-Z]{5})</g)].map((match) => match[1]!);
     expect(fresh).toHaveLength(10);
@@ -214,6 +215,77 @@ describe("recovery codes", () => {
     expect(old.status).toBe(400);
     const fromNew = await secondStep(await toSecondStep(email), { intent: "recovery", recoveryCode: fresh[0]! });
     expect(fromNew.status).toBe(302);
+  });
+});
+
+describe("changing factors asks for a current second step", () => {
+  const totp = async (userId: string) =>
+    worker.db.prepare("SELECT count(*) AS n FROM totp_credentials WHERE user_id = ?").bind(userId).first<{ n: number }>();
+  const security = (cookie: string, fields: Record<string, string>, ip = newClientIp()) =>
+    postFields(worker, "/admin/security", fields, { Cookie: cookie, "CF-Connecting-IP": ip });
+
+  test("a session signed in with a recovery code cannot remove the authenticator app or renew the codes with it; the app's code can", async () => {
+    const { id, email } = await createAdmin();
+    const { key, recoveryCodes } = await enrolAuthenticator(await sessionOf(email));
+    const signedIn = await secondStep(await toSecondStep(email), { intent: "recovery", recoveryCode: recoveryCodes[0]! });
+    expect(signedIn.status).toBe(302);
+    const session = cookiesOf(signedIn);
+
+    // Nothing but the session: refused, nothing changed.
+    for (const intent of ["remove-authenticator", "renew-codes"]) {
+      const bare = await security(session, { intent });
+      expect([intent, bare.status]).toEqual([intent, 400]);
+      expect(await html(bare)).toContain(TWO_STEP_MESSAGES.stepUpNeeded);
+    }
+    // Another recovery code, in the code field or its own: not a step-up.
+    const withRecovery = await security(session, { intent: "remove-authenticator", code: recoveryCodes[1]! });
+    expect(withRecovery.status).toBe(400);
+    expect(await html(withRecovery)).toContain(TWO_STEP_MESSAGES.stepUpWrongCode);
+    expect((await security(session, { intent: "remove-authenticator", recoveryCode: recoveryCodes[2]! })).status).toBe(400);
+    // A wrong code: a clear message, nothing changed.
+    const wrong = String((Number(codeFor(key, 1)) + 500_000) % 1_000_000).padStart(6, "0");
+    const refused = await security(session, { intent: "remove-authenticator", code: wrong });
+    expect(refused.status).toBe(400);
+    expect(await html(refused)).toContain(TWO_STEP_MESSAGES.stepUpWrongCode);
+    expect(await totp(id)).toEqual({ n: 1 });
+    expect(await teamChanges()).toEqual(["authenticator_added", "recovery_code_used"]);
+    const unchanged = await html(await worker.fetch("/admin/security", { headers: { Cookie: session } }));
+    expect(unchanged).toContain(`9 of ${TWO_STEP.recoveryCodes} unused`);
+
+    // The app's current code confirms it, once: removed, audited, e-mailed.
+    const removed = await security(session, { intent: "remove-authenticator", code: codeFor(key, 1) });
+    expect(removed.status).toBe(302);
+    expect(await totp(id)).toEqual({ n: 0 });
+    expect(await teamChanges()).toEqual(["authenticator_added", "recovery_code_used", "authenticator_removed"]);
+    await waitFor(() => worker.mails().find((m) => m.to === email && m.subject.includes("authenticator app was removed")), "the mail");
+  });
+
+  test("the same code does not confirm two changes; new codes with a current code are shown once", async () => {
+    const { email } = await createAdmin();
+    const session = await sessionOf(email);
+    const { key } = await enrolAuthenticator(session);
+    const code = codeFor(key, 1);
+    const renewed = await security(session, { intent: "renew-codes", code });
+    expect(renewed.status).toBe(200);
+    expect([...(await html(renewed)).matchAll(/>([2-9A-Z]{5}-[2-9A-Z]{5})</g)]).toHaveLength(10);
+    const replayed = await security(session, { intent: "remove-authenticator", code });
+    expect(replayed.status).toBe(400);
+    expect(await html(replayed)).toContain(TWO_STEP_MESSAGES.stepUpWrongCode);
+    expect(await teamChanges()).toEqual(["authenticator_added", "recovery_codes_renewed"]);
+  });
+
+  test(`wrong codes are counted like the sign-in's: after ${TWO_STEP.perClientFailures} from one client it is refused (429), even the right code`, async () => {
+    const { id, email } = await createAdmin();
+    const session = await sessionOf(email);
+    const { key } = await enrolAuthenticator(session);
+    const ip = newClientIp();
+    const wrong = String((Number(codeFor(key, 1)) + 500_000) % 1_000_000).padStart(6, "0");
+    for (let i = 0; i < TWO_STEP.perClientFailures; i++)
+      expect((await security(session, { intent: "remove-authenticator", code: wrong }, ip)).status).toBe(400);
+    const throttled = await security(session, { intent: "remove-authenticator", code: codeFor(key, 1) }, ip);
+    expect(throttled.status).toBe(429);
+    expect(await html(throttled)).toContain(TWO_STEP_MESSAGES.throttled);
+    expect(await totp(id)).toEqual({ n: 1 });
   });
 });
 
@@ -354,7 +426,7 @@ describe("the team's rule", () => {
     expect(early.status).toBe(409);
     expect(await html(early)).toContain(TWO_STEP_MESSAGES.enrolFirst);
 
-    await enrolAuthenticator(ownerSession);
+    const { key: ownerKey } = await enrolAuthenticator(ownerSession);
     const required = await postFields(worker, "/admin/team", { intent: "two-step-policy", required: "yes" }, { Cookie: ownerSession });
     expect(required.status).toBe(302);
     const team = await html(await worker.fetch("/admin/team", { headers: { Cookie: ownerSession } }));
@@ -375,14 +447,26 @@ describe("the team's rule", () => {
     expect((await worker.fetch("/admin/quotes", { headers: { Cookie: colleagueSession }, redirect: "manual" })).status).toBe(200);
 
     // The last second step stays while the rule holds.
-    const removal = await postFields(worker, "/admin/security", { intent: "remove-authenticator" }, { Cookie: ownerSession });
+    const removal = await postFields(
+      worker,
+      "/admin/security",
+      { intent: "remove-authenticator", code: codeFor(ownerKey, 1) },
+      { Cookie: ownerSession },
+    );
     expect(removal.status).toBe(409);
     expect(await html(removal)).toContain(TWO_STEP_MESSAGES.lastStep);
     expect(await worker.db.prepare("SELECT count(*) AS n FROM totp_credentials").first()).toEqual({ n: 2 });
 
     const optional = await postFields(worker, "/admin/team", { intent: "two-step-policy", required: "no" }, { Cookie: ownerSession });
     expect(optional.status).toBe(302);
-    const removed = await postFields(worker, "/admin/security", { intent: "remove-authenticator" }, { Cookie: ownerSession });
+    // The app's next code (the test does not wait 30 s for it: the step the last one spent is forgotten).
+    await worker.db.prepare("UPDATE totp_credentials SET last_used_step = last_used_step - 1 WHERE user_id = ?").bind(owner.id).run();
+    const removed = await postFields(
+      worker,
+      "/admin/security",
+      { intent: "remove-authenticator", code: codeFor(ownerKey, 1) },
+      { Cookie: ownerSession },
+    );
     expect(removed.status).toBe(302);
     // With no second step left, the recovery codes went too, and the password alone signs in.
     expect(await worker.db.prepare("SELECT count(*) AS n FROM recovery_codes WHERE user_id = ?").bind(owner.id).first()).toEqual({ n: 0 });

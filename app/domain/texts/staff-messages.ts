@@ -60,6 +60,11 @@ export const TWO_STEP_MESSAGES = {
   codesRenewed: "New recovery codes are ready. The old ones no longer work.",
   noCodesWithoutStep: "Recovery codes come with a passkey or an authenticator app. Add one first.",
   changeFailed: "The change could not be saved. Please try again.",
+  /** The security page's changes of factors without a current second step (a recovery code does not count). */
+  stepUpNeeded:
+    "To change how you sign in, first confirm it is you: type a code from your authenticator app, or confirm with a passkey. A recovery code does not count here. Nothing was changed.",
+  stepUpWrongCode: "That code is not right, or it was already used. Nothing was changed. Wait for the next code in your app and try again.",
+  stepUpPasskeyFailed: "The passkey could not confirm it is you. Nothing was changed. Try again, or type a code from your authenticator app.",
   required: "Two-step sign-in is now required for every admin.",
   optional: "Two-step sign-in is now optional.",
   enrolFirst: "Turn on two-step sign-in for your own account first (Security page), then require it of everyone.",

@@ -3,3 +3,4 @@ export * from "./factors.server";
 export * from "./mails.server";
 export * from "./passkeys.server";
 export * from "./setup.server";
+export * from "./step-up.server";

@@ -1,6 +1,7 @@
 /**
  * The server side of POST /admin/security/passkey (docs/decisions/015-two-step-sign-in.md):
- * adding a passkey to the signed-in admin's account. JSON only: `{ error }` with 400, 409, 429
+ * adding a passkey to the signed-in admin's account, and the challenge of a step-up with one of
+ * its passkeys (app/server/two-step/step-up.server.ts). JSON only: `{ error }` with 400, 409, 429
  * or 503, or what the browser needs next. The ceremony's rules are app/server/two-step's.
  */
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
@@ -25,6 +26,9 @@ const passkeyError = (status: number, error: string) => Response.json({ error },
  * - `intent=options`: a new challenge and what `navigator.credentials.create()` needs: the RP
  *   (id, the company's name), the account (its id, base64url; its address) and its passkeys
  *   already registered (`exclude`), so one authenticator is not added twice;
+ * - `intent=step-up`: a new challenge, the RP ID and the account's passkeys (`allowCredentials`)
+ *   for `navigator.credentials.get()`; the answer goes with the security page's form that
+ *   removes a second step or makes new recovery codes (security.server.ts checks it);
  * - otherwise the browser's answer (passkeyRegistrationSchema): `{ ok: true, recoveryCodes }`
  *   (the new codes when this was the account's first second step, for the page to show once;
  *   else null and the 'passkey added' notice for the page it reloads), or 400/409 `{ error }`.
@@ -37,6 +41,10 @@ export async function passkeyRegistrationAction({ request, context }: ActionFunc
   if (!form.ok) return passkeyError(400, form.message);
   const rp = relyingPartyOf(readSiteUrl(env));
   try {
+    if (form.formData.get("intent") === "step-up") {
+      const challenge = await newChallenge(context.db, "sign-in", null);
+      return Response.json({ challenge, rpId: rp.id, allowCredentials: await passkeyIdsOf(context.db, user.id) });
+    }
     if (form.formData.get("intent") === "options") {
       return Response.json({
         challenge: await newChallenge(context.db, "register", user.id),

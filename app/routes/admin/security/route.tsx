@@ -4,14 +4,16 @@
  * (scan the QR code or type the key, confirm with a code; remove) and the recovery codes (how
  * many are left; new ones). New recovery codes are shown once, on the answer to the form that
  * made them, where the user is, with 'Download as text', 'Copy' and 'Print'
- * (app/components/auth/recovery-codes.tsx). Every form but 'Add a passkey' is a plain POST, so it works without JavaScript.
+ * (app/components/auth/recovery-codes.tsx). Removing a second step and making new codes first ask
+ * for a current one in the same form (step-up-form.tsx): a code from the app, or a passkey.
+ * Every form but 'Add a passkey' and 'Confirm with a passkey' is a plain POST, so it works without JavaScript.
  * While the team requires two-step sign-in, an admin without it lands here first.
  */
 import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
-import { Button, buttonClass, Card, Disclosure, PageHeader, PostButton, useBusy } from "~/components/admin/kit";
+import { Button, buttonClass, Card, Disclosure, PageHeader, useBusy } from "~/components/admin/kit";
 import { FormStatus, FormSummary } from "~/components/form-field";
 import { InputField } from "~/components/fields";
 import { passkeysSupported, registerPasskey } from "~/components/auth/passkey-client";
@@ -24,6 +26,7 @@ import { readResult, type FormResult } from "~/forms/result";
 import { addAuthenticatorSchema } from "~/forms/two-step";
 import { pageMeta } from "~/seo";
 import { securityPageAction, securityPageLoader, type AuthenticatorSetup, type NewRecoveryCodes } from "./security.server";
+import { StepUpForm } from "./step-up-form";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: "Security", description: "Passkeys and two-step sign-in for your admin account.", noindex: true });
@@ -90,10 +93,15 @@ function Passkeys({ page, onRecoveryCodes }: { page: SecurityPage; onRecoveryCod
                 <p className="text-sm text-slate-600">{`Added ${passkey.added} · Last used ${passkey.lastUsed}`}</p>
               </div>
               <Disclosure look="button" summary="Remove">
-                <p>Remove this passkey? It will no longer sign you in.</p>
-                <PostButton fields={{ intent: "remove-passkey", id: passkey.id }} variant="danger">
+                <StepUpForm
+                  fields={{ intent: "remove-passkey", id: passkey.id }}
+                  authenticator={page.authenticator}
+                  passkeys
+                  variant="danger"
+                  prompt="Remove this passkey? It will no longer sign you in. First confirm it is you."
+                >
                   Yes, remove passkey
-                </PostButton>
+                </StepUpForm>
               </Disclosure>
             </li>
           ))}
@@ -164,10 +172,15 @@ function Authenticator({ page, result }: { page: SecurityPage; result: (FormResu
             On: signing in with your password asks for a code from your app.
           </p>
           <Disclosure look="button" summary="Remove">
-            <p>Remove the authenticator app? Its codes will no longer sign you in.</p>
-            <PostButton fields={{ intent: "remove-authenticator" }} variant="danger">
+            <StepUpForm
+              fields={{ intent: "remove-authenticator" }}
+              authenticator
+              passkeys={page.passkeys.length > 0}
+              variant="danger"
+              prompt="Remove the authenticator app? Its codes will no longer sign you in. First confirm it is you."
+            >
               Yes, remove authenticator app
-            </PostButton>
+            </StepUpForm>
           </Disclosure>
         </div>
       ) : setup ? (
@@ -247,8 +260,14 @@ function RecoveryCodes({ page, hasSecondStep }: { page: SecurityPage; hasSecondS
             {`${page.recoveryCodesLeft} of ${TWO_STEP.recoveryCodes} unused. Each signs you in once if you lose your passkey or phone.`}
           </p>
           <Disclosure look="button" summary="Make new codes">
-            <p>Make ten new recovery codes? The ones you have stop working.</p>
-            <PostButton fields={{ intent: "renew-codes" }}>Yes, make new codes</PostButton>
+            <StepUpForm
+              fields={{ intent: "renew-codes" }}
+              authenticator={page.authenticator}
+              passkeys={page.passkeys.length > 0}
+              prompt="Make ten new recovery codes? The ones you have stop working. First confirm it is you."
+            >
+              Yes, make new codes
+            </StepUpForm>
           </Disclosure>
         </div>
       ) : (
