@@ -1,9 +1,7 @@
 /**
  * Two-step sign-in in Chromium (docs/decisions/015-two-step-sign-in.md), on a phone (390 px)
  * and a desktop (1280 px):
- * - passkeys, with JavaScript, through a virtual authenticator (the DevTools protocol's WebAuthn
- *   domain): added on the security page, then signing in without a password, and as the
- *   second step after one;
+ * - (passkeys, through Chromium's virtual authenticator, are tests/e2e/passkeys.spec.ts's);
  * - the authenticator app, with JavaScript on and off: set up from the key the page shows,
  *   recovery codes shown once, then the second step after the password, a wrong code refused;
  * - the team's rule: once required, an admin without a second step lands on the security page.
@@ -56,56 +54,6 @@ async function setUpAuthenticator(page: Page) {
 }
 
 for (const width of WIDTHS) {
-  test(`a passkey is added on the security page and then signs in without a password (${width} px)`, async ({ page, mails }) => {
-    test.skip(!javaScript(), "Passkeys need JavaScript; the no-JS project checks the page says so.");
-    await page.setViewportSize({ width, height: 900 });
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send("WebAuthn.enable");
-    await cdp.send("WebAuthn.addVirtualAuthenticator", {
-      options: {
-        protocol: "ctap2",
-        transport: "internal",
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
-    const admin = unique("passkey", width);
-    await createAdmin(admin);
-    await signIn(page, admin);
-
-    await page.goto("/admin/security");
-    await expect(page.getByTestId("two-step-state")).toContainText("Two-step sign-in is off");
-    await page.getByLabel("Name (optional)").fill("Office laptop");
-    await page.getByRole("button", { name: "Add a passkey" }).click();
-    await expect(page.getByText(TWO_STEP_MESSAGES.passkeyAdded)).toBeVisible();
-    await expect(page.getByTestId("passkeys")).toContainText("Office laptop");
-    await expect(page.getByTestId("two-step-state")).toContainText("Two-step sign-in is on");
-    // The first second step comes with the recovery codes, shown once.
-    await expect(page.getByTestId("recovery-codes").locator("li")).toHaveCount(TWO_STEP.recoveryCodes);
-    await expect(page.getByTestId("recovery-codes-left")).toContainText(`${TWO_STEP.recoveryCodes} of ${TWO_STEP.recoveryCodes}`);
-    await expectNoHorizontalScroll(page);
-    await snap(page, `security-passkey-added-${width}`);
-    await expect.poll(() => mails().some((mail) => mail.to === admin && mail.subject === "A passkey was added to your account")).toBe(true);
-    expect(await queryD1(`SELECT action FROM team_changes WHERE subject_email = '${admin}'`)).toEqual([{ action: "passkey_added" }]);
-
-    // Signed out, the passkey alone signs in.
-    await signOut(page);
-    await page.getByRole("button", { name: "Sign in with a passkey" }).click();
-    await expect(page).toHaveURL(/\/admin$/);
-    await expect(page.getByTestId("admin-email")).toHaveText(admin);
-
-    // The password now asks for the second step, which the passkey also is.
-    await signOut(page);
-    await submitSignIn(page, admin);
-    await expect(page).toHaveURL(/\/auth\/two-step$/);
-    await snap(page, `second-step-passkey-${width}`);
-    await page.getByRole("button", { name: "Use your passkey" }).click();
-    await expect(page).toHaveURL(/\/admin$/);
-    await expect(page.getByTestId("admin-email")).toHaveText(admin);
-  });
-
   test(`an authenticator app is set up from the key shown, then asked for after the password (${width} px)`, async ({ page, mails }) => {
     await page.setViewportSize({ width, height: 900 });
     const admin = unique("totp", width);
