@@ -8,16 +8,19 @@ const SAFE_METHODS = new Set(["GET", "HEAD"]);
 /**
  * Same-origin check for every state-changing request. A POST (or any method but GET/HEAD) is
  * refused when the browser says it came from elsewhere: an `Origin` header other than this
- * request's own origin (scheme and host), `Origin: null`, or `Sec-Fetch-Site: cross-site`.
- * Requests without either header (curl, old browsers) pass; SameSite=Lax cookies already
- * keep those from carrying a session.
+ * request's own origin (scheme and host), `Origin: null`, or `Sec-Fetch-Site: cross-site`; and
+ * when it carries a `Cookie` but neither `Origin` nor `Sec-Fetch-Site` (every browser sends one
+ * of them on a write, so a cookie-carrying write without both is not a page of this site's).
+ * A write without any cookie and without either header (curl, a monitor) passes: it acts for
+ * nobody, and the forms' own guards judge it.
  *
  * In: the request. Out: a 403 response when it is a cross-origin write, else null.
  */
 export function rejectCrossOriginWrite(request: Request): Response | null {
   if (SAFE_METHODS.has(request.method)) return null;
   const origin = request.headers.get("Origin");
-  let crossOrigin = request.headers.get("Sec-Fetch-Site") === "cross-site";
+  const fetchSite = request.headers.get("Sec-Fetch-Site");
+  let crossOrigin = fetchSite === "cross-site" || (origin === null && fetchSite === null && request.headers.has("Cookie"));
   if (origin !== null) {
     try {
       crossOrigin ||= new URL(origin).origin !== new URL(request.url).origin;
