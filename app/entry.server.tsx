@@ -37,7 +37,12 @@ export default async function handleRequest(
     {
       signal: controller.signal,
       onError(error: unknown) {
-        if (!controller.signal.aborted) logFailure("render_stream_failed", error, { path: new URL(request.url).pathname });
+        // A route's refusal (405, 404) rethrown by a page's error boundary
+        // (app/routes/public/service/route.tsx): Remix renders it again at the root's boundary
+        // with its own status; the request's fault, not a failure of ours.
+        if (isRouteErrorResponse(error) && error.status < 500) return;
+        if (!controller.signal.aborted)
+          logFailure("render_stream_failed", loggable(error), { path: new URL(request.url).pathname, stack: stackOf(error) });
         responseStatusCode = 500;
       },
     },
@@ -50,11 +55,36 @@ export default async function handleRequest(
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
 
-/** Errors thrown by loaders, actions or rendering: one JSON line with the request id. */
+/**
+ * A thrown value as a log line can say it: an Error as itself ("Name: message"), a route's error
+ * response as "<status> <statusText>", anything else as its JSON text (or its String when JSON
+ * cannot write it), never "[object Object]".
+ */
+function loggable(error: unknown): unknown {
+  if (error instanceof Error) return error;
+  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
+  if (typeof error !== "object" || error === null) return error;
+  try {
+    return JSON.stringify(error) ?? String(error);
+  } catch {
+    return String(error);
+  }
+}
+
+/** An Error's stack (where it was thrown), for the log line beside its message; else undefined (left out of the line). */
+function stackOf(error: unknown): string | undefined {
+  return error instanceof Error ? error.stack : undefined;
+}
+
+/** Errors thrown by loaders, actions or rendering: one JSON line with the request id (an Error's message and stack). */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   // Remix's own answers to a request it refuses (405 for a method a route does not take, 404):
   // the request's fault, already in the request log with its status; not an error of ours.
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  logFailure("render_error", error, { requestId: (context as AppLoadContext).requestId, path: new URL(request.url).pathname });
+  logFailure("render_error", loggable(error), {
+    requestId: (context as AppLoadContext).requestId,
+    path: new URL(request.url).pathname,
+    stack: stackOf(error),
+  });
 };

@@ -14,6 +14,7 @@ import { useEffect, type ReactNode } from "react";
 import { isStaffPath, PRIVATE } from "~/cache-control";
 import type { SiteData } from "~/seo";
 import { todayInJamaica } from "~/domain/dates";
+import { ERROR_PAGE_MESSAGES } from "~/domain/texts/messages";
 import { takeNotice } from "~/http/flash.server";
 import { readCompanyName, readPublicFeatures, readSiteUrl } from "~/server/platform";
 import { SiteStyles, StartHydrationScript } from "~/document-inlines";
@@ -125,8 +126,16 @@ export function ErrorBoundary() {
   return (
     <main id="main" className="mx-auto max-w-xl flex-1 px-6 py-24 text-center">
       <p className="text-6xl font-bold text-brand-700">{status}</p>
-      <h1 className="mt-4 text-2xl font-semibold">{status === 404 ? "Oops! Page not found" : "Something went wrong on our side."}</h1>
-      <p className="mt-4 text-slate-600">Please try again in a moment.</p>
+      <h1 className="mt-4 text-2xl font-semibold">
+        {status === 404
+          ? "Oops! Page not found"
+          : status === 405
+            ? ERROR_PAGE_MESSAGES.methodNotAllowed
+            : status < 500
+              ? ERROR_PAGE_MESSAGES.refused
+              : "Something went wrong on our side."}
+      </h1>
+      <p className="mt-4 text-slate-600">{status < 500 && status !== 404 ? ERROR_PAGE_MESSAGES.goHome : "Please try again in a moment."}</p>
       {status >= 500 ? (
         <p className="mt-2 text-sm text-slate-500">
           Reference: <code data-request-id="">unknown</code>

@@ -169,3 +169,21 @@ export const PRIVACY_NOTICE = {
     "You may also complain to the Information Commissioner: the Office of the Information Commissioner, Jamaica.",
   ],
 } as const;
+
+/** The error page's words for a request the site refuses, not a failure of ours (app/root.tsx `ErrorBoundary`; docs/product.md §8). */
+export const ERROR_PAGE_MESSAGES = {
+  /** 405: a method the address does not take (a PUT on a page, a POST where no form posts). */
+  methodNotAllowed: "This address does not take that kind of request.",
+  /** Any other 4xx the page itself answers. */
+  refused: "This request could not be handled.",
+  /** Under either: where to go from there. */
+  goHome: "Use the links on our pages, or start again from the home page.",
+} as const;
+
+/** The booking page's refusals of a form it did not send (app/routes/public/book/book.server.ts; docs/product.md §8). */
+export const BOOKING_FORM_MESSAGES = {
+  /** The day is not a calendar date (the page's own links only send real days). */
+  day: "That day is not one we offer. Please pick a day from the list.",
+  /** `intent` empty or other than booking or moving a visit. */
+  intent: "This booking form was not understood. Please pick your day and arrival time again.",
+} as const;

@@ -11,7 +11,7 @@ import { format, parseISO } from "date-fns";
 import { STATUS_HEADERS } from "~/cache-control";
 import { dayLabel, quoteBookable, visitLabel, windowLabel, type DayAvailability } from "~/domain/booking";
 import { quoteExpired } from "~/domain/dates";
-import { FORM_GUARD_MESSAGES } from "~/domain/texts/messages";
+import { BOOKING_FORM_MESSAGES, FORM_GUARD_MESSAGES } from "~/domain/texts/messages";
 import {
   isSeriesFrequency,
   REPEAT_LABELS,
@@ -184,7 +184,9 @@ export async function bookingPageLoader({ request, params, context }: LoaderFunc
  * moves the booked visit to it (app/server/booking `changeVisit`), queues the e-mails, then goes
  * back to the status page with 'booked', 'seriesBooked' or 'visitMoved'. A window just taken
  * answers 409 and the page shows the fresh list; an expired, replaced or accepted quote 409;
- * past the cut-off 409; a day or window not offered 400.
+ * past the cut-off 409; a day or window not offered 400; a malformed day or an `intent` empty or
+ * other than `book`/`move` 400 with its sentence (BOOKING_FORM_MESSAGES), nothing changed. Left
+ * out entirely, `intent` is `book`.
  */
 export async function bookingPageAction({ request, params, context }: ActionFunctionArgs) {
   const refuse = (status: number, message: string, formData: FormData | null = null) =>
@@ -192,8 +194,18 @@ export async function bookingPageAction({ request, params, context }: ActionFunc
   if (!(await allowStatusView(context.cloudflare.env.STATUS_RATE_LIMITER, request))) return refuse(429, FORM_GUARD_MESSAGES.rateLimited);
   const form = await readSmallForm(request, formContract(bookingSchema));
   if (!form.ok) return refuse(400, form.message);
+  // An `intent` sent must name a change: empty or unknown is refused, never read as the schema's default `book`.
+  const sentIntent = form.formData.get("intent");
+  if (sentIntent !== null && sentIntent !== "book" && sentIntent !== "move")
+    return refuse(400, BOOKING_FORM_MESSAGES.intent, form.formData);
   const submission = parseWithZod(form.formData, { schema: bookingSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400, headers: STATUS_HEADERS });
+  if (submission.status !== "success") {
+    // The page shows the form's own message: the first field refused, said for the customer.
+    const field = Object.entries(submission.error ?? {}).find(([, messages]) => messages?.length);
+    const message =
+      field?.[0] === "day" ? BOOKING_FORM_MESSAGES.day : field?.[0] === "intent" || !field ? BOOKING_FORM_MESSAGES.intent : field[1]![0]!;
+    return data(submission.reply({ formErrors: [message] }), { status: 400, headers: STATUS_HEADERS });
+  }
   const { intent, repeat, ...slot } = submission.value;
   try {
     const found = await findStatusRequest(context.db, params.token ?? "");
