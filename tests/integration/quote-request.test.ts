@@ -85,7 +85,7 @@ describe("POST /quote", () => {
       "Preferred date: Jan 15, 2099",
       "Photos: 1",
       "within 24 hours",
-      "Call us on +1 876 555 0123",
+      "Call us on +1 876-555-0123",
     ]) {
       expect(mail.text).toContain(line);
     }

@@ -160,7 +160,7 @@ export const PRIVACY_NOTICE = {
   ],
   contactHeading: "How to use your rights",
   contactLead:
-    "Write to us or call us. Tell us your name and the e-mail address or phone number you gave us, so we can find your details. Our staff can then export everything we keep about you, or erase it, from your customer record. We answer within 30 days.",
+    "Write to us or call us. Tell us your name and the e-mail address or phone number you gave us, so we can find your details. We then send you a copy of everything we keep about you, correct it, or erase it, as you ask. We answer within 30 days.",
   emailLabel: "E-mail",
   phoneLabel: "Phone",
   complaintHeading: "Complaints",
