@@ -26,8 +26,8 @@ const passkeyError = (status: number, error: string) => Response.json({ error },
  * - `intent=options`: a new challenge and what `navigator.credentials.create()` needs: the RP
  *   (id, the company's name), the account (its id, base64url; its address) and its passkeys
  *   already registered (`exclude`), so one authenticator is not added twice;
- * - `intent=step-up`: a new challenge, the RP ID and the account's passkeys (`allowCredentials`)
- *   for `navigator.credentials.get()`; the answer goes with the security page's form that
+ * - `intent=step-up` (not counted by the auth rate limit; the answer is): a new challenge, the
+ *   RP ID and the account's passkeys (`allowCredentials`) for `navigator.credentials.get()`; the answer goes with the security page's form that
  *   removes a second step or makes new recovery codes (security.server.ts checks it);
  * - otherwise the browser's answer (passkeyRegistrationSchema): `{ ok: true, recoveryCodes }`
  *   (the new codes when this was the account's first second step, for the page to show once;
@@ -36,12 +36,14 @@ const passkeyError = (status: number, error: string) => Response.json({ error },
 export async function passkeyRegistrationAction({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
   const { user } = await requireAdmin(context.db, request, env);
-  if (!(await allowAuthAttempt(env.AUTH_RATE_LIMITER, request))) return passkeyError(429, AUTH_MESSAGES.tooManyAttempts);
   const form = await readSmallForm(request, formContract(passkeyRegistrationSchema, PASSKEY_EXTRA_FIELDS));
   if (!form.ok) return passkeyError(400, form.message);
+  // A step-up's challenge is not counted: its answer is, at the security page's action.
+  const stepUp = form.formData.get("intent") === "step-up";
+  if (!stepUp && !(await allowAuthAttempt(env.AUTH_RATE_LIMITER, request))) return passkeyError(429, AUTH_MESSAGES.tooManyAttempts);
   const rp = relyingPartyOf(readSiteUrl(env));
   try {
-    if (form.formData.get("intent") === "step-up") {
+    if (stepUp) {
       const challenge = await newChallenge(context.db, "sign-in", null);
       return Response.json({ challenge, rpId: rp.id, allowCredentials: await passkeyIdsOf(context.db, user.id) });
     }

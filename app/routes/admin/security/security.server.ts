@@ -33,6 +33,7 @@ import {
   secondStepMail,
   stepUpProofOf,
   type AuthenticatorSetup,
+  type StepUpFields,
   type SecondStepChange,
 } from "~/server/two-step";
 
@@ -137,7 +138,7 @@ async function stepUpRefusal(
   request: Request,
   context: ActionFunctionArgs["context"],
   userId: string,
-  fields: Parameters<typeof stepUpProofOf>[0],
+  fields: StepUpFields,
 ): Promise<{ status: number; message: string } | null> {
   const { env } = context.cloudflare;
   const proof = stepUpProofOf(fields);
