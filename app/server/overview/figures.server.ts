@@ -4,9 +4,8 @@
  * period. Each figure is defined ONCE, in the docstring beside its SQL below, and docs/product.md
  * §16 says the same in plain words.
  *
- * Everything is read in one D1 batch (one round trip): the figures' reads as ONE statement (a
- * UNION ALL, app/server/platform `unionStatement`), then the settings, crews and days off the
- * capacity needs. Aggregates are computed in SQL: each read the days it needs (the period, the previous one and the trend, bounded so an
+ * Everything is read as ONE statement (one round trip): the figures' reads and the settings,
+ * crews and days off the capacity needs, as a UNION ALL (app/server/platform `unionStatement`). Aggregates are computed in SQL: each read the days it needs (the period, the previous one and the trend, bounded so an
  * index serves a range scan) from rows that are already aggregates or carry what the figure needs:
  * the summaries the writes keep (migrations/0019_overview_summaries.sql: overview_days per day,
  * quote_requests' first quote and first visit, visits' customer, customers' first visit done) or
@@ -17,7 +16,7 @@
  * both ends, and a trend's last bucket stops at the period's last day, so the buckets inside a
  * period add up to its figure. Throws what D1 threw.
  */
-import { and, asc, count, countDistinct, eq, isNotNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, count, countDistinct, eq, isNotNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { crewCapacity, isoWeekday, plusDays, type AvailabilitySettings, type Capacity } from "~/domain/booking";
 import { DAY_MS, HOUR_MS, jamaicaDayStart } from "~/domain/dates";
 import { CREW_LOAD_DAYS, monthBuckets, weekBuckets, type Bucket, type DayRange, type OverviewPeriod } from "~/domain/overview";
@@ -297,11 +296,20 @@ function places(settings: AvailabilitySettings, off: ReadonlySet<string>, capaci
 
 /**
  * Every figure of the overview for `period` (app/domain/overview.ts `resolvePeriod`) on `today`
- * (ISO, Jamaica; the crew load's first day), in one D1 batch. Out: OverviewFigures (counts,
- * amounts in cents, hours; trends zero-filled in bucket order with the buckets' keys). Throws
- * what D1 threw.
+ * (ISO, Jamaica; the crew load's first day), read as one statement. Out: OverviewFigures
+ * (counts, amounts in cents, hours; trends zero-filled in bucket order with the buckets' keys).
+ * Throws what D1 threw.
  */
 export async function readOverviewFigures(db: Database, period: OverviewPeriod, today: string): Promise<OverviewFigures> {
+  const { query, finish } = overviewFiguresRead(db, period, today);
+  return finish(await query);
+}
+
+/**
+ * `readOverviewFigures` as its statement, for a caller's batch (app/server/overview `readOverview`):
+ * `query` goes into the batch, `finish(rows)` turns what it answered into OverviewFigures.
+ */
+export function overviewFiguresRead(db: Database, period: OverviewPeriod, today: string) {
   const weeks = frameOf(period, "week");
   const months = frameOf(period, "month");
   const { coming, past } = loadRanges(today);
@@ -315,89 +323,93 @@ export async function readOverviewFigures(db: Database, period: OverviewPeriod, 
     firstServed: firstServedQuery(db, months),
     ratings: ratingQuery(db, months),
     load: loadQuery(db, today),
-  });
-  const [figureRows, settingsRows, crewRows, offRows] = await db.batch([
-    figures.query,
-    db.select().from(availabilitySettings),
-    db
-      .select({ id: crews.id, name: crews.name, workingDays: crews.workingDays, active: crews.active })
-      .from(crews)
-      .orderBy(asc(crews.position), asc(crews.name)),
-    db
+    settings: db.select().from(availabilitySettings),
+    crews: db
+      .select({ id: crews.id, name: crews.name, workingDays: crews.workingDays, active: crews.active, position: crews.position })
+      .from(crews),
+    off: db
       .select({ day: daysOff.day })
       .from(daysOff)
       .where(isoDay(daysOff.day).within({ from: past.from, to: coming.to })),
-  ]);
-  const {
-    requests: requestRows,
-    conversion: conversionRows,
-    revenue: revenueRows,
-    requestAnswers,
-    messageAnswers,
-    served: servedRows,
-    firstServed: firstServedRows,
-    ratings: ratingRows,
-    load: loadRows,
-  } = figures.read(figureRows);
-
-  const requests = fold(requestRows, weeks.buckets, { count: 0 }, (into, row) => ({ count: into.count + num(row.n) }));
-
-  const conversion = fold(conversionRows, months.buckets, { quoted: 0, booked: 0 } as ConversionCount, (into, row) => ({
-    quoted: into.quoted + num(row.quoted),
-    booked: into.booked + num(row.booked),
-  }));
-
-  const revenue = fold(revenueRows, months.buckets, { bookedCents: 0, collectedCents: 0 } as RevenueCount, (into, row) => ({
-    bookedCents: into.bookedCents + num(row.booked),
-    collectedCents: into.collectedCents + num(row.collected),
-  }));
-
-  const waits = fold([...requestAnswers, ...messageAnswers], weeks.buckets, { answered: 0, waitMs: 0 }, (into, row) => ({
-    answered: into.answered + num(row.answered),
-    waitMs: into.waitMs + num(row.waitMs),
-  }));
-  const mean = ({ answered, waitMs }: { answered: number; waitMs: number }): AnswerCount => ({
-    answered,
-    averageHours: answered === 0 ? null : waitMs / answered / HOUR_MS,
   });
+  const finish = (rows: Parameters<typeof figures.read>[0]): OverviewFigures => {
+    const {
+      requests: requestRows,
+      conversion: conversionRows,
+      revenue: revenueRows,
+      requestAnswers,
+      messageAnswers,
+      served: servedRows,
+      firstServed: firstServedRows,
+      ratings: ratingRows,
+      load: loadRows,
+      settings: settingsRows,
+      crews: unorderedCrews,
+      off: offRows,
+    } = figures.read(rows);
+    // The crews in the schedule's order (position, then name), which the union does not keep.
+    const crewRows = unorderedCrews.sort((a, b) => a.position - b.position || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 
-  const ratings = fold(ratingRows, months.buckets, { count: 0, stars: 0 }, (into, row) => ({
-    count: into.count + num(row.count),
-    stars: into.stars + num(row.stars),
-  }));
-  const average = ({ count, stars }: { count: number; stars: number }): RatingCount => ({
-    count,
-    average: count === 0 ? null : stars / count,
-  });
+    const requests = fold(requestRows, weeks.buckets, { count: 0 }, (into, row) => ({ count: into.count + num(row.n) }));
 
-  const countOf = (rows: ReadonlyArray<{ slice: string; n: number }>, slice: string) =>
-    num(rows.find((candidate) => candidate.slice === slice)?.n);
-  const repeatOf = (slice: string) => {
-    const served = countOf(servedRows, slice);
-    return { customers: served, repeat: served - countOf(firstServedRows, slice) };
+    const conversion = fold(conversionRows, months.buckets, { quoted: 0, booked: 0 } as ConversionCount, (into, row) => ({
+      quoted: into.quoted + num(row.quoted),
+      booked: into.booked + num(row.booked),
+    }));
+
+    const revenue = fold(revenueRows, months.buckets, { bookedCents: 0, collectedCents: 0 } as RevenueCount, (into, row) => ({
+      bookedCents: into.bookedCents + num(row.booked),
+      collectedCents: into.collectedCents + num(row.collected),
+    }));
+
+    const waits = fold([...requestAnswers, ...messageAnswers], weeks.buckets, { answered: 0, waitMs: 0 }, (into, row) => ({
+      answered: into.answered + num(row.answered),
+      waitMs: into.waitMs + num(row.waitMs),
+    }));
+    const mean = ({ answered, waitMs }: { answered: number; waitMs: number }): AnswerCount => ({
+      answered,
+      averageHours: answered === 0 ? null : waitMs / answered / HOUR_MS,
+    });
+
+    const ratings = fold(ratingRows, months.buckets, { count: 0, stars: 0 }, (into, row) => ({
+      count: into.count + num(row.count),
+      stars: into.stars + num(row.stars),
+    }));
+    const average = ({ count, stars }: { count: number; stars: number }): RatingCount => ({
+      count,
+      average: count === 0 ? null : stars / count,
+    });
+
+    const countOf = (rows: ReadonlyArray<{ slice: string; n: number }>, slice: string) =>
+      num(rows.find((candidate) => candidate.slice === slice)?.n);
+    const repeatOf = (slice: string) => {
+      const served = countOf(servedRows, slice);
+      return { customers: served, repeat: served - countOf(firstServedRows, slice) };
+    };
+
+    return {
+      requests: { current: requests.current.count, previous: requests.previous.count, weeks: requests.trend },
+      conversion: { current: conversion.current, previous: conversion.previous, months: conversion.trend },
+      revenue: { current: revenue.current, previous: revenue.previous, months: revenue.trend },
+      firstAnswer: {
+        current: mean(waits.current),
+        previous: mean(waits.previous),
+        weeks: waits.trend.map((bucket) => ({ key: bucket.key, ...mean(bucket) })),
+      },
+      crewLoad: crewLoad(settingsOf(settingsRows[0]), crewRows, new Set(offRows.map((row) => row.day)), loadRows, today),
+      repeatCustomers: {
+        current: repeatOf("current"),
+        previous: repeatOf("previous"),
+        months: months.buckets.map((bucket) => ({ key: bucket.key, ...repeatOf(bucket.key) })),
+      },
+      rating: {
+        current: average(ratings.current),
+        previous: average(ratings.previous),
+        months: ratings.trend.map((bucket) => ({ key: bucket.key, ...average(bucket) })),
+      },
+    };
   };
-
-  return {
-    requests: { current: requests.current.count, previous: requests.previous.count, weeks: requests.trend },
-    conversion: { current: conversion.current, previous: conversion.previous, months: conversion.trend },
-    revenue: { current: revenue.current, previous: revenue.previous, months: revenue.trend },
-    firstAnswer: {
-      current: mean(waits.current),
-      previous: mean(waits.previous),
-      weeks: waits.trend.map((bucket) => ({ key: bucket.key, ...mean(bucket) })),
-    },
-    crewLoad: crewLoad(settingsOf(settingsRows[0]), crewRows, new Set(offRows.map((row) => row.day)), loadRows, today),
-    repeatCustomers: {
-      current: repeatOf("current"),
-      previous: repeatOf("previous"),
-      months: months.buckets.map((bucket) => ({ key: bucket.key, ...repeatOf(bucket.key) })),
-    },
-    rating: {
-      current: average(ratings.current),
-      previous: average(ratings.previous),
-      months: ratings.trend.map((bucket) => ({ key: bucket.key, ...average(bucket) })),
-    },
-  };
+  return { query: figures.query, finish };
 }
 
 /** 5. Crew load from its rows: the totals of both ranges, each active crew's share of the coming one, then the visits on no crew. */

@@ -3,3 +3,4 @@ export type * from "./types";
 export { readOverviewFigures } from "./figures.server";
 export { chartCsv, overviewCharts } from "./charts.server";
 export { readTodayBoard } from "./today.server";
+export { readOverview } from "./overview.server";

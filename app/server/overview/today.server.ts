@@ -30,29 +30,19 @@ const TODAY_STATUSES = ["scheduled", "done", "no_show"] as const satisfies reado
  * start; amounts in cents). Throws when D1 fails.
  */
 export async function readTodayBoard(db: Database, now: Date): Promise<{ today: TodayWork; needsYou: NeedsYou }> {
-  const day = todayInJamaica(now);
-  const tomorrow = plusDays(day, 1);
-  const [visitRows, [tomorrowRow, priced, markRow, unpaidRow, toPublish]] = await readBatch(db, now, day, tomorrow);
-  return {
-    today: {
-      day,
-      visits: visitRows.map((row) => ({ ...row, status: row.status as VisitStatus })),
-      tomorrow,
-      tomorrowCount: Number(tomorrowRow.n ?? 0),
-    },
-    needsYou: {
-      quotesWaiting: Number(priced.n ?? 0),
-      visitsToMarkDone: Number(markRow.n ?? 0),
-      oldestVisitToMarkDone: markRow.oldest ?? null,
-      unpaid: { count: Number(unpaidRow.count ?? 0), cents: Number(unpaidRow.cents ?? 0) },
-      overdue: { count: Number(unpaidRow.overdueCount ?? 0), cents: Number(unpaidRow.overdueCents ?? 0) },
-      reviewsToPublish: Number(toPublish.n ?? 0),
-    },
-  };
+  const { queries, finish } = todayBoardRead(db, now);
+  const [visitRows, countRows] = await db.batch(queries);
+  return finish(visitRows, countRows);
 }
 
-/** The board's two statements as one batch: the day's visits, and the counts' row read back per count. */
-async function readBatch(db: Database, now: Date, day: string, tomorrow: string) {
+/**
+ * `readTodayBoard` as its two statements, for a caller's batch (app/server/overview `readOverview`):
+ * `queries` (the day's visits, then the counts' row) go into the batch, and `finish(visitRows,
+ * countRows)` turns what they answered into `{ today, needsYou }`.
+ */
+export function todayBoardRead(db: Database, now: Date) {
+  const day = todayInJamaica(now);
+  const tomorrow = plusDays(day, 1);
   const counts = oneRowStatement(db, [
     db
       .select({ n: count() })
@@ -66,28 +56,47 @@ async function readBatch(db: Database, now: Date, day: string, tomorrow: string)
     unpaidTotalsQuery(db, day),
     db.select({ n: count() }).from(reviews).where(eq(reviews.published, false)),
   ]);
-  const [visitRows, countRows] = await db.batch([
-    db
-      .select({
-        id: visits.id,
-        quoteRequestId: visits.quoteRequestId,
-        crewId: visits.crewId,
-        crewName: sql<string | null>`${crews.name}`.as("crew_name"),
-        windowStart: visits.windowStart,
-        windowEnd: visits.windowEnd,
-        status: visits.status,
-        // The request's name as the customer gave it, else the customer's (a name left blank).
-        customerName: sql<string>`COALESCE(NULLIF(TRIM(${quoteRequests.name}), ''), ${customers.name}, '')`.as("customer_name"),
-        serviceType: visits.serviceType,
-        address: visits.address,
-      })
-      .from(visits)
-      .innerJoin(quoteRequests, eq(quoteRequests.id, visits.quoteRequestId))
-      .leftJoin(customers, eq(customers.id, quoteRequests.customerId))
-      .leftJoin(crews, eq(crews.id, visits.crewId))
-      .where(and(eq(visits.day, day), inArray(visits.status, TODAY_STATUSES)))
-      .orderBy(sql`${crews.position} IS NULL`, asc(crews.position), asc(crews.name), asc(visits.windowStart), asc(quoteRequests.name)),
-    counts.query,
-  ]);
-  return [visitRows, counts.read(countRows)] as const;
+  const visitList = db
+    .select({
+      id: visits.id,
+      quoteRequestId: visits.quoteRequestId,
+      crewId: visits.crewId,
+      crewName: sql<string | null>`${crews.name}`.as("crew_name"),
+      windowStart: visits.windowStart,
+      windowEnd: visits.windowEnd,
+      status: visits.status,
+      // The request's name as the customer gave it, else the customer's (a name left blank).
+      customerName: sql<string>`COALESCE(NULLIF(TRIM(${quoteRequests.name}), ''), ${customers.name}, '')`.as("customer_name"),
+      serviceType: visits.serviceType,
+      address: visits.address,
+    })
+    .from(visits)
+    .innerJoin(quoteRequests, eq(quoteRequests.id, visits.quoteRequestId))
+    .leftJoin(customers, eq(customers.id, quoteRequests.customerId))
+    .leftJoin(crews, eq(crews.id, visits.crewId))
+    .where(and(eq(visits.day, day), inArray(visits.status, TODAY_STATUSES)))
+    .orderBy(sql`${crews.position} IS NULL`, asc(crews.position), asc(crews.name), asc(visits.windowStart), asc(quoteRequests.name));
+  const finish = (
+    visitRows: Awaited<typeof visitList>,
+    countRows: Parameters<typeof counts.read>[0],
+  ): { today: TodayWork; needsYou: NeedsYou } => {
+    const [tomorrowRow, priced, markRow, unpaidRow, toPublish] = counts.read(countRows);
+    return {
+      today: {
+        day,
+        visits: visitRows.map((row) => ({ ...row, status: row.status as VisitStatus })),
+        tomorrow,
+        tomorrowCount: Number(tomorrowRow.n ?? 0),
+      },
+      needsYou: {
+        quotesWaiting: Number(priced.n ?? 0),
+        visitsToMarkDone: Number(markRow.n ?? 0),
+        oldestVisitToMarkDone: markRow.oldest ?? null,
+        unpaid: { count: Number(unpaidRow.count ?? 0), cents: Number(unpaidRow.cents ?? 0) },
+        overdue: { count: Number(unpaidRow.overdueCount ?? 0), cents: Number(unpaidRow.overdueCents ?? 0) },
+        reviewsToPublish: Number(toPublish.n ?? 0),
+      },
+    };
+  };
+  return { queries: [visitList, counts.query] as const, finish };
 }

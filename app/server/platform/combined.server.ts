@@ -5,19 +5,20 @@
  * small aggregates pays for a dozen statements. These helpers fold such reads into one:
  *
  * - `oneRowStatement`: reads that answer exactly one row (aggregates without GROUP BY: counts,
- *   sums) as the subqueries of one cross join, `SELECT * FROM (q1) CROSS JOIN (q2) ...`;
+ *   sums) as one row: `WITH r0(...) AS (q0), r1(...) AS (q1) SELECT * FROM r0 CROSS JOIN r1`;
  * - `unionStatement`: reads that answer several rows as one UNION ALL, each row tagged with its
  *   read's name and padded with NULLs to the widest read.
  *
  * Each query keeps its own definition (the module that owns the rule builds it); only the
  * envelope is shared: every read becomes a common table expression whose columns are renamed by
  * position, and each row is mapped back to the read's field names in their selection order, so
- * a read's fields must be flat (no nested objects) and plain values: numbers, text or null (no column decoders run: a timestamp column comes back
- * as its stored number). An ORDER BY inside a read does not order the union's rows. The reads'
- * bound values add up in one statement, and D1 binds at most 100 a statement: a caller keeps its
- * combination under that (tests/unit/overview-statements.test.ts checks the overview's).
+ * a read's fields must be flat (no nested objects); each value is decoded as the read alone would
+ * decode it (a JSON column parsed, a timestamp made a Date). An ORDER BY inside a read does not
+ * order the union's rows: the caller sorts them. The reads' bound values add up in one
+ * statement, and D1 binds at most 100 a statement: a caller keeps its combination under that
+ * (tests/unit/overview-statements.test.ts checks the overview's).
  */
-import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { Column, is, SQL, sql, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "./db.server";
 
 /** A drizzle select (or compound select) whose flat selection names its result's fields. */
@@ -30,6 +31,24 @@ type RowOf<Q> = Q extends PromiseLike<ReadonlyArray<infer R>> ? R : never;
 
 /** The field names of a read, in the order its statement selects them. */
 const fieldsOf = (read: NamedRead) => Object.keys(read._.selectedFields);
+
+/**
+ * A stored value as the read's own field would give it: a column's decoder (a JSON column
+ * parsed, a timestamp made a Date, a boolean), an `sql` field's `mapWith`; null stays null.
+ */
+function decoded(field: unknown, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  if (is(field, Column)) return field.mapFromDriverValue(value);
+  const sqlOf = is(field, SQL) ? field : is(field, SQL.Aliased) ? field.sql : undefined;
+  // drizzle keeps an `sql` field's decoder (`mapWith`, e.g. count()'s Number) on the SQL object, untyped.
+  const decoder = (sqlOf as unknown as { decoder?: { mapFromDriverValue(value: unknown): unknown } } | undefined)?.decoder;
+  return decoder ? decoder.mapFromDriverValue(value) : value;
+}
+
+/** A read's row from the combined row: its field `key` from the column `columnOf(i)` of its i-th field, decoded. */
+function rowOf(read: NamedRead, keys: readonly string[], row: Record<string, unknown>, columnOf: (i: number) => string) {
+  return Object.fromEntries(keys.map((key, i) => [key, decoded(read._.selectedFields[key], row[columnOf(i)])]));
+}
 
 /** A column of the combined statement, by its position-made name. */
 const column = (name: string) => sql`${sql.identifier(name)}`;
@@ -64,7 +83,7 @@ export function oneRowStatement<const Q extends readonly NamedRead[]>(db: Databa
   );
   const read = (rows: ReadonlyArray<Record<string, unknown>>) => {
     const row = rows[0] ?? {};
-    return keys.map((names, k) => Object.fromEntries(names.map((key, i) => [key, row[columns[k]![i]!] ?? null]))) as {
+    return keys.map((names, k) => rowOf(reads[k]!, names, row, (i) => columns[k]![i]!)) as {
       -readonly [K in keyof Q]: RowOf<Q[K]>;
     };
   };
@@ -107,8 +126,9 @@ export function unionStatement<const Q extends Record<string, NamedRead>>(db: Da
   const read = (rows: ReadonlyArray<Record<string, unknown>>) => {
     const out = Object.fromEntries(names.map((name) => [name, [] as unknown[]]));
     for (const row of rows) {
-      const fieldNames = keys.get(row.read as keyof Q & string);
-      if (fieldNames) out[row.read as string]!.push(Object.fromEntries(fieldNames.map((key, i) => [key, row[`c${i}`] ?? null])));
+      const name = row.read as keyof Q & string;
+      const fieldNames = keys.get(name);
+      if (fieldNames) out[name]!.push(rowOf(reads[name]!, fieldNames, row, (i) => `c${i}`));
     }
     return out as { [K in keyof Q]: Array<RowOf<Q[K]>> };
   };

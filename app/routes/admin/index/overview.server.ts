@@ -11,7 +11,7 @@ import { ADMIN_HEADERS } from "~/cache-control";
 import { todayInJamaica } from "~/domain/dates";
 import { resolvePeriod } from "~/domain/overview";
 import { requireAdmin } from "~/http/permissions.server";
-import { overviewCharts, readOverviewFigures, readTodayBoard } from "~/server/overview";
+import { overviewCharts, readOverview } from "~/server/overview";
 import { logFailure } from "~/server/platform";
 
 /**
@@ -29,7 +29,7 @@ export async function overviewLoader({ request, context }: LoaderFunctionArgs) {
     today,
   );
   try {
-    const [figures, board] = await Promise.all([readOverviewFigures(context.db, period, today), readTodayBoard(context.db, now)]);
+    const { figures, board } = await readOverview(context.db, period, today, now);
     return data({ period, message, board, charts: overviewCharts(figures, period), error: null }, { headers: ADMIN_HEADERS });
   } catch (error) {
     logFailure("overview_read_failed", error);
