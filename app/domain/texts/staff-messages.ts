@@ -64,7 +64,8 @@ export const TWO_STEP_MESSAGES = {
   stepUpNeeded:
     "To change how you sign in, first confirm it is you: type a code from your authenticator app, or confirm with a passkey. A recovery code does not count here. Nothing was changed.",
   stepUpWrongCode: "That code is not right, or it was already used. Nothing was changed. Wait for the next code in your app and try again.",
-  stepUpPasskeyFailed: "The passkey could not confirm it is you. Nothing was changed. Try again, or type a code from your authenticator app.",
+  stepUpPasskeyFailed:
+    "The passkey could not confirm it is you. Nothing was changed. Try again, or type a code from your authenticator app.",
   required: "Two-step sign-in is now required for every admin.",
   optional: "Two-step sign-in is now optional.",
   enrolFirst: "Turn on two-step sign-in for your own account first (Security page), then require it of everyone.",
