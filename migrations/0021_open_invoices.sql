@@ -3,7 +3,8 @@
 -- the overview's Needs you). Like 0019's summaries, each trigger RECOMPUTES an invoice's row from
 -- its rows (balance.server.ts `balanceSql`'s rule: total, less its issued credit notes, less its
 -- payments, plus its refunds; tips are not in amount_cents), never adds or subtracts: the row is
--- there exactly when the invoice is issued, of kind 'invoice', and its balance is above 0.
+-- there exactly when the invoice is issued, of kind 'invoice', and its balance is above 0: the
+-- view `open_invoices_source` below states that once, and every trigger copies its row from it.
 -- What changes a balance: a payment or refund recorded (payments are never changed or deleted:
 -- 0016), an invoice issued or voided, a credit note issued or voided (its invoice's balance). An
 -- invoice's other columns never change once issued (0016), and only drafts are deleted, which are
@@ -18,60 +19,32 @@ CREATE TABLE `open_invoices` (
 	FOREIGN KEY (`invoice_id`) REFERENCES `invoices`(`id`) ON UPDATE no action ON DELETE no action,
 	CONSTRAINT "open_invoices_balance_check" CHECK("open_invoices"."balance_cents" > 0)
 );--> statement-breakpoint
--- The backfill from the existing rows, before the triggers.
-INSERT INTO `open_invoices` (`invoice_id`, `due_date`, `balance_cents`)
-SELECT `id`, `due_date`, `balance` FROM (
+-- The rule, written once: every issued invoice still owing, with its balance.
+CREATE VIEW `open_invoices_source` AS
+SELECT `id` AS `invoice_id`, `due_date`, `balance` AS `balance_cents` FROM (
   SELECT `i`.`id`, `i`.`due_date`, `i`.`total_cents`
     - (SELECT COALESCE(SUM(`c`.`total_cents`), 0) FROM `invoices` AS `c` WHERE `c`.`credit_for_id` = `i`.`id` AND `c`.`kind` = 'credit_note' AND `c`.`status` = 'issued')
     - (SELECT COALESCE(SUM(CASE WHEN `p`.`kind` = 'refund' THEN -`p`.`amount_cents` ELSE `p`.`amount_cents` END), 0) FROM `payments` AS `p` WHERE `p`.`invoice_id` = `i`.`id`) AS `balance`
   FROM `invoices` AS `i` WHERE `i`.`kind` = 'invoice' AND `i`.`status` = 'issued'
 ) WHERE `balance` > 0;--> statement-breakpoint
+-- The backfill from the existing rows, before the triggers.
+INSERT INTO `open_invoices` SELECT * FROM `open_invoices_source`;--> statement-breakpoint
 CREATE TRIGGER `open_invoices_payment` AFTER INSERT ON `payments`
 BEGIN
   DELETE FROM `open_invoices` WHERE `invoice_id` = NEW.`invoice_id`;
-  INSERT INTO `open_invoices` (`invoice_id`, `due_date`, `balance_cents`)
-  SELECT `id`, `due_date`, `balance` FROM (
-    SELECT `i`.`id`, `i`.`due_date`, `i`.`total_cents`
-      - (SELECT COALESCE(SUM(`c`.`total_cents`), 0) FROM `invoices` AS `c` WHERE `c`.`credit_for_id` = `i`.`id` AND `c`.`kind` = 'credit_note' AND `c`.`status` = 'issued')
-      - (SELECT COALESCE(SUM(CASE WHEN `p`.`kind` = 'refund' THEN -`p`.`amount_cents` ELSE `p`.`amount_cents` END), 0) FROM `payments` AS `p` WHERE `p`.`invoice_id` = `i`.`id`) AS `balance`
-    FROM `invoices` AS `i` WHERE `i`.`id` = NEW.`invoice_id` AND `i`.`kind` = 'invoice' AND `i`.`status` = 'issued'
-  ) WHERE `balance` > 0;
+  INSERT INTO `open_invoices` SELECT * FROM `open_invoices_source` WHERE `invoice_id` = NEW.`invoice_id`;
 END;--> statement-breakpoint
 CREATE TRIGGER `open_invoices_insert` AFTER INSERT ON `invoices`
 BEGIN
   DELETE FROM `open_invoices` WHERE `invoice_id` = NEW.`id`;
-  INSERT INTO `open_invoices` (`invoice_id`, `due_date`, `balance_cents`)
-  SELECT `id`, `due_date`, `balance` FROM (
-    SELECT `i`.`id`, `i`.`due_date`, `i`.`total_cents`
-      - (SELECT COALESCE(SUM(`c`.`total_cents`), 0) FROM `invoices` AS `c` WHERE `c`.`credit_for_id` = `i`.`id` AND `c`.`kind` = 'credit_note' AND `c`.`status` = 'issued')
-      - (SELECT COALESCE(SUM(CASE WHEN `p`.`kind` = 'refund' THEN -`p`.`amount_cents` ELSE `p`.`amount_cents` END), 0) FROM `payments` AS `p` WHERE `p`.`invoice_id` = `i`.`id`) AS `balance`
-    FROM `invoices` AS `i` WHERE `i`.`id` = NEW.`id` AND `i`.`kind` = 'invoice' AND `i`.`status` = 'issued'
-  ) WHERE `balance` > 0;
+  INSERT INTO `open_invoices` SELECT * FROM `open_invoices_source` WHERE `invoice_id` = NEW.`id`;
   DELETE FROM `open_invoices` WHERE `invoice_id` = NEW.`credit_for_id`;
-  INSERT INTO `open_invoices` (`invoice_id`, `due_date`, `balance_cents`)
-  SELECT `id`, `due_date`, `balance` FROM (
-    SELECT `i`.`id`, `i`.`due_date`, `i`.`total_cents`
-      - (SELECT COALESCE(SUM(`c`.`total_cents`), 0) FROM `invoices` AS `c` WHERE `c`.`credit_for_id` = `i`.`id` AND `c`.`kind` = 'credit_note' AND `c`.`status` = 'issued')
-      - (SELECT COALESCE(SUM(CASE WHEN `p`.`kind` = 'refund' THEN -`p`.`amount_cents` ELSE `p`.`amount_cents` END), 0) FROM `payments` AS `p` WHERE `p`.`invoice_id` = `i`.`id`) AS `balance`
-    FROM `invoices` AS `i` WHERE `i`.`id` = NEW.`credit_for_id` AND `i`.`kind` = 'invoice' AND `i`.`status` = 'issued'
-  ) WHERE `balance` > 0;
+  INSERT INTO `open_invoices` SELECT * FROM `open_invoices_source` WHERE `invoice_id` = NEW.`credit_for_id`;
 END;--> statement-breakpoint
 CREATE TRIGGER `open_invoices_status` AFTER UPDATE OF `status` ON `invoices`
 BEGIN
   DELETE FROM `open_invoices` WHERE `invoice_id` = NEW.`id`;
-  INSERT INTO `open_invoices` (`invoice_id`, `due_date`, `balance_cents`)
-  SELECT `id`, `due_date`, `balance` FROM (
-    SELECT `i`.`id`, `i`.`due_date`, `i`.`total_cents`
-      - (SELECT COALESCE(SUM(`c`.`total_cents`), 0) FROM `invoices` AS `c` WHERE `c`.`credit_for_id` = `i`.`id` AND `c`.`kind` = 'credit_note' AND `c`.`status` = 'issued')
-      - (SELECT COALESCE(SUM(CASE WHEN `p`.`kind` = 'refund' THEN -`p`.`amount_cents` ELSE `p`.`amount_cents` END), 0) FROM `payments` AS `p` WHERE `p`.`invoice_id` = `i`.`id`) AS `balance`
-    FROM `invoices` AS `i` WHERE `i`.`id` = NEW.`id` AND `i`.`kind` = 'invoice' AND `i`.`status` = 'issued'
-  ) WHERE `balance` > 0;
+  INSERT INTO `open_invoices` SELECT * FROM `open_invoices_source` WHERE `invoice_id` = NEW.`id`;
   DELETE FROM `open_invoices` WHERE `invoice_id` = NEW.`credit_for_id`;
-  INSERT INTO `open_invoices` (`invoice_id`, `due_date`, `balance_cents`)
-  SELECT `id`, `due_date`, `balance` FROM (
-    SELECT `i`.`id`, `i`.`due_date`, `i`.`total_cents`
-      - (SELECT COALESCE(SUM(`c`.`total_cents`), 0) FROM `invoices` AS `c` WHERE `c`.`credit_for_id` = `i`.`id` AND `c`.`kind` = 'credit_note' AND `c`.`status` = 'issued')
-      - (SELECT COALESCE(SUM(CASE WHEN `p`.`kind` = 'refund' THEN -`p`.`amount_cents` ELSE `p`.`amount_cents` END), 0) FROM `payments` AS `p` WHERE `p`.`invoice_id` = `i`.`id`) AS `balance`
-    FROM `invoices` AS `i` WHERE `i`.`id` = NEW.`credit_for_id` AND `i`.`kind` = 'invoice' AND `i`.`status` = 'issued'
-  ) WHERE `balance` > 0;
+  INSERT INTO `open_invoices` SELECT * FROM `open_invoices_source` WHERE `invoice_id` = NEW.`credit_for_id`;
 END;
