@@ -8,7 +8,7 @@ import type { User } from "../../drizzle/schema";
 import type { Database } from "~/server/platform";
 import { commitNotice } from "~/http/flash.server";
 import { QUERY_LIMITS } from "~/http/input-gate.server";
-import { readSession, type CurrentSession } from "~/http/session.server";
+import { carriesSessionCookie, readSession, type CurrentSession } from "~/http/session.server";
 
 /** True for an account with the admin role: the one admin check. */
 export function isAdmin(user: Pick<User, "role">): boolean {
@@ -70,4 +70,28 @@ export async function requireAdmin(
     throw redirect("/admin/security", { headers: { "Set-Cookie": await commitNotice(request, "enrolRequired") } });
   }
   return session;
+}
+
+/**
+ * requireAdmin and a page's reads at the same time: a GET (or HEAD) whose session cookie this site
+ * signed starts `read()` beside the session's own read, so the page costs one D1 round trip where
+ * it cost two (docs/benchmarks.md, "Round trips"). `read` must only read: it runs before the
+ * session is known, and its value is returned only to the admin requireAdmin lets through. A
+ * request without such a cookie, or a write, reads nothing before the session is known.
+ * Out: `{ session, value }`. Throws requireAdmin's redirects (the early read's failure, if any,
+ * is then ignored) and `read`'s own error.
+ */
+export async function requireAdminWith<T>(
+  db: Database,
+  request: Request,
+  env: CloudflareBindings,
+  read: () => Promise<T>,
+  options: { slide?: boolean } = {},
+): Promise<{ session: CurrentSession; value: T }> {
+  const early = (request.method === "GET" || request.method === "HEAD") && (await carriesSessionCookie(request, env));
+  const pending = early ? read() : null;
+  // A redirect below leaves the early read unawaited: its failure must not surface as unhandled.
+  pending?.catch(() => undefined);
+  const session = await requireAdmin(db, request, env, options);
+  return { session, value: await (pending ?? read()) };
 }

@@ -42,6 +42,15 @@ async function tokenOf(request: Request, env: SessionEnv): Promise<string | null
   return isSessionToken(token) ? token : null;
 }
 
+/**
+ * True when the request carries a session cookie signed by this site (expired or not): the
+ * cheap check, without D1, that lets a page start its reads beside the session's
+ * (app/http/permissions.server.ts `requireAdminWith`).
+ */
+export async function carriesSessionCookie(request: Request, env: SessionEnv): Promise<boolean> {
+  return (await tokenOf(request, env)) !== null;
+}
+
 /** Starts a session for `userId`; returns the Set-Cookie header. */
 export async function createSession(db: Database, request: Request, env: SessionEnv, userId: string, now = new Date()): Promise<string> {
   const token = await insertSession(db, userId, now);

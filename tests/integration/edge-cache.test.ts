@@ -183,6 +183,23 @@ describe("round trips where the cache cannot answer", () => {
       expect(list.d1RoundTrips, path).toBeLessThanOrEqual(2);
     }
   });
+
+  test("the overview and its frame read beside the session: one round trip; a cookie this site did not sign reads nothing", async () => {
+    const overview = await worker.fetch("/admin", { headers: { Cookie: admin.cookie } });
+    expect(overview.status).toBe(200);
+    expect(timingOf(overview).d1RoundTrips).toBe(1);
+    // A forged or unsigned session cookie: the redirect to sign in, without one D1 query.
+    const forged = await worker.fetch("/admin", { headers: { Cookie: `${admin.cookie.slice(0, -4)}AAAA` }, redirect: "manual" });
+    expect(forged.status).toBe(302);
+    expect(forged.headers.get("Location")).toMatch(/^\/auth/);
+    expect(timingOf(forged).d1).toBe(0);
+    // A signed-in account without the admin role is sent away, the early reads' figures nowhere in the answer.
+    const user = await createAdminSession(worker, "user");
+    const refused = await worker.fetch("/admin", { headers: { Cookie: user.cookie }, redirect: "manual" });
+    expect(refused.status).toBe(302);
+    expect(refused.headers.get("Location")).toBe("/");
+    expect(await refused.text()).not.toMatch(/Needs you|Unpaid|Today/);
+  });
 });
 
 describe("gallery photos from the edge", () => {
