@@ -57,6 +57,7 @@ export default [
   route("admin/schedule/sheet", "routes/admin/schedule-sheet/route.tsx"),
   route("admin/security/passkey", "routes/admin/security-passkey/route.ts"),
   route("admin/attachments/:id", "routes/admin/attachment/route.tsx"),
+  route("admin/customers/:id/export", "routes/admin/customer-export/route.ts"),
   route("admin/gallery/media/:name", "routes/admin/gallery-media/route.tsx"),
   route("admin/quotes.csv", "routes/admin/export-csv/route.ts", { id: "admin-quotes-csv" }),
   route("admin/messages.csv", "routes/admin/export-csv/route.ts", { id: "admin-messages-csv" }),

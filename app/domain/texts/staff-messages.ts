@@ -282,3 +282,27 @@ export const CALENDAR_FEED_MESSAGES = {
   tooMany: "Too many requests. Please try again in a minute.",
   unavailable: "The calendar could not be made just now. Please try again later.",
 } as const;
+
+/** What the export of a customer's data says (/admin/customers/<id>/export, docs/product.md §14 "Their data, exported"). */
+export const CUSTOMER_EXPORT_MESSAGES = {
+  notFound: "There is no such customer. They may have been merged into another one: open the customers list to find them.",
+  forbidden: "Only an admin can export a customer's data.",
+  failed: "The export could not be made. Please try again.",
+  /** The note on each of the customer's records (their page's history; the "Customer: " prefix is the history's). */
+  note: (staffEmail: string, fileName: string) => `Customer: their data was exported (${fileName}) by ${staffEmail}.`,
+  /** README.txt of the archive: what it is, when it was made and by whom. */
+  readme: (input: { customerId: string; name: string; madeAt: string; staffEmail: string; missingPhotos: number }) =>
+    [
+      `This archive is a copy of every record the company keeps about the customer ${input.name} (customer ${input.customerId}),`,
+      `made on ${input.madeAt} (Jamaica time) by the staff account ${input.staffEmail}, as the Data Protection Act, 2020 gives`,
+      "a person the right to a copy of their data. customer.json holds every record in one file; each .csv file holds one kind",
+      "of record (a header row first, times in UTC); photos/<request or message id>/ holds the photos sent with each request",
+      "or message, as they were received. Links' secret tokens (status pages, invoices, review links) are left out.",
+      input.missingPhotos > 0
+        ? `${input.missingPhotos} photo(s) listed in attachments.csv could not be found in storage and are not in the archive.`
+        : "",
+    ]
+      .filter(Boolean)
+      .join(" ")
+      .concat("\r\n"),
+} as const;
