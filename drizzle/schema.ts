@@ -42,6 +42,7 @@ import {
   USER_ROLES,
 } from "../app/domain/enumerations";
 import { ACCEPTED_IMAGE_TYPES, MAX_PHOTO_BYTES, TEXT_LIMITS } from "../app/domain/limits";
+import { RETENTION_DEFAULTS, RETENTION_MONTHS } from "../app/domain/retention";
 
 /** `column IN ('a', 'b', …)` for a CHECK constraint; values are trusted constants. */
 function oneOf(column: AnySQLiteColumn, values: readonly string[]): SQL {
@@ -470,6 +471,10 @@ export const mailDeliveries = sqliteTable(
     check("mail_deliveries_entity_check", sql`${table.entity} IS NULL OR ${oneOf(table.entity, MAIL_ENTITIES)}`),
     check("mail_deliveries_status_check", oneOf(table.status, MAIL_STATUSES)),
     index("mail_deliveries_entity_idx").on(table.entity, table.entityId),
+    // The daily retention job (app/server/retention): the mails whose text and links are still kept, oldest first.
+    index("mail_deliveries_body_kept_idx")
+      .on(table.createdAt)
+      .where(sql`${table.bodyText} IS NOT NULL OR ${table.links} IS NOT NULL`),
   ],
 );
 
@@ -1219,5 +1224,38 @@ export const cardCheckouts = sqliteTable(
     check("card_checkouts_amount_check", sql`${table.amountCents} > 0`),
     index("card_checkouts_invoice_idx").on(table.invoiceId),
     uniqueIndex("card_checkouts_transaction_unique").on(table.transactionId),
+  ],
+);
+
+/**
+ * The owner's retention settings and the daily job's last run (docs/product.md §17 "Retention";
+ * app/server/retention): one row, id 1, made by its migration with the defaults of
+ * app/domain/retention.ts. The last run's counts are the totals of the runs of `last_run_day`
+ * (a Jamaica day): a run of the same day adds to them, a run of a later day starts them anew.
+ */
+export const retentionSettings = sqliteTable(
+  "retention_settings",
+  {
+    id: integer("id").primaryKey(),
+    /** Months after a quote request is closed before its photos are deleted. */
+    photoMonths: integer("photo_months").notNull().default(RETENTION_DEFAULTS.photoMonths),
+    /** Months after their last activity before never-booked requests and contact messages are anonymised. */
+    neverBookedMonths: integer("never_booked_months").notNull().default(RETENTION_DEFAULTS.neverBookedMonths),
+    updatedAt: integer("updated_at", { mode: "timestamp_ms" }),
+    /** The latest run's instant; null: never run. */
+    lastRunAt: integer("last_run_at", { mode: "timestamp_ms" }),
+    /** Its day in Jamaica (ISO), the day the counts below add up over. */
+    lastRunDay: text("last_run_day"),
+    lastPhotosDeleted: integer("last_photos_deleted").notNull().default(0),
+    lastRequestsAnonymised: integer("last_requests_anonymised").notNull().default(0),
+    lastMessagesAnonymised: integer("last_messages_anonymised").notNull().default(0),
+    lastMailBodiesCleared: integer("last_mail_bodies_cleared").notNull().default(0),
+  },
+  (table) => [
+    check("retention_settings_single_row_check", sql`${table.id} = 1`),
+    check(
+      "retention_settings_months_check",
+      sql`${table.photoMonths} BETWEEN ${sql.raw(String(RETENTION_MONTHS.min))} AND ${sql.raw(String(RETENTION_MONTHS.max))} AND ${table.neverBookedMonths} BETWEEN ${sql.raw(String(RETENTION_MONTHS.min))} AND ${sql.raw(String(RETENTION_MONTHS.max))}`,
+    ),
   ],
 );
