@@ -129,9 +129,9 @@ function csvHeader(table: SQLiteTable): string[] {
  * "-3", … before their extension.
  */
 function archiveFileName(fileName: string, fallback: string, taken: Set<string>): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed.
   const cleaned =
     fileName
+      // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed.
       .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]/g, "_")
       .replace(/^[.\s]+/, "")
       .trim()
