@@ -81,6 +81,8 @@ export const customers = sqliteTable(
      * when this day is in it.
      */
     firstDoneDay: text("first_done_day"),
+    /** When the customer's data was erased (app/server/data-rights/erase.server.ts); null: never. */
+    erasedAt: integer("erased_at", { mode: "timestamp_ms" }),
   },
   (table) => [
     check("customers_email_lower_check", sql`${table.email} IS NULL OR ${table.email} = lower(${table.email})`),
