@@ -62,6 +62,7 @@ export function linkToCustomer(
       notes: null,
       searchRowid: null,
       firstDoneDay: null,
+      erasedAt: null,
     },
     sql`${matched} IS NULL`,
   );
