@@ -3,12 +3,15 @@
  * Worker in Miniflare with real D1 and R2: GET /admin/customers/<id>/export answers a ZIP holding
  * every kind of record of the customer (a request with its two photos byte for byte, a message, a
  * visit, a review, an invoice with its payment, the e-mails sent), one CSV per kind with its header,
- * a README, and nothing of another customer; the export is noted in the customer's history; a
+ * a README, and nothing of another customer; eight photos of the largest size streamed whole and
+ * stored as they are; the export is noted in the customer's history; a
  * non-admin gets 403, a signed-out visitor the sign-in page, an unknown or junk id a 404, never a 5xx.
  */
+import { randomBytes } from "node:crypto";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { todayInJamaica } from "~/domain/dates";
+import { MAX_PHOTO_BYTES } from "~/domain/limits";
 import { makePng, VALID_CONTACT, VALID_QUOTE } from "../fixtures";
 import { createAdminSession, postForm, startWorker, waitFor, type TestWorker } from "./worker";
 
@@ -246,6 +249,39 @@ describe("GET /admin/customers/:id/export", () => {
     ]);
     expect(strFromU8(files["README.txt"]!)).toContain("1 photo(s)");
   });
+
+  test("many photos of the largest size are streamed whole, stored as they are (no recompression); the text files are deflated", async () => {
+    const { request } = await seed();
+    const now = Date.now();
+    const photos = Array.from({ length: 8 }, (_, i) => ({
+      id: crypto.randomUUID(),
+      name: `large-${i}.jpg`,
+      bytes: new Uint8Array(randomBytes(MAX_PHOTO_BYTES)),
+    }));
+    for (const photo of photos) await worker.bucket.put(`quote-requests/${request.id}/${photo.id}`, photo.bytes);
+    await worker.db.batch(
+      photos.map((photo) =>
+        worker.db
+          .prepare(
+            "INSERT INTO attachments (id, owner_kind, owner_id, r2_key, file_name, content_type, size_bytes, created_at) VALUES (?, 'quote', ?, ?, ?, 'image/jpeg', ?, ?)",
+          )
+          .bind(photo.id, request.id, `quote-requests/${request.id}/${photo.id}`, photo.name, photo.bytes.length, now),
+      ),
+    );
+    const response = await get(`/admin/customers/${request.customerId}/export`);
+    expect(response.status).toBe(200);
+    const methods = new Map<string, number>();
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()), {
+      filter: (file) => (methods.set(file.name, file.compression), true),
+    });
+    for (const photo of photos) {
+      const path = `photos/${request.id}/${photo.name}`;
+      expect(methods.get(path), path).toBe(0);
+      expect(Buffer.from(files[path]!).equals(Buffer.from(photo.bytes)), path).toBe(true);
+    }
+    expect(methods.get("customer.json")).toBe(8);
+    expect(methods.get("requests.csv")).toBe(8);
+  }, 60_000);
 
   test("admins only: signed out goes to sign-in, a signed-in non-admin gets 403, and neither is noted", async () => {
     const { request } = await seed();

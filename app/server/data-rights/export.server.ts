@@ -338,11 +338,18 @@ export function customerExportZip(
       const file = new ZipPassThrough(photo.path);
       zip.add(file);
       const reader = object.body.getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        file.push(value, false);
-        yield;
+      let complete = false;
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          file.push(value, false);
+          yield;
+        }
+        complete = true;
+      } finally {
+        // A download stopped half-way (the stream cancelled) lets go of R2's body at once.
+        if (!complete) await reader.cancel().catch(() => undefined);
       }
       file.push(new Uint8Array(0), true);
       yield;
