@@ -32,7 +32,9 @@
  * reminders; and the e-mails asking for a review of a visit done
  * (app/server/reviews/review-requests.server.ts); the one reminder of a quote nobody accepted
  * (app/server/lifecycle/follow-up.server.ts); the one automatic reminder of an invoice still
- * unpaid after its due date (app/server/billing/reminders.server.ts); then KV's copy of the
+ * unpaid after its due date (app/server/billing/reminders.server.ts); the retention periods:
+ * old photos deleted, never-booked requests and old messages anonymised, old mail texts cleared
+ * (app/server/retention/retention.server.ts); then KV's copy of the
  * content version catches up with D1's. Reset and verification links are signed
  * tokens, not rows: nothing is stored for them, and a used reset link is dead because it names
  * the password hash it was made for (app/server/auth/tokens.server.ts).
@@ -55,6 +57,7 @@ import { deleteExpiredChallenges } from "./app/server/two-step";
 import { extendPublicHolidays, extendSeries, sendVisitReminders } from "./app/server/booking";
 import { sendReviewRequests } from "./app/server/reviews";
 import { sendQuoteFollowUps } from "./app/server/lifecycle";
+import { applyRetention } from "./app/server/retention";
 import { billingMailContext, cardCheckoutOrigins, releaseUnpaidDeposits, sendAutomaticReminders } from "./app/server/billing";
 import { todayInJamaica } from "./app/domain/dates";
 import { deleteStaleFailures } from "./app/server/auth";
@@ -218,7 +221,7 @@ export default {
       return;
     }
     // Each task runs whatever happens to the others; any failure marks the run failed.
-    const [sweep, gallery, cleanup, booking, reviewRequests, followUps, paymentReminders] = await Promise.allSettled([
+    const [sweep, gallery, cleanup, booking, reviewRequests, followUps, paymentReminders, retention] = await Promise.allSettled([
       sweepOrphanUploads({ db, bucket: env.UPLOADS, now }),
       sweepOrphanGalleryObjects({ db, bucket: env.UPLOADS, now }),
       Promise.all([
@@ -235,6 +238,7 @@ export default {
       sendReviewRequests(db, env, now, () => readCompany(env, db)),
       sendQuoteFollowUps(db, env, now, () => readCompany(env, db)),
       sendAutomaticReminders(db, billingMailContext(env, db), now),
+      applyRetention({ db, bucket: env.UPLOADS, now }),
     ]);
     // KV's copy of the content version catches up with D1's, should a copy after a change have been lost.
     await syncEdgeContentVersion(env, db);
@@ -257,7 +261,9 @@ export default {
     else logFailure("quote_follow_ups_failed", followUps.reason, { ...run });
     if (paymentReminders.status === "fulfilled") logEvent("payment_reminders_queued", { ...run, queued: paymentReminders.value });
     else logFailure("payment_reminders_failed", paymentReminders.reason, { ...run });
-    for (const task of [sweep, gallery, cleanup, booking, reviewRequests, followUps, paymentReminders])
+    if (retention.status === "fulfilled") logEvent("retention_applied", { ...run, ...retention.value });
+    else logFailure("retention_failed", retention.reason, { ...run });
+    for (const task of [sweep, gallery, cleanup, booking, reviewRequests, followUps, paymentReminders, retention])
       if (task.status === "rejected") throw task.reason;
   },
 } satisfies ExportedHandler<CloudflareBindings>;

@@ -31,6 +31,7 @@ export default [
     route("invoices/new", "routes/admin/invoice-new/route.tsx"),
     route("invoices/:id", "routes/admin/invoice/route.tsx"),
     route("billing", "routes/admin/billing/route.tsx"),
+    route("retention", "routes/admin/retention/route.tsx"),
     route("team", "routes/admin/team/route.tsx"),
     route("templates", "routes/admin/templates/route.tsx"),
     route("reviews", "routes/admin/reviews/route.tsx"),

@@ -56,6 +56,7 @@ const MENU_GROUPS: ReadonlyArray<{ label: string; links: ReadonlyArray<{ to: str
       { to: "/admin/availability", label: "Availability" },
       { to: "/admin/team", label: "Team" },
       { to: "/admin/security", label: "Security" },
+      { to: "/admin/retention", label: "Data retention" },
     ],
   },
 ];

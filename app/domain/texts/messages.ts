@@ -4,6 +4,7 @@
  * app/domain/texts/staff-messages.ts. Defined once; routes and tests import them.
  */
 import { ACCEPTED_IMAGE_NAMES, MAX_PHOTO_MB, MAX_PHOTOS, QUOTE_REPLY_HOURS } from "../limits";
+import { MAIL_BODY_DAYS, RETENTION_DEFAULTS } from "../retention";
 
 export const MESSAGES = {
   contactSuccess: "Message sent successfully! We'll get back to you soon.",
@@ -126,9 +127,9 @@ export const PRIVACY_NOTICE = {
       heading: "How long we keep it",
       paragraphs: ["These are our default periods. If we change them, we update this notice."],
       items: [
-        "Photos of a job: deleted 12 months after the request is closed.",
-        "A request that never became a job: your name, contact details, address, message and photos are removed 24 months after we last worked on it. We keep its reference, dates and service only, for our figures.",
-        "The text of the e-mails we send: deleted after 90 days.",
+        `Photos of a job: deleted ${RETENTION_DEFAULTS.photoMonths} months after the request is closed.`,
+        `A request that never became a job: your name, contact details, address, message and photos are removed ${RETENTION_DEFAULTS.neverBookedMonths} months after we last worked on it. We keep its reference, dates and service only, for our figures.`,
+        `The text of the e-mails we send: deleted after ${MAIL_BODY_DAYS} days.`,
         "Invoices and payments: kept for 6 years, as Tax Administration Jamaica requires.",
         "Everything else, such as your visits and reviews, is kept while you are our customer, until you ask us to erase it.",
       ],

@@ -6,6 +6,7 @@
  */
 import { GALLERY_LIMITS, INVITATION_TTL_HOURS, MAX_OPEN_INVITATIONS, SIGN_IN_THROTTLE, TWO_STEP } from "../limits";
 import type { TeamAction } from "../enumerations";
+import { MAIL_BODY_DAYS, RETENTION_DEFAULTS, RETENTION_MONTHS } from "../retention";
 
 /** Sign-in, sign-up and admin texts, verbatim from docs/product.md §8 where it has them. */
 export const AUTH_MESSAGES = {
@@ -305,4 +306,23 @@ export const CUSTOMER_EXPORT_MESSAGES = {
       .filter(Boolean)
       .join(" ")
       .concat("\r\n"),
+} as const;
+
+/** What /admin/retention says (docs/product.md §17 "Retention"): the owner's periods and the daily job's last run. */
+export const RETENTION_MESSAGES = {
+  title: "Data retention",
+  lead: "How long the site keeps customers' personal data. The daily job deletes or anonymises what is older, a few thousand records a night at most.",
+  photoLabel: "Photos of a request (months after it is closed)",
+  photoHint: `Deleted this many months after the request is closed: completed, cancelled, its quote expired, or its visit done. ${RETENTION_MONTHS.min} to ${RETENTION_MONTHS.max}; default ${RETENTION_DEFAULTS.photoMonths}.`,
+  neverBookedLabel: "Requests never booked, and messages (months after the last activity)",
+  neverBookedHint: `Name, contact details, address, message, notes and photos removed this many months after anyone last worked on them; the reference, dates and service stay for the figures. ${RETENTION_MONTHS.min} to ${RETENTION_MONTHS.max}; default ${RETENTION_DEFAULTS.neverBookedMonths}.`,
+  mailBodies: `The text and links of the e-mails the site sent are deleted after ${MAIL_BODY_DAYS} days (fixed); the outbox keeps each e-mail's recipient, subject and status.`,
+  notice: "The privacy notice at /privacy states the default periods: if you change them, have the notice updated too.",
+  months: `Enter a whole number of months from ${RETENTION_MONTHS.min} to ${RETENTION_MONTHS.max}.`,
+  saved: "Retention settings saved.",
+  failed: "The settings could not be saved. Please try again.",
+  save: "Save retention settings",
+  never: "The daily job has not run yet.",
+  lastRun: (input: { day: string; photos: number; requests: number; messages: number; mails: number }) =>
+    `Last run ${input.day}: ${input.photos} photo(s) deleted, ${input.requests} request(s) and ${input.messages} message(s) anonymised, ${input.mails} e-mail text(s) cleared.`,
 } as const;
