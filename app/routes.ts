@@ -59,6 +59,7 @@ export default [
   route("admin/security/passkey", "routes/admin/security-passkey/route.ts"),
   route("admin/attachments/:id", "routes/admin/attachment/route.tsx"),
   route("admin/customers/:id/export", "routes/admin/customer-export/route.ts"),
+  route("admin/customers/:id/erase", "routes/admin/customer-erase/route.tsx"),
   route("admin/gallery/media/:name", "routes/admin/gallery-media/route.tsx"),
   route("admin/quotes.csv", "routes/admin/export-csv/route.ts", { id: "admin-quotes-csv" }),
   route("admin/messages.csv", "routes/admin/export-csv/route.ts", { id: "admin-messages-csv" }),

@@ -14,6 +14,7 @@ import {
   CREW_MESSAGES,
   PRICE_GUIDE_MESSAGES,
   CALENDAR_FEED_MESSAGES,
+  CUSTOMER_ERASE_MESSAGES,
   CUSTOMER_REPLY_MESSAGES,
   GALLERY_MESSAGES,
   LIFECYCLE_MESSAGES,
@@ -146,6 +147,8 @@ const NOTICES = {
   contentPublished: { tone: "success", text: "Published. The site shows the change now." },
   contentRestored: { tone: "success", text: "Restored. The site shows that version now." },
   seriesEnded: { tone: "success", text: "This visit and all later ones are cancelled. The customer is e-mailed." },
+  customerErased: { tone: "success", text: CUSTOMER_ERASE_MESSAGES.erased },
+  customerErasedPhotosLeft: { tone: "error", text: CUSTOMER_ERASE_MESSAGES.photosLeft },
 } as const satisfies Record<string, { tone: "success" | "error"; text: string }>;
 export type NoticeKey = keyof typeof NOTICES;
 export type Notice = (typeof NOTICES)[NoticeKey];

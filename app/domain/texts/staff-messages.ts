@@ -308,6 +308,25 @@ export const CUSTOMER_EXPORT_MESSAGES = {
       .concat("\r\n"),
 } as const;
 
+/** What the erasure of a customer's data says (/admin/customers/<id>/erase, docs/product.md §14 "Their data, erased"). */
+export const CUSTOMER_ERASE_MESSAGES = {
+  /** The name an erased customer (and their records, visits' reviews) keeps: the marker in place of theirs. */
+  erasedName: "Erased customer",
+  /** What the other free-text fields of their records become where the column needs a text. */
+  erasedText: "Erased.",
+  /** The word that may be typed instead of the customer's name. */
+  word: "ERASE",
+  forbidden: "Only an admin can erase a customer's data.",
+  notFound: "There is no such customer. They may have been merged into another one: open the customers list to find them.",
+  wrongName: "Type the customer's name exactly as shown above, or the word ERASE, to confirm. Nothing was erased.",
+  unticked: "Tick the box to confirm that this cannot be undone. Nothing was erased.",
+  failed: "The erasure could not be done: nothing was changed. Please try again.",
+  erased: "The customer's data is erased. Only the issued invoices keep their name, as the law requires.",
+  photosLeft: "The customer's data is erased, but some photos could not be removed from storage yet: the daily clean-up removes them.",
+  /** The audit note on each of the customer's records (their page's history; no personal data: the customer's id, who, when). */
+  note: (customerId: string, staffEmail: string) => `Customer: the data of customer ${customerId} was erased by ${staffEmail}.`,
+} as const;
+
 /** What /admin/retention says (docs/product.md §17 "Retention"): the owner's periods and the daily job's last run. */
 export const RETENTION_MESSAGES = {
   title: "Data retention",

@@ -98,7 +98,13 @@ export async function eraseCustomer(
     ...messageRows.map((row) => ({ entity: "contact_message" as const, id: row.id })),
   ];
   const photosLeft = await erasePhotos(db, bucket, id, records);
-  logEvent("customer_erased", { customer: id, records: records.length, photosLeft, already: customer.erasedAt !== null, actor: actor.userId });
+  logEvent("customer_erased", {
+    customer: id,
+    records: records.length,
+    photosLeft,
+    already: customer.erasedAt !== null,
+    actor: actor.userId,
+  });
   return { status: "erased", already: customer.erasedAt !== null, photosLeft };
 }
 
@@ -151,7 +157,10 @@ function erasureStatements(
       .update(recordNotes)
       .set({ body: CUSTOMER_ERASE_MESSAGES.erasedText })
       .where(and(about(recordNotes), beforeErasure)),
-    db.update(statusChanges).set({ note: null }).where(and(about(statusChanges), isNotNull(statusChanges.note))),
+    db
+      .update(statusChanges)
+      .set({ note: null })
+      .where(and(about(statusChanges), isNotNull(statusChanges.note))),
     db.update(customerReplies).set({ message: "", included: null }).where(about(customerReplies)),
     db
       .update(mailDeliveries)
@@ -171,9 +180,15 @@ function erasureStatements(
         ),
       ),
     // Drafts go (their lines first); issued and void ones keep the name only.
-    db
-      .delete(invoiceLines)
-      .where(inArray(invoiceLines.invoiceId, db.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.customerId, id), eq(invoices.status, "draft"))))),
+    db.delete(invoiceLines).where(
+      inArray(
+        invoiceLines.invoiceId,
+        db
+          .select({ id: invoices.id })
+          .from(invoices)
+          .where(and(eq(invoices.customerId, id), eq(invoices.status, "draft"))),
+      ),
+    ),
     db.delete(invoices).where(and(eq(invoices.customerId, id), eq(invoices.status, "draft"))),
     ...records.requests.map((row) => auditNote("quote_request", row.id)),
     ...records.messages.map((row) => auditNote("contact_message", row.id)),
@@ -217,12 +232,16 @@ async function keysUnder(bucket: R2Bucket, prefix: string): Promise<string[]> {
  */
 async function erasePhotos(db: Database, bucket: R2Bucket, customerId: string, records: Array<{ entity: AuditedEntity; id: string }>) {
   if (records.length === 0) return 0;
-  const owned: SQL[] = records.map((record) => and(eq(attachments.ownerKind, OWNER_KIND[record.entity]), eq(attachments.ownerId, record.id))!);
+  const owned: SQL[] = records.map((record) =>
+    and(eq(attachments.ownerKind, OWNER_KIND[record.entity]), eq(attachments.ownerId, record.id))!,
+  );
   const rowsOf = (chunk: SQL[]) => or(...chunk)!;
   const chunks: SQL[][] = [];
   // Two bound parameters per record: under D1's 100 per statement.
   for (let start = 0; start < owned.length; start += 40) chunks.push(owned.slice(start, start + 40));
-  const rows = (await Promise.all(chunks.map((chunk) => db.select({ key: attachments.r2Key }).from(attachments).where(rowsOf(chunk))))).flat();
+  const rows = (
+    await Promise.all(chunks.map((chunk) => db.select({ key: attachments.r2Key }).from(attachments).where(rowsOf(chunk))))
+  ).flat();
   let keys = rows.map((row) => row.key);
   try {
     for (const record of records) keys.push(...(await keysUnder(bucket, `${PHOTO_PREFIX[record.entity]}/${record.id}/`)));
@@ -237,4 +256,3 @@ async function erasePhotos(db: Database, bucket: R2Bucket, customerId: string, r
   if (rows.length > 0 && first) await db.batch([first, ...rest]);
   return 0;
 }
-

@@ -18,6 +18,7 @@ import { TextareaField } from "~/components/fields";
 import { FormStatus } from "~/components/form-field";
 import { useAdminForm } from "~/components/hooks/use-admin-form";
 import { SERVICE_TYPE_LABELS, VISIT_STATUS_LABELS, type AuditedEntity } from "~/domain/enumerations";
+import { formatAdminDateTime } from "~/domain/dates";
 import { TEXT_LIMITS } from "~/domain/limits";
 import { phoneLabel, telHref } from "~/domain/phone";
 import { readResult, type FormResult } from "~/forms/result";
@@ -81,6 +82,7 @@ export default function CustomerPage() {
           </Fact>
         </dl>
       </Card>
+      <CustomerDataCard customerId={customer.id} erasedAt={customer.erasedAt} />
       <NotesForm
         key={customer.notes ?? ""}
         notes={customer.notes}
@@ -156,6 +158,33 @@ export default function CustomerPage() {
         )}
       </Card>
     </section>
+  );
+}
+
+/**
+ * "Customer's data" (docs/product.md §14 "Their data, exported", "Their data, erased"): the export
+ * and the erasure, for the admin role (the page's only readers), and the erasure's date once done.
+ */
+function CustomerDataCard({ customerId, erasedAt }: { customerId: string; erasedAt: Date | null }) {
+  return (
+    <Card title="Customer's data" titleId="customer-data-heading">
+      {erasedAt ? (
+        <p className="mb-3 text-sm text-slate-700" data-testid="customer-erased">
+          {`Erased on ${formatAdminDateTime(erasedAt.getTime())}. Only the issued invoices keep the name.`}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+        <a href={`/admin/customers/${customerId}/export`} className={`${LINK} inline-flex min-h-6 items-center`}>
+          Export their data (ZIP)
+        </a>
+        <Link
+          to={`/admin/customers/${customerId}/erase`}
+          className="inline-flex min-h-6 items-center font-semibold text-red-700 hover:underline"
+        >
+          Erase this customer
+        </Link>
+      </div>
+    </Card>
   );
 }
 
