@@ -39,9 +39,9 @@ let invoiceSeq = 0;
 beforeAll(async () => (worker = await startWorker()));
 afterAll(async () => worker?.dispose());
 beforeEach(async () => {
-  await worker.db.batch(EMPTIED.map((table) => worker.db.prepare(`DELETE FROM ${table}`)));
   const keys = await worker.listKeys();
   if (keys.length) await worker.bucket.delete(keys);
+  await worker.db.batch(EMPTIED.map((table) => worker.db.prepare(`DELETE FROM ${table}`)));
   ({ cookie, email: adminEmail } = await createAdminSession(worker));
 });
 

@@ -155,9 +155,12 @@ export async function readCustomerExport(db: Database, customerId: string): Prom
   const messageIds = db.select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.customerId, customerId));
   const visitIds = db.select({ id: visits.id }).from(visits).where(inArray(visits.quoteRequestId, requestIds));
   const invoiceIds = db.select({ id: invoices.id }).from(invoices).where(eq(invoices.customerId, customerId));
-  /** The rows of a table keyed by `entity`/`entity_id` that belong to the customer's requests and messages. */
-  const ofRecords = (entity: SQLiteColumn, entityId: SQLiteColumn): SQL =>
-    or(and(eq(entity, "quote_request"), inArray(entityId, requestIds)), and(eq(entity, "contact_message"), inArray(entityId, messageIds)))!;
+  /**
+   * The rows of a table that name their record by a kind and an id (`kinds`: how the table calls a
+   * quote request and a contact message) and belong to the customer's requests and messages.
+   */
+  const ofRecords = (kind: SQLiteColumn, recordId: SQLiteColumn, kinds: [string, string] = ["quote_request", "contact_message"]): SQL =>
+    or(and(eq(kind, kinds[0]), inArray(recordId, requestIds)), and(eq(kind, kinds[1]), inArray(recordId, messageIds)))!;
   const email = sql`(SELECT ${customers.email} FROM ${customers} WHERE ${customers.id} = ${customerId})`;
   const [
     customerRows,
@@ -188,12 +191,7 @@ export async function readCustomerExport(db: Database, customerId: string): Prom
     db
       .select()
       .from(attachments)
-      .where(
-        or(
-          and(eq(attachments.ownerKind, "quote"), inArray(attachments.ownerId, requestIds)),
-          and(eq(attachments.ownerKind, "contact"), inArray(attachments.ownerId, messageIds)),
-        ),
-      )
+      .where(ofRecords(attachments.ownerKind, attachments.ownerId, ["quote", "contact"]))
       .orderBy(attachments.ownerId, attachments.createdAt, attachments.id),
     db
       .select()
