@@ -7,10 +7,14 @@
  * runs at once end as one run does, with the same counts; the owner's settings form refuses what
  * is out of range and keeps the old value.
  */
+import { drizzle } from "drizzle-orm/d1";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import * as schema from "../../drizzle/schema";
 import { DAY_MS } from "~/domain/dates";
 import { ANONYMISED_NAME, monthsBefore, RETENTION_DEFAULTS } from "~/domain/retention";
 import { RETENTION_MESSAGES } from "~/domain/texts/staff-messages";
+import type { Database } from "~/server/platform";
+import { retentionSummaryFrom, retentionSummaryQuery } from "~/server/retention";
 import { createAdminSession, postFields, startWorker, type TestWorker } from "./worker";
 
 let worker: TestWorker;
@@ -208,10 +212,8 @@ const found = async (table: string, word: string) =>
       .bind(`"${word}"*`)
       .all<{ id: string }>()
   ).results.map((hit) => hit.id);
-const summary = () =>
-  row(
-    "SELECT last_run_day AS day, last_run_at AS at, last_photos_deleted AS photos, last_requests_anonymised AS requests, last_messages_anonymised AS messages, last_mail_bodies_cleared AS mails FROM retention_settings",
-  );
+/** The last run's summary as the overview reads it (the exported query and its decoding). */
+const summary = async () => retentionSummaryFrom(await retentionSummaryQuery(drizzle(worker.db, { schema }) as unknown as Database));
 /** The cron's failures in the Worker's output from line `from` on. */
 const failures = (from: number) =>
   worker
@@ -295,7 +297,14 @@ describe("the daily retention run", () => {
     expect(await row("SELECT body_text FROM mail_deliveries WHERE id = 'mail-89'")).toEqual({ body_text: "Dear customer, the text." });
 
     // The run is recorded with its counts, and logged with them.
-    expect(await summary()).toEqual({ day: expect.any(String), at: NOW.getTime(), photos: 4, requests: 1, messages: 1, mails: 1 });
+    expect(await summary()).toEqual({
+      lastRunAt: NOW,
+      lastRunDay: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      photosDeleted: 4,
+      requestsAnonymised: 1,
+      messagesAnonymised: 1,
+      mailBodiesCleared: 1,
+    });
     const logged = worker
       .output()
       .slice(from)
@@ -335,7 +344,44 @@ describe("the daily retention run", () => {
     expect([total("photosDeleted"), total("requestsAnonymised"), total("messagesAnonymised"), total("mailBodiesCleared")]).toEqual([
       4, 1, 1, 1,
     ]);
-    expect(await summary()).toMatchObject({ photos: 4, requests: 1, messages: 1, mails: 1 });
+    expect(await summary()).toMatchObject({
+      lastRunAt: NOW,
+      photosDeleted: 4,
+      requestsAnonymised: 1,
+      messagesAnonymised: 1,
+      mailBodiesCleared: 1,
+    });
+  });
+});
+
+describe("a backlog", () => {
+  test("is drained over nights: at most 2,000 mail texts a run, the rest the next night", async () => {
+    await seed();
+    // 2,100 e-mails of a year ago, made by one statement (the seed's e-mail of 91 days goes the second night, being newer).
+    await worker.db
+      .prepare(
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2100) INSERT INTO mail_deliveries (id, kind, entity, entity_id, to_address, subject, body_text, links, status, attempts, created_at, updated_at, sent_at) SELECT 'backlog-' || i, 'reply', 'quote_request', 'closed-11', 'a@example.com', 'S', 'Text', NULL, 'sent', 1, ?1, ?1, ?1 FROM n",
+      )
+      .bind(daysAgo(365))
+      .run();
+    const kept = async () =>
+      (await row("SELECT COUNT(*) AS n FROM mail_deliveries WHERE body_text IS NOT NULL AND id LIKE 'backlog-%'"))!.n;
+    const from = worker.output().length;
+    expect(await runCron()).toBe("ok");
+    expect(await kept()).toBe(100);
+    const handler = await worker.mf.getWorker();
+    const nextNight = new Date(NOW.getTime() + DAY_MS);
+    expect((await handler.scheduled({ scheduledTime: nextNight, cron: "30 13 * * *" })).outcome).toBe("ok");
+    expect(await kept()).toBe(0);
+    const runs = worker
+      .output()
+      .slice(from)
+      .filter((line) => line.includes('"retention_applied"'))
+      .map((line) => JSON.parse(line) as { mailBodiesCleared: number; more: boolean });
+    expect(runs.map((run) => [run.mailBodiesCleared, run.more])).toEqual([
+      [2000, true],
+      [101, false],
+    ]);
   });
 });
 
