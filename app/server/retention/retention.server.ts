@@ -34,7 +34,7 @@
  * The run's counts are added to the day's in `retention_settings` (read back by
  * `readRetentionSummary`) and returned for the cron's log line.
  */
-import { and, eq, inArray, isNotNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
@@ -204,6 +204,11 @@ function anonymiseStatements(db: Database, entity: AuditedEntity, ids: string[],
   const owner = entity === "quote_request" ? "quote_requests" : "contact_messages";
   return [
     record,
+    // Staff notes keep a marker (the column needs a text), status reasons and replies are emptied.
+    db
+      .update(customerReplies)
+      .set({ message: "", included: null })
+      .where(and(about(customerReplies), sql`(${customerReplies.message} <> '' OR ${customerReplies.included} IS NOT NULL)`)),
     db
       .update(recordNotes)
       .set({ body: ANONYMISED_NAME })
@@ -211,11 +216,7 @@ function anonymiseStatements(db: Database, entity: AuditedEntity, ids: string[],
     db
       .update(statusChanges)
       .set({ note: null })
-      .where(and(about(statusChanges), isNotNull(statusChanges.note))),
-    db
-      .update(customerReplies)
-      .set({ message: "", included: null })
-      .where(and(about(customerReplies), sql`(${customerReplies.message} <> '' OR ${customerReplies.included} IS NOT NULL)`)),
+      .where(and(sql`${statusChanges.note} IS NOT NULL`, about(statusChanges))),
     db
       .update(mailDeliveries)
       .set({ toAddress: "", bodyText: null, links: null })

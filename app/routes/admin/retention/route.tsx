@@ -15,6 +15,7 @@ import { InputField } from "~/components/fields";
 import { useAdminForm } from "~/components/hooks/use-admin-form";
 import { RETENTION_MESSAGES } from "~/domain/texts/staff-messages";
 import type { FormResult } from "~/forms/result";
+import type { RetentionSettings } from "~/server/retention";
 import { retentionPageAction, retentionPageLoader } from "./retention.server";
 import { retentionFormSchema } from "./schema";
 
@@ -26,22 +27,22 @@ export const action = (args: ActionFunctionArgs) => retentionPageAction(args);
 type Meta = FieldMetadata<any, any, string[]>;
 
 export default function RetentionPage() {
-  const page = useLoaderData<typeof loader>();
+  const { settings, lastRun } = useLoaderData<typeof loader>();
   const result = useActionData<FormResult>();
   return (
     <section aria-labelledby="retention-heading" className="space-y-8">
       <PageHeader id="retention-heading" title={RETENTION_MESSAGES.title} lead={RETENTION_MESSAGES.lead} />
       {/* Drawn anew from the settings once a save changed them. */}
-      <SettingsForm key={JSON.stringify(page.settings)} page={page} result={result} />
+      <PeriodsForm key={`${settings.photoMonths}-${settings.neverBookedMonths}`} settings={settings} lastRun={lastRun} result={result} />
     </section>
   );
 }
 
-function SettingsForm({ page, result }: { page: ReturnType<typeof useLoaderData<typeof loader>>; result: FormResult | undefined }) {
-  const busy = useBusy();
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting";
+/** The two periods' form, the mail texts' fixed period and the last run. */
+function PeriodsForm({ settings, lastRun, result }: { settings: RetentionSettings; lastRun: string; result?: FormResult }) {
   const [form, fields, { action, summary }] = useAdminForm(retentionFormSchema, { id: "retention-settings", result });
+  const saving = useNavigation().state === "submitting";
+  const busy = useBusy();
   // After a refusal the fields show what was sent; otherwise the saved settings.
   const sent = result && result.status !== "success" ? result : null;
   const initial = (meta: Meta, saved: number) => (sent ? (typeof meta.initialValue === "string" ? meta.initialValue : "") : String(saved));
@@ -59,7 +60,7 @@ function SettingsForm({ page, result }: { page: ReturnType<typeof useLoaderData<
             label={RETENTION_MESSAGES.photoLabel}
             inputMode="numeric"
             hint={RETENTION_MESSAGES.photoHint}
-            defaultValue={initial(fields.photoMonths, page.settings.photoMonths)}
+            defaultValue={initial(fields.photoMonths, settings.photoMonths)}
           />
           <InputField
             meta={fields.neverBookedMonths}
@@ -67,14 +68,14 @@ function SettingsForm({ page, result }: { page: ReturnType<typeof useLoaderData<
             label={RETENTION_MESSAGES.neverBookedLabel}
             inputMode="numeric"
             hint={RETENTION_MESSAGES.neverBookedHint}
-            defaultValue={initial(fields.neverBookedMonths, page.settings.neverBookedMonths)}
+            defaultValue={initial(fields.neverBookedMonths, settings.neverBookedMonths)}
           />
         </div>
         <p className="text-sm text-slate-700">{RETENTION_MESSAGES.mailBodies}</p>
         <p className="text-sm text-slate-700">{RETENTION_MESSAGES.notice}</p>
         <Button disabled={busy}>{saving ? "Saving..." : RETENTION_MESSAGES.save}</Button>
       </Form>
-      <p className="mt-6 text-sm text-slate-700">{page.lastRun}</p>
+      <p className="mt-6 text-sm text-slate-700">{lastRun}</p>
     </Card>
   );
 }
