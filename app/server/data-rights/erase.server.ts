@@ -164,7 +164,7 @@ function erasureStatements(
     db.update(customerReplies).set({ message: "", included: null }).where(about(customerReplies)),
     db
       .update(mailDeliveries)
-      .set({ toAddress: "", subject: CUSTOMER_ERASE_MESSAGES.erasedText, bodyText: null, links: null, lastError: null })
+      .set({ toAddress: "", replyTo: null, subject: CUSTOMER_ERASE_MESSAGES.erasedText, bodyText: null, links: null, lastError: null })
       .where(or(about(mailDeliveries), and(eq(mailDeliveries.entity, "invoice"), inArray(mailDeliveries.entityId, invoiceIds)))),
     db.update(visits).set({ address: "", notes: null }).where(inArray(visits.quoteRequestId, requestIds)),
     db.update(visitSeries).set({ address: "", notes: null }).where(inArray(visitSeries.quoteRequestId, requestIds)),
