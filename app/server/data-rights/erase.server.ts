@@ -55,13 +55,13 @@ const PHOTO_PREFIX: Record<AuditedEntity, string> = { quote_request: "quote-requ
 const OWNER_KIND = { quote_request: "quote", contact_message: "contact" } as const;
 
 /** Who erases, for the audit note and the log line. */
-export interface EraseActor {
+interface EraseActor {
   userId: string;
   email: string;
 }
 
 /** The outcome of an erasure: `photosLeft` counts the R2 objects that could not be deleted now. */
-export type EraseOutcome = { status: "erased"; already: boolean; photosLeft: number } | { status: "not-found" };
+type EraseOutcome = { status: "erased"; already: boolean; photosLeft: number } | { status: "not-found" };
 
 /** The customer's name and when they were erased, or undefined: what the confirmation page shows and checks. */
 export async function readCustomerForErasure(db: Database, id: string) {
