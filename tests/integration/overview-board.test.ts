@@ -155,6 +155,14 @@ describe("readTodayBoard", () => {
         overdue: { count: 0, cents: 0 },
         reviewsToPublish: 0,
       },
+      retention: {
+        lastRunAt: null,
+        lastRunDay: null,
+        photosDeleted: 0,
+        requestsAnonymised: 0,
+        messagesAnonymised: 0,
+        mailBodiesCleared: 0,
+      },
     });
     const board = await readTodayBoard(db, NOW);
     const today = rendered(createElement(TodayPanel, { today: board.today }));
@@ -164,9 +172,10 @@ describe("readTodayBoard", () => {
     const frame = await readFrameFigures(db, NOW);
     const zero = { total: 0, attention: 0, overdue: 0 };
     expect(frame.counts).toEqual({ quotes: zero, messages: zero });
-    expect(rendered(createElement(NeedsYouPanel, { needsYou: board.needsYou, tabs: frame.counts })).text).toContain(
-      "Nothing needs you right now.",
-    );
+    const needs = rendered(createElement(NeedsYouPanel, { needsYou: board.needsYou, tabs: frame.counts, retention: board.retention }));
+    expect(needs.text).toContain("Nothing needs you right now.");
+    expect(board.retention).toMatchObject({ lastRunAt: null, lastRunDay: null, photosDeleted: 0 });
+    expect(needs.text).toContain("Data retention has not run yet.");
   });
 
   test("reads the day's visits by crew and every count of Needs you from one data set", async () => {
@@ -174,6 +183,11 @@ describe("readTodayBoard", () => {
     await worker.db.batch([
       crew("crew-a", "Crew A", 1),
       crew("crew-b", "Crew B", 2),
+      // The retention job's last run (app/server/retention), told under Needs you.
+      run(
+        `UPDATE retention_settings SET last_run_at = ${T - HOUR_MS}, last_run_day = '2026-11-28', last_photos_deleted = 3,
+         last_requests_anonymised = 1, last_messages_anonymised = 1, last_mail_bodies_cleared = 40 WHERE id = 1`,
+      ),
       run("INSERT INTO customers (id, created_at, updated_at, name, email) VALUES ('cust-dee', 1, 1, 'Dee Evans', 'dee@example.com')"),
       // Requests to answer: 3 pending, of which 2 overdue (waiting 25 h, and exactly 24 h: app/domain/status.ts).
       request("pending-25h", "P1", "pending", T - 25 * HOUR_MS),
@@ -277,7 +291,7 @@ describe("readTodayBoard", () => {
     expect(today.text).toContain("No-show");
     expect(today.html).toContain('href="/admin/schedule?day=2026-11-29"');
     expect(today.text).toContain("Tomorrow: 2 visits");
-    const needs = rendered(createElement(NeedsYouPanel, { needsYou: board.needsYou, tabs: counts }));
+    const needs = rendered(createElement(NeedsYouPanel, { needsYou: board.needsYou, tabs: counts, retention: board.retention }));
     for (const line of [
       "3 quote requests to answer · 2 overdue",
       "2 contact messages unread · 1 overdue",
@@ -285,6 +299,7 @@ describe("readTodayBoard", () => {
       "2 visits to mark done",
       "4 unpaid invoices · J$94,000.00 · 2 overdue (J$34,000.00)",
       "2 reviews to publish",
+      "Data retention, last run 28 Nov: 3 photos deleted, 2 records anonymised, 40 e-mail texts cleared.",
     ]) {
       expect(needs.text).toContain(line);
     }

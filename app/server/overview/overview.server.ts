@@ -7,7 +7,7 @@ import type { OverviewPeriod } from "~/domain/overview";
 import type { Database } from "~/server/platform";
 import { overviewFiguresRead } from "./figures.server";
 import { todayBoardRead } from "./today.server";
-import type { NeedsYou, OverviewFigures, TodayWork } from "./types";
+import type { OverviewFigures, TodayBoard } from "./types";
 
 /**
  * The figures of `period` on `today` (ISO, Jamaica) and the board at `now`, in one batch. Out:
@@ -18,7 +18,7 @@ export async function readOverview(
   period: OverviewPeriod,
   today: string,
   now: Date,
-): Promise<{ figures: OverviewFigures; board: { today: TodayWork; needsYou: NeedsYou } }> {
+): Promise<{ figures: OverviewFigures; board: TodayBoard }> {
   const figures = overviewFiguresRead(db, period, today);
   const board = todayBoardRead(db, now);
   const [figureRows, visitRows, countRows] = await db.batch([figures.query, ...board.queries]);

@@ -18,18 +18,20 @@ import type { VisitStatus } from "~/domain/enumerations";
 import { unpaidTotalsQuery } from "~/server/billing";
 import { quotesWaitingQuery } from "~/server/lifecycle";
 import { oneRowStatement, type Database } from "~/server/platform";
-import type { NeedsYou, TodayWork } from "./types";
+import { retentionSummaryFrom, retentionSummaryQuery } from "~/server/retention";
+import type { TodayBoard } from "./types";
 
 /** The statuses of a visit that Today lists: the day's work, done or not (cancelled and skipped visits are left out). */
 const TODAY_STATUSES = ["scheduled", "done", "no_show"] as const satisfies readonly VisitStatus[];
 
 /**
  * Today's work and what needs the owner at `now`, in one batch (one round trip).
- * In: the database and now (an instant; the day is today in Jamaica). Out: `{ today, needsYou }`
- * (app/server/overview/types.ts: visits ordered by crew position, unassigned last, then window
- * start; amounts in cents). Throws when D1 fails.
+ * In: the database and now (an instant; the day is today in Jamaica). Out: `{ today, needsYou,
+ * retention }` (app/server/overview/types.ts: visits ordered by crew position, unassigned last,
+ * then window start; amounts in cents; the retention job's last run, app/server/retention).
+ * Throws when D1 fails.
  */
-export async function readTodayBoard(db: Database, now: Date): Promise<{ today: TodayWork; needsYou: NeedsYou }> {
+export async function readTodayBoard(db: Database, now: Date): Promise<TodayBoard> {
   const { queries, finish } = todayBoardRead(db, now);
   const [visitRows, countRows] = await db.batch(queries);
   return finish(visitRows, countRows);
@@ -38,7 +40,7 @@ export async function readTodayBoard(db: Database, now: Date): Promise<{ today: 
 /**
  * `readTodayBoard` as its two statements, for a caller's batch (app/server/overview `readOverview`):
  * `queries` (the day's visits, then the counts' row) go into the batch, and `finish(visitRows,
- * countRows)` turns what they answered into `{ today, needsYou }`.
+ * countRows)` turns what they answered into `{ today, needsYou, retention }`.
  */
 export function todayBoardRead(db: Database, now: Date) {
   const day = todayInJamaica(now);
@@ -55,6 +57,7 @@ export function todayBoardRead(db: Database, now: Date) {
       .where(and(eq(visits.status, "scheduled"), lt(visits.day, day))),
     unpaidTotalsQuery(db, day),
     db.select({ n: count() }).from(reviews).where(eq(reviews.published, false)),
+    retentionSummaryQuery(db),
   ]);
   const visitList = db
     .select({
@@ -76,11 +79,8 @@ export function todayBoardRead(db: Database, now: Date) {
     .leftJoin(crews, eq(crews.id, visits.crewId))
     .where(and(eq(visits.day, day), inArray(visits.status, TODAY_STATUSES)))
     .orderBy(sql`${crews.position} IS NULL`, asc(crews.position), asc(crews.name), asc(visits.windowStart), asc(quoteRequests.name));
-  const finish = (
-    visitRows: Awaited<typeof visitList>,
-    countRows: Parameters<typeof counts.read>[0],
-  ): { today: TodayWork; needsYou: NeedsYou } => {
-    const [tomorrowRow, priced, markRow, unpaidRow, toPublish] = counts.read(countRows);
+  const finish = (visitRows: Awaited<typeof visitList>, countRows: Parameters<typeof counts.read>[0]): TodayBoard => {
+    const [tomorrowRow, priced, markRow, unpaidRow, toPublish, retentionRow] = counts.read(countRows);
     return {
       today: {
         day,
@@ -96,6 +96,7 @@ export function todayBoardRead(db: Database, now: Date) {
         overdue: { count: Number(unpaidRow.overdueCount ?? 0), cents: Number(unpaidRow.overdueCents ?? 0) },
         reviewsToPublish: Number(toPublish.n ?? 0),
       },
+      retention: retentionSummaryFrom([retentionRow]),
     };
   };
   return { queries: [visitList, counts.query] as const, finish };

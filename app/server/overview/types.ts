@@ -5,6 +5,7 @@
  * hours, days as ISO dates in Jamaica.
  */
 import type { VisitStatus, ServiceType } from "~/domain/enumerations";
+import type { RetentionSummary } from "~/server/retention";
 
 /** A count over a period and over the one before it. */
 export interface Compared<T> {
@@ -124,4 +125,11 @@ export interface NeedsYou {
   overdue: { count: number; cents: number };
   /** Reviews not yet published. */
   reviewsToPublish: number;
+}
+
+/** The board of /admin: today's work, what needs the owner, and the retention job's last run (app/server/retention). */
+export interface TodayBoard {
+  today: TodayWork;
+  needsYou: NeedsYou;
+  retention: RetentionSummary;
 }

@@ -34,7 +34,7 @@
  * The run's counts are added to the day's in `retention_settings` (read back by
  * `readRetentionSummary`) and returned for the cron's log line.
  */
-import { and, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, lt, max, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
@@ -151,28 +151,35 @@ export async function saveRetentionSettings(db: Database, settings: RetentionSet
 }
 
 /**
- * The summary's query (one cheap SELECT of the one row), for a caller's batch or combined
- * statement (the overview); its rows go through `retentionSummaryFrom`.
+ * The summary's query: one row always (aggregates of the one settings row, so a database whose
+ * row is missing still answers: never run, counts 0), for a caller's batch or combined one-row
+ * statement (the overview's Needs you); its rows go through `retentionSummaryFrom`.
  */
 export function retentionSummaryQuery(db: Database) {
   return db
     .select({
-      lastRunAt: retentionSettings.lastRunAt,
-      lastRunDay: retentionSettings.lastRunDay,
-      photosDeleted: retentionSettings.lastPhotosDeleted,
-      requestsAnonymised: retentionSettings.lastRequestsAnonymised,
-      messagesAnonymised: retentionSettings.lastMessagesAnonymised,
-      mailBodiesCleared: retentionSettings.lastMailBodiesCleared,
+      lastRunAt: max(retentionSettings.lastRunAt),
+      lastRunDay: max(retentionSettings.lastRunDay),
+      photosDeleted: sql<number>`coalesce(max(${retentionSettings.lastPhotosDeleted}), 0)`,
+      requestsAnonymised: sql<number>`coalesce(max(${retentionSettings.lastRequestsAnonymised}), 0)`,
+      messagesAnonymised: sql<number>`coalesce(max(${retentionSettings.lastMessagesAnonymised}), 0)`,
+      mailBodiesCleared: sql<number>`coalesce(max(${retentionSettings.lastMailBodiesCleared}), 0)`,
     })
     .from(retentionSettings)
     .where(eq(retentionSettings.id, 1));
 }
 
-/** The summary from `retentionSummaryQuery`'s rows (none: never run). */
+/** The summary from `retentionSummaryQuery`'s row (none: never run). */
 export function retentionSummaryFrom(rows: ReadonlyArray<RetentionSummary>): RetentionSummary {
-  return (
-    rows[0] ?? { lastRunAt: null, lastRunDay: null, photosDeleted: 0, requestsAnonymised: 0, messagesAnonymised: 0, mailBodiesCleared: 0 }
-  );
+  const row = rows[0];
+  return {
+    lastRunAt: row?.lastRunAt ?? null,
+    lastRunDay: row?.lastRunDay ?? null,
+    photosDeleted: Number(row?.photosDeleted ?? 0),
+    requestsAnonymised: Number(row?.requestsAnonymised ?? 0),
+    messagesAnonymised: Number(row?.messagesAnonymised ?? 0),
+    mailBodiesCleared: Number(row?.mailBodiesCleared ?? 0),
+  };
 }
 
 /** The retention job's last run and that day's counts (one SELECT). Throws when D1 fails. */

@@ -13,6 +13,7 @@ import { windowLabel } from "~/domain/booking";
 import { SERVICE_TYPE_LABELS, VISIT_STATUS_LABELS, type VisitStatus } from "~/domain/enumerations";
 import type { TabCounts } from "~/components/admin/frame";
 import type { NeedsYou, TodayVisit, TodayWork } from "~/server/overview";
+import type { RetentionSummary } from "~/server/retention";
 
 /** A visit's state badge, in the schedule's tones (app/routes/admin/schedule/route.tsx). */
 const STATUS_TONES = {
@@ -180,8 +181,27 @@ function needLines(needsYou: NeedsYou, tabs: FrameTabs): NeedLine[] {
   return lines.filter((line) => line.count > 0);
 }
 
-/** Needs you: a link a kind of work waiting, with its count (and amount), overdue parts in red words; or "Nothing needs you right now." */
-export function NeedsYouPanel({ needsYou, tabs }: { needsYou: NeedsYou; tabs: FrameTabs }) {
+/**
+ * The retention job's last run in words (docs/product.md §17): "Last run 28 Nov: 3 photos deleted,
+ * 2 records anonymised, 40 e-mail texts cleared", "nothing was due", or "not run yet".
+ */
+function retentionWords(retention: RetentionSummary): string {
+  if (!retention.lastRunDay) return "Data retention has not run yet.";
+  const anonymised = retention.requestsAnonymised + retention.messagesAnonymised;
+  const done = [
+    retention.photosDeleted > 0 ? `${counted(retention.photosDeleted, "photo")} deleted` : null,
+    anonymised > 0 ? `${counted(anonymised, "record")} anonymised` : null,
+    retention.mailBodiesCleared > 0 ? `${counted(retention.mailBodiesCleared, "e-mail text")} cleared` : null,
+  ].filter(Boolean);
+  const day = format(parseISO(retention.lastRunDay), "d MMM");
+  return `Data retention, last run ${day}: ${done.length > 0 ? done.join(", ") : "nothing was due"}.`;
+}
+
+/**
+ * Needs you: a link a kind of work waiting, with its count (and amount), overdue parts in red
+ * words; or "Nothing needs you right now". Under it, what the retention job did on its last run.
+ */
+export function NeedsYouPanel({ needsYou, tabs, retention }: { needsYou: NeedsYou; tabs: FrameTabs; retention: RetentionSummary }) {
   const lines = needLines(needsYou, tabs);
   return (
     <Card title="Needs you" titleId="needs-you-heading" data-needs-you>
@@ -206,6 +226,12 @@ export function NeedsYouPanel({ needsYou, tabs }: { needsYou: NeedsYou; tabs: Fr
           ))}
         </ul>
       )}
+      <p className="mt-3 border-t border-slate-100 pt-3 text-sm text-slate-600" data-retention>
+        {retentionWords(retention)}{" "}
+        <Link to="/admin/retention" className={textLinkClass("brand")}>
+          Retention settings
+        </Link>
+      </p>
     </Card>
   );
 }

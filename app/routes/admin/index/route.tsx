@@ -32,7 +32,7 @@ export default function OverviewPage() {
       ) : null}
       {board ? (
         <div className="grid items-start gap-6 lg:grid-cols-3">
-          <NeedsYouPanel needsYou={board.needsYou} tabs={tabs} />
+          <NeedsYouPanel needsYou={board.needsYou} tabs={tabs} retention={board.retention} />
           <div className="lg:col-span-2">
             <TodayPanel today={board.today} />
           </div>
