@@ -23,6 +23,18 @@
  * The seeded quote request has a done visit whose review link (/review/<token>) is open: its form
  * is fuzzed like the others, and its page must show none of the request's details (property 4).
  *
+ * Two more properties cover the data rights (docs/product.md §2 "Privacy notice", §14):
+ * - GET /privacy with random queries, headers and cookies: never a 5xx, a bounded reply, nothing
+ *   written, no header or query value echoed as markup, and the next plain visitor's notice free of
+ *   anything the request carried (no cache poisoning);
+ * - GET/POST/other methods on /admin/customers/<id>/export and /erase (the seeded customer's id,
+ *   bent, unknown or junk), signed out, as a non-admin or as the admin, with random bodies (both
+ *   confirmations never given right together, oversized fields, bad percent-escapes, UTF-16, files
+ *   in text fields, JSON, garbage): never a 5xx, a bounded reply, the customers, requests,
+ *   attachments and R2 keys unchanged (an admin's export only notes itself in record_notes), the
+ *   seeded customer intact; without the admin's session nothing written at all and none of the
+ *   customer's data. Then one erase with both confirmations right shows the checks see an erasure.
+ *
  * FUZZ_RUNS cases per run (default 500) from FUZZ_SEED (default: new each run, printed).
  * A failure reproduces with the printed command.
  */
@@ -134,8 +146,16 @@ beforeAll(async () => {
       .bind(LIVE_FEED, FEED_CREW, sha256Hex(LIVE_FEED_TOKEN), now, REVOKED_FEED, sha256Hex(REVOKED_FEED_TOKEN), now, now),
   ]);
   await seedRegularCleaning(now);
+  await seedCustomer(now);
   // The largest page any visitor or admin can be shown, the reference for property 2.
-  for (const path of [...PAGES, "/admin/quotes", "/admin/messages", `/admin/quotes/${ids.quote}`]) {
+  for (const path of [
+    ...PAGES,
+    "/admin/quotes",
+    "/admin/messages",
+    `/admin/quotes/${ids.quote}`,
+    `/admin/customers/${CUSTOMER}`,
+    `/admin/customers/${CUSTOMER}/erase`,
+  ]) {
     const response = await worker.fetch(path, { headers: { Cookie: admin.cookie } });
     largestPage = Math.max(largestPage, (await response.arrayBuffer()).byteLength);
   }
@@ -725,4 +745,495 @@ test(`fuzz: ${RUNS} random requests never break the Worker`, async () => {
     }),
     { numRuns: RUNS, seed: SEED, endOnFailure: true },
   );
+}, 600_000);
+
+// ---- Data rights (docs/product.md §2 "Privacy notice", §14): /privacy, and a customer's export and erasure. ----
+/** A customer with a quote request and its photo (the photo carries PHOTO_MARKER, the name MARKER): the one an erasure would take. */
+const CUSTOMER = "c0ffee00-0000-4000-8000-0000000000c1";
+const CUSTOMER_NAME = `Erin ${MARKER}`;
+const CUSTOMER_REQUEST = "c0ffee00-0000-4000-8000-0000000000c2";
+const CUSTOMER_ATTACHMENT = "c0ffee00-0000-4000-8000-0000000000c3";
+const CUSTOMER_PHOTO_KEY = `quote-requests/${CUSTOMER_REQUEST}/${CUSTOMER_ATTACHMENT}`;
+/** Text a fuzzed /privacy request carries in its headers and query; no reply may ever hold it as markup, no later visitor ever see it. */
+const INJECTED = "zq7injected";
+
+async function seedCustomer(now: number) {
+  const photo = new Uint8Array([...makePng(), ...new TextEncoder().encode(PHOTO_MARKER)]);
+  await worker.bucket.put(CUSTOMER_PHOTO_KEY, photo);
+  await worker.db.batch([
+    worker.db
+      .prepare(
+        "INSERT INTO customers (id, created_at, updated_at, name, email, phone) VALUES (?, ?, ?, ?, 'erin.fuzz@example.com', '+18765550177')",
+      )
+      .bind(CUSTOMER, now, now, CUSTOMER_NAME),
+    worker.db
+      .prepare(
+        "INSERT INTO quote_requests (id, created_at, updated_at, name, email, phone, address, service_type, additional_info, status, reference, customer_id) VALUES (?, ?, ?, ?, 'erin.fuzz@example.com', '876 555 0177', ?, 'residential', ?, 'pending', 'MB-FZZ55', ?)",
+      )
+      .bind(CUSTOMER_REQUEST, now, now, CUSTOMER_NAME, `7 ${MARKER} Lane`, MARKER, CUSTOMER),
+    worker.db
+      .prepare(
+        "INSERT INTO attachments (id, owner_kind, owner_id, r2_key, file_name, content_type, size_bytes, created_at) VALUES (?, 'quote', ?, ?, 'erin.png', 'image/png', ?, ?)",
+      )
+      .bind(CUSTOMER_ATTACHMENT, CUSTOMER_REQUEST, CUSTOMER_PHOTO_KEY, photo.byteLength, now),
+  ]);
+}
+
+/** Every row of the tables an export or an erasure could touch (customers, quote_requests, attachments) and every R2 key, as one string. */
+async function customerData(): Promise<string> {
+  const tables = await worker.db.batch(
+    ["customers", "quote_requests", "attachments"].map((table) => worker.db.prepare(`SELECT * FROM ${table} ORDER BY id`)),
+  );
+  return JSON.stringify([tables.map((table) => table.results), (await worker.listKeys()).sort()]);
+}
+
+/** The seeded customer as stored: their row, their request, its attachment and the photo's bytes. */
+async function seededCustomer(): Promise<string> {
+  const [customer, request, attachment] = await worker.db.batch([
+    worker.db.prepare("SELECT * FROM customers WHERE id = ?").bind(CUSTOMER),
+    worker.db.prepare("SELECT * FROM quote_requests WHERE customer_id = ? ORDER BY id").bind(CUSTOMER),
+    worker.db.prepare("SELECT * FROM attachments WHERE owner_id = ?").bind(CUSTOMER_REQUEST),
+  ]);
+  const photo = await worker.bucket.get(CUSTOMER_PHOTO_KEY);
+  const bytes = photo
+    ? createHash("sha256")
+        .update(new Uint8Array(await photo.arrayBuffer()))
+        .digest("hex")
+    : "missing";
+  return JSON.stringify([customer!.results, request!.results, attachment!.results, bytes]);
+}
+
+/** Sends one request to the Worker as a browser's HTTP client would (no redirects followed). */
+function dispatch(url: string, init: { method: string; headers: Headers; body?: BodyInit }): Promise<Response> {
+  return worker.mf.dispatchFetch(url, { ...init, redirect: "manual" } as never) as unknown as Promise<Response>;
+}
+
+/** Header names an HTTP client refuses to send or sets itself (a fuzzed header never takes one of them). */
+const CLIENT_HEADERS = new Set([
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "upgrade",
+  "expect",
+  "content-length",
+  "te",
+  "trailer",
+  "host",
+]);
+const headerNameArb = fc
+  .stringMatching(/^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,24}$/)
+  .filter((name) => !CLIENT_HEADERS.has(name.toLowerCase()) && !name.toLowerCase().startsWith("proxy-"));
+/** A header value as a client can send it (visible ASCII and spaces), sometimes carrying INJECTED as markup. */
+const headerValueArb = fc.oneof(
+  fc.stringMatching(/^[\x21-\x7e]([\x20-\x7e]{0,198}[\x21-\x7e])?$/),
+  fc.constantFrom(
+    `<${INJECTED}>`,
+    `"><${INJECTED} onload=alert(1)>`,
+    `${INJECTED}.example`,
+    "x".repeat(8000),
+    "bytes=0-10",
+    "bytes=abc",
+    "bytes=99999999-",
+    "gzip, br",
+    "identity;q=0, *;q=0",
+    "application/json",
+    "text/x-component",
+    "*/*",
+    "Thu, 01 Jan 1970 00:00:00 GMT",
+    "not a date",
+    "fr-CA,fr;q=0.9,*;q=0.1",
+    "max-age=0",
+    "no-cache",
+  ),
+);
+
+/**
+ * The query's pairs, the last ones dropped until it is at most 8,000 characters encoded: longer
+ * URLs never reach a Worker (the edge answers 414), and the canonical redirect's Location repeats
+ * the query, which past 16 KiB of headers the test's HTTP client cannot read.
+ */
+function withinUrlLimit(pairs: Array<[string, string]>): Array<[string, string]> {
+  const kept = [...pairs];
+  const length = () => kept.reduce((sum, [name, value]) => sum + encodeURIComponent(name).length + encodeURIComponent(value).length + 2, 0);
+  while (kept.length && length() > 8000) kept.pop();
+  return kept;
+}
+
+const privacyRequestArb = fc.record({
+  method: fc.constantFrom("GET", "GET", "GET", "HEAD"),
+  path: fc.constantFrom(
+    "/privacy",
+    "/privacy",
+    "/privacy",
+    "/Privacy",
+    "/privacy/",
+    "//privacy",
+    "/%70rivacy",
+    "/privacy.data",
+    "/_root.data",
+  ),
+  query: fc.oneof(
+    fc
+      .array(
+        fc.tuple(
+          fc.oneof(
+            fc.constantFrom("utm_source", "fbclid", "gclid", "_data", "index", "lang", "q", "__proto__", "a[0]"),
+            fc.string({ maxLength: 12 }),
+          ),
+          fc.oneof(valueArb, fc.constantFrom(`<${INJECTED}>`, "routes/public/privacy/route", "root", "x".repeat(5000))),
+        ),
+        { maxLength: 5 },
+      )
+      .map(withinUrlLimit),
+    // A raw query: stray or broken percent-escapes, empty pairs.
+    fc.constantFrom(
+      "%",
+      "%%",
+      "a=%E0%A4",
+      "%FF%FE=1",
+      "&&&",
+      "=",
+      "utm_source=%00",
+      `utm_source=%3C${INJECTED}%3E`,
+      "_data=routes%2Fpublic%2Fprivacy%2Froute",
+    ),
+  ),
+  host: fc.constantFrom("same", "same", "same", `${INJECTED}.example`, "LOCALHOST"),
+  session: sessionArb,
+  headers: fc.array(
+    fc.tuple(
+      fc.oneof(
+        fc.constantFrom(
+          "Accept",
+          "Accept-Encoding",
+          "Accept-Language",
+          "User-Agent",
+          "Range",
+          "If-None-Match",
+          "If-Modified-Since",
+          "Cache-Control",
+          "Pragma",
+          "X-Forwarded-Host",
+          "X-Forwarded-Proto",
+          "X-Forwarded-For",
+          "Forwarded",
+          "X-Original-URL",
+          "X-Rewrite-URL",
+          "X-HTTP-Method-Override",
+          "CF-Connecting-IP",
+          "Origin",
+          "Referer",
+          "Sec-Fetch-Site",
+          "Sec-Purpose",
+          "Purpose",
+        ),
+        headerNameArb,
+      ),
+      headerValueArb,
+    ),
+    { maxLength: 6 },
+  ),
+});
+
+test(`fuzz: ${RUNS} random GETs of /privacy (queries, headers, cookies) are answered, store nothing and poison no cache`, async () => {
+  await fc.assert(
+    fc.asyncProperty(privacyRequestArb, async (request) => {
+      await keepSessions();
+      const before = await written();
+      const base = new URL(worker.origin);
+      const host = request.host === "same" ? base.host : request.host;
+      const query =
+        typeof request.query === "string"
+          ? request.query
+          : request.query.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join("&");
+      const headers = new Headers();
+      for (const [name, value] of request.headers) headers.append(name, value);
+      const cookie = cookieFor(request.session);
+      if (cookie !== null) headers.set("Cookie", cookie);
+      const response = await dispatch(`${base.protocol}//${host}${request.path}${query ? `?${query}` : ""}`, {
+        method: request.method,
+        headers,
+      });
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      const text = new TextDecoder().decode(bytes);
+      const label = `${request.method} ${request.path}?${query} → ${response.status}`;
+      expect(response.status, label).toBeLessThan(500);
+      expect(bytes.byteLength, label).toBeLessThan(largestPage + MAX_ADDED_BYTES);
+      expect(await written(), `${label}: a read of the privacy notice wrote something`).toBe(before);
+      expect(text.includes(MARKER) || text.includes(PHOTO_MARKER), `${label}: admin data on the privacy notice`).toBe(false);
+      expect(text.toLowerCase().includes(`<${INJECTED}`), `${label}: a header or query value echoed as markup`).toBe(false);
+      // workerd itself answers 415 "Unsupported Media Type" (without the page cache's header) when
+      // Accept-Encoding refuses every encoding it has, identity included; the site never answers 415.
+      const runtime415 = response.status === 415 && headers.has("Accept-Encoding");
+      if (cookie !== null && !runtime415) expect(response.headers.get("X-Cache"), label).toBe("BYPASS");
+      // The next plain visitor gets the notice, untouched by what this request carried (no cache poisoning).
+      const plain = await worker.fetch("/privacy", { redirect: "manual" });
+      const plainText = await plain.text();
+      expect(plain.status, `${label}: then a plain GET /privacy`).toBe(200);
+      expect(plainText.toLowerCase().includes(INJECTED), `${label}: a later visitor's notice carries this request's text`).toBe(false);
+    }),
+    { numRuns: RUNS, seed: SEED, endOnFailure: true },
+  );
+}, 600_000);
+
+/**
+ * The erase form's fields (app/routes/admin/customer-erase/schema.ts): the typed confirmation
+ * `confirm` (the customer's name or the word ERASE), the box `understood` ("on"), and names around
+ * them. A fuzzed body never carries both a typed value that could confirm and the box (see
+ * `cannotConfirm`), so no fuzzed erase may succeed.
+ */
+const ERASE_TYPED_NAMES = ["confirm", "confirmation", "typed", "name"];
+const ERASE_CHECKBOX_NAMES = ["understood"];
+const ERASE_NAMES = [...ERASE_TYPED_NAMES, ...ERASE_CHECKBOX_NAMES, "intent", "__intent__", "id", "customerId", "__state__", "email"];
+const ERASE_VALUES = [
+  "",
+  "ERASE",
+  "erase",
+  " ERASE ",
+  "Erase",
+  "ＥＲＡＳＥ",
+  "\uFEFFERASE",
+  "ERASE\u0000",
+  "ERASED",
+  CUSTOMER_NAME,
+  CUSTOMER_NAME.toUpperCase(),
+  ` ${CUSTOMER_NAME}\n`,
+  "Erased customer",
+  "on",
+  "ON",
+  "on ",
+  "off",
+  "true",
+  "false",
+  "1",
+  "0",
+  "yes",
+  "export",
+  "delete",
+  "cancel",
+  "preview",
+  CUSTOMER,
+  crypto.randomUUID(),
+  '{"type":"validate","payload":{"name":"confirmation"}}',
+  "<script>alert(1)</script>",
+  // Oversized (written short, see `expand`): past any field's limit and past the small forms' 16 KiB cap.
+  "x".repeat(3000),
+  "@@big:5000:é",
+  "@@big:30000:E",
+];
+/**
+ * A value as sent: the short form `@@big:<count>:<character>` (kept short so a failure prints
+ * readably) made the character repeated. Bodies stay near 64 kB: a Worker that refuses a body before
+ * reading it (Origin, session) may reset the loopback connection while the client still writes a
+ * bigger one (see `sendDataRights`).
+ */
+const expand = (value: string) => {
+  const big = /^@@big:(\d+):(.)$/su.exec(value);
+  return big ? big[2]!.repeat(Number(big[1])) : value;
+};
+/** Folded for comparison: NFKC, no spaces or controls or invisible marks, lower case. */
+const folded = (value: string) =>
+  value
+    .normalize("NFKC")
+    .replace(/[\s\p{Cc}\p{Cf}]/gu, "")
+    .toLowerCase();
+/** Could this value pass a typed confirmation (the word ERASE or the customer's name, however spelled)? Generous on purpose. */
+const couldConfirm = (value: string) => {
+  const text = folded(value);
+  return text.includes("erase") || text.includes(folded(CUSTOMER_NAME)) || text.includes(folded(MARKER));
+};
+/** The fields without the checkbox whenever some value could confirm: both confirmations are never given together. */
+const cannotConfirm = (fields: Array<[string, string]>): Array<[string, string]> =>
+  fields.some(([, value]) => couldConfirm(value)) ? fields.filter(([name]) => !ERASE_CHECKBOX_NAMES.includes(name)) : fields;
+const eraseFieldsArb = fc
+  .array(
+    fc.tuple(
+      fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...ERASE_NAMES) }, { weight: 1, arbitrary: fc.string({ maxLength: 20 }) }),
+      fc.oneof(
+        { weight: 3, arbitrary: fc.constantFrom(...ERASE_VALUES) },
+        { weight: 1, arbitrary: fc.string({ maxLength: 60 }) },
+        { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 40 }) },
+      ),
+    ),
+    { maxLength: 8 },
+  )
+  .map(cannotConfirm);
+
+/** Bodies of every kind a client can send, with bad encodings among them. */
+const eraseBodyArb = fc.oneof(
+  fc.constant({ kind: "none" as const }),
+  eraseFieldsArb.map((fields) => ({ kind: "urlencoded" as const, fields })),
+  fc
+    .tuple(eraseFieldsArb, fc.constantFrom("%", "%G1", "%C3%28", "%FF%FE", "%ED%A0%80", "+%", "%00"))
+    .map(([fields, junk]) => ({ kind: "bad-escapes" as const, fields, junk })),
+  fc
+    .tuple(eraseFieldsArb, fc.constantFrom("", "; charset=iso-8859-1", "; charset=utf-16", "; charset=nonsense"), fc.boolean())
+    .map(([fields, charset, file]) => ({ kind: "multipart" as const, fields, charset, file })),
+  eraseFieldsArb.map((fields) => ({ kind: "utf16" as const, fields })),
+  fc.jsonValue({ maxDepth: 3 }).map((json) => ({ kind: "json" as const, json })),
+  fc
+    .tuple(
+      fc.uint8Array({ maxLength: 400 }),
+      fc.constantFrom("multipart/form-data; boundary=xyz", "application/x-www-form-urlencoded", "text/plain", "multipart/form-data", ""),
+    )
+    .map(([bytes, type]) => ({ kind: "garbage" as const, bytes, type })),
+);
+
+/** The customer an export or erase URL names: the seeded one (as written, or bent), another record's id, an unknown one, or junk. */
+const customerIdArb = fc.oneof(
+  { weight: 4, arbitrary: fc.constant(CUSTOMER) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      CUSTOMER.toUpperCase(),
+      `${CUSTOMER} `,
+      `${CUSTOMER}.data`,
+      "c0ffee00-0000-4000-8000-0000000000c9",
+      CUSTOMER_REQUEST,
+      "feed-request",
+    ),
+  },
+  { weight: 1, arbitrary: fc.uuid() },
+  {
+    weight: 2,
+    arbitrary: fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.constantFrom("", "..", "%2e%2e", "%00", "%FF", "'; DROP TABLE customers; --", "x".repeat(3000), "null", "undefined", "__proto__"),
+    ),
+  },
+);
+
+const dataRightsRequestArb = fc.record({
+  action: fc.constantFrom("export", "export", "erase", "erase", "erase"),
+  id: customerIdArb,
+  bend: fc.constantFrom("none", "none", "none", "trailing", "upper", "data", "index"),
+  method: fc.constantFrom("GET", "GET", "POST", "POST", "POST", "HEAD", "PUT", "DELETE"),
+  session: fc.constantFrom("none", "user", "user", "admin", "admin", "admin", "spaced-admin", "tampered", "second-step", "junk"),
+  origin: fc.constantFrom("same", "same", "same", "absent", "null", "https://evil.example"),
+  secFetchSite: fc.constantFrom(null, null, "same-origin", "cross-site"),
+  body: eraseBodyArb,
+});
+type DataRightsRequest = typeof dataRightsRequestArb extends fc.Arbitrary<infer T> ? T : never;
+
+/** A string as UTF-16LE bytes. */
+const utf16 = (text: string) => {
+  const bytes = new Uint8Array(text.length * 2);
+  for (let i = 0; i < text.length; i++) {
+    bytes[2 * i] = text.charCodeAt(i) & 255;
+    bytes[2 * i + 1] = text.charCodeAt(i) >> 8;
+  }
+  return bytes;
+};
+
+/** Sends a fuzzed export or erase request. Out: the reply, or null when the connection was reset while an oversized body was still being written. */
+async function sendDataRights(request: DataRightsRequest): Promise<Response | null> {
+  const segment = request.id.includes("%") ? request.id : encodeURIComponent(request.id);
+  let path = `/admin/customers/${segment}/${request.action}`;
+  if (request.bend === "trailing") path = `${path}/`;
+  if (request.bend === "upper") path = path.replace("customers", "Customers");
+  if (request.bend === "data") path = `${path}.data`;
+  if (request.bend === "index") path = `${path}?index`;
+  const headers = new Headers();
+  const cookie = cookieFor(request.session);
+  if (cookie !== null) headers.set("Cookie", cookie);
+  if (request.origin !== "absent") headers.set("Origin", request.origin === "same" ? worker.origin : request.origin);
+  if (request.secFetchSite !== null) headers.set("Sec-Fetch-Site", request.secFetchSite);
+  const encode = (fields: Array<[string, string]>) =>
+    fields.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`).join("&");
+  let body: BodyInit | undefined;
+  const sent =
+    "fields" in request.body
+      ? { ...request.body, fields: request.body.fields.map(([name, value]): [string, string] => [name, expand(value)]) }
+      : request.body;
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    if (sent.kind === "urlencoded" || sent.kind === "bad-escapes") {
+      body =
+        sent.kind === "urlencoded"
+          ? encode(sent.fields)
+          : sent.fields.map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}${sent.junk}`).join("&");
+      headers.set("Content-Type", "application/x-www-form-urlencoded");
+    } else if (sent.kind === "utf16") {
+      body = utf16(encode(sent.fields));
+      headers.set("Content-Type", "application/x-www-form-urlencoded; charset=utf-16");
+    } else if (sent.kind === "multipart") {
+      const form = new FormData();
+      for (const [name, value] of sent.fields) {
+        // A file where a text field belongs: its content is the value.
+        if (sent.file && !couldConfirm(value)) form.append(name, new File([value], "f.txt", { type: "text/plain" }));
+        else form.append(name, value);
+      }
+      const encoded = await encodeMultipart(form);
+      body = encoded.body;
+      headers.set("Content-Type", `${encoded.contentType}${sent.charset}`);
+    } else if (sent.kind === "json") {
+      body = JSON.stringify(sent.json);
+      headers.set("Content-Type", "application/json");
+    } else if (sent.kind === "garbage") {
+      body = sent.bytes;
+      if (sent.type) headers.set("Content-Type", sent.type);
+    }
+  }
+  try {
+    return await dispatch(`${worker.origin}${path}`, { method: request.method, headers, body });
+  } catch (error) {
+    // A body past the forms' 16 KiB cap that the Worker refused without reading it: the
+    // connection was reset while the client still wrote it. No reply to check; what was stored is.
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    const size = typeof body === "string" ? body.length : body instanceof Uint8Array ? body.byteLength : 0;
+    if ((code === "ECONNRESET" || code === "EPIPE") && size > 16 * 1024) return null;
+    throw error;
+  }
+}
+
+test(`fuzz: ${RUNS} random requests to a customer's export and erase URLs break nothing, store nothing and never erase`, async () => {
+  const seeded = await seededCustomer();
+  expect(seeded).toContain("erin.fuzz@example.com");
+  await fc.assert(
+    fc.asyncProperty(dataRightsRequestArb, async (request) => {
+      await keepSessions();
+      const before = await written();
+      const data = await customerData();
+      const response = await sendDataRights(request);
+      const label = `${request.method} /admin/customers/${request.id.slice(0, 60)}/${request.action} (${request.session}, ${request.body.kind}) → ${response?.status ?? "reset while the body was written"}`;
+      // Nothing stored: an export only notes itself in the customer's history (record_notes); no fuzzed erase ever erases.
+      expect(await customerData(), `${label}: a customer, request, attachment or photo changed`).toBe(data);
+      expect(await seededCustomer(), `${label}: the seeded customer is no longer intact`).toBe(seeded);
+      const isAdmin = request.session === "admin" || request.session === "spaced-admin";
+      if (!isAdmin) expect(await written(), `${label}: a request without the admin's session wrote something`).toBe(before);
+      if (!response) return;
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      expect(response.status, label).toBeLessThan(500);
+      expect(bytes.byteLength, label).toBeLessThan(largestPage + MAX_ADDED_BYTES);
+      if (!isAdmin) {
+        const text = new TextDecoder().decode(bytes);
+        expect(text.includes(MARKER) || text.includes(PHOTO_MARKER), `${label}: the customer's data without an admin session`).toBe(false);
+        expect(response.headers.get("Content-Type") ?? "", label).not.toContain("zip");
+      }
+      if (response.status >= 400 && request.method !== "GET" && request.method !== "HEAD") {
+        expect(await written(), `${label}: a refused write wrote something`).toBe(before);
+      }
+      if (cookieFor(request.session) !== null) expect(response.headers.get("X-Cache"), label).toBe("BYPASS");
+    }),
+    { numRuns: RUNS, seed: SEED, endOnFailure: true },
+  );
+  // The control: both confirmations given right do erase, so the checks above could see an erasure.
+  await keepSessions();
+  const control = await sendDataRights({
+    action: "erase",
+    id: CUSTOMER,
+    bend: "none",
+    method: "POST",
+    session: "admin",
+    origin: "same",
+    secFetchSite: null,
+    body: {
+      kind: "urlencoded",
+      fields: [
+        ["confirm", "ERASE"],
+        ["understood", "on"],
+      ],
+    },
+  });
+  expect(control?.status, "both confirmations").toBe(302);
+  expect(await seededCustomer()).not.toBe(seeded);
 }, 600_000);
