@@ -68,6 +68,9 @@ describe("npm run cron", () => {
       "expired_rows_deleted",
       "booking_tasks_done",
       "review_requests_queued",
+      "quote_follow_ups_queued",
+      "payment_reminders_queued",
+      "retention_applied",
     ]) {
       expect(names).toContain(task);
     }
