@@ -40,6 +40,7 @@ const NOT_FILES: ReadonlyMap<string, string> = new Map([
   ["gtag.js", "Google's tag script, loaded from Google"],
   ["ical.js", "the iCalendar parser the tests read the calendar feeds with, a package"],
   ["NNN-short-slug.md", "the naming pattern of a decision record"],
+  ["customer.json", "a file inside a customer's data export (app/server/data-rights/export.server.ts)"],
 ]);
 
 /**
