@@ -13,7 +13,8 @@
  *    `db` reading through the request's D1 session (app/worker/d1-session.ts), whose pages get
  *    a Content-Security-Policy made from their inline scripts' hashes
  *    (app/worker/security-headers.ts), and are made private when they set a cookie
- *    (privateIfSettingCookie, below);
+ *    (privateIfSettingCookie, below); a 405 from a URL that is not a page is said in words
+ *    (app/worker/method-refusal.ts);
  * 5. the security headers every response carries, and Server-Timing with the request's D1 and
  *    R2 calls (app/worker/request-metrics.ts);
  * and one structured log line per request with the same figures (app/worker/request-log.ts).
@@ -70,6 +71,7 @@ import { cachedMedia } from "./app/worker/media-cache";
 import { openD1Session } from "./app/worker/d1-session";
 import { measuredBindings, newRequestMetrics, serverTiming } from "./app/worker/request-metrics";
 import { withHydrationAfterPaint } from "./app/worker/hydration-after-paint";
+import { withPlainMethodRefusal } from "./app/worker/method-refusal";
 import { logRequest, withRequestId } from "./app/worker/request-log";
 import { withPagePolicy, withSecurityHeaders } from "./app/worker/security-headers";
 import { logEvent, logFailure } from "./app/server/platform";
@@ -160,13 +162,15 @@ export default {
         const version = async () =>
           pageVersion(env.CF_VERSION_METADATA.id, { company: readCompanyName(env), features, content: await edgeVersion() });
         const served = await cachedPage(request, ctx, version, async () => {
-          const rendered = await handleRemixRequest(forRemix(request), {
-            cloudflare: { env: measured, ctx },
-            requestId,
-            db,
-            publicContent: readOnce,
-            siteContent: async () => (await readOnce()).content,
-          });
+          const rendered = withPlainMethodRefusal(
+            await handleRemixRequest(forRemix(request), {
+              cloudflare: { env: measured, ctx },
+              requestId,
+              db,
+              publicContent: readOnce,
+              siteContent: async () => (await readOnce()).content,
+            }),
+          );
           // A page drawn from content of another version than its key's (a replica a moment
           // behind KV, or D1 unreadable) is shown but never shared.
           const read = publicContent && (await publicContent);

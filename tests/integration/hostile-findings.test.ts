@@ -48,6 +48,21 @@ describe("a method a page does not take", () => {
     expect(logged).not.toContain("render_error");
     expect(logged).not.toContain("[object Object]");
   });
+
+  test("POST or PUT on an address that is not a page (sitemap, robots, a feed) answers 405 in words, never 'Server Error'", async () => {
+    for (const [path, method] of [
+      ["/sitemap.xml", "POST"],
+      ["/robots.txt", "PUT"],
+    ] as const) {
+      const before = worker.output().length;
+      const answer = await worker.fetch(path, { method, body: "x", headers: { "Sec-Fetch-Site": "same-origin" } });
+      expect(answer.status, path).toBe(405);
+      expect(answer.headers.get("Content-Type"), path).toMatch(/^text\/plain/);
+      const text = await answer.text();
+      expect(text, path).toBe("This address does not take that kind of request.");
+      expect(worker.output().slice(before).join("\n"), path).not.toMatch(/render_error|Unexpected Server Error/);
+    }
+  });
 });
 
 describe("writes that carry a cookie", () => {
