@@ -82,7 +82,6 @@ export default function CustomerPage() {
           </Fact>
         </dl>
       </Card>
-      <CustomerDataCard customerId={customer.id} erasedAt={customer.erasedAt} />
       <NotesForm
         key={customer.notes ?? ""}
         notes={customer.notes}
@@ -144,6 +143,7 @@ export default function CustomerPage() {
         )}
       </Card>
       <MergeForm page={page} result={result} />
+      <CustomerDataCard customerId={customer.id} erasedAt={customer.erasedAt} />
       <Card title="History" titleId="history-heading">
         {page.history.length === 0 ? (
           <p className="text-slate-600">No merges or splits.</p>
