@@ -315,7 +315,16 @@ export async function splitRecord(
     insertWhere(
       db,
       customers,
-      { id: newId, createdAt: now, updatedAt: record.createdAt, ...keys, notes: null, searchRowid: null, firstDoneDay: null, erasedAt: null },
+      {
+        id: newId,
+        createdAt: now,
+        updatedAt: record.createdAt,
+        ...keys,
+        notes: null,
+        searchRowid: null,
+        firstDoneDay: null,
+        erasedAt: null,
+      },
       stillOld,
     ),
     insertWhere(
