@@ -43,7 +43,7 @@ export const addAuthenticatorSchema = z.object({
  * The current second step that confirms a change of factors (app/server/two-step/step-up.server.ts):
  * a code from the authenticator app, or a passkey's answer (base64url); empty fields are absent.
  */
-const stepUpFields = {
+export const stepUpFields = {
   code: z.string().trim().max(20).optional(),
   credentialId: z.string().max(1024).optional(),
   authenticatorData: z.string().max(4096).optional(),
@@ -53,7 +53,8 @@ const stepUpFields = {
 
 /** Every form of the security page, told apart by `intent` (also the input gate's contract). */
 export const securityFormSchema = z.discriminatedUnion("intent", [
-  addAuthenticatorSchema,
+  // With a passkey already, the app's setup also carries the passkey's answer (`code` is the new app's).
+  addAuthenticatorSchema.extend({ ...stepUpFields, code: addAuthenticatorSchema.shape.code }),
   z.object({ intent: z.literal("remove-authenticator"), ...stepUpFields }),
   z.object({ intent: z.literal("remove-passkey"), id: z.string().min(1).max(1024), ...stepUpFields }),
   z.object({ intent: z.literal("renew-codes"), ...stepUpFields }),

@@ -5,9 +5,12 @@
  * (no session before it), a code accepted once, recovery codes used once, the throttle, the
  * 5-minute end of a half-finished sign-in, the team's rule and its guard on the last second
  * step, the current second step that removing or renewing a factor asks for (a recovery code
- * never counts), and the audit rows and e-mails of each change. Passkeys are tested in Chromium's
- * virtual authenticator (tests/e2e/passkeys.spec.ts).
+ * never counts), the same before adding a second step to an account that has one and before
+ * making the team's rule optional, and the audit rows and e-mails of each change. Passkeys are
+ * tested in Chromium's virtual authenticator (tests/e2e/passkeys.spec.ts); here a passkey is a
+ * P-256 key of the test's, stored as a registration would, that answers a step-up's challenge.
  */
+import { createHash, generateKeyPairSync, sign, type KeyObject } from "node:crypto";
 import { generateHOTP } from "@oslojs/otp";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { createCookie } from "@remix-run/cloudflare";
@@ -457,10 +460,18 @@ describe("the team's rule", () => {
     expect(await html(removal)).toContain(TWO_STEP_MESSAGES.lastStep);
     expect(await worker.db.prepare("SELECT count(*) AS n FROM totp_credentials").first()).toEqual({ n: 2 });
 
-    const optional = await postFields(worker, "/admin/team", { intent: "two-step-policy", required: "no" }, { Cookie: ownerSession });
-    expect(optional.status).toBe(302);
     // The app's next code (the test does not wait 30 s for it: the step the last one spent is forgotten).
-    await worker.db.prepare("UPDATE totp_credentials SET last_used_step = last_used_step - 1 WHERE user_id = ?").bind(owner.id).run();
+    const forgetLastCode = () =>
+      worker.db.prepare("UPDATE totp_credentials SET last_used_step = last_used_step - 1 WHERE user_id = ?").bind(owner.id).run();
+    await forgetLastCode();
+    const optional = await postFields(
+      worker,
+      "/admin/team",
+      { intent: "two-step-policy", required: "no", code: codeFor(ownerKey, 1) },
+      { Cookie: ownerSession },
+    );
+    expect(optional.status).toBe(302);
+    await forgetLastCode();
     const removed = await postFields(
       worker,
       "/admin/security",
@@ -527,5 +538,173 @@ describe("rotating SESSION_SECRET", () => {
     } finally {
       await Promise.all([rotated.dispose(), dropped.dispose()]);
     }
+  });
+});
+
+/** A passkey of the account `userId` (ES256, stored as a registration stores it); out: its id and private key. */
+async function addTestPasskey(userId: string): Promise<{ id: string; key: KeyObject; counter: number }> {
+  const { publicKey, privateKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
+  const jwk = publicKey.export({ format: "jwk" });
+  const sec1 = Buffer.concat([Buffer.from([4]), Buffer.from(jwk.x!, "base64url"), Buffer.from(jwk.y!, "base64url")]);
+  const id = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64url");
+  await worker.db
+    .prepare(
+      "INSERT INTO passkeys (id, user_id, name, algorithm, public_key, sign_count, created_at) VALUES (?, ?, 'Test key', -7, ?, 0, ?)",
+    )
+    .bind(id, userId, sec1.toString("base64"), Date.now())
+    .run();
+  return { id, key: privateKey, counter: 0 };
+}
+
+/**
+ * The passkey's answer to a step-up challenge the security page's endpoint gives the session
+ * `cookie`, as a browser sends it (base64url; user present and verified, its counter moved on).
+ */
+async function passkeyStepUp(cookie: string, passkey: { id: string; key: KeyObject; counter: number }): Promise<Record<string, string>> {
+  const response = await postFields(worker, "/admin/security/passkey", { intent: "step-up" }, { Cookie: cookie });
+  expect(response.status).toBe(200);
+  const options = (await response.json()) as { challenge: string; rpId: string };
+  const clientDataJSON = Buffer.from(
+    JSON.stringify({ type: "webauthn.get", challenge: options.challenge, origin: worker.origin, crossOrigin: false }),
+  );
+  passkey.counter += 1;
+  const counter = Buffer.alloc(4);
+  counter.writeUInt32BE(passkey.counter);
+  const authenticatorData = Buffer.concat([createHash("sha256").update(options.rpId).digest(), Buffer.from([0x05]), counter]);
+  const signed = Buffer.concat([authenticatorData, createHash("sha256").update(clientDataJSON).digest()]);
+  const signature = sign("sha256", signed, { key: passkey.key, dsaEncoding: "der" });
+  return {
+    credentialId: passkey.id,
+    authenticatorData: authenticatorData.toString("base64url"),
+    clientDataJSON: clientDataJSON.toString("base64url"),
+    signature: signature.toString("base64url"),
+  };
+}
+
+describe("adding a second step, and making the team's rule optional, ask for a current one", () => {
+  const count = async (sql: string, ...values: unknown[]) =>
+    (await worker.db
+      .prepare(`SELECT count(*) AS n FROM ${sql}`)
+      .bind(...values)
+      .first<{ n: number }>())!.n;
+  const registerChallenges = (userId: string) => count("passkey_challenges WHERE ceremony = 'register' AND user_id = ?", userId);
+  const passkeyOptions = (cookie: string, fields: Record<string, string> = {}) =>
+    postFields(worker, "/admin/security/passkey", { intent: "options", ...fields }, { Cookie: cookie, "CF-Connecting-IP": newClientIp() });
+
+  test("a passkey's registration: a first one needs nothing; with the app on, only the app's current code (or a passkey) opens it", async () => {
+    const { id, email } = await createAdmin();
+    const session = await sessionOf(email);
+    // No second step yet: the registration starts as it always did.
+    const first = await passkeyOptions(session);
+    expect(first.status).toBe(200);
+    expect(await registerChallenges(id)).toBe(1);
+    await worker.db.prepare("DELETE FROM passkey_challenges").run();
+
+    const { key, recoveryCodes } = await enrolAuthenticator(session);
+    // The session alone, a recovery code or a wrong code: refused, no challenge stored.
+    const bare = await passkeyOptions(session);
+    expect(bare.status).toBe(400);
+    expect(await bare.json()).toEqual({ error: TWO_STEP_MESSAGES.stepUpNeeded });
+    expect((await passkeyOptions(session, { code: recoveryCodes[0]! })).status).toBe(400);
+    const wrong = String((Number(codeFor(key, 1)) + 500_000) % 1_000_000).padStart(6, "0");
+    const refused = await passkeyOptions(session, { code: wrong });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ error: TWO_STEP_MESSAGES.stepUpWrongCode });
+    expect(await registerChallenges(id)).toBe(0);
+    expect(await count("passkeys")).toBe(0);
+
+    // The app's current code: the registration's options, for this account.
+    const confirmed = await passkeyOptions(session, { code: codeFor(key, 1) });
+    expect(confirmed.status).toBe(200);
+    const options = (await confirmed.json()) as { challenge: string; user: { name: string } };
+    expect(options.user.name).toBe(email);
+    expect(await registerChallenges(id)).toBe(1);
+    // The code is spent: it does not open a second registration.
+    expect((await passkeyOptions(session, { code: codeFor(key, 1) })).status).toBe(400);
+    expect(await registerChallenges(id)).toBe(1);
+  });
+
+  test("the authenticator app on an account with a passkey: refused without the passkey's answer, added with it; a first app needs none", async () => {
+    const { id, email } = await createAdmin();
+    const session = await sessionOf(email);
+    const passkey = await addTestPasskey(id);
+    const page = await html(await worker.fetch("/admin/security", { headers: { Cookie: session } }));
+    const setup = /name="setup" value="([^"]+)"/.exec(page)![1]!;
+    const shownKey = /data-testid="authenticator-key">([A-Z2-7 ]+)</.exec(page)![1]!;
+    const appKey = decodeBase32IgnorePadding(shownKey.replaceAll(" ", ""));
+    const add = (fields: Record<string, string>) =>
+      postFields(
+        worker,
+        "/admin/security",
+        { intent: "add-authenticator", setup, ...fields },
+        { Cookie: session, "CF-Connecting-IP": newClientIp() },
+      );
+
+    // The new app's right code alone: refused, the same setup kept, nothing stored.
+    const bare = await add({ code: codeFor(appKey) });
+    expect(bare.status).toBe(400);
+    const bareText = await html(bare);
+    expect(bareText).toContain(TWO_STEP_MESSAGES.stepUpNeeded);
+    expect(bareText).toContain(shownKey);
+    // An answer signed by another key, for this passkey's id: refused.
+    const stranger = await addTestPasskey((await createAdmin()).id);
+    const forged = await passkeyStepUp(session, { ...stranger, id: passkey.id });
+    const refused = await add({ code: codeFor(appKey), ...forged });
+    expect(refused.status).toBe(400);
+    expect(await html(refused)).toContain(TWO_STEP_MESSAGES.stepUpPasskeyFailed);
+    expect(await count("totp_credentials WHERE user_id = ?", id)).toBe(0);
+    expect(await teamChanges()).toEqual([]);
+
+    // The account's passkey confirms it: the app is on.
+    const added = await add({ code: codeFor(appKey), ...(await passkeyStepUp(session, passkey)) });
+    expect(added.status).toBe(200);
+    expect(await html(added)).toContain(TWO_STEP_MESSAGES.authenticatorAdded);
+    expect(await count("totp_credentials WHERE user_id = ?", id)).toBe(1);
+    expect(await teamChanges()).toEqual(["authenticator_added"]);
+  });
+
+  test("making the team's rule optional: refused without the admin's current code, done with it; an admin without a second step cannot", async () => {
+    const owner = await createAdmin("owner@example.com");
+    const colleague = await createAdmin("colleague@example.com");
+    const ownerSession = await sessionOf(owner.email);
+    const colleagueSession = await sessionOf(colleague.email);
+    const { key, recoveryCodes } = await enrolAuthenticator(ownerSession);
+    expect((await postFields(worker, "/admin/team", { intent: "two-step-policy", required: "yes" }, { Cookie: ownerSession })).status).toBe(
+      302,
+    );
+    const required = () => worker.db.prepare("SELECT two_step_required AS on_ FROM security_policy").first<{ on_: number }>();
+    const optional = (cookie: string, fields: Record<string, string> = {}) =>
+      postFields(
+        worker,
+        "/admin/team",
+        { intent: "two-step-policy", required: "no", ...fields },
+        { Cookie: cookie, "CF-Connecting-IP": newClientIp() },
+      );
+
+    // An admin without a second step is sent to the security page, the rule unchanged.
+    const colleagueTry = await optional(colleagueSession);
+    expect([colleagueTry.status, colleagueTry.headers.get("Location")]).toEqual([302, "/admin/security"]);
+    // The owner's session alone, a recovery code, a wrong code: refused, the rule holds.
+    const bare = await optional(ownerSession);
+    expect(bare.status).toBe(400);
+    const bareText = await html(bare);
+    expect(bareText).toContain(TWO_STEP_MESSAGES.stepUpNeeded);
+    expect((await optional(ownerSession, { code: recoveryCodes[0]! })).status).toBe(400);
+    const wrong = String((Number(codeFor(key, 1)) + 500_000) % 1_000_000).padStart(6, "0");
+    const refused = await optional(ownerSession, { code: wrong });
+    expect(refused.status).toBe(400);
+    expect(await html(refused)).toContain(TWO_STEP_MESSAGES.stepUpWrongCode);
+    expect(await required()).toEqual({ on_: 1 });
+    expect(await teamChanges()).toEqual(["authenticator_added", "two_step_required"]);
+
+    // The app's current code: optional, audited.
+    const done = await optional(ownerSession, { code: codeFor(key, 1) });
+    expect([done.status, done.headers.get("Location")]).toEqual([302, "/admin/team"]);
+    expect(await required()).toEqual({ on_: 0 });
+    expect(await teamChanges()).toEqual(["authenticator_added", "two_step_required", "two_step_optional"]);
+    // Requiring it again needs no step-up (it protects more, not less).
+    expect((await postFields(worker, "/admin/team", { intent: "two-step-policy", required: "yes" }, { Cookie: ownerSession })).status).toBe(
+      302,
+    );
   });
 });

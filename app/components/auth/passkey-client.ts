@@ -67,16 +67,22 @@ export async function signInWithPasskey(fallback: string, redirectTo: string | n
 
 /**
  * Adds a passkey to the signed-in admin's account at /admin/security/passkey, named `name`
- * (optional). Out: the new recovery codes when it was the account's first second step.
+ * (optional); `stepUp`: the fields of the account's current second step, sent with the first
+ * call when it has one (a code, or a passkey's answer). Out: the new recovery codes when it was
+ * the account's first second step.
  */
-export async function registerPasskey(fallback: string, name: string): Promise<PasskeyOutcome<{ recoveryCodes: string[] | null }>> {
+export async function registerPasskey(
+  fallback: string,
+  name: string,
+  stepUp: Record<string, string> = {},
+): Promise<PasskeyOutcome<{ recoveryCodes: string[] | null }>> {
   try {
     const options = await post<{
       challenge: string;
       rp: { id: string; name: string };
       user: { id: string; name: string };
       exclude: string[];
-    }>("/admin/security/passkey", { intent: "options" });
+    }>("/admin/security/passkey", { ...stepUp, intent: "options" });
     if (!options.ok) return { ok: false, error: options.body.error ?? fallback };
     const { challenge, rp, user, exclude } = options.body;
     const credential = (await navigator.credentials.create({

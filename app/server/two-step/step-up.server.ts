@@ -1,8 +1,10 @@
 /**
  * The step-up before a change of second steps (docs/decisions/015-two-step-sign-in.md; OWASP's
  * Multifactor Authentication cheat sheet: re-authenticate before factors change): removing a
- * passkey or the authenticator app, or making new recovery codes, first asks the signed-in
- * account for a CURRENT second step in the same form: a code from its authenticator app, or a
+ * passkey or the authenticator app, making new recovery codes, adding a passkey or the app to an
+ * account that already has a second step (else a stolen session could add its own and pass the
+ * step-up with it; a first one needs none), and making the team's two-step rule optional first
+ * ask the signed-in account for a CURRENT second step in the same form: a code from its authenticator app, or a
  * passkey's answer to a challenge (/admin/security/passkey, intent "step-up"). A recovery code
  * never counts: it is single-use and among what is being protected, so a session that began
  * with one cannot strip the account's factors. Each change asks again (no trusted window).

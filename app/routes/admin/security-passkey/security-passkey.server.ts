@@ -1,7 +1,8 @@
 /**
  * The server side of POST /admin/security/passkey (docs/decisions/015-two-step-sign-in.md):
- * adding a passkey to the signed-in admin's account, and the challenge of a step-up with one of
- * its passkeys (app/server/two-step/step-up.server.ts). JSON only: `{ error }` with 400, 409, 429
+ * adding a passkey to the signed-in admin's account (first confirmed with a current second step
+ * when it has one), and the challenge of a step-up with one of its passkeys
+ * (app/server/two-step/step-up.server.ts). JSON only: `{ error }` with 400, 409, 429
  * or 503, or what the browser needs next. The ceremony's rules are app/server/two-step's.
  */
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
@@ -16,7 +17,8 @@ import { allowAuthAttempt } from "~/http/rate-limit.server";
 import { readSmallForm } from "~/http/small-form.server";
 import { queueMail } from "~/server/mail";
 import { logFailure, readCompanyName, readSiteUrl } from "~/server/platform";
-import { addPasskey, newChallenge, passkeyIdsOf, relyingPartyOf, secondStepMail } from "~/server/two-step";
+import { addPasskey, hasSecondStep, newChallenge, passkeyIdsOf, relyingPartyOf, secondStepMail } from "~/server/two-step";
+import { STEP_UP_EXTRA_FIELDS, stepUpFieldsOf, stepUpRefusal } from "../security/step-up.server";
 
 /** A JSON refusal of the passkey endpoint. */
 const passkeyError = (status: number, error: string) => Response.json({ error }, { status });
@@ -25,7 +27,11 @@ const passkeyError = (status: number, error: string) => Response.json({ error },
  * POST /admin/security/passkey (admins, JavaScript): adding a passkey.
  * - `intent=options`: a new challenge and what `navigator.credentials.create()` needs: the RP
  *   (id, the company's name), the account (its id, base64url; its address) and its passkeys
- *   already registered (`exclude`), so one authenticator is not added twice;
+ *   already registered (`exclude`), so one authenticator is not added twice. When the account
+ *   already has a second step, the same post first carries a current one (`code` from the
+ *   authenticator app, or a passkey's answer to a step-up challenge; ../security/step-up.server.ts):
+ *   without it 400 (429 when counted out) and no challenge, so no passkey can be added (the
+ *   answer below needs this account's challenge);
  * - `intent=step-up` (not counted by the auth rate limit; the answer is): a new challenge, the
  *   RP ID and the account's passkeys (`allowCredentials`) for `navigator.credentials.get()`; the answer goes with the security page's form that
  *   removes a second step or makes new recovery codes (security.server.ts checks it);
@@ -36,18 +42,25 @@ const passkeyError = (status: number, error: string) => Response.json({ error },
 export async function passkeyRegistrationAction({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
   const { user } = await requireAdmin(context.db, request, env);
-  const form = await readSmallForm(request, formContract(passkeyRegistrationSchema, PASSKEY_EXTRA_FIELDS));
+  const form = await readSmallForm(request, formContract(passkeyRegistrationSchema, { ...PASSKEY_EXTRA_FIELDS, ...STEP_UP_EXTRA_FIELDS }));
   if (!form.ok) return passkeyError(400, form.message);
   // A step-up's challenge is not counted: its answer is, at the security page's action.
   const stepUp = form.formData.get("intent") === "step-up";
-  if (!stepUp && !(await allowAuthAttempt(env.AUTH_RATE_LIMITER, request))) return passkeyError(429, AUTH_MESSAGES.tooManyAttempts);
+  const options = form.formData.get("intent") === "options";
   const rp = relyingPartyOf(readSiteUrl(env));
   try {
+    // Adding to an account that has a second step: a current one first (counted there).
+    if (options && (await hasSecondStep(context.db, user.id))) {
+      const refused = await stepUpRefusal(request, context, user.id, stepUpFieldsOf(form.formData));
+      if (refused) return passkeyError(refused.status, refused.message);
+    } else if (!stepUp && !(await allowAuthAttempt(env.AUTH_RATE_LIMITER, request))) {
+      return passkeyError(429, AUTH_MESSAGES.tooManyAttempts);
+    }
     if (stepUp) {
       const challenge = await newChallenge(context.db, "sign-in", null);
       return Response.json({ challenge, rpId: rp.id, allowCredentials: await passkeyIdsOf(context.db, user.id) });
     }
-    if (form.formData.get("intent") === "options") {
+    if (options) {
       return Response.json({
         challenge: await newChallenge(context.db, "register", user.id),
         rp: { id: rp.id, name: readCompanyName(env) },

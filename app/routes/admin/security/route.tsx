@@ -5,13 +5,14 @@
  * many are left; new ones). New recovery codes are shown once, on the answer to the form that
  * made them, where the user is, with 'Download as text', 'Copy' and 'Print'
  * (app/components/auth/recovery-codes.tsx). Removing a second step and making new codes first ask
- * for a current one in the same form (step-up-form.tsx): a code from the app, or a passkey.
+ * for a current one in the same form (step-up-form.tsx): a code from the app, or a passkey; so
+ * does adding a passkey or the app to an account that has a second step (a first one needs none).
  * Every form but 'Add a passkey' and 'Confirm with a passkey' is a plain POST, so it works without JavaScript.
  * While the team requires two-step sign-in, an admin without it lands here first.
  */
 import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation, useRevalidator, useSubmit } from "@remix-run/react";
 import { useState } from "react";
 import { Button, buttonClass, Card, Disclosure, PageHeader, useBusy } from "~/components/admin/kit";
 import { FormStatus, FormSummary } from "~/components/form-field";
@@ -26,7 +27,7 @@ import { readResult, type FormResult } from "~/forms/result";
 import { addAuthenticatorSchema } from "~/forms/two-step";
 import { pageMeta } from "~/seo";
 import { securityPageAction, securityPageLoader, type AuthenticatorSetup, type NewRecoveryCodes } from "./security.server";
-import { StepUpForm } from "./step-up-form";
+import { passkeyStepUpAnswer, StepUpForm } from "./step-up-form";
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, { title: "Security", description: "Passkeys and two-step sign-in for your admin account.", noindex: true });
@@ -107,17 +108,37 @@ function Passkeys({ page, onRecoveryCodes }: { page: SecurityPage; onRecoveryCod
           ))}
         </ul>
       )}
-      <AddPasskey full={page.passkeys.length >= TWO_STEP.maxPasskeys} onRecoveryCodes={onRecoveryCodes} />
+      <AddPasskey
+        full={page.passkeys.length >= TWO_STEP.maxPasskeys}
+        authenticator={page.authenticator}
+        passkeys={page.passkeys.length > 0}
+        onRecoveryCodes={onRecoveryCodes}
+      />
     </Card>
   );
 }
 
-/** 'Add a passkey' with JavaScript and a browser that has passkeys; otherwise a sentence why not. */
-function AddPasskey({ full, onRecoveryCodes }: { full: boolean; onRecoveryCodes: (codes: string[]) => void }) {
+/**
+ * 'Add a passkey' with JavaScript and a browser that has passkeys; otherwise a sentence why not.
+ * When the account has a second step (`authenticator`, `passkeys`), it is confirmed first: the
+ * code typed from the app, else one of its passkeys.
+ */
+function AddPasskey({
+  full,
+  authenticator,
+  passkeys,
+  onRecoveryCodes,
+}: {
+  full: boolean;
+  authenticator: boolean;
+  passkeys: boolean;
+  onRecoveryCodes: (codes: string[]) => void;
+}) {
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
   const busy = useBusy();
   const [name, setName] = useState("");
+  const [code, setCode] = useState("");
   const [state, setState] = useState<{ working: boolean; error: string | null }>({ working: false, error: null });
   // Before hydration the sentence shows only when scripting is off (the `noscript:` variant).
   const note = (
@@ -129,8 +150,16 @@ function AddPasskey({ full, onRecoveryCodes }: { full: boolean; onRecoveryCodes:
   if (!hydrated || !passkeysSupported()) return note;
   async function add() {
     setState({ working: true, error: null });
-    const outcome = await registerPasskey(TWO_STEP_MESSAGES.passkeyInvalid, name.trim());
+    let stepUp: Record<string, string> | null = {};
+    if (code.trim()) stepUp = { code: code.trim() };
+    else if (passkeys) stepUp = await passkeyStepUpAnswer();
+    if (!stepUp) {
+      setState({ working: false, error: TWO_STEP_MESSAGES.stepUpPasskeyFailed });
+      return;
+    }
+    const outcome = await registerPasskey(TWO_STEP_MESSAGES.passkeyInvalid, name.trim(), stepUp);
     setState({ working: false, error: outcome.ok ? null : outcome.error });
+    setCode("");
     if (outcome.ok) {
       setName("");
       if (outcome.recoveryCodes) onRecoveryCodes(outcome.recoveryCodes);
@@ -153,6 +182,21 @@ function AddPasskey({ full, onRecoveryCodes }: { full: boolean; onRecoveryCodes:
             className="mt-1 block min-h-11 w-full rounded-lg border border-slate-300 px-3 text-base"
           />
         </label>
+        {authenticator ? (
+          <label className="block min-w-0 sm:max-w-48">
+            <span className="text-sm font-semibold text-slate-800">
+              Code from your authenticator app {passkeys ? <span className="font-normal text-slate-600">(or use a passkey)</span> : null}
+            </span>
+            <input
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={20}
+              className="mt-1 block min-h-11 w-full rounded-lg border border-slate-300 px-3 text-base"
+            />
+          </label>
+        ) : null}
         <button type="button" onClick={add} disabled={busy || state.working} className={buttonClass("primary", "md")}>
           {state.working ? "Waiting for your device..." : "Add a passkey"}
         </button>
@@ -184,14 +228,28 @@ function Authenticator({ page, result }: { page: SecurityPage; result: (FormResu
           </Disclosure>
         </div>
       ) : setup ? (
-        <AuthenticatorSetupForm key={setup.token} setup={setup} result={result} />
+        <AuthenticatorSetupForm key={setup.token} setup={setup} result={result} withPasskey={page.passkeys.length > 0} />
       ) : null}
     </Card>
   );
 }
 
-/** Scan or type the key, then confirm with the first code. */
-function AuthenticatorSetupForm({ setup, result }: { setup: AuthenticatorSetup; result: FormResult | undefined }) {
+/**
+ * Scan or type the key, then confirm with the first code. With a passkey on the account
+ * (`withPasskey`), 'Turn on' first asks it to confirm it is you and sends its answer along.
+ */
+function AuthenticatorSetupForm({
+  setup,
+  result,
+  withPasskey,
+}: {
+  setup: AuthenticatorSetup;
+  result: FormResult | undefined;
+  withPasskey: boolean;
+}) {
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  const [stepUpError, setStepUpError] = useState<string | null>(null);
   const navigation = useNavigation();
   const adding = navigation.state === "submitting" && navigation.formData?.get("intent") === "add-authenticator";
   const busy = useBusy();
@@ -230,6 +288,7 @@ function AuthenticatorSetupForm({ setup, result }: { setup: AuthenticatorSetup; 
           <div id={form.errorId} className="[&:not(:empty)]:mb-4">
             <FormSummary summary={summary} />
           </div>
+          {stepUpError ? <FormStatus tone="error">{stepUpError}</FormStatus> : null}
           <input type="hidden" name="intent" value="add-authenticator" />
           <input type="hidden" name="setup" value={setup.token} />
           <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
@@ -241,9 +300,27 @@ function AuthenticatorSetupForm({ setup, result }: { setup: AuthenticatorSetup; 
               autoComplete="one-time-code"
               className="min-w-0 sm:max-w-48"
             />
-            <Button disabled={busy} className="sm:mt-7">
-              {adding ? "Checking..." : "Turn on"}
-            </Button>
+            {withPasskey && hydrated && passkeysSupported() ? (
+              <button
+                type="button"
+                disabled={busy}
+                className={`${buttonClass("primary", "md")} sm:mt-7`}
+                onClick={async (event) => {
+                  const fields = new FormData(event.currentTarget.form!);
+                  setStepUpError(null);
+                  const answer = await passkeyStepUpAnswer();
+                  if (!answer) return setStepUpError(TWO_STEP_MESSAGES.stepUpPasskeyFailed);
+                  for (const [name, value] of Object.entries(answer)) fields.set(name, value);
+                  submit(fields, { method: "post", action: resultAction, preventScrollReset: true });
+                }}
+              >
+                {adding ? "Checking..." : "Confirm with a passkey and turn on"}
+              </button>
+            ) : (
+              <Button disabled={busy} className="sm:mt-7">
+                {adding ? "Checking..." : "Turn on"}
+              </Button>
+            )}
           </div>
         </Form>
       </div>

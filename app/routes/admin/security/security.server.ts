@@ -7,35 +7,31 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { formatAdminDate, formatAdminDateTime } from "~/domain/dates";
-import { AUTH_MESSAGES, TWO_STEP_MESSAGES } from "~/domain/texts/staff-messages";
+import { TWO_STEP_MESSAGES } from "~/domain/texts/staff-messages";
 import { refusal, type FormResult } from "~/forms/result";
 import { securityFormSchema } from "~/forms/two-step";
 import { commitNotice, type NoticeKey } from "~/http/flash.server";
 import { formContract } from "~/http/input-gate.server";
 import { requireAdmin } from "~/http/permissions.server";
-import { allowAuthAttempt, clientKey } from "~/http/rate-limit.server";
 import { readSmallForm } from "~/http/small-form.server";
-import { claimSecondStepAttempt, clearSecondStepFailures } from "~/server/auth";
 import { queueMail } from "~/server/mail";
-import { logFailure, readSecrets, readSiteUrl } from "~/server/platform";
+import { logFailure, readSecrets } from "~/server/platform";
 import {
   addAuthenticator,
-  confirmCurrentStep,
   authenticatorSetup,
   authenticatorSetupKey,
+  hasSecondStep,
   newAuthenticatorKey,
   readSecondSteps,
   readTwoStepRequired,
-  relyingPartyOf,
   removeAuthenticator,
   removePasskey,
   renewRecoveryCodes,
   secondStepMail,
-  stepUpProofOf,
   type AuthenticatorSetup,
-  type StepUpFields,
   type SecondStepChange,
 } from "~/server/two-step";
+import { stepUpRefusal } from "./step-up.server";
 
 export type { AuthenticatorSetup };
 
@@ -71,7 +67,9 @@ export type NewRecoveryCodes = FormResult & { status: "success"; recoveryCodes: 
  * POST /admin/security: 'Add authenticator app' (the code from the app and the signed setup),
  * 'Remove' the authenticator app or a passkey, 'Make new recovery codes'. Removing and renewing
  * first need a current second step in the same form (`code` from the authenticator app, or a
- * passkey's answer: app/server/two-step/step-up.server.ts); a recovery code never counts. Each
+ * passkey's answer: app/server/two-step/step-up.server.ts); a recovery code never counts. So
+ * does adding the authenticator app to an account that has a passkey (its answer, in the
+ * setup's form; `code` is then the new app's); the first second step needs none. Each
  * change is in the team's recent changes and e-mailed to the account. New recovery codes (with
  * the first second step, or asked for) are the answer itself, shown once; other successes
  * redirect back with a notice. Refusals: 400 (a wrong or missing code or passkey, nothing
@@ -100,6 +98,12 @@ export async function securityPageAction({ request, context }: ActionFunctionArg
     if (value.intent === "add-authenticator") {
       const key = authenticatorSetupKey(env, value.setup, user.id);
       if (!key) return reply(400, TWO_STEP_MESSAGES.setupExpired);
+      if (await hasSecondStep(context.db, user.id)) {
+        // The account's current second step can only be a passkey here (one app per account).
+        const { credentialId, authenticatorData, clientDataJSON, signature } = value;
+        const refused = await stepUpRefusal(request, context, user.id, { credentialId, authenticatorData, clientDataJSON, signature });
+        if (refused) return reply(refused.status, refused.message, authenticatorSetup(env, user, key));
+      }
       const outcome = await addAuthenticator(context.db, readSecrets(env), user, key, value.code);
       if (outcome.status === "wrong-code") return reply(400, TWO_STEP_MESSAGES.wrongCode, authenticatorSetup(env, user, key));
       if (outcome.status === "exists") return reply(409, TWO_STEP_MESSAGES.authenticatorExists);
@@ -126,38 +130,6 @@ export async function securityPageAction({ request, context }: ActionFunctionArg
     logFailure("security_change_failed", error, { intent: value.intent });
     return reply(503, TWO_STEP_MESSAGES.changeFailed);
   }
-}
-
-/**
- * Why a change of factors is refused before it is made, or null when the form carries a current
- * second step of `userId` (step-up.server.ts). A code is counted like at the sign-in's second
- * step (the client's and the account's wrong codes, the account's lock; a success clears them);
- * a passkey's answer goes through the auth rate limit, as at /auth/passkey.
- */
-async function stepUpRefusal(
-  request: Request,
-  context: ActionFunctionArgs["context"],
-  userId: string,
-  fields: StepUpFields,
-): Promise<{ status: number; message: string } | null> {
-  const { env } = context.cloudflare;
-  const proof = stepUpProofOf(fields);
-  if (proof.kind === "none") return { status: 400, message: TWO_STEP_MESSAGES.stepUpNeeded };
-  if (!(await allowAuthAttempt(env.AUTH_RATE_LIMITER, request))) return { status: 429, message: AUTH_MESSAGES.tooManyAttempts };
-  const rp = relyingPartyOf(readSiteUrl(env));
-  if (proof.kind === "passkey") {
-    const confirmed = await confirmCurrentStep(context.db, readSecrets(env), rp, userId, proof);
-    return confirmed ? null : { status: 400, message: TWO_STEP_MESSAGES.stepUpPasskeyFailed };
-  }
-  const claim = await claimSecondStepAttempt(context.db, userId, clientKey(request));
-  if (claim.status === "locked") return { status: 429, message: TWO_STEP_MESSAGES.locked };
-  if (claim.status === "throttled") return { status: 429, message: TWO_STEP_MESSAGES.throttled };
-  if (await confirmCurrentStep(context.db, readSecrets(env), rp, userId, proof)) {
-    await clearSecondStepFailures(context.db, userId);
-    return null;
-  }
-  if (claim.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, claim.delayMs));
-  return { status: 400, message: TWO_STEP_MESSAGES.stepUpWrongCode };
 }
 
 /** Back to /admin/security with `notice` (post, redirect, get). */

@@ -1,6 +1,7 @@
 /**
- * The confirmation of a change of second steps on /admin/security (removing a passkey or the
- * authenticator app, new recovery codes): the action's form with a field for a code from the
+ * The confirmation of a change of how the admin signs in (on /admin/security: removing a passkey
+ * or the authenticator app, new recovery codes; on /admin/team: making two-step sign-in
+ * optional): the action's form with a field for a code from the
  * authenticator app (a plain POST, so it works without JavaScript) and, with JavaScript and a
  * passkey, 'Confirm with a passkey', which asks the device and sends its answer in the same
  * form (app/server/two-step/step-up.server.ts checks either; a recovery code does not count).
@@ -44,7 +45,7 @@ export function StepUpForm({
   const withPasskey = passkeys && hydrated && passkeysSupported();
   async function confirmWithPasskey() {
     setState({ working: true, error: null });
-    const answer = await passkeyAnswer();
+    const answer = await passkeyStepUpAnswer();
     if (!answer) {
       setState({ working: false, error: TWO_STEP_MESSAGES.stepUpPasskeyFailed });
       return;
@@ -91,8 +92,12 @@ export function StepUpForm({
 const bytes = (value: string) => new Uint8Array(decodeBase64urlIgnorePadding(value));
 const text = (buffer: ArrayBuffer) => encodeBase64urlNoPadding(new Uint8Array(buffer));
 
-/** Asks /admin/security/passkey for a challenge and the device for an answer; out: its fields (base64url), or null. */
-async function passkeyAnswer(): Promise<Record<string, string> | null> {
+/**
+ * Asks /admin/security/passkey for a step-up challenge and the device for an answer with one of
+ * the account's passkeys (also before adding a second step, route.tsx). Out: the answer's four
+ * fields (base64url), or null when the device or the server refused.
+ */
+export async function passkeyStepUpAnswer(): Promise<Record<string, string> | null> {
   try {
     const response = await fetch("/admin/security/passkey", {
       method: "POST",

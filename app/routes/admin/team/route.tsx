@@ -15,6 +15,7 @@ import { InputField } from "~/components/fields";
 import { useAdminForm } from "~/components/hooks/use-admin-form";
 import { INVITATION_TTL_HOURS } from "~/domain/limits";
 import { readResult, type FormResult } from "~/forms/result";
+import { StepUpForm } from "../security/step-up-form";
 import { inviteSchema, type MemberIntent } from "./schema";
 import { teamPageAction, teamPageLoader } from "./team.server";
 
@@ -43,7 +44,7 @@ export default function TeamPage() {
       {refused ? <FormStatus tone="error">{refused}</FormStatus> : null}
       {/* Keyed by the newest change, so the field empties once an invitation has gone out. */}
       <InviteForm key={page.changes[0]?.id ?? "none"} result={inviteResult} busy={busy} />
-      <TwoStepPolicy required={page.twoStepRequired} />
+      <TwoStepPolicy required={page.twoStepRequired} authenticator={page.myAuthenticator} passkeys={page.myPasskeys} />
       <Accounts page={page} />
       <Invitations invitations={page.invitations} />
       <RecentChanges changes={page.changes} />
@@ -82,9 +83,11 @@ function InviteForm({ result, busy }: { result: FormResult | undefined; busy: bo
 
 /**
  * Whether every admin must use two-step sign-in, and the button that changes it. Requiring it
- * sends each admin without a passkey or an authenticator app to the Security page first.
+ * sends each admin without a passkey or an authenticator app to the Security page first. Making
+ * it optional first asks for the admin's current second step (../security/step-up-form.tsx), whose
+ * kinds are `authenticator` and `passkeys`.
  */
-function TwoStepPolicy({ required }: { required: boolean }) {
+function TwoStepPolicy({ required, authenticator, passkeys }: { required: boolean; authenticator: boolean; passkeys: boolean }) {
   return (
     <Card title="Two-step sign-in" titleId="two-step-heading">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
@@ -95,10 +98,15 @@ function TwoStepPolicy({ required }: { required: boolean }) {
         </p>
         {required ? (
           <Disclosure look="button" summary="Make optional">
-            <p>Make two-step sign-in optional? Admins may then remove their second step and sign in with a password alone.</p>
-            <PostButton fields={{ intent: "two-step-policy", required: "no" }} variant="danger">
+            <StepUpForm
+              fields={{ intent: "two-step-policy", required: "no" }}
+              authenticator={authenticator}
+              passkeys={passkeys}
+              variant="danger"
+              prompt="Make two-step sign-in optional? Admins may then remove their second step and sign in with a password alone. First confirm it is you."
+            >
               Yes, make it optional
-            </PostButton>
+            </StepUpForm>
           </Disclosure>
         ) : (
           <PostButton fields={{ intent: "two-step-policy", required: "yes" }}>Require for every admin</PostButton>

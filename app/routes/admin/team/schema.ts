@@ -7,6 +7,7 @@
  */
 import { z } from "~/forms/zod";
 import { emailSchema } from "~/forms/fields";
+import { stepUpFields } from "~/forms/two-step";
 
 /** 'Invite': one e-mail address. */
 export const inviteSchema = z.object({ intent: z.literal("invite"), email: emailSchema });
@@ -18,8 +19,16 @@ export type MemberIntent = (typeof MEMBER_INTENTS)[number];
 const memberSchema = z.object({ intent: z.enum(MEMBER_INTENTS), id: z.uuid() });
 const revokeSchema = z.object({ intent: z.literal("revoke"), id: z.uuid() });
 
-/** 'Require two-step sign-in' / 'Make it optional': the team's rule for every admin. */
-const twoStepPolicySchema = z.object({ intent: z.literal("two-step-policy"), required: z.enum(["yes", "no"]) });
+/**
+ * 'Require two-step sign-in' / 'Make it optional': the team's rule for every admin. Making it
+ * optional also carries the admin's current second step (a code from the authenticator app, or
+ * a passkey's answer, base64url; ../security/step-up.server.ts); empty fields are absent.
+ */
+const twoStepPolicySchema = z.object({
+  intent: z.literal("two-step-policy"),
+  required: z.enum(["yes", "no"]),
+  ...stepUpFields,
+});
 
 /** Every form of the team page, told apart by `intent` (also the input gate's contract). */
 export const teamFormSchema = z.discriminatedUnion("intent", [inviteSchema, memberSchema, revokeSchema, twoStepPolicySchema]);

@@ -21,20 +21,28 @@ import { readSmallForm } from "~/http/small-form.server";
 import { queueMail } from "~/server/mail";
 import { logFailure } from "~/server/platform";
 import { changeRole, deleteAccount, inviteMember, listTeam, revokeInvitation } from "~/server/team";
-import { readTwoStepRequired, setTwoStepRequired } from "~/server/two-step";
+import { readSecondSteps, readTwoStepRequired, setTwoStepRequired } from "~/server/two-step";
+import { STEP_UP_FIELD_NAMES, stepUpRefusal } from "../security/step-up.server";
 
 /**
  * The team page's data (admins only): the accounts with their role, whether verified and the
  * last sign-in ('MMM dd, yyyy HH:mm' in Jamaica, or 'Never'), the open invitations, the recent
- * changes as sentences, who is signed in, and how many admins there are (the page offers no
+ * changes as sentences, who is signed in and which second steps they have, and how many admins there are (the page offers no
  * way to remove the last one; the server refuses it anyway).
  */
 export async function teamPageLoader({ request, context }: LoaderFunctionArgs) {
   const { user } = await requireAdmin(context.db, request, context.cloudflare.env);
-  const [team, twoStepRequired] = await Promise.all([listTeam(context.db), readTwoStepRequired(context.db)]);
+  const [team, twoStepRequired, steps] = await Promise.all([
+    listTeam(context.db),
+    readTwoStepRequired(context.db),
+    readSecondSteps(context.db, user.id),
+  ]);
   return {
     me: user.id,
     twoStepRequired,
+    // The signed-in admin's second steps, for the step-up of 'Make optional'.
+    myAuthenticator: steps.authenticator,
+    myPasskeys: steps.passkeys.length > 0,
     adminTotal: team.adminTotal,
     accountTotal: team.accountTotal,
     accounts: team.accounts.map((account) => ({
@@ -59,12 +67,21 @@ export async function teamPageLoader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
+/** The form's fields without its step-up (a code or a passkey's answer is never sent back). */
+function withoutStepUp(formData: FormData): FormData {
+  const kept = new FormData();
+  for (const [name, value] of formData.entries()) if (!(STEP_UP_FIELD_NAMES as readonly string[]).includes(name)) kept.append(name, value);
+  return kept;
+}
+
 /** A form of the team page refused with `message`, its values sent back (none when unreadable). */
 const refuse = (formData: FormData | null, status: number, message: string) => data(refusal(formData, message), { status });
 
 /**
  * POST /admin/team (admins only): 'Invite', 'Revoke', 'Make admin', 'Remove admin' and
- * 'Delete account', told apart by `intent`. A success redirects back with its notice (post,
+ * 'Delete account', told apart by `intent`; the two-step rule, made optional only with the
+ * admin's current second step in the same form (400 without or wrong, 429 counted out;
+ * nothing changed). A success redirects back with its notice (post,
  * redirect, get); removing your own admin access or deleting your own account takes you to
  * the home page instead, signed out after a deletion. A refusal is the form's result with its
  * message: the invite form's own (it has intent "invite"), or one the page shows above its forms.
@@ -80,6 +97,12 @@ export async function teamPageAction({ request, context }: ActionFunctionArgs) {
   const change = parsed.data;
   try {
     if (change.intent === "two-step-policy") {
+      // Making the rule optional asks the admin for a current second step (they have one: while
+      // the rule holds, requireAdmin sends an admin without one to the security page).
+      if (change.required === "no" && (await readTwoStepRequired(context.db))) {
+        const refused = await stepUpRefusal(request, context, session.user.id, change);
+        if (refused) return refuse(withoutStepUp(formData), refused.status, refused.message);
+      }
       const outcome = await setTwoStepRequired(context.db, session.user, change.required === "yes");
       if (outcome === "enrol-first") return refuse(formData, 409, TWO_STEP_MESSAGES.enrolFirst);
       if (outcome === "unchanged") return refuse(formData, 409, TWO_STEP_MESSAGES.policyUnchanged);
