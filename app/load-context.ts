@@ -23,9 +23,10 @@ declare module "@remix-run/cloudflare" {
     db: Database;
     /**
      * The public content (app/server/site/content.server.ts `readPublicContent`): the site
-     * content, the published reviews and the published gallery, read at most once per request
-     * however many loaders ask, in one D1 round trip, or none when the isolate already holds it
-     * at the content version the request knows.
+     * content, the published reviews, the published gallery and the owner's retention periods
+     * (for the privacy notice), read at most once per request however many loaders ask, in one
+     * D1 round trip, or none when the isolate already holds it at the content version the
+     * request knows.
      */
     publicContent: () => Promise<PublicContent>;
     /** The site content of `publicContent()`. */

@@ -1,12 +1,12 @@
 /**
  * How long personal data is kept (docs/product.md §17 "Retention"; the privacy notice,
- * app/domain/texts/messages.ts PRIVACY_NOTICE, states these defaults): the one place the periods,
+ * app/domain/texts/messages.ts PRIVACY_NOTICE, states the saved periods): the one place the periods,
  * their limits and the marker of an anonymised record are defined. The owner changes the two month
  * counts on /admin/retention (table `retention_settings`, drizzle/schema.ts); the daily job applies
  * them (app/server/retention/retention.server.ts).
  */
 
-/** The owner's two periods, in months, when nothing was saved: the privacy notice's defaults. */
+/** The owner's two periods, in months, when nothing was saved (then also the privacy notice's). */
 export const RETENTION_DEFAULTS = {
   /** Photos of a quote request: deleted this many months after the request is closed. */
   photoMonths: 12,

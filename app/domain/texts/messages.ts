@@ -3,8 +3,8 @@
  * error catalogue" and §5 "Photos"; the account pages' and the admin's are in
  * app/domain/texts/staff-messages.ts. Defined once; routes and tests import them.
  */
-import { ACCEPTED_IMAGE_NAMES, MAX_PHOTO_MB, MAX_PHOTOS, QUOTE_REPLY_HOURS } from "../limits";
-import { MAIL_BODY_DAYS, RETENTION_DEFAULTS } from "../retention";
+import { ACCEPTED_IMAGE_NAMES, MAX_PHOTO_MB, MAX_PHOTOS, QUOTE_REPLY_HOURS, TWO_STEP } from "../limits";
+import { MAIL_BODY_DAYS } from "../retention";
 
 export const MESSAGES = {
   contactSuccess: "Message sent successfully! We'll get back to you soon.",
@@ -63,14 +63,27 @@ export const GATE_MESSAGES = {
 
 /**
  * The privacy notice's link texts (docs/product.md §2 "Privacy notice"): the footer's link, and
- * the line beside each public form's submit button (the quote, contact, booking and review
- * forms), whose link `formLink` follows `formLine`.
+ * the line beside each public form's submit button, whose link `formLink` follows its words:
+ * `formLine` on the quote, contact, booking and review forms, `cardLine` on an invoice's 'Pay by
+ * card' (the card is typed on the payment company's page: app/server/billing/card.server.ts),
+ * `statusLine` on the status page's cancel, skip, pause and resume.
  */
 export const PRIVACY_LINK_MESSAGES = {
   footerLink: "Privacy",
   formLine: "We use these details only to answer you.",
+  cardLine: "You type your card details on the payment company's page: they go to it, not to us.",
+  statusLine: "We keep a record of this change with your request.",
   formLink: "Privacy notice",
 } as const;
+
+/** The owner's retention periods the notice states (app/server/retention `RetentionSettings`), in whole months. */
+interface NoticePeriods {
+  photoMonths: number;
+  neverBookedMonths: number;
+}
+
+/** "1 month", "36 months". */
+const months = (count: number) => `${count} ${count === 1 ? "month" : "months"}`;
 
 /** The business's contacts the notice names (app/domain/company.ts `Company`): `name`, `email`, `phone` as people read it. */
 interface NoticeCompany {
@@ -81,10 +94,11 @@ interface NoticeCompany {
 
 /**
  * The privacy notice at /privacy (docs/product.md §2 "Privacy notice"): what the company keeps,
- * why, for how long (the retention settings' defaults), who sees it, and the customer's rights
- * under Jamaica's Data Protection Act, 2020. `updated` is the notice's date (ISO, shown as
- * `updatedLabel`); change it with the text. Each section: a heading, paragraphs and an optional
- * list; `contact` is drawn with the business's e-mail and phone from the business facts.
+ * why, for how long (the owner's retention periods, docs/product.md §17, as `sections` is given
+ * them), who sees it, IP addresses and cookies, and the customer's rights under Jamaica's Data
+ * Protection Act, 2020. `updated` is the notice's date (ISO, shown as `updatedLabel`); change it
+ * with the text. `sections(periods)`: each a heading, paragraphs and an optional list; `contact`
+ * is drawn with the business's e-mail and phone from the business facts.
  */
 export const PRIVACY_NOTICE = {
   title: "Privacy notice",
@@ -93,7 +107,7 @@ export const PRIVACY_NOTICE = {
   updatedLabel: "Last updated: 28 November 2026",
   intro: (company: NoticeCompany) =>
     `${company.name} is a cleaning company in Montego Bay, Jamaica. We keep the details you give us on this website and in our work for you. This notice says what we keep and what we do with it.`,
-  sections: [
+  sections: (periods: NoticePeriods) => [
     {
       id: "what",
       heading: "What we keep",
@@ -125,11 +139,11 @@ export const PRIVACY_NOTICE = {
     {
       id: "how-long",
       heading: "How long we keep it",
-      paragraphs: ["These are our default periods. If we change them, we update this notice."],
+      paragraphs: ["Every day, our system removes what has passed these periods."],
       items: [
-        `Photos of a job: deleted ${RETENTION_DEFAULTS.photoMonths} months after the request is closed.`,
-        `A request that never became a job: your name, contact details, address, message and photos are removed ${RETENTION_DEFAULTS.neverBookedMonths} months after we last worked on it. We keep its reference, dates and service only, for our figures.`,
-        `The text of the e-mails we send: deleted after ${MAIL_BODY_DAYS} days.`,
+        `Photos of a job: deleted ${months(periods.photoMonths)} after the request is closed.`,
+        `A request that never became a job, and a message sent with our contact form: your name, contact details, address, message and photos are removed ${months(periods.neverBookedMonths)} after we last worked on it. We keep only its reference, dates and service, for our figures.`,
+        `The text of the e-mails we send you: deleted after ${MAIL_BODY_DAYS} days. We keep the address it went to, its subject and whether it arrived, with your request.`,
         "Invoices and payments: kept for 6 years, as Tax Administration Jamaica requires.",
         "Everything else, such as your visits and reviews, is kept while you are our customer, until you ask us to erase it.",
       ],
@@ -145,6 +159,19 @@ export const PRIVACY_NOTICE = {
         "The card payment company, when you pay an invoice by card. It handles your card; we never see or keep your card number.",
         "Cloudflare, which runs this website and stores its data.",
         "When we turn on visitor statistics (Google Analytics or Cloudflare Web Analytics), they count visits and sent forms. They never get what you type in a form.",
+      ],
+    },
+    {
+      id: "cookies",
+      heading: "Cookies and addresses",
+      paragraphs: ["Like every website, ours receives your internet (IP) address with each visit. We do not store it with your details."],
+      items: [
+        "We use it to limit how many forms and page views can come from one address in a minute, against abuse. Cloudflare counts them for that minute only.",
+        "When our robot check (Cloudflare Turnstile) is on, your address goes with the form to Cloudflare, which checks that you are not a robot.",
+        "If a form looks like spam, we note the address in our technical logs, which Cloudflare keeps for a few days.",
+        "After you send a form or book a visit, a cookie carries the confirmation to the next page. It holds none of your contact details, only which form you sent, its reference and the kind of cleaning asked for, and lasts 60 seconds.",
+        `Our staff get cookies that keep them signed in (30 days, renewed while they work), one for the second sign-in step (${TWO_STEP.pendingMinutes} minutes), and one that shows them their own latest changes (1 day). A failed staff sign-in is kept with a scrambled form of the address for about a day, to slow down guessing.`,
+        "We set no advertising or tracking cookies. If we turn on Google Analytics, it sets its own cookies to count visits; Cloudflare Web Analytics uses none.",
       ],
     },
     {

@@ -3,6 +3,8 @@ export {
   applyRetention,
   readRetentionSettings,
   readRetentionSummary,
+  retentionSettingsFrom,
+  retentionSettingsQuery,
   retentionSummaryFrom,
   retentionSummaryQuery,
   saveRetentionSettings,

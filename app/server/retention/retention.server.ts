@@ -52,7 +52,7 @@ import { DAY_MS, todayInJamaica } from "~/domain/dates";
 import type { AuditedEntity } from "~/domain/enumerations";
 import { ANONYMISED_NAME, CLOSED_STAGES, MAIL_BODY_DAYS, monthsBefore, RETENTION_DEFAULTS } from "~/domain/retention";
 import { stageColumns } from "~/server/lifecycle";
-import type { Database } from "~/server/platform";
+import { bumpContentVersion, type Database } from "~/server/platform";
 
 /** Rows of one kind handled per round (one D1 read, one batch). */
 const BATCH_ROWS = 500;
@@ -129,25 +129,42 @@ function messageDue(cutoff: number): SQL {
   return sql`${contactMessages.email} <> '' AND ${contactMessages.createdAt} < ${cutoff} AND ${lastActivitySql("contact_message")} < ${cutoff}`;
 }
 
-/** The owner's periods (the defaults of app/domain/retention.ts when the row is missing). Throws when D1 fails. */
-export async function readRetentionSettings(db: Database): Promise<RetentionSettings> {
-  const row = await db
+/**
+ * The owner's periods' query, for a caller's batch (the public content's, which the privacy
+ * notice reads: app/server/site/content.server.ts); its rows go through `retentionSettingsFrom`.
+ */
+export function retentionSettingsQuery(db: Database) {
+  return db
     .select({ photoMonths: retentionSettings.photoMonths, neverBookedMonths: retentionSettings.neverBookedMonths })
     .from(retentionSettings)
-    .where(eq(retentionSettings.id, 1))
-    .get();
-  return row ?? { ...RETENTION_DEFAULTS };
+    .where(eq(retentionSettings.id, 1));
+}
+
+/** The owner's periods from `retentionSettingsQuery`'s rows (none: the defaults of app/domain/retention.ts). */
+export function retentionSettingsFrom(rows: ReadonlyArray<RetentionSettings>): RetentionSettings {
+  const row = rows[0];
+  return row ? { photoMonths: row.photoMonths, neverBookedMonths: row.neverBookedMonths } : { ...RETENTION_DEFAULTS };
+}
+
+/** The owner's periods (the defaults of app/domain/retention.ts when the row is missing). Throws when D1 fails. */
+export async function readRetentionSettings(db: Database): Promise<RetentionSettings> {
+  return retentionSettingsFrom(await retentionSettingsQuery(db));
 }
 
 /**
  * Saves the owner's periods (whole months, each within RETENTION_MONTHS: the table's CHECK refuses
- * anything else, so the caller checks first). `now` is the save's instant. Throws when D1 fails.
+ * anything else, so the caller checks first), in one batch with the content version's bump: the
+ * privacy notice (/privacy, a cached public page) states them. `now` is the save's instant.
+ * Throws when D1 fails (nothing is then written).
  */
 export async function saveRetentionSettings(db: Database, settings: RetentionSettings, now: Date): Promise<void> {
-  await db
-    .insert(retentionSettings)
-    .values({ id: 1, ...settings, updatedAt: now })
-    .onConflictDoUpdate({ target: retentionSettings.id, set: { ...settings, updatedAt: now } });
+  await db.batch([
+    db
+      .insert(retentionSettings)
+      .values({ id: 1, ...settings, updatedAt: now })
+      .onConflictDoUpdate({ target: retentionSettings.id, set: { ...settings, updatedAt: now } }),
+    bumpContentVersion(db),
+  ]);
 }
 
 /**

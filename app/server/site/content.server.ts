@@ -1,9 +1,10 @@
 /**
  * The owner-edited content in D1 (docs/product.md §13, docs/architecture.md §4.24): reading the
  * live content of every section, with the published reviews and gallery items public pages show
- * (the public content), in one round trip, kept in the isolate for as long as the content
- * version does not change; publishing a section, or restoring an older version of it,
- * as a new revision in the same batch as the content version's bump; and a section's history.
+ * and the owner's retention periods the privacy notice states (the public content), in one
+ * round trip, kept in the isolate for as long as the content version does not change;
+ * publishing a section, or restoring an older version of it, as a new revision in the same batch
+ * as the content version's bump; and a section's history.
  */
 import { and, desc, eq, inArray, max, sql } from "drizzle-orm";
 import { contentVersion, siteContentRevisions } from "../../../drizzle/schema";
@@ -16,7 +17,9 @@ import { e164 } from "~/domain/e164";
 import { phoneLabel } from "~/domain/phone";
 import { listGalleryItems, type GalleryItemRow } from "~/server/gallery";
 import { bumpContentVersion, logFailure, logProblem, readCompanyName, type Database } from "~/server/platform";
+import { retentionSettingsFrom, retentionSettingsQuery, type RetentionSettings } from "~/server/retention";
 import { publishedReviewQueries, type PublishedReviewRows } from "~/server/reviews";
+import { RETENTION_DEFAULTS } from "~/domain/retention";
 
 /** The live content with the content version it was read at, and each section's live revision id. */
 export interface LiveContent {
@@ -45,6 +48,12 @@ export interface PublicContent {
   reviews: PublishedReviewRows | null;
   /** Each kind in its order, for /gallery and `/media` (`isPublishedVariant`, app/server/gallery/media.server.ts). */
   gallery: GalleryItemRow[] | null;
+  /**
+   * The owner's retention periods, for the privacy notice (saving them bumps the content
+   * version: app/server/retention `saveRetentionSettings`). When D1 could not be read, the
+   * isolate's last copy, or else the defaults (the page is then not cached).
+   */
+  retention: RetentionSettings;
 }
 
 /** What this isolate last read, and at which content version; every request of the isolate shares it until the version moves. */
@@ -119,26 +128,36 @@ export async function readLiveContent(db: Database): Promise<LiveContent> {
  * request already read (the page cache's key, server.ts); when the isolate's copy was read at
  * that version, no query is made. Otherwise one round trip: a single batch of the content
  * version, each section's live row, the newest published reviews of each service type with
- * every type's count and rating sum (`publishedReviewQueries`) and the published gallery items
- * (`listGalleryItems`); the isolate keeps what it read. Never throws: when D1 cannot be read
- * (logged, `site_content_read_failed`), the content is the isolate's last copy, or else the
- * starting content, and `reviews` and `gallery` are null, whatever the isolate holds, so the
+ * every type's count and rating sum (`publishedReviewQueries`), the published gallery items
+ * (`listGalleryItems`) and the owner's retention periods (`retentionSettingsQuery`); the isolate
+ * keeps what it read. Never throws: when D1 cannot be read (logged, `site_content_read_failed`),
+ * the content and the retention periods are the isolate's last copy, or else the starting
+ * content and the defaults, and `reviews` and `gallery` are null, whatever the isolate holds, so the
  * page is not cached and shows nothing a later version may have hidden.
  */
 export async function readPublicContent(db: Database, knownVersion?: number | null): Promise<PublicContent> {
   if (isolateCopy && knownVersion != null && isolateCopy.version === knownVersion) return isolateCopy.snapshot;
   try {
-    const [versionRows, rows, newest, totals, gallery] = await db.batch([
+    const [versionRows, rows, newest, totals, gallery, retentionRows] = await db.batch([
       ...liveContentQueries(db),
       ...publishedReviewQueries(db),
       listGalleryItems(db, { publishedOnly: true }),
+      retentionSettingsQuery(db),
     ]);
     const { version, content } = toLiveContent(versionRows, rows);
-    isolateCopy = { version, snapshot: { version, content, reviews: { newest, totals }, gallery } };
+    const retention = retentionSettingsFrom(retentionRows);
+    isolateCopy = { version, snapshot: { version, content, reviews: { newest, totals }, gallery, retention } };
     return isolateCopy.snapshot;
   } catch (error) {
     logFailure("site_content_read_failed", error);
-    return { version: null, content: isolateCopy?.snapshot.content ?? STARTING_CONTENT, reviews: null, gallery: null };
+    const last = isolateCopy?.snapshot;
+    return {
+      version: null,
+      content: last?.content ?? STARTING_CONTENT,
+      reviews: null,
+      gallery: null,
+      retention: last?.retention ?? { ...RETENTION_DEFAULTS },
+    };
   }
 }
 

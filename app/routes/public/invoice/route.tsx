@@ -3,7 +3,7 @@
  * linked from its e-mails and the status page. It shows the printed document
  * (app/components/billing/invoice-document.tsx), 'Print or save as PDF', 'Pay J$… by card' when
  * something is owed and card payments are on (a plain form posting to /invoice/:token/pay, so it
- * works without JavaScript), what a card payment's return says (`?paid=1`, `?failed=<code>`), and
+ * works without JavaScript; its privacy line says the card goes to the payment company), what a card payment's return says (`?paid=1`, `?failed=<code>`), and
  * the receipts of its payments. Server-rendered, never cached (`private, no-store`), never indexed
  * (`noindex` and `X-Robots-Tag`), at most 30 views a minute per client (invoice.server.ts).
  */
@@ -15,9 +15,11 @@ import { BillingLinkProblem, PrintControls } from "~/components/billing/print-co
 import { FormStatus } from "~/components/form-field";
 import { usePublicSite } from "~/components/hooks/site-data";
 import { ContactMethods } from "~/components/public/contact-details";
+import { PrivacyLine } from "~/components/public/privacy-line";
 import { buttonStyles } from "~/components/ui";
 import { documentTitle, formatCents } from "~/domain/billing";
 import { PAYMENT_METHOD_LABELS } from "~/domain/enumerations";
+import { PRIVACY_LINK_MESSAGES } from "~/domain/texts/messages";
 import { invoicePageLoader } from "./invoice.server";
 
 export const headers: HeadersFunction = () => STATUS_HEADERS;
@@ -62,6 +64,7 @@ export default function InvoicePage() {
               <button type="submit" className={buttonStyles.primary}>
                 {`Pay ${formatCents(invoice.balanceCents)} by card`}
               </button>
+              <PrivacyLine className="mt-2 max-w-sm" line={PRIVACY_LINK_MESSAGES.cardLine} />
             </form>
           ) : null}
           <PrintControls />

@@ -2,18 +2,23 @@
  * /privacy: the privacy notice (docs/product.md §2 "Privacy notice"): what the company keeps,
  * why, for how long, who sees it, the customer's rights under Jamaica's Data Protection Act,
  * 2020 and how to use them, with the business's e-mail and phone from the public layout's data
- * (the ones the footer shows). The words are app/domain/texts/messages.ts `PRIVACY_NOTICE`.
- * No loader of its own and no script: cached like every public page.
+ * (the ones the footer shows) and the owner's retention periods from its loader
+ * (privacy.server.ts). The words are app/domain/texts/messages.ts `PRIVACY_NOTICE`. No script:
+ * cached like every public page, under the content version, which saving the periods bumps.
  */
-import type { MetaFunction } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
 import { publicPageHeaders } from "~/cache-control";
 import { usePublicSite } from "~/components/hooks/site-data";
 import { PageHero } from "~/components/public/page-hero";
 import { telHref } from "~/domain/phone";
 import { PRIVACY_NOTICE } from "~/domain/texts/messages";
 import { pageMeta } from "~/seo";
+import { privacyPageLoader } from "./privacy.server";
 
 export const headers = publicPageHeaders;
+
+export const loader = (args: LoaderFunctionArgs) => privacyPageLoader(args);
 
 export const meta: MetaFunction = (args) =>
   pageMeta(args, {
@@ -27,6 +32,7 @@ const LINK = "inline-block py-0.5 font-semibold wrap-anywhere text-brand-800 und
 
 export default function PrivacyPage() {
   const site = usePublicSite();
+  const { periods } = useLoaderData<typeof loader>();
   if (!site) throw new Error("The public layout's loader did not run");
   const { company } = site;
   return (
@@ -39,7 +45,7 @@ export default function PrivacyPage() {
           </p>
           <p>{PRIVACY_NOTICE.intro(company)}</p>
         </div>
-        {PRIVACY_NOTICE.sections.map((section) => (
+        {PRIVACY_NOTICE.sections(periods).map((section) => (
           <section key={section.id} aria-labelledby={`privacy-${section.id}`}>
             <h2 id={`privacy-${section.id}`} className={HEADING}>
               {section.heading}

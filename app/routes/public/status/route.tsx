@@ -3,10 +3,11 @@
  * linked from every e-mail about their request: where it stands by its stage (status.server.ts,
  * the texts in stage-texts.ts), its steps, the quote, the booked visit with 'Change day or
  * time', 'Cancel this visit' and 'Add to calendar' (calendar.ts), the regular cleaning, the
- * request's invoices (invoices-section.tsx). Every
- * text link and summary is at least 24 px tall to tap. Server-rendered (works without JavaScript),
- * never cached (`private, no-store`; the page cache skips /status), never indexed
- * (`noindex` and `X-Robots-Tag`), at most 30 views a minute per client.
+ * request's invoices (invoices-section.tsx). Each form's submit button has the privacy line
+ * (app/components/public/privacy-line.tsx) below it. Every text link and summary is at least
+ * 24 px tall to tap. Server-rendered (works without JavaScript), never cached (`private,
+ * no-store`; the page cache skips /status), never indexed (`noindex` and `X-Robots-Tag`), at
+ * most 30 views a minute per client.
  */
 import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useParams } from "@remix-run/react";
@@ -15,6 +16,8 @@ import { readResult } from "~/forms/result";
 import { statusVisitAction } from "./visit-action.server";
 import { ContactMethods } from "~/components/public/contact-details";
 import { PageHero } from "~/components/public/page-hero";
+import { PrivacyLine } from "~/components/public/privacy-line";
+import { PRIVACY_LINK_MESSAGES } from "~/domain/texts/messages";
 import { buttonStyles } from "~/components/ui";
 import { STATUS_HEADERS } from "~/cache-control";
 import { statusPageLoader, type StatusView } from "./status.server";
@@ -125,6 +128,7 @@ export default function StatusPage() {
                     <button type="submit" className={buttonStyles.outline}>
                       Yes, cancel the visit
                     </button>
+                    <PrivacyLine line={PRIVACY_LINK_MESSAGES.statusLine} />
                   </Form>
                 </details>
               </div>
@@ -264,6 +268,7 @@ function RegularCleaning({ series, phone }: { series: NonNullable<StatusView["se
                       <button type="submit" className={buttonStyles.outline}>
                         Yes, skip it
                       </button>
+                      <PrivacyLine line={PRIVACY_LINK_MESSAGES.statusLine} />
                     </Form>
                   </details>
                 ) : visit.skipped ? null : (
@@ -282,6 +287,7 @@ function RegularCleaning({ series, phone }: { series: NonNullable<StatusView["se
             <button type="submit" className={buttonStyles.primary}>
               Resume my regular cleaning
             </button>
+            <PrivacyLine line={PRIVACY_LINK_MESSAGES.statusLine} />
           </Form>
         ) : (
           <details>
@@ -297,6 +303,7 @@ function RegularCleaning({ series, phone }: { series: NonNullable<StatusView["se
               <button type="submit" className={buttonStyles.outline}>
                 Yes, pause
               </button>
+              <PrivacyLine line={PRIVACY_LINK_MESSAGES.statusLine} />
             </Form>
           </details>
         )}
