@@ -336,7 +336,7 @@ export const RETENTION_MESSAGES = {
   neverBookedLabel: "Requests never booked, and messages (months after the last activity)",
   neverBookedHint: `Name, contact details, address, message, notes and photos removed this many months after anyone last worked on them; the reference, dates and service stay for the figures. ${RETENTION_MONTHS.min} to ${RETENTION_MONTHS.max}; default ${RETENTION_DEFAULTS.neverBookedMonths}.`,
   mailBodies: `The text and links of the e-mails the site sent are deleted after ${MAIL_BODY_DAYS} days (fixed); the outbox keeps each e-mail's recipient, subject and status.`,
-  notice: "The privacy notice at /privacy states the default periods: if you change them, have the notice updated too.",
+  notice: "The privacy notice at /privacy shows the periods saved here, from the moment you save them.",
   months: `Enter a whole number of months from ${RETENTION_MONTHS.min} to ${RETENTION_MONTHS.max}.`,
   saved: "Retention settings saved.",
   failed: "The settings could not be saved. Please try again.",
