@@ -383,7 +383,11 @@ describe("erasing a customer", () => {
     // The search finds them no more.
     expect(await text(await get(`/admin/customers?q=${encodeURIComponent("Quintero")}`))).toContain("0 customers match");
 
-    // Erasing twice: harmless, no second note.
+    // Erasing twice: harmless, no second note; a note written since the first is erased too.
+    await worker.db
+      .prepare("INSERT INTO record_notes (id, entity, entity_id, body, created_at) VALUES ('note-since', 'quote_request', ?, ?, ?)")
+      .bind(request.id, `Called ${PERSON.name} again`, Date.now() + 60_000)
+      .run();
     const again = await post(`/admin/customers/${request.customerId}/erase`, { confirm: "ERASE", understood: "on" });
     expect(again.status).toBe(302);
     expect(await worker.db.prepare("SELECT count(*) AS n FROM record_notes WHERE body LIKE 'Customer: the data of%'").first("n")).toBe(2);

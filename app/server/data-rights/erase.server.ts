@@ -127,8 +127,10 @@ function erasureStatements(
       and(eq(table.entity, "contact_message"), inArray(table.entityId, messageIds)),
     )!;
   const notErasedYet = sql`EXISTS (SELECT 1 FROM ${customers} WHERE ${customers.id} = ${id} AND ${customers.erasedAt} IS NULL)`;
-  // Notes written before the erasure (on a second run, the first run's audit notes, written at erased_at, stay).
-  const beforeErasure = sql`NOT EXISTS (SELECT 1 FROM ${customers} WHERE ${customers.id} = ${id} AND ${customers.erasedAt} IS NOT NULL AND ${recordNotes.createdAt} >= ${customers.erasedAt})`;
+  // Every note but the erasure's own audit notes (on a second run, the first run's stay; a note
+  // written since, or merged in, is erased like the others).
+  const auditPrefix = CUSTOMER_ERASE_MESSAGES.note(id, "\u0000").split("\u0000")[0]!;
+  const beforeErasure = sql`substr(${recordNotes.body}, 1, ${auditPrefix.length}) <> ${auditPrefix}`;
   const auditNote = (entity: AuditedEntity, recordId: string) =>
     insertWhere(
       db,
@@ -143,7 +145,6 @@ function erasureStatements(
       },
       notErasedYet,
     );
-  const optimise = (table: string): BatchItem<"sqlite"> => db.run(sql.raw(`INSERT INTO \`${table}\`(\`${table}\`) VALUES ('optimize')`));
   return [
     db
       .update(quoteRequests)
@@ -207,9 +208,7 @@ function erasureStatements(
           or(isNotNull(invoices.billToEmail), isNotNull(invoices.billToPhone), isNotNull(invoices.billToAddress)),
         ),
       ),
-    optimise("quote_requests_search"),
-    optimise("contact_messages_search"),
-    optimise("customers_search"),
+    ...searchIndexesOptimised(db),
   ];
 }
 
@@ -255,4 +254,16 @@ async function erasePhotos(db: Database, bucket: R2Bucket, customerId: string, r
   const [first, ...rest] = chunks.map((chunk) => db.delete(attachments).where(rowsOf(chunk)));
   if (rows.length > 0 && first) await db.batch([first, ...rest]);
   return 0;
+}
+
+/**
+ * The statements that merge the three full-text search indexes' segments (FTS5 'optimize'), so
+ * that words just replaced in the rows (an erasure, a retention run's anonymising) no longer
+ * survive in an older segment of the index's own data table (docs/decisions/024-erasure.md).
+ * Out: statements for the caller's batch.
+ */
+export function searchIndexesOptimised(db: Database): BatchItem<"sqlite">[] {
+  return ["quote_requests_search", "contact_messages_search", "customers_search"].map((table) =>
+    db.run(sql.raw(`INSERT INTO \`${table}\`(\`${table}\`) VALUES ('optimize')`)),
+  );
 }

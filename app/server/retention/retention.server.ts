@@ -53,6 +53,7 @@ import type { AuditedEntity } from "~/domain/enumerations";
 import { ANONYMISED_NAME, CLOSED_STAGES, MAIL_BODY_DAYS, monthsBefore, RETENTION_DEFAULTS } from "~/domain/retention";
 import { stageColumns } from "~/server/lifecycle";
 import { bumpContentVersion, type Database } from "~/server/platform";
+import { searchIndexesOptimised } from "~/server/data-rights";
 
 /** Rows of one kind handled per round (one D1 read, one batch). */
 const BATCH_ROWS = 500;
@@ -243,11 +244,14 @@ function anonymiseStatements(db: Database, entity: AuditedEntity, ids: string[],
       .where(and(sql`${statusChanges.note} IS NOT NULL`, about(statusChanges))),
     db
       .update(mailDeliveries)
-      .set({ toAddress: "", bodyText: null, links: null })
+      // The reply-to (the owner's notice of a form carries the visitor's address) and the subject
+      // ("… from <name>") name them too.
+      .set({ toAddress: "", replyTo: null, subject: ANONYMISED_NAME, bodyText: null, links: null, lastError: null })
       .where(
         and(
           about(mailDeliveries),
-          sql`(${mailDeliveries.toAddress} <> '' OR ${mailDeliveries.bodyText} IS NOT NULL OR ${mailDeliveries.links} IS NOT NULL)`,
+          sql`(${mailDeliveries.toAddress} <> '' OR ${mailDeliveries.replyTo} IS NOT NULL OR ${mailDeliveries.subject} <> ${ANONYMISED_NAME}
+            OR ${mailDeliveries.bodyText} IS NOT NULL OR ${mailDeliveries.links} IS NOT NULL)`,
         ),
       ),
     // Their customers, once nothing of theirs is left un-anonymised and no invoice keeps them.
@@ -370,6 +374,11 @@ export async function applyRetention(input: { db: Database; bucket: R2Bucket; no
       if (!done.full) break;
       if (round === MAX_ROUNDS - 1) result.more = true;
     }
+  }
+  // The search indexes drop the words just replaced from their older segments too.
+  if (result.requestsAnonymised + result.messagesAnonymised + result.customersAnonymised > 0) {
+    const [first, ...rest] = searchIndexesOptimised(db);
+    await db.batch([first!, ...rest]);
   }
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const done = await photoRound(db, bucket, photoCutoff, now);
