@@ -198,7 +198,7 @@ test("two admins change the same FAQ: the later publish is refused as stale, and
 
 for (const width of [390, 1280]) {
   test(`every page of the area fits ${width} px and passes axe`, async ({ page }) => {
-    // Eleven pages, each checked by axe and drawn whole: ~55 s on a 2-core machine.
+    // Every page of the area, each checked by axe and drawn whole: ~55 s on a 2-core machine.
     test.setTimeout(150_000);
     await page.setViewportSize({ width, height: 900 });
     await owner(page, `look-${width}`);
