@@ -8,7 +8,7 @@
  * the one TypeScript definition in app/domain/enumerations.ts.
  */
 import { type SQL, sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
   ATTACHMENT_OWNER_KINDS,
   AUDITED_ENTITIES,
@@ -511,9 +511,15 @@ export const customerReplies = sqliteTable(
       sql`${table.kind} <> 'quote' OR (${table.amountJmd} > 0 AND ${table.validDays} BETWEEN 1 AND 365)`,
     ),
     index("customer_replies_entity_idx").on(table.entity, table.entityId, table.createdAt),
-    // The overview's conversion (app/server/overview/figures.server.ts): the quotes sent in a range, read from the index alone.
-    index("customer_replies_quote_sent_idx").on(table.kind, table.entity, table.createdAt, table.entityId, table.amountJmd),
-    // ... and whether a request had a priced quote before one of them.
+    // The quotes still valid at an instant (app/server/lifecycle `quotesWaitingQuery`): a range of the instant each
+    // quote expires (sent + valid_days days, in ms; the query writes the same expression), read from the index alone.
+    index("customer_replies_quote_valid_idx").on(
+      table.kind,
+      table.entity,
+      sql`(${table.createdAt} + ${table.validDays} * 86400000)`,
+      table.entityId,
+    ),
+    // Whether a request had a priced quote, and its first.
     index("customer_replies_quote_request_idx").on(table.entity, table.entityId, table.kind, table.createdAt, table.amountJmd),
   ],
 );
@@ -1176,7 +1182,29 @@ export const overviewDays = sqliteTable("overview_days", {
   bookedCents: integer("booked_cents").notNull().default(0),
   collectedCents: integer("collected_cents").notNull().default(0),
   requests: integer("requests").notNull().default(0),
+  quoted: integer("quoted").notNull().default(0),
+  quotedBooked: integer("quoted_booked").notNull().default(0),
+  answered: integer("answered").notNull().default(0),
+  answerWaitMs: integer("answer_wait_ms").notNull().default(0),
 });
+
+/**
+ * The customers served per month (app/server/overview/figures.server.ts, the repeat customers):
+ * one row per calendar month ("2026-11") and customer with at least one visit done on a day of
+ * that month (visits.customer_id, status 'done'). Kept by the triggers of
+ * migrations/0024_overview_answers_served.sql, which re-check a pair against the visits at each
+ * write of a done visit, so it cannot drift. Read instead of the visits for the whole months of a
+ * range: the customers served in it are the distinct customer ids of its whole months here and of
+ * the visits done on its other days.
+ */
+export const overviewServedMonths = sqliteTable(
+  "overview_served_months",
+  {
+    month: text("month").notNull(),
+    customerId: text("customer_id").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.month, table.customerId] })],
+);
 
 /**
  * The invoices still owing (docs/product.md §15 "Who owes what"): one row per issued invoice (kind

@@ -160,6 +160,25 @@ export function monthBuckets(lastDay: string, count = TREND_BUCKETS): Bucket[] {
   });
 }
 
+/**
+ * A range of days cut at calendar months: `months`, the first and last of the whole months inside
+ * it ("2026-01", "2026-10"; null when none is whole), and `days`, the ranges of its other days (at
+ * most two: before the first whole month, after the last). Their days together are exactly the
+ * range's. Used to read per-month summaries for the whole months and the rows for the rest.
+ */
+export function splitAtMonths(range: DayRange): { months: { from: string; to: string } | null; days: DayRange[] } {
+  const from = parseISO(range.from);
+  const to = parseISO(range.to);
+  const firstWhole = range.from === iso(startOfMonth(from)) ? startOfMonth(from) : addMonths(startOfMonth(from), 1);
+  const lastWhole = range.to === iso(endOfMonth(to)) ? startOfMonth(to) : subMonths(startOfMonth(to), 1);
+  if (firstWhole > lastWhole) return { months: null, days: [range] };
+  const days: DayRange[] = [];
+  if (firstWhole > from) days.push({ from: range.from, to: iso(addDays(firstWhole, -1)) });
+  const afterLast = addMonths(lastWhole, 1);
+  if (afterLast <= to) days.push({ from: iso(afterLast), to: range.to });
+  return { months: { from: format(firstWhole, "yyyy-MM"), to: format(lastWhole, "yyyy-MM") }, days };
+}
+
 /** Whether a bucket shares a day with a range (the chart marks those inside the period). */
 export function overlaps(bucket: DayRange, range: DayRange): boolean {
   return bucket.from <= range.to && bucket.to >= range.from;

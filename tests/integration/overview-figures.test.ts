@@ -5,7 +5,8 @@
  * (Wednesday 2026-11-18, "this month": November 1–18 against October 1–18), gives every figure,
  * current, previous and trend buckets, as computed by hand in the comments. The file's worker
  * has its own fresh database, so nothing else's rows count. Last, the summaries the figures read
- * (migrations/0019_overview_summaries.sql) follow every kind of write and equal a recompute from the rows.
+ * (migrations/0019_overview_summaries.sql, 0024_overview_answers_served.sql) follow every kind of
+ * write and equal a recompute from the rows.
  */
 import { drizzle } from "drizzle-orm/d1";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -372,6 +373,19 @@ describe("a small company", () => {
     // c1 (June first, then repeat), c3 (October first), c5: customers 3; repeat none before Dec 2025.
     expect(figures.repeatCustomers.current).toEqual({ customers: 3, repeat: 0 });
   });
+
+  test("repeat customers over a range cut inside months: its whole months and its other days, each customer once", async () => {
+    // June 21 – November 10: whole months July to October, and June 21–30 and November 1–10 day by day.
+    // c1 (v3, v15 in October, v4 on Nov 10; first on June 20, before: repeat), c3 (v2, Oct 10, first), c5 (v16, Nov 5, first).
+    const range = resolvePeriod({ period: "custom", from: "2026-06-21", to: "2026-11-10" }, TODAY).period;
+    expect((await readOverviewFigures(db, range, TODAY)).repeatCustomers.current).toEqual({ customers: 3, repeat: 1 });
+    // From June 20: c1's first visit is in the range, so no one is a repeat customer.
+    const fromJune20 = resolvePeriod({ period: "custom", from: "2026-06-20", to: "2026-11-10" }, TODAY).period;
+    expect((await readOverviewFigures(db, fromJune20, TODAY)).repeatCustomers.current).toEqual({ customers: 3, repeat: 0 });
+    // October 11 – November 4, no whole month: c1 (v3 Oct 28, v15 Oct 15) alone.
+    const noWholeMonth = resolvePeriod({ period: "custom", from: "2026-10-11", to: "2026-11-04" }, TODAY).period;
+    expect((await readOverviewFigures(db, noWholeMonth, TODAY)).repeatCustomers.current).toEqual({ customers: 1, repeat: 1 });
+  });
 });
 
 describe("the summaries the figures read", () => {
@@ -383,8 +397,9 @@ describe("the summaries the figures read", () => {
   const all = async (statement: string) => (await worker.db.prepare(statement).all()).results;
 
   /**
-   * Every summary column of migrations/0019_overview_summaries.sql against the same figure computed by a
-   * plain query over the rows (through the request for a visit's customer, never the summary columns).
+   * Every summary column of migrations/0019_overview_summaries.sql and 0024_overview_answers_served.sql
+   * against the same figure computed by a plain query over the rows (through the request for a
+   * visit's customer, never the summary columns).
    */
   async function expectSummariesMatchRows() {
     expect(
@@ -405,6 +420,26 @@ describe("the summaries the figures read", () => {
       await all(`SELECT c.id, (SELECT MIN(v.day) FROM visits v JOIN quote_requests q ON q.id = v.quote_request_id
           WHERE q.customer_id = c.id AND v.status = 'done') AS first_done_day FROM customers c ORDER BY c.id`),
     );
+    const jamaicaDay = (column: string) => `date((${column} - 18000000) / 1000, 'unixepoch')`;
+    expect(
+      await all(
+        "SELECT day, quoted, quoted_booked, answered, answer_wait_ms FROM overview_days WHERE quoted <> 0 OR quoted_booked <> 0 OR answered <> 0 OR answer_wait_ms <> 0 ORDER BY day",
+      ),
+    ).toEqual(
+      await all(`SELECT day, SUM(quoted) AS quoted, SUM(booked) AS quoted_booked, SUM(answered) AS answered, SUM(wait) AS answer_wait_ms FROM (
+          SELECT ${jamaicaDay("first_quote")} AS day, 1 AS quoted, booked, 0 AS answered, 0 AS wait FROM (
+            SELECT (SELECT MIN(r.created_at) FROM customer_replies r WHERE r.entity = 'quote_request' AND r.entity_id = q.id AND r.kind = 'quote' AND r.amount_jmd > 0) AS first_quote,
+              EXISTS (SELECT 1 FROM visits v WHERE v.quote_request_id = q.id) AS booked
+            FROM quote_requests q
+          ) WHERE first_quote IS NOT NULL
+          UNION ALL SELECT ${jamaicaDay("created_at")}, 0, 0, 1, first_reply_at - created_at FROM quote_requests WHERE first_reply_at IS NOT NULL
+          UNION ALL SELECT ${jamaicaDay("created_at")}, 0, 0, 1, first_reply_at - created_at FROM contact_messages WHERE first_reply_at IS NOT NULL
+        ) GROUP BY day HAVING SUM(quoted) <> 0 OR SUM(answered) <> 0 ORDER BY day`),
+    );
+    expect(await all("SELECT month, customer_id FROM overview_served_months ORDER BY month, customer_id")).toEqual(
+      await all(`SELECT DISTINCT substr(v.day, 1, 7) AS month, q.customer_id FROM visits v JOIN quote_requests q ON q.id = v.quote_request_id
+          WHERE v.status = 'done' AND q.customer_id IS NOT NULL ORDER BY month, q.customer_id`),
+    );
     expect(await all("SELECT id, first_quote_at, first_visit_at FROM quote_requests ORDER BY id")).toEqual(
       await all(`SELECT q.id,
           (SELECT MIN(r.created_at) FROM customer_replies r WHERE r.entity = 'quote_request' AND r.entity_id = q.id AND r.kind = 'quote' AND r.amount_jmd > 0) AS first_quote_at,
@@ -413,7 +448,7 @@ describe("the summaries the figures read", () => {
     );
   }
 
-  test("follow stored, moved, cancelled, done, repriced and deleted visits, payments, quotes, requests, a merge and a split", async () => {
+  test("follow stored, moved, cancelled, done, repriced and deleted visits, payments, quotes, requests, first replies, messages, a merge and a split", async () => {
     // The small company's rows, as its inserts left them.
     await expectSummariesMatchRows();
     const userId = crypto.randomUUID();
@@ -469,6 +504,26 @@ describe("the summaries the figures read", () => {
     await quote("tq3", "t3", null, at("2026-12-04", 8));
     await quote("tq4", "t3", 7000, at("2026-12-06", 8));
     await quote("tq5", "t1", 9500, at("2026-12-04", 7));
+    await expectSummariesMatchRows();
+
+    // First replies: a request answered (once: a second move keeps the first time), messages stored, answered, deleted.
+    await run("UPDATE quote_requests SET first_reply_at = ? WHERE id = 't1'", at("2026-12-03", 15));
+    await run("UPDATE quote_requests SET first_reply_at = coalesce(first_reply_at, ?) WHERE id = 't1'", at("2026-12-05"));
+    await run("UPDATE quote_requests SET first_reply_at = ? WHERE id = 't3'", at("2026-12-05", 2));
+    const message = (id: string, createdAt: number, firstReplyAt: number | null) =>
+      run(
+        "INSERT INTO contact_messages (id, created_at, updated_at, name, email, message, status, first_reply_at) VALUES (?, ?, ?, 'Client', 'client@example.com', 'Hello', 'unread', ?)",
+        id,
+        createdAt,
+        createdAt,
+        firstReplyAt,
+      );
+    await message("tm1", at("2026-12-03", 10), null);
+    await message("tm2", at("2026-12-03", 11), at("2026-12-03", 12));
+    await message("tm3", at("2026-12-04", 1), at("2026-12-06", 1));
+    await run("UPDATE contact_messages SET first_reply_at = ? WHERE id = 'tm1'", at("2026-12-03", 20));
+    await expectSummariesMatchRows();
+    await run("DELETE FROM contact_messages WHERE id = 'tm2'");
     await expectSummariesMatchRows();
 
     // Visits stored (s1 done on Dec 10, s2 done on Dec 12 then Dec 8), one a day twice.

@@ -2,11 +2,13 @@
  * The overview's periods and trend buckets (app/domain/overview.ts): each choice's days on a fixed
  * day, the previous period each is compared with, the refusals of a custom range, the Monday
  * weeks and calendar months of a trend, and the words of a change. A property: whatever the query,
- * resolvePeriod answers a usable period ending by today, with its previous one just before it.
+ * resolvePeriod answers a usable period ending by today, with its previous one just before it;
+ * and splitAtMonths cuts any range into whole months and other days that are exactly its days.
  */
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { figureChange, monthBuckets, overlaps, periodSearch, resolvePeriod, weekBuckets } from "~/domain/overview";
+import { addDays, endOfMonth, format, parseISO } from "date-fns";
+import { figureChange, monthBuckets, overlaps, periodSearch, resolvePeriod, splitAtMonths, weekBuckets } from "~/domain/overview";
 
 const TODAY = "2026-11-28";
 
@@ -135,5 +137,52 @@ describe("figureChange", () => {
   test("has nothing to compare with when the previous figure is missing or zero", () => {
     expect(figureChange(5, 0, "percent", "October").tone).toBe("none");
     expect(figureChange(null, 4, "stars", "October")).toEqual({ text: "Nothing to compare with in October", tone: "none" });
+  });
+});
+
+describe("splitAtMonths", () => {
+  test("whole months inside, and the days before and after them", () => {
+    expect(splitAtMonths({ from: "2025-12-01", to: "2026-11-28" })).toEqual({
+      months: { from: "2025-12", to: "2026-10" },
+      days: [{ from: "2026-11-01", to: "2026-11-28" }],
+    });
+    expect(splitAtMonths({ from: "2024-01-15", to: "2024-03-31" })).toEqual({
+      months: { from: "2024-02", to: "2024-03" },
+      days: [{ from: "2024-01-15", to: "2024-01-31" }],
+    });
+    expect(splitAtMonths({ from: "2024-02-01", to: "2024-02-29" })).toEqual({ months: { from: "2024-02", to: "2024-02" }, days: [] });
+    expect(splitAtMonths({ from: "2026-10-01", to: "2026-10-28" })).toEqual({
+      months: null,
+      days: [{ from: "2026-10-01", to: "2026-10-28" }],
+    });
+    expect(splitAtMonths({ from: "2026-01-20", to: "2026-02-10" })).toEqual({
+      months: null,
+      days: [{ from: "2026-01-20", to: "2026-02-10" }],
+    });
+  });
+
+  test("the months' days and the other days are exactly the range's, each once", () => {
+    const start = parseISO("2020-01-01");
+    const day = (offset: number) => format(addDays(start, offset), "yyyy-MM-dd");
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 0, max: 1100 }), (offset, length) => {
+        const range = { from: day(offset), to: day(offset + length) };
+        const { months, days } = splitAtMonths(range);
+        const covered: string[] = [];
+        for (const piece of days)
+          for (let d = piece.from; d <= piece.to; d = format(addDays(parseISO(d), 1), "yyyy-MM-dd")) covered.push(d);
+        const inMonths = (d: string) => months !== null && d.slice(0, 7) >= months.from && d.slice(0, 7) <= months.to;
+        const all: string[] = [];
+        for (let d = range.from; d <= range.to; d = format(addDays(parseISO(d), 1), "yyyy-MM-dd")) all.push(d);
+        expect(covered.every((d) => !inMonths(d))).toBe(true);
+        expect([...covered, ...all.filter(inMonths)].sort()).toEqual(all);
+        expect(days.length).toBeLessThanOrEqual(2);
+        if (months) {
+          expect(`${months.from}-01` >= range.from).toBe(true);
+          expect(format(endOfMonth(parseISO(`${months.to}-01`)), "yyyy-MM-dd") <= range.to).toBe(true);
+        }
+      }),
+      { numRuns: 200 },
+    );
   });
 });

@@ -345,6 +345,14 @@ export function moveStatement(db: Database, step: StatusStep, now: Date, ...cond
 }
 
 /**
+ * Whether `moveStatement` moved its record, from its D1 result. `> 0`, not `=== 1`: D1's
+ * `meta.changes` also counts the rows the record's triggers write (a first reply recomputes its
+ * day's summary, migrations/0024_overview_answers_served.sql), and an update that matched no row
+ * fires none.
+ */
+export const moved = (result: { meta: { changes: number } }) => result.meta.changes > 0;
+
+/**
  * The statement that writes the audit row of `step` by `actorUserId`, only when `condition`
  * holds as it runs (`changes() = 1` after the update, or the record still at `from`); `note`
  * is the change's reason (a cancellation's, a reopening's), or null.
@@ -396,7 +404,7 @@ export async function updateStatus(
     moveStatement(db, step, now, ...(closing ? [noScheduledVisit(id)] : [])),
     auditStatement(db, step, actorUserId, now, PREVIOUS_CHANGED_ONE),
   ]);
-  if (update.meta.changes === 1) return "updated";
+  if (moved(update)) return "updated";
   if (!closing) return "not-allowed";
   return (await hasVisitScheduled(db, id)) ? "visit-scheduled" : "not-allowed";
 }
@@ -469,7 +477,7 @@ export async function changeQuoteStatus(
     moveStatement(db, step, now, ...(closing ? [noScheduledVisit(id)] : [])),
     auditStatement(db, step, actorUserId, now, PREVIOUS_CHANGED_ONE, note),
   ]);
-  if (update.meta.changes === 1) return { status: "changed", to };
+  if (moved(update)) return { status: "changed", to };
   if (!closing) return { status: "not-allowed" };
   return { status: (await hasVisitScheduled(db, id)) ? "visit-scheduled" : "not-allowed" };
 }

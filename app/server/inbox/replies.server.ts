@@ -22,7 +22,7 @@ import type { Company } from "~/domain/company";
 import { type Mail, type MailQueueMessage, outboxInsert, putOnQueue, quoteMail, replyMail } from "~/server/mail";
 import { type Database, insertWhere, recordExists, type RecordGuard, RECORDS, type RecordTable } from "~/server/platform";
 import { hasScheduledVisit } from "~/server/booking";
-import { auditStatement, getRecord, moveStatement } from "./records.server";
+import { auditStatement, getRecord, moveStatement, moved } from "./records.server";
 
 /** What sending a quote or reply came to (sendQuote, sendReply). */
 export type SendOutcome = "sent" | "not-found" | "not-allowed" | "conflict";
@@ -84,7 +84,8 @@ async function recordAndQueue(context: SendContext, guard: RecordGuard, mail: Ma
     // Last, so the guards above still see the status the record was read with.
     moveStatement(db, step, now),
   ]);
-  if (results.at(-1)?.meta.changes !== 1) return "conflict";
+  const move = results.at(-1) as D1Result | undefined;
+  if (!move || !moved(move)) return "conflict";
   if (mail && mailId) await putOnQueue(db, context.queue, mailId, mail);
   return "sent";
 }

@@ -5,7 +5,7 @@
  * read the same stage in the statement that reads the request. Nothing is stored: a stage can
  * never disagree with the data it comes from.
  */
-import { and, count, eq, gte, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, sql, type SQL } from "drizzle-orm";
 import { customerReplies, quoteRequests } from "../../../drizzle/schema";
 import { DAY_MS, quoteExpiryCutoff } from "~/domain/dates";
 import { JOB_STAGES, type JobStage, type StageFacts } from "~/domain/lifecycle";
@@ -90,24 +90,18 @@ export async function readStage(db: Database, quoteRequestId: string, now: Date 
 }
 
 /**
- * The longest a quote stays valid, in days: the CHECK customer_replies_quote_check in
- * drizzle/schema.ts (a quote's valid_days BETWEEN 1 AND 365; the quote form always writes one).
- */
-const QUOTE_MAX_VALID_DAYS = 365;
-
-/**
  * One statement for a caller's batch (the overview's Needs you, app/server/overview/today.server.ts):
  * how many quote requests wait for the customer's acceptance at `now`, i.e. are at stage "quoted"
  * (`stageCondition`) with a priced quote. Answers one row `{ n }`. Throws (in the batch) when D1 fails.
  *
  * The same count as `stageCondition("quoted", now)` AND priced over every request, bounded so the
  * stage is worked out for a few hundred rows, not every request still pending or quoted: such a
- * request's newest quote is not expired (sent + valid_days days >= `quoteExpiryCutoff(now)`), so it
- * has a quote sent at most QUOTE_MAX_VALID_DAYS days before the cutoff that is itself still valid.
- * Those quotes are read from customer_replies_quote_sent_idx (a range of sent instants), their
- * requests joined by id (the CROSS JOIN keeps that order), and the stage itself decides: the bound
- * only leaves out requests the stage would not count. Proven against the unbounded count in
- * tests/integration/overview-board.test.ts.
+ * request's newest quote is not expired (sent + valid_days days >= `quoteExpiryCutoff(now)`), so
+ * it has a quote still valid at the cutoff. Those quotes are read from
+ * customer_replies_quote_valid_idx (a range of the instants quotes expire; the expression below
+ * is the index's, written the same way so SQLite uses it), their requests joined by id (the CROSS
+ * JOIN keeps that order), and the stage itself decides: the bound only leaves out requests the
+ * stage would not count. Proven against the unbounded count in tests/integration/overview-board.test.ts.
  */
 export function quotesWaitingQuery(db: Database, now: Date = new Date()) {
   const cutoff = quoteExpiryCutoff(now);
@@ -118,8 +112,8 @@ export function quotesWaitingQuery(db: Database, now: Date = new Date()) {
       and(
         eq(customerReplies.kind, "quote"),
         eq(customerReplies.entity, "quote_request"),
-        gte(customerReplies.createdAt, new Date(cutoff - QUOTE_MAX_VALID_DAYS * DAY_MS)),
-        sql`${customerReplies.createdAt} + ${customerReplies.validDays} * ${DAY_MS} >= ${cutoff}`,
+        // drizzle/schema.ts customer_replies_quote_valid_idx: the same expression, its factor a literal (a bound value would not match it).
+        sql`(${customerReplies.createdAt} + ${customerReplies.validDays} * ${sql.raw(String(DAY_MS))}) >= ${cutoff}`,
       ),
     )
     .as("valid_quote");

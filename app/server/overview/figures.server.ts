@@ -5,38 +5,43 @@
  * §16 says the same in plain words.
  *
  * Everything is read as ONE statement (one round trip): the figures' reads and the settings,
- * crews and days off the capacity needs, as a UNION ALL (app/server/platform `unionStatement`). Aggregates are computed in SQL: each read the days it needs (the period, the previous one and the trend, bounded so an
- * index serves a range scan) from rows that are already aggregates or carry what the figure needs:
- * the summaries the writes keep (migrations/0019_overview_summaries.sql: overview_days per day,
- * quote_requests' first quote and first visit, visits' customer, customers' first visit done) or
- * the covering indexes of migrations/0018_overview_indexes.sql. Each statement answers a few rows
- * grouped by slice ('current', 'previous') and trend bucket (a week's Monday "2026-11-23", a month
- * "2026-11"), which are folded here into OverviewFigures. Days are Jamaica's (UTC-5 all year: a
+ * crews and days off the capacity needs, as a UNION ALL (app/server/platform `unionStatement`).
+ * Aggregates are computed in SQL: each read the days it needs (the period, the previous one and
+ * the trend, bounded so an index serves a range scan) from rows that are already aggregates or
+ * carry what the figure needs: the summaries the writes keep (overview_days per day, customers'
+ * first visit done, overview_served_months: migrations/0019_overview_summaries.sql and
+ * migrations/0024_overview_answers_served.sql) or covering indexes (migrations/0018_overview_indexes.sql).
+ * Each statement answers a few rows grouped by slice ('current', 'previous') and trend bucket (a
+ * week's Monday "2026-11-23", a month "2026-11"), which are folded here into OverviewFigures. Days are Jamaica's (UTC-5 all year: a
  * stored instant `ms` is on the day `date((ms - 18000000) / 1000, 'unixepoch')`), ranges include
  * both ends, and a trend's last bucket stops at the period's last day, so the buckets inside a
  * period add up to its figure. Throws what D1 threw.
  */
-import { and, count, countDistinct, eq, isNotNull, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, between, count, countDistinct, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { crewCapacity, isoWeekday, plusDays, type AvailabilitySettings, type Capacity } from "~/domain/booking";
-import { DAY_MS, HOUR_MS, jamaicaDayStart } from "~/domain/dates";
-import { CREW_LOAD_DAYS, monthBuckets, weekBuckets, type Bucket, type DayRange, type OverviewPeriod } from "~/domain/overview";
+import { HOUR_MS } from "~/domain/dates";
+import {
+  CREW_LOAD_DAYS,
+  monthBuckets,
+  splitAtMonths,
+  weekBuckets,
+  type Bucket,
+  type DayRange,
+  type OverviewPeriod,
+} from "~/domain/overview";
 import { settingsOf } from "~/server/booking";
 import { unionStatement, type Database } from "~/server/platform";
 import {
   availabilitySettings,
-  contactMessages,
   crews,
   customers,
   daysOff,
   overviewDays,
-  quoteRequests,
+  overviewServedMonths,
   reviews,
   visits,
 } from "../../../drizzle/schema";
 import type { AnswerCount, ConversionCount, CrewLoadFigures, LoadCount, OverviewFigures, RatingCount, RevenueCount } from "./types";
-
-/** Jamaica's offset from UTC, in ms (UTC-5, no daylight saving): an instant minus this is the wall clock there. */
-const JAMAICA_OFFSET_MS = 5 * HOUR_MS;
 
 /** The trend's grain: 12 Monday-to-Sunday weeks or 12 calendar months (app/domain/overview.ts). */
 type Grain = "week" | "month";
@@ -72,16 +77,6 @@ function isoDay(column: SQLWrapper): DayColumn {
   return {
     within: (range) => sql`${column} BETWEEN ${range.from} AND ${range.to}`,
     key: { week: sql<string>`date(${column}, '-6 days', 'weekday 1')`, month: sql<string>`substr(${column}, 1, 7)` },
-  };
-}
-
-/** A column holding an instant in ms since the epoch (created_at): compared in ms, so the range is an index's. */
-function instant(column: SQLWrapper): DayColumn {
-  const day = sql`(${column} - ${JAMAICA_OFFSET_MS}) / 1000, 'unixepoch'`;
-  const start = (iso: string) => jamaicaDayStart(iso) ?? 0;
-  return {
-    within: (range) => sql`(${column} >= ${start(range.from)} AND ${column} < ${start(range.to) + DAY_MS})`,
-    key: { week: sql<string>`date(${day}, '-6 days', 'weekday 1')`, month: sql<string>`strftime('%Y-%m', ${day})` },
   };
 }
 
@@ -139,18 +134,20 @@ function requestsQuery(db: Database, frame: Frame) {
  * kind 'quote' on a quote request with amount_jmd > 0; the earliest) was sent on a day of the
  * range; `booked` those of them with at least one visit on record, whatever its status (a booking
  * was made). The share is booked / quoted. Trend: per month of the first quote. Read from
- * quote_requests.first_quote_at and first_visit_at (the MIN of their quotes' and visits' instants,
- * kept by migrations/0019_overview_summaries.sql; null: none) in quote_requests_first_quote_idx alone.
+ * overview_days.quoted and quoted_booked (each day's counts of quote_requests.first_quote_at and
+ * first_visit_at, the MIN of a request's quotes' and visits' instants, kept by
+ * migrations/0019_overview_summaries.sql and migrations/0024_overview_answers_served.sql): at
+ * most one row a day.
  */
 function conversionQuery(db: Database, frame: Frame) {
-  const day = instant(quoteRequests.firstQuoteAt);
+  const day = isoDay(overviewDays.day);
   return db
     .select({
       ...slices(day, frame),
-      quoted: count(),
-      booked: sql<number>`coalesce(sum(${quoteRequests.firstVisitAt} IS NOT NULL), 0)`,
+      quoted: sql<number>`coalesce(sum(${overviewDays.quoted}), 0)`,
+      booked: sql<number>`coalesce(sum(${overviewDays.quotedBooked}), 0)`,
     })
-    .from(quoteRequests)
+    .from(overviewDays)
     .where(day.within(frame.span))
     .groupBy(...BY_SLICE);
 }
@@ -179,20 +176,20 @@ function revenueQuery(db: Database, frame: Frame) {
  * 4. Time to the first answer: the quote requests AND contact messages that arrived on a day of
  * the range and have a first reply (first_reply_at, docs/product.md §10 "Time to first reply"):
  * `answered` counts them, `averageHours` is the mean of first_reply_at − created_at over both
- * kinds, in hours (exact; null when none). Trend: per week of arrival. Indexes:
- * quote_requests_created_reply_idx, contact_messages_created_reply_idx. One statement a table:
- * the count and Σ wait in ms, added up here.
+ * kinds, in hours (exact; null when none). Trend: per week of arrival. Read from
+ * overview_days.answered and answer_wait_ms (each day's count and Σ wait in ms over both tables,
+ * kept by migrations/0024_overview_answers_served.sql): at most one row a day.
  */
-function answerQuery(db: Database, frame: Frame, table: typeof quoteRequests | typeof contactMessages) {
-  const day = instant(table.createdAt);
+function answerQuery(db: Database, frame: Frame) {
+  const day = isoDay(overviewDays.day);
   return db
     .select({
       ...slices(day, frame),
-      answered: count(),
-      waitMs: sql<number>`coalesce(sum(${table.firstReplyAt} - ${table.createdAt}), 0)`,
+      answered: sql<number>`coalesce(sum(${overviewDays.answered}), 0)`,
+      waitMs: sql<number>`coalesce(sum(${overviewDays.answerWaitMs}), 0)`,
     })
-    .from(table)
-    .where(and(day.within(frame.span), isNotNull(table.firstReplyAt)))
+    .from(overviewDays)
+    .where(day.within(frame.span))
     .groupBy(...BY_SLICE);
 }
 
@@ -201,22 +198,61 @@ function answerQuery(db: Database, frame: Frame, table: typeof quoteRequests | t
  * null) with a visit done on a day of the range; `repeat` those of them with a visit done on a
  * day before the range's first day (ever). Trend: per month, each month with its own first day.
  * Read as two counts per slice ('current', 'previous', a month "2026-11"): `servedQuery`, the
- * distinct visits.customer_id of the visits done in the range (visits_status_day_customer_idx
- * alone), and `firstServedQuery`, the customers whose first visit done (customers.first_done_day)
- * is in it (customers_first_done_day_idx); both columns kept by migrations/0019_overview_summaries.sql.
- * Every customer served in a range was first served on or before its last day, so repeat =
- * customers − those first served in the range, exactly.
+ * customers served in it, and `firstServedQuery`, the customers whose first visit done
+ * (customers.first_done_day, migrations/0019_overview_summaries.sql) is in it
+ * (customers_first_done_day_idx). Every customer served in a range was first served on or before
+ * its last day, so repeat = customers − those first served in the range, exactly.
+ *
+ * The customers served in a range are read, for its whole months (app/domain/overview.ts
+ * `splitAtMonths`), from overview_served_months (a customer and a month in which they had a visit
+ * done, kept by migrations/0024_overview_answers_served.sql: a few hundred rows a month), and for
+ * its other days from the visits done on them (visits_status_day_customer_idx alone): the distinct
+ * customer ids of both. A trend's months are whole but for the last, which stops at the period's
+ * last day.
  */
 function servedQuery(db: Database, frame: Frame) {
-  const served = (slice: SQL<string>, range: DayRange) =>
+  const doneOn = (range: DayRange | undefined) => (range ? and(eq(visits.status, "done"), isoDay(visits.day).within(range)) : sql`0`);
+  const inMonths = (months: { from: string; to: string } | null) =>
+    months ? between(overviewServedMonths.month, months.from, months.to) : sql`0`;
+  /** The ids of the customers served in `range`: its whole months' and its other days' (at most two ranges), once or more each. */
+  const customersServed = (range: DayRange) => {
+    const { months, days } = splitAtMonths(range);
+    const fromVisits = (piece: DayRange | undefined) =>
+      db
+        .select({ customerId: sql<string | null>`${visits.customerId}`.as("customer_id") })
+        .from(visits)
+        .where(doneOn(piece));
+    return db
+      .select({ customerId: sql<string | null>`${overviewServedMonths.customerId}`.as("customer_id") })
+      .from(overviewServedMonths)
+      .where(inMonths(months))
+      .unionAll(fromVisits(days[0]))
+      .unionAll(fromVisits(days[1]));
+  };
+  const served = (slice: "current" | "previous", range: DayRange) => {
+    const ids = customersServed(range).as(`served_${slice}`);
+    return db.select({ slice: sql<string>`${slice}`.as("slice"), n: countDistinct(ids.customerId) }).from(ids);
+  };
+  // The trend's months: the whole ones counted in overview_served_months, the others (at most the last) from the visits.
+  const { months, days } = splitAtMonths(frame.trend);
+  const visitMonth = sql<string>`substr(${visits.day}, 1, 7)`;
+  const trendFromVisits = (piece: DayRange | undefined) =>
     db
-      .select({ slice: slice.as("slice"), n: countDistinct(visits.customerId) })
+      .select({ slice: visitMonth.as("slice"), n: countDistinct(visits.customerId) })
       .from(visits)
-      .where(and(eq(visits.status, "done"), isoDay(visits.day).within(range)));
-  const month = sql<string>`substr(${visits.day}, 1, 7)`;
-  return served(sql`'current'`, frame.period)
-    .unionAll(served(sql`'previous'`, frame.previous))
-    .unionAll(served(month, frame.trend).groupBy(month));
+      .where(doneOn(piece))
+      .groupBy(visitMonth);
+  return served("current", frame.period)
+    .unionAll(served("previous", frame.previous))
+    .unionAll(
+      db
+        .select({ slice: sql<string>`${overviewServedMonths.month}`.as("slice"), n: count() })
+        .from(overviewServedMonths)
+        .where(inMonths(months))
+        .groupBy(overviewServedMonths.month),
+    )
+    .unionAll(trendFromVisits(days[0]))
+    .unionAll(trendFromVisits(days[1]));
 }
 
 /** 6. Repeat customers: the customers first served (customers.first_done_day) in each slice of `servedQuery`. */
@@ -317,8 +353,7 @@ export function overviewFiguresRead(db: Database, period: OverviewPeriod, today:
     requests: requestsQuery(db, weeks),
     conversion: conversionQuery(db, months),
     revenue: revenueQuery(db, months),
-    requestAnswers: answerQuery(db, weeks, quoteRequests),
-    messageAnswers: answerQuery(db, weeks, contactMessages),
+    answers: answerQuery(db, weeks),
     served: servedQuery(db, months),
     firstServed: firstServedQuery(db, months),
     ratings: ratingQuery(db, months),
@@ -337,8 +372,7 @@ export function overviewFiguresRead(db: Database, period: OverviewPeriod, today:
       requests: requestRows,
       conversion: conversionRows,
       revenue: revenueRows,
-      requestAnswers,
-      messageAnswers,
+      answers: answerRows,
       served: servedRows,
       firstServed: firstServedRows,
       ratings: ratingRows,
@@ -362,7 +396,7 @@ export function overviewFiguresRead(db: Database, period: OverviewPeriod, today:
       collectedCents: into.collectedCents + num(row.collected),
     }));
 
-    const waits = fold([...requestAnswers, ...messageAnswers], weeks.buckets, { answered: 0, waitMs: 0 }, (into, row) => ({
+    const waits = fold(answerRows, weeks.buckets, { answered: 0, waitMs: 0 }, (into, row) => ({
       answered: into.answered + num(row.answered),
       waitMs: into.waitMs + num(row.waitMs),
     }));
