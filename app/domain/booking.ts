@@ -6,7 +6,7 @@
  * ZenMaid, Cal.com): an arrival window, its capacity (crews), the minimum notice and the
  * furthest day ahead (the booking window), and the change cut-off.
  */
-import { addDays, format, parseISO } from "date-fns";
+import { addDays, format, getISODay, parseISO } from "date-fns";
 
 /** An arrival window: when the crew arrives, "HH:MM" to "HH:MM", Jamaica time. */
 export interface ArrivalWindow {
@@ -97,7 +97,7 @@ export function quoteBookable(request: {
 
 /** The ISO weekday (1 Monday … 7 Sunday) of an ISO calendar date, whatever the process's zone. */
 export function isoWeekday(day: string): number {
-  return Number(format(parseISO(day), "i"));
+  return getISODay(parseISO(day));
 }
 
 /** A day as a customer reads it: "Thursday, Dec 3, 2026". */

@@ -316,18 +316,25 @@ function loadQuery(db: Database, today: string) {
 }
 
 /**
- * 5. Crew load, capacity: the places of a range of days, booking's own rule (app/domain/booking.ts
+ * 5. Crew load, capacity: the places of some days, booking's own rule (app/domain/booking.ts
  * `crewCapacity`, `availableDays`): a day off or a weekday outside the settings' working days
  * has none; any other day has `capacity(day)` (one per active crew working that ISO weekday, or
  * the settings' capacity when there is no crew at all) × the number of arrival windows.
  */
-function places(settings: AvailabilitySettings, off: ReadonlySet<string>, capacity: Capacity, range: DayRange): number {
+function places(settings: AvailabilitySettings, off: ReadonlySet<string>, capacity: Capacity, days: readonly string[]): number {
   let total = 0;
-  for (let day = range.from; day <= range.to; day = plusDays(day, 1)) {
+  for (const day of days) {
     if (off.has(day) || !settings.workingDays.includes(isoWeekday(day))) continue;
     total += capacity(day) * settings.windows.length;
   }
   return total;
+}
+
+/** The ISO days of a range, in order (both ends included). */
+function daysOf(range: DayRange): string[] {
+  const days: string[] = [];
+  for (let day = range.from; day <= range.to; day = plusDays(day, 1)) days.push(day);
+  return days;
 }
 
 /**
@@ -455,6 +462,7 @@ function crewLoad(
   today: string,
 ): CrewLoadFigures {
   const { coming, past } = loadRanges(today);
+  const comingDays = daysOf(coming);
   const capacity = crewCapacity(settings, crewRows);
   const booked = (slice: string, crewId?: string | null) =>
     loadRows
@@ -466,13 +474,19 @@ function crewLoad(
       id: crew.id,
       name: crew.name,
       booked: booked("current", crew.id),
-      capacity: places(settings, off, crewCapacity(settings, [crew]), coming),
+      capacity: places(settings, off, crewCapacity(settings, [crew]), comingDays),
     }));
   const unassigned = booked("current", null);
   if (unassigned > 0) crewsLoad.push({ id: null, name: "Unassigned", booked: unassigned, capacity: 0 });
-  const total = (slice: string, range: DayRange): LoadCount => ({
+  const total = (slice: string, days: readonly string[]): LoadCount => ({
     booked: booked(slice),
-    capacity: places(settings, off, capacity, range),
+    capacity: places(settings, off, capacity, days),
   });
-  return { current: total("current", coming), previous: total("previous", past), crews: crewsLoad, from: coming.from, to: coming.to };
+  return {
+    current: total("current", comingDays),
+    previous: total("previous", daysOf(past)),
+    crews: crewsLoad,
+    from: coming.from,
+    to: coming.to,
+  };
 }
