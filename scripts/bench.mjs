@@ -36,7 +36,9 @@
  * `npm run bench -- --search-only` runs only the admin search part; `-- --customers-only` only
  * the customers part; `-- --booking-only` only the
  * booking part and the calendar feeds; `-- --schedule-only` only the schedule's views;
- * `-- --overview-only` only the overview at five years;
+ * `-- --overview-only` only the overview at five years; `-- --scale` only every admin page at five
+ * years (scripts/bench-admin-pages.mjs: times, bytes, round trips, and rows read in a second run
+ * with MEASURE_D1_ROWS=1);
  * `-- --lighthouse-only` only Lighthouse and the navigation time;
  * `-- --pages=/,/gallery` only those pages; `-- --runs=N` N Lighthouse runs per page (default 5;
  * a run Lighthouse aborts is run again), reported as the median and the range (min-max) of each
@@ -62,12 +64,14 @@ import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { getPlatformProxy } from "wrangler";
+import { adminPages, adminPagesTable, countAdminPageRows, TARGETS, timeAdminPages } from "./bench-admin-pages.mjs";
 import { benchAdminSearch } from "./bench-admin-search.mjs";
 import { benchBooking } from "./bench-booking.mjs";
 import { benchCustomers } from "./bench-customers.mjs";
 import { benchFeeds } from "./bench-feeds.mjs";
 import { benchLatency } from "./bench-latency.mjs";
 import { benchOverview } from "./bench-overview.mjs";
+import { countsTable, fillScale } from "./bench-scale.mjs";
 import { benchSchedule } from "./bench-schedule.mjs";
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, quoteSubmission, spread } from "./bench-common.mjs";
 import { benchNavigation } from "./bench-navigation.mjs";
@@ -131,7 +135,15 @@ function requestLog() {
 async function startServer(state) {
   rmSync(state, { recursive: true, force: true });
   await run("node", ["scripts/db-migrate.mjs", "--persist-to", state]);
-  server = spawn(bin("wrangler"), ["dev", "--ip", "127.0.0.1", "--port", String(PORT), "--persist-to", state], {
+  await launchServer(state);
+}
+/**
+ * Starts `wrangler dev` on the database already in `state`, with `vars` (["NAME:value"], its
+ * `--var`s), its output in WORKER_LOG (emptied); resolves once the site answers. Throws after a minute.
+ */
+async function launchServer(state, vars = []) {
+  const varArguments = vars.flatMap((value) => ["--var", value]);
+  server = spawn(bin("wrangler"), ["dev", "--ip", "127.0.0.1", "--port", String(PORT), "--persist-to", state, ...varArguments], {
     stdio: ["ignore", openSync(WORKER_LOG, "w"), "ignore"],
     env: { ...process.env, NODE_ENV: "production" },
   });
@@ -246,6 +258,39 @@ async function overviewBench(state, ownDatabase) {
   } finally {
     await proxy.dispose();
   }
+}
+/**
+ * The scale part: the five-years set (scripts/bench-scale.mjs) in STATE, every admin page timed
+ * (scripts/bench-admin-pages.mjs), then wrangler dev started again with MEASURE_D1_ROWS=1 on the
+ * same database for each page's rows read and written; one table, and the targets missed.
+ */
+async function scaleBench() {
+  const proxy = await getPlatformProxy({ persist: { path: `${STATE}/v3` } });
+  try {
+    const fill = await fillScale(proxy.env.DB);
+    console.log(
+      `\nThe five-years set (scripts/bench-scale.mjs, ${fill.first} to ${fill.today}; local D1, filled in ${fill.seconds.toFixed(1)} s):`,
+    );
+    console.table(countsTable(fill.counts));
+    const pages = await adminPages(proxy.env.DB);
+    const times = await timeAdminPages({ base: BASE, state: STATE, pages, requestLog });
+    await stopServer();
+    await launchServer(STATE, ["MEASURE_D1_ROWS:1"]);
+    const counted = await countAdminPageRows({ base: BASE, state: STATE, pages, requestLog });
+    const { rows, misses } = adminPagesTable(times, counted);
+    console.log(
+      `Every admin page: GET, ${times[pages[0][0]].requests} requests each, one at a time, in turn, after 3 each not counted (Worker = its own time, from its request log; D1 queries and round trips: the log's median; rows read and written: D1's own figures, a second run of wrangler dev with MEASURE_D1_ROWS=1, median of 3; targets: p95 under ${TARGETS.p95Ms} ms, Worker p95 under ${TARGETS.workerP95Ms} ms, under ${TARGETS.pageKB} kB, at most ${TARGETS.rowsRead.toLocaleString("en")} rows read, at most ${TARGETS.roundTrips} round trips):`,
+    );
+    console.table(rows);
+    console.log(misses.length === 0 ? "Every page meets every target." : `Targets missed:\n- ${misses.join("\n- ")}`);
+  } finally {
+    await proxy.dispose();
+  }
+}
+if (process.argv.includes("--scale")) {
+  await scaleBench();
+  server.kill();
+  process.exit(0);
 }
 if (process.argv.includes("--overview-only")) {
   await overviewBench(STATE, false);

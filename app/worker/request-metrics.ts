@@ -9,6 +9,12 @@
  * The bindings are wrapped once per request (`measuredBindings`); every module keeps using
  * `env.UPLOADS` and `context.db` as before. Times are wall-clock milliseconds as the Workers
  * runtime reports them: its clock moves only across I/O, which is what is measured here.
+ *
+ * Rows read and written (what D1 bills: `meta.rows_read`, `meta.rows_written` of each result)
+ * are counted only when the Worker's MEASURE_D1_ROWS variable is "1" (the bench's rows pass,
+ * docs/benchmarks.md): `raw()` and `first()`, which drizzle uses for most reads, answer no
+ * `meta`, so under that variable each of them runs its statement a second time with `all()`
+ * for the figures and throws that answer away. Never on in production: it doubles those reads.
  */
 
 /** The figures of one request; `d1Ms` and `r2Ms` are the summed durations of the calls, in ms. */
@@ -22,11 +28,14 @@ export interface RequestMetrics {
   r2Reads: number;
   r2Writes: number;
   r2Ms: number;
+  /** D1's rows read and written, summed over the request's results; null unless rows are counted (MEASURE_D1_ROWS). */
+  d1RowsRead: number | null;
+  d1RowsWritten: number | null;
 }
 
 /** Zeroed figures for a new request. */
 export function newRequestMetrics(): RequestMetrics {
-  return { d1Queries: 0, d1RoundTrips: 0, d1InFlight: 0, d1Ms: 0, r2Reads: 0, r2Writes: 0, r2Ms: 0 };
+  return { d1Queries: 0, d1RoundTrips: 0, d1InFlight: 0, d1Ms: 0, r2Reads: 0, r2Writes: 0, r2Ms: 0, d1RowsRead: null, d1RowsWritten: null };
 }
 
 /** Runs `call`, then adds its duration to the request's figures (whether it resolved or threw). */
@@ -56,14 +65,33 @@ type Statement = D1PreparedStatement;
 /** The real statement under a measured one, so that `batch` hands D1 its own objects. */
 const INNER = new WeakMap<object, Statement>();
 
+/** Adds the rows a D1 result read and wrote to the request's figures, when they are counted. */
+function addRows(metrics: RequestMetrics, result: { meta?: { rows_read?: number; rows_written?: number } }) {
+  if (metrics.d1RowsRead === null || metrics.d1RowsWritten === null) return;
+  metrics.d1RowsRead += result.meta?.rows_read ?? 0;
+  metrics.d1RowsWritten += result.meta?.rows_written ?? 0;
+}
+
 function measuredStatement(statement: Statement, metrics: RequestMetrics): Statement {
   const query = <T>(call: () => Promise<T>) => d1Query(metrics, call);
+  const counting = metrics.d1RowsRead !== null;
+  /** `call`, then, when rows are counted, the statement again with `all()` for its meta (raw and first answer none). */
+  const withRows = async <T>(call: () => Promise<T>) => {
+    const answer = await query(call);
+    if (counting) addRows(metrics, await statement.all());
+    return answer;
+  };
+  const counted = async <T extends D1Result>(call: () => Promise<T>) => {
+    const result = await query(call);
+    addRows(metrics, result);
+    return result;
+  };
   const measured = {
     bind: (...values: unknown[]) => measuredStatement(statement.bind(...values), metrics),
-    first: (column?: string) => query(() => (column === undefined ? statement.first() : statement.first(column))),
-    all: () => query(() => statement.all()),
-    run: () => query(() => statement.run()),
-    raw: (options?: { columnNames?: boolean }) => query(() => statement.raw(options as { columnNames: true })),
+    first: (column?: string) => withRows(() => (column === undefined ? statement.first() : statement.first(column))),
+    all: () => counted(() => statement.all()),
+    run: () => counted(() => statement.run()),
+    raw: (options?: { columnNames?: boolean }) => withRows(() => statement.raw(options as { columnNames: true })),
   } as unknown as Statement;
   INNER.set(measured, statement);
   return measured;
@@ -73,8 +101,11 @@ function measuredStatement(statement: Statement, metrics: RequestMetrics): State
 function measuredQueries(database: D1Database | D1DatabaseSession, metrics: RequestMetrics) {
   return {
     prepare: (sql: string) => measuredStatement(database.prepare(sql), metrics),
-    batch: <T>(statements: Statement[]) =>
-      d1Query(metrics, () => database.batch<T>(statements.map((statement) => INNER.get(statement) ?? statement))),
+    batch: async <T>(statements: Statement[]) => {
+      const results = await d1Query(metrics, () => database.batch<T>(statements.map((statement) => INNER.get(statement) ?? statement)));
+      for (const result of results) addRows(metrics, result);
+      return results;
+    },
   };
 }
 
@@ -113,8 +144,13 @@ function measuredBucket(bucket: R2Bucket, metrics: RequestMetrics): R2Bucket {
 /**
  * The Worker's bindings for one request with `DB` and `UPLOADS` measured into `metrics`; every
  * other binding is the real one. In: the Worker's `env`. Out: a new object; `env` is unchanged.
+ * With MEASURE_D1_ROWS "1", `metrics` also counts D1's rows read and written (see above).
  */
 export function measuredBindings(env: CloudflareBindings, metrics: RequestMetrics): CloudflareBindings {
+  if (env.MEASURE_D1_ROWS === "1") {
+    metrics.d1RowsRead = 0;
+    metrics.d1RowsWritten = 0;
+  }
   return { ...env, DB: measuredDatabase(env.DB, metrics), UPLOADS: measuredBucket(env.UPLOADS, metrics) };
 }
 
@@ -145,5 +181,6 @@ export function metricsLogFields(metrics: RequestMetrics) {
     r2Reads: metrics.r2Reads,
     r2Writes: metrics.r2Writes,
     r2Ms: round(metrics.r2Ms),
+    ...(metrics.d1RowsRead === null ? {} : { d1RowsRead: metrics.d1RowsRead, d1RowsWritten: metrics.d1RowsWritten }),
   };
 }

@@ -7,7 +7,7 @@
  */
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { formOf, makePng, VALID_QUOTE } from "../fixtures";
+import { formOf, makePng, VALID_CONTACT, VALID_QUOTE } from "../fixtures";
 import { STAFF_CHANGE_BOUND_S } from "~/server/platform";
 import { createAdminSession, newClientIp, postFields, postForm, startWorker, type TestWorker } from "./worker";
 
@@ -93,6 +93,38 @@ describe("Server-Timing", () => {
       r2Reads: timing.r2Reads,
       r2Writes: timing.r2Writes,
     });
+  });
+});
+
+describe("D1's rows read and written", () => {
+  /** The request log line of `response`, parsed. */
+  const logLine = (from: TestWorker, response: Response) => {
+    const id = response.headers.get("X-Request-Id")!;
+    const line = from.output().find((entry) => entry.includes('"event":"request"') && entry.includes(id));
+    return JSON.parse(line!.slice(line!.indexOf("{"))) as Record<string, unknown>;
+  };
+
+  test("are counted only under MEASURE_D1_ROWS, from D1's own figures, and the page is the same", async () => {
+    const plain = await worker.fetch("/services", { headers: { Cookie: "x=1" } });
+    const plainPage = await plain.text();
+    expect(logLine(worker, plain)).not.toHaveProperty("d1RowsRead");
+    const counting = await startWorker({ bindings: { MEASURE_D1_ROWS: "1" } });
+    try {
+      const response = await counting.fetch("/services", { headers: { Cookie: "x=1" } });
+      expect(response.status).toBe(200);
+      const page = await response.text();
+      expect(page.length).toBeGreaterThan(10_000);
+      expect(page.match(/<h2[^>]*>[^<]+/g)).toEqual(plainPage.match(/<h2[^>]*>[^<]+/g));
+      const line = logLine(counting, response);
+      expect(line.d1RowsRead).toBeGreaterThan(0);
+      expect(line.d1RowsWritten).toBe(0);
+      // A write counts the rows it wrote: a contact message stored (its row, its search index's, its notification's).
+      const sent = await postForm(counting, "/contact", formOf(VALID_CONTACT));
+      expect(sent.status).toBe(303);
+      expect(logLine(counting, sent).d1RowsWritten).toBeGreaterThan(0);
+    } finally {
+      await counting.dispose();
+    }
   });
 });
 

@@ -3,13 +3,14 @@
  * logs no error and says what happened, a cookie-carrying write without `Origin` or
  * `Sec-Fetch-Site` is refused (app/worker/origin.ts), and the booking page
  * (app/routes/public/book/) refuses a malformed day or an unknown intent with its message on the
- * page, changing nothing in D1.
+ * page, changing nothing in D1. Records with more rows than D1 binds values in one statement
+ * (100) open: a request with 150 visits, a customer with 120 requests.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { plusDays } from "~/domain/booking";
+import { dayLabel, plusDays } from "~/domain/booking";
 import { todayInJamaica } from "~/domain/dates";
 import { seedQuotedRequest } from "./booking-seed";
-import { startWorker, type TestWorker } from "./worker";
+import { createAdminSession, startWorker, type TestWorker } from "./worker";
 
 let worker: TestWorker;
 beforeAll(async () => {
@@ -117,5 +118,53 @@ describe("the booking page refuses what it does not offer", () => {
     expect(html).toContain("This booking form was not understood");
     expect(html).toContain('name="windowStart"');
     expect(await visits(token)).toEqual({ n: 0 });
+  });
+});
+
+describe("records with more rows than one statement binds", () => {
+  test("a request with 150 visits and a customer with 120 requests open, with every visit and its history", async () => {
+    const { cookie } = await createAdminSession(worker);
+    const requestId = await seedQuotedRequest(worker, 9150);
+    const customerId = crypto.randomUUID();
+    const now = Date.now();
+    await worker.db
+      .prepare("INSERT INTO customers (id, created_at, updated_at, name, email) VALUES (?, ?, ?, 'Many Visits', 'many@example.com')")
+      .bind(customerId, now, now)
+      .run();
+    await worker.db.prepare("UPDATE quote_requests SET customer_id = ? WHERE id = ?").bind(customerId, requestId).run();
+    const statements = [];
+    for (let i = 0; i < 150; i++) {
+      const visitId = crypto.randomUUID();
+      const day = plusDays("2025-01-06", i * 2);
+      statements.push(
+        worker.db
+          .prepare(
+            "INSERT INTO visits (id, quote_request_id, quote_id, day, window_start, window_end, status, address, service_type, amount_jmd, created_at, updated_at) VALUES (?, ?, 'quote', ?, '09:00', '11:00', 'done', '2 Gloucester Avenue', 'residential', 14500, ?, ?)",
+          )
+          .bind(visitId, requestId, day, now + i, now + i),
+        worker.db
+          .prepare(
+            "INSERT INTO visit_changes (id, visit_id, kind, day, window_start, window_end, actor, created_at) VALUES (?, ?, 'booked', ?, '09:00', '11:00', 'customer', ?)",
+          )
+          .bind(crypto.randomUUID(), visitId, day, now + i),
+      );
+    }
+    for (let i = 0; i < 119; i++) {
+      statements.push(
+        worker.db
+          .prepare(
+            "INSERT INTO quote_requests (id, created_at, updated_at, name, email, phone, address, service_type, status, customer_id) VALUES (?, ?, ?, 'Many Visits', 'many@example.com', '876 555 0101', '2 Gloucester Avenue', 'residential', 'pending', ?)",
+          )
+          .bind(crypto.randomUUID(), now - i * 1000, now - i * 1000, customerId),
+      );
+    }
+    await worker.db.batch(statements);
+    const record = await worker.fetch(`/admin/quotes/${requestId}`, { headers: { Cookie: cookie } });
+    expect(record.status).toBe(200);
+    const page = await record.text();
+    for (const day of ["2025-01-06", plusDays("2025-01-06", 149 * 2)]) expect(page).toContain(dayLabel(day));
+    const customer = await worker.fetch(`/admin/customers/${customerId}`, { headers: { Cookie: cookie } });
+    expect(customer.status).toBe(200);
+    expect(await customer.text()).toContain("Many Visits");
   });
 });

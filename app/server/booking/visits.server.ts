@@ -243,35 +243,32 @@ export async function markVisitOutcome(
 /**
  * A quote request's visits, newest first, each with its history, oldest first: what changed,
  * the day and window after (and before, for a move), who (the customer, or a staff member's
- * e-mail, null once the account is deleted) and when. Two reads.
+ * e-mail, null once the account is deleted) and when. Two reads in one D1 batch.
  */
 export async function visitsWithHistory(db: Database, quoteRequestId: string) {
-  const rows = await db.select().from(visits).where(eq(visits.quoteRequestId, quoteRequestId)).orderBy(desc(visits.createdAt));
-  if (rows.length === 0) return [];
-  const changes = await db
-    .select({
-      visitId: visitChanges.visitId,
-      kind: visitChanges.kind,
-      day: visitChanges.day,
-      windowStart: visitChanges.windowStart,
-      windowEnd: visitChanges.windowEnd,
-      fromDay: visitChanges.fromDay,
-      fromWindowStart: visitChanges.fromWindowStart,
-      fromWindowEnd: visitChanges.fromWindowEnd,
-      crewName: visitChanges.crewName,
-      actor: visitChanges.actor,
-      actorEmail: users.email,
-      createdAt: visitChanges.createdAt,
-    })
-    .from(visitChanges)
-    .leftJoin(users, eq(visitChanges.actorUserId, users.id))
-    .where(
-      inArray(
-        visitChanges.visitId,
-        rows.map((row) => row.id),
-      ),
-    )
-    .orderBy(visitChanges.createdAt);
+  const [rows, changes] = await db.batch([
+    db.select().from(visits).where(eq(visits.quoteRequestId, quoteRequestId)).orderBy(desc(visits.createdAt)),
+    db
+      .select({
+        visitId: visitChanges.visitId,
+        kind: visitChanges.kind,
+        day: visitChanges.day,
+        windowStart: visitChanges.windowStart,
+        windowEnd: visitChanges.windowEnd,
+        fromDay: visitChanges.fromDay,
+        fromWindowStart: visitChanges.fromWindowStart,
+        fromWindowEnd: visitChanges.fromWindowEnd,
+        crewName: visitChanges.crewName,
+        actor: visitChanges.actor,
+        actorEmail: users.email,
+        createdAt: visitChanges.createdAt,
+      })
+      .from(visitChanges)
+      .leftJoin(users, eq(visitChanges.actorUserId, users.id))
+      // By a subquery, not a list of ids: a regular cleaning has more visits than D1 binds values in one statement (100).
+      .where(inArray(visitChanges.visitId, db.select({ id: visits.id }).from(visits).where(eq(visits.quoteRequestId, quoteRequestId))))
+      .orderBy(visitChanges.createdAt),
+  ]);
   return rows.map((visit) => ({ visit, changes: changes.filter((change) => change.visitId === visit.id) }));
 }
 

@@ -122,11 +122,7 @@ export async function readCustomer(db: Database, id: string, now: Date = new Dat
   ]);
   const customer = customerRows[0];
   if (!customer) return null;
-  const history = await customerHistory(
-    db,
-    requests.map((request) => request.id),
-    messages.map((message) => message.id),
-  );
+  const history = await customerHistory(db, id);
   return {
     customer,
     requestCount: figures[0]?.requests ?? 0,
@@ -141,12 +137,27 @@ export async function readCustomer(db: Database, id: string, now: Date = new Dat
   };
 }
 
-/** The merge and split notes on these records, newest first. */
-async function customerHistory(db: Database, requestIds: string[], messageIds: string[]) {
-  if (requestIds.length === 0 && messageIds.length === 0) return [];
+/**
+ * The merge and split notes on the customer's requests and messages, newest first, at most
+ * PAGE_ITEMS. The records are named by subqueries, not by a list of ids: a customer may have
+ * more records than D1 binds values in one statement (100).
+ */
+async function customerHistory(db: Database, customerId: string) {
   const ofRecords = or(
-    requestIds.length ? and(eq(recordNotes.entity, "quote_request"), inArray(recordNotes.entityId, requestIds)) : undefined,
-    messageIds.length ? and(eq(recordNotes.entity, "contact_message"), inArray(recordNotes.entityId, messageIds)) : undefined,
+    and(
+      eq(recordNotes.entity, "quote_request"),
+      inArray(
+        recordNotes.entityId,
+        db.select({ id: quoteRequests.id }).from(quoteRequests).where(eq(quoteRequests.customerId, customerId)),
+      ),
+    ),
+    and(
+      eq(recordNotes.entity, "contact_message"),
+      inArray(
+        recordNotes.entityId,
+        db.select({ id: contactMessages.id }).from(contactMessages).where(eq(contactMessages.customerId, customerId)),
+      ),
+    ),
   );
   return db
     .select({ id: recordNotes.id, body: recordNotes.body, createdAt: recordNotes.createdAt })
