@@ -1,8 +1,8 @@
 /**
  * What `npm run deploy` checks in wrangler.toml before it deploys anything: a site that
  * would print password-reset links into its logs instead of mailing them, link to
- * localhost, run on placeholder values, or take card payments through WiPay's public sandbox
- * must not go live by accident.
+ * localhost, run on placeholder values, take card payments through WiPay's public sandbox, or
+ * count D1 rows by reading twice (MEASURE_D1_ROWS) must not go live by accident.
  */
 
 const PLACEHOLDER_D1_ID = "00000000-0000-0000-0000-000000000000";
@@ -62,6 +62,11 @@ export function deployProblems(config, { allowConsoleMail = false, allowCardSand
     if (!(config.send_email ?? []).some((binding) => binding.name === "EMAIL")) {
       problems.push(`MAIL_TRANSPORT is "cloudflare" but there is no [[send_email]] binding named EMAIL: uncomment it in wrangler.toml.`);
     }
+  }
+
+  // app/worker/request-metrics.ts: it runs most reads twice; the bench's rows pass sets it on wrangler dev alone.
+  if (String(vars.MEASURE_D1_ROWS ?? "") !== "") {
+    problems.push(`MEASURE_D1_ROWS is "${vars.MEASURE_D1_ROWS}": it runs most reads twice to count rows. Leave it empty.`);
   }
 
   for (const database of config.d1_databases ?? []) {

@@ -46,6 +46,7 @@ describe("deployProblems", () => {
     ["an empty MAIL_FROM", { vars: { ...ready.vars, MAIL_FROM: "" } }, "MAIL_FROM"],
     ["a MAIL_FROM on an example domain", { vars: { ...ready.vars, MAIL_FROM: "no-reply@example.com" } }, "MAIL_FROM"],
     ["no send_email binding", { send_email: [] }, "[[send_email]]"],
+    ["D1 rows counted (the bench's MEASURE_D1_ROWS)", { vars: { ...ready.vars, MEASURE_D1_ROWS: "1" } }, "MEASURE_D1_ROWS"],
   ])("%s is refused", (_case, change, setting) => {
     const problems = deployProblems({ ...ready, ...change });
     expect(problems).toHaveLength(1);
