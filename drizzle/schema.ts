@@ -1189,6 +1189,22 @@ export const overviewDays = sqliteTable("overview_days", {
 });
 
 /**
+ * How many quote requests and contact messages there are (the admin tabs' totals,
+ * app/server/inbox/records.server.ts `tabCountReads`): one row per entity ('quote_request',
+ * 'contact_message'). Kept by the triggers of migrations/0025_record_totals.sql, one more on
+ * each insert and one fewer on each delete, so a tab's total is one row read rather than every
+ * record (D1 bills each row a `count(*)` reads: 50,000 on every admin page at five years).
+ */
+export const recordTotals = sqliteTable(
+  "record_totals",
+  {
+    entity: text("entity").primaryKey(),
+    total: integer("total").notNull().default(0),
+  },
+  (table) => [check("record_totals_entity_check", oneOf(table.entity, AUDITED_ENTITIES))],
+);
+
+/**
  * The customers served per month (app/server/overview/figures.server.ts, the repeat customers):
  * one row per calendar month ("2026-11") and customer with at least one visit done on a day of
  * that month (visits.customer_id, status 'done'). Kept by the triggers of

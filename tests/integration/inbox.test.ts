@@ -110,6 +110,26 @@ describe("new and overdue", () => {
     expect(names((await page("/admin/quotes?overdue=1")).html)).toEqual(["Late Pending"]);
     expect(names((await page("/admin/messages?overdue=1")).html)).toEqual(["Old Unread"]);
   });
+
+  test("the tabs' totals are the rows the writes keep, equal to a count of each table after inserts and deletes", async () => {
+    const totals = async () => (await worker.db.prepare("SELECT entity, total FROM record_totals ORDER BY entity").all()).results;
+    const counted = async () =>
+      (
+        await worker.db
+          .prepare(
+            "SELECT 'contact_message' AS entity, (SELECT count(*) FROM contact_messages) AS total UNION ALL SELECT 'quote_request', (SELECT count(*) FROM quote_requests)",
+          )
+          .all()
+      ).results;
+    await insertQuotes([{ name: "Counted One" }, { name: "Counted Two" }]);
+    await insertMessage("Counted Message", "Hello", "unread", Date.now());
+    expect(await totals()).toEqual(await counted());
+    await worker.db.prepare("DELETE FROM quote_requests WHERE name = 'Counted Two'").run();
+    await worker.db.prepare("DELETE FROM contact_messages WHERE name = 'Counted Message'").run();
+    expect(await totals()).toEqual(await counted());
+    const quotes = (await counted()).find((row) => row.entity === "quote_request")!.total;
+    expect((await page("/admin/quotes")).html).toContain(`Quote Requests (${quotes})`);
+  });
 });
 
 describe("search and filters", () => {

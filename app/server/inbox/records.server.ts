@@ -11,7 +11,16 @@
  */
 import { and, count, desc, eq, getTableColumns, getTableName, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
-import { attachments, customerReplies, quoteRequests, recordNotes, statusChanges, users, visits } from "../../../drizzle/schema";
+import {
+  attachments,
+  customerReplies,
+  quoteRequests,
+  recordNotes,
+  recordTotals,
+  statusChanges,
+  users,
+  visits,
+} from "../../../drizzle/schema";
 import type { AuditedEntity, QuoteStatus, ServiceType } from "~/domain/enumerations";
 import type { JobStage, StageFacts } from "~/domain/lifecycle";
 import { ADMIN_PAGE_SIZE } from "~/domain/limits";
@@ -58,14 +67,18 @@ export interface TabCounts {
  * A tab's three counts at `now` as one-row reads for a caller's statement (the admin frame,
  * app/server/inbox/frame.server.ts; the overview's Needs you): each answers `{ n }`, in
  * TabCounts order (total, attention, overdue: waiting `OVERDUE_AFTER_MS` or longer,
- * app/domain/status.ts).
+ * app/domain/status.ts). The total is the row the writes keep (record_totals,
+ * migrations/0025_record_totals.sql): one row read, not the whole table.
  */
 export function tabCountReads(db: Database, entity: AuditedEntity, now: Date) {
   const table: RecordTable = RECORDS[entity];
   const waiting = eq(table.status, ATTENTION_STATUS[entity]);
   const due = new Date(now.getTime() - OVERDUE_AFTER_MS);
   return [
-    db.select({ n: count() }).from(table),
+    db
+      .select({ n: sql<number>`coalesce(max(${recordTotals.total}), 0)` })
+      .from(recordTotals)
+      .where(eq(recordTotals.entity, entity)),
     db.select({ n: count() }).from(table).where(waiting),
     db
       .select({ n: count() })
