@@ -68,6 +68,8 @@ const QUERY_NAMES: ReadonlyMap<string, ReadonlySet<string>> = new Map([
   ["/admin/content/prices", new Set(["service"])],
   // The customers: search and page (docs/product.md §14).
   ["/admin/customers", new Set(["q", "page"])],
+  // The reviews: the page (docs/product.md §10 "Reviews").
+  ["/admin/reviews", new Set(["page"])],
   // The invoices: filter, search and page; the accountant's CSV: its period (docs/product.md §15).
   ["/admin/invoices", new Set(["state", "q", "page"])],
   ["/admin/invoices.csv", new Set(["from", "to"])],

@@ -127,3 +127,32 @@ describe("reviews and the page cache", () => {
     }
   });
 });
+
+describe("the reviews list", () => {
+  test("shows 50 a page, newest first, with links to the other pages; a page out of range or not a number shows the first", async () => {
+    const existing = Number((await worker.db.prepare("SELECT count(*) AS n FROM reviews").first<number>("n")) ?? 0);
+    const now = Date.now();
+    await worker.db.batch(
+      Array.from({ length: 60 }, (_, i) =>
+        worker.db
+          .prepare(
+            "INSERT INTO reviews (id, author, area, service_type, rating, body, reviewed_on, published, created_at, updated_at) VALUES (?, ?, NULL, 'residential', 5, 'Paged review', ?, 0, ?, ?)",
+          )
+          .bind(crypto.randomUUID(), `Paged ${String(i).padStart(2, "0")}`, "2099-01-01", now + i, now + i),
+      ),
+    );
+    const total = existing + 60;
+    const get = async (path: string) => (await worker.fetch(path, { headers: { Cookie: admin.cookie } })).text();
+    const first = await get("/admin/reviews");
+    // The rendered cards (">Paged 59"), not the loader data the page also carries.
+    const authors = (html: string) => [...html.matchAll(/>Paged (\d\d)/g)].map((match) => match[1]);
+    expect(first).toContain(`All reviews (${total})`);
+    expect(authors(first)).toEqual(Array.from({ length: 50 }, (_, i) => String(59 - i).padStart(2, "0")));
+    expect(first).toContain(`Page 1 of ${Math.ceil(total / 50)}`);
+    expect(first).toContain('href="/admin/reviews?page=2"');
+    const second = await get("/admin/reviews?page=2");
+    expect(authors(second)).toEqual(["09", "08", "07", "06", "05", "04", "03", "02", "01", "00"]);
+    expect(second).toContain('href="/admin/reviews?page=1"');
+    for (const junk of ["abc", "0", "-1", "1.5", "99999999"]) expect(authors(await get(`/admin/reviews?page=${junk}`))).toHaveLength(50);
+  });
+});

@@ -10,7 +10,7 @@
  * `textLinkClass` for a text link), and its forms' answers land where the user is
  * (app/components/hooks/use-result-focus.ts).
  */
-import { Form, useNavigation, type FormProps } from "@remix-run/react";
+import { Form, Link, useNavigation, type FormProps } from "@remix-run/react";
 import type { ButtonHTMLAttributes, InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 import type { BadgeVariant, Step } from "~/domain/status";
 import { Icon } from "~/components/icon";
@@ -457,5 +457,34 @@ export function AdminCheckbox({
       <input id={id} type="checkbox" {...input} className="size-4 accent-brand-700" />
       {label}
     </label>
+  );
+}
+
+/**
+ * "← Newer · Page 2 of 9 · Older →" under a list shown a page at a time, newest first; nothing
+ * when there is one page. In: the page shown (from 1), the number of pages, and `href(page)`
+ * (the list's URL for a page, its other query kept). Plain links, so it works without JavaScript.
+ */
+export function PageLinks({ page, pages, href }: { page: number; pages: number; href: (page: number) => string }) {
+  if (pages <= 1) return null;
+  const link = textLinkClass();
+  return (
+    <nav aria-label="Pages" className="flex items-center justify-between gap-4 text-sm">
+      {page > 1 ? (
+        <Link to={href(page - 1)} className={link}>
+          ← Newer
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="text-slate-600">{`Page ${page} of ${pages.toLocaleString("en-US")}`}</span>
+      {page < pages ? (
+        <Link to={href(page + 1)} className={link}>
+          Older →
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
   );
 }

@@ -7,6 +7,7 @@
  * requests that change them are app/routes/admin/reviews's.
  */
 import { count, desc, eq, inArray, lte, sql, sum } from "drizzle-orm";
+import { ADMIN_PAGE_SIZE } from "~/domain/limits";
 import { quoteRequests, reviews, visits, type Review } from "../../../drizzle/schema";
 import type { ServiceType } from "~/domain/enumerations";
 import { REVIEWS_SHOWN } from "~/domain/limits";
@@ -59,16 +60,27 @@ export function publishedReviewQueries(db: Database) {
 }
 
 /**
- * Every review, published or not, newest first, each with the quote request of its visit (id and
- * reference) when it is a verified review whose visit still exists, else null. Throws what D1 threw.
+ * One page of every review, published or not, newest first (`page` from 1, ADMIN_PAGE_SIZE a
+ * page), each with the quote request of its visit (id and reference) when it is a verified
+ * review whose visit still exists, else null; and how many reviews there are. One D1 batch.
+ * Throws what D1 threw.
  */
-export function listReviews(db: Database): Promise<Array<{ review: Review; record: { id: string; reference: string | null } | null }>> {
-  return db
-    .select({ review: reviews, record: { id: quoteRequests.id, reference: quoteRequests.reference } })
-    .from(reviews)
-    .leftJoin(visits, eq(visits.id, reviews.visitId))
-    .leftJoin(quoteRequests, eq(quoteRequests.id, visits.quoteRequestId))
-    .orderBy(...NEWEST_FIRST);
+export async function listReviews(
+  db: Database,
+  page = 1,
+): Promise<{ rows: Array<{ review: Review; record: { id: string; reference: string | null } | null }>; total: number }> {
+  const [rows, counted] = await db.batch([
+    db
+      .select({ review: reviews, record: { id: quoteRequests.id, reference: quoteRequests.reference } })
+      .from(reviews)
+      .leftJoin(visits, eq(visits.id, reviews.visitId))
+      .leftJoin(quoteRequests, eq(quoteRequests.id, visits.quoteRequestId))
+      .orderBy(...NEWEST_FIRST)
+      .limit(ADMIN_PAGE_SIZE)
+      .offset((page - 1) * ADMIN_PAGE_SIZE),
+    db.select({ n: count() }).from(reviews),
+  ]);
+  return { rows, total: counted[0]?.n ?? 0 };
 }
 
 /** Adds a review, hidden until published, and bumps the content version in the same batch. Throws what D1 threw. */

@@ -7,7 +7,7 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { Button, Card, PageHeader } from "~/components/admin/kit";
+import { Button, Card, PageHeader, PageLinks } from "~/components/admin/kit";
 import { CELL, RepeatMark } from "~/components/admin/list";
 import { FormStatus } from "~/components/form-field";
 import { ADMIN_PAGE_SIZE, TEXT_LIMITS } from "~/domain/limits";
@@ -112,25 +112,7 @@ export default function CustomersPage() {
           </div>
         </>
       )}
-      {pages > 1 ? (
-        <nav aria-label="Pages" className="flex items-center justify-between gap-4 text-sm">
-          {list.page > 1 ? (
-            <Link to={href(list.page - 1)} className={`${LINK} inline-flex min-h-6 items-center`}>
-              ← Newer
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-slate-600">{`Page ${list.page} of ${pages.toLocaleString("en-US")}`}</span>
-          {list.page < pages ? (
-            <Link to={href(list.page + 1)} className={`${LINK} inline-flex min-h-6 items-center`}>
-              Older →
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <PageLinks page={list.page} pages={pages} href={href} />
     </section>
   );
 }

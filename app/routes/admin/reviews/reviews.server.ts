@@ -1,6 +1,6 @@
 /**
  * The server side of /admin/reviews (docs/product.md §10 "Reviews"): admins only. The loader
- * lists every review; the action reads the form, calls app/server/reviews and answers a redirect
+ * lists the reviews a page at a time; the action reads the form, calls app/server/reviews and answers a redirect
  * with a notice or the form's result.
  */
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -15,14 +15,22 @@ import { readSmallForm } from "~/http/small-form.server";
 import { logFailure } from "~/server/platform";
 import { addReview, changeReview, listReviews, reviewView } from "~/server/reviews";
 
+/** The highest page number read from the URL (as the customers' list); a larger or unusable one shows page 1. */
+const MAX_PAGE = 10_000;
+
 /**
- * The loader of /admin/reviews: admins only; every review, newest first, a verified one with the
- * quote request of its visit (`record`: id and reference; null when typed by staff or the visit is gone).
+ * The loader of /admin/reviews: admins only; one page of the reviews (`?page=`, from 1, 50 a
+ * page), newest first, a verified one with the quote request of its visit (`record`: id and
+ * reference; null when typed by staff or the visit is gone); `page` as shown and `total`.
  */
 export async function reviewsPageLoader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context.db, request, context.cloudflare.env);
-  const rows = await listReviews(context.db);
+  const asked = Number(new URL(request.url).searchParams.get("page"));
+  const page = Number.isInteger(asked) && asked >= 1 && asked <= MAX_PAGE ? asked : 1;
+  const { rows, total } = await listReviews(context.db, page);
   return {
+    page,
+    total,
     reviews: rows.map(({ review, record }) => ({
       ...reviewView(review),
       published: review.published,

@@ -2,8 +2,9 @@
  * /admin/reviews (docs/product.md §10 "Reviews"): add a customer review (name or initials,
  * area, service, 1 to 5 stars, what they wrote, the date), then publish or hide it, or delete
  * it. A review a customer wrote through their review link (§10 "Review requests") arrives hidden
- * too, marked 'Verified customer', with a link to the quote request of its visit. Published reviews appear on the home page and their service's page at once. Every form
- * is a plain POST to this page, so it works without JavaScript.
+ * too, marked 'Verified customer', with a link to the quote request of its visit. Published
+ * reviews appear on the home page and their service's page at once. The list shows 50 a page,
+ * newest first. Every form is a plain POST to this page, so it works without JavaScript.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -17,6 +18,7 @@ import {
   CardList,
   Disclosure,
   PageHeader,
+  PageLinks,
   PostButton,
   useBusy,
   ResultForm,
@@ -24,7 +26,7 @@ import {
 import { FormStatus } from "~/components/form-field";
 import { todayInJamaica } from "~/domain/dates";
 import { SERVICE_TYPE_LABELS, SERVICE_TYPES } from "~/domain/enumerations";
-import { TEXT_LIMITS } from "~/domain/limits";
+import { ADMIN_PAGE_SIZE, TEXT_LIMITS } from "~/domain/limits";
 import { readResult, type FormResult } from "~/forms/result";
 import { reviewsPageAction, reviewsPageLoader } from "./reviews.server";
 
@@ -34,7 +36,7 @@ export const action = (args: ActionFunctionArgs) => reviewsPageAction(args);
 const RATING_OPTIONS = ["5", "4", "3", "2", "1"].map((stars) => [stars, `${stars} ${stars === "1" ? "star" : "stars"}`] as const);
 
 export default function ReviewsPage() {
-  const { reviews } = useLoaderData<typeof loader>();
+  const { reviews, page, total } = useLoaderData<typeof loader>();
   const actionData = useActionData<FormResult>();
   const busy = useBusy();
   const { error } = readResult(actionData);
@@ -49,7 +51,7 @@ export default function ReviewsPage() {
       />
       {error("") ? <FormStatus tone="error">{error("")}</FormStatus> : null}
       <Card title="Add a review" titleId="add-review">
-        <ResultForm preventScrollReset className="space-y-3" key={reviews.length}>
+        <ResultForm preventScrollReset className="space-y-3" key={total}>
           <input type="hidden" name="intent" value="add" />
           <div className="grid gap-3 sm:grid-cols-2">
             <AdminInput
@@ -110,7 +112,7 @@ export default function ReviewsPage() {
           <Button disabled={busy}>Add review</Button>
         </ResultForm>
       </Card>
-      <CardList id="all-reviews" title={`All reviews (${reviews.length})`} empty="No reviews yet.">
+      <CardList id="all-reviews" title={`All reviews (${total.toLocaleString("en-US")})`} empty="No reviews yet.">
         {reviews.map((review) => (
           <Card as="li" key={review.id} data-review-id={review.id}>
             <div className="flex flex-wrap items-start justify-between gap-3">
@@ -156,6 +158,7 @@ export default function ReviewsPage() {
           </Card>
         ))}
       </CardList>
+      <PageLinks page={page} pages={Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE))} href={(to) => `/admin/reviews?page=${to}`} />
     </section>
   );
 }
