@@ -73,6 +73,7 @@ const QUERY_NAMES: ReadonlyMap<string, ReadonlySet<string>> = new Map([
   // The invoices: filter, search and page; the accountant's CSV: its period (docs/product.md §15).
   ["/admin/invoices", new Set(["state", "q", "page"])],
   ["/admin/invoices.csv", new Set(["from", "to"])],
+  ["/admin/invoices/unpaid", new Set(["page"])],
   // The owner's overview and its charts' CSV: the period, and which chart (docs/product.md §16).
   ["/admin", new Set(OVERVIEW_QUERY_NAMES)],
   ["/admin/overview.csv", new Set(OVERVIEW_QUERY_NAMES)],

@@ -213,3 +213,30 @@ describe("the invoices list, the Unpaid view and the accountant's CSV", () => {
     expect(await response.text()).toContain("The export needs a period");
   });
 });
+
+describe("the Unpaid view a page at a time", () => {
+  test("50 invoices a page, longest overdue first, the buckets and the total over all of them; a page out of range shows the first", async () => {
+    const made = [];
+    for (let days = 100; days < 155; days++) made.push(await issuedInvoice(`Paged Owing ${days}`, days));
+    const first = await (await get("/admin/invoices/unpaid")).text();
+    const owing = Number(/on ([\d,]+) invoices/.exec(first)?.[1]?.replace(",", ""));
+    expect(owing).toBeGreaterThanOrEqual(55);
+    const shown = (html: string) => [...html.matchAll(/data-invoice="([^"]+)"/g)].map((match) => match[1]);
+    // Each invoice is there twice: a card below `lg`, a table row from it.
+    expect(new Set(shown(first)).size).toBe(50);
+    // The longest overdue first: 154 days down to 105 on page 1.
+    expect(first.indexOf("Paged Owing 154")).toBeLessThan(first.indexOf("Paged Owing 105"));
+    expect(first).not.toContain("Paged Owing 104<");
+    expect(first).toContain(`Page 1 of ${Math.ceil(owing / 50)}`);
+    const second = await (await get("/admin/invoices/unpaid?page=2")).text();
+    expect(second).toContain("Paged Owing 104");
+    expect(new Set([...shown(first), ...shown(second)]).size).toBe(Math.min(owing, 100));
+    // The buckets count every invoice owing, whichever page is shown.
+    const overSixty = (html: string) => /data-bucket="over-60"[\s\S]*?(\d+) invoices/.exec(html)?.[1];
+    expect(overSixty(second)).toBe(overSixty(first));
+    expect(Number(overSixty(first))).toBeGreaterThanOrEqual(55);
+    for (const junk of ["abc", "0", "999"])
+      expect(new Set(shown(await (await get(`/admin/invoices/unpaid?page=${junk}`)).text())).size).toBe(50);
+    expect(made).toHaveLength(55);
+  });
+});

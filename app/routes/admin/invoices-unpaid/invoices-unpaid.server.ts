@@ -9,6 +9,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { AGING_BUCKET_LABELS, formatCents } from "~/domain/billing";
 import { formatAdminDate, formatAdminDateTime, todayInJamaica } from "~/domain/dates";
+import { ADMIN_PAGE_SIZE } from "~/domain/limits";
 import { refusal } from "~/forms/result";
 import { formContract } from "~/http/input-gate.server";
 import { requireAdmin } from "~/http/permissions.server";
@@ -20,37 +21,49 @@ import { unpaidFormSchema } from "./schema";
 /** An ISO day as the admin reads it ("Nov 28, 2026"). */
 const dayText = (day: string) => formatAdminDate(Date.parse(`${day}T12:00:00Z`));
 
+/** The highest page number read from the URL (as the other lists); a larger or unusable one shows page 1. */
+const MAX_PAGE = 10_000;
+
 /**
  * The loader of /admin/invoices/unpaid. Out: `buckets` (each age bucket's label, count and
- * total as "J$18,000.00"), `total` (all owed), `rows` (longest overdue first: number, customer,
- * due day, days overdue, balance, bucket, e-mail, phone, last reminded as the admin reads it).
+ * total as "J$18,000.00") and `total` (all owed), over every invoice owing; `rows`, one page of
+ * them (`?page=`, from 1, ADMIN_PAGE_SIZE a page; longest overdue first: number, customer, due
+ * day, days overdue, balance, bucket, e-mail, phone, last reminded as the admin reads it), with
+ * `page` and `pages`. Only the page's invoices have their contacts read.
  */
 export async function unpaidPageLoader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(context.db, request, context.cloudflare.env);
   const report = await unpaidReport(context.db, todayInJamaica());
+  const pages = Math.max(1, Math.ceil(report.rows.length / ADMIN_PAGE_SIZE));
+  const asked = Number(new URL(request.url).searchParams.get("page"));
+  const page = Number.isInteger(asked) && asked >= 1 && asked <= Math.min(pages, MAX_PAGE) ? asked : 1;
+  const shown = [...report.rows]
+    .sort((a, b) => b.daysOverdue - a.daysOverdue || a.dueDate.localeCompare(b.dueDate))
+    .slice((page - 1) * ADMIN_PAGE_SIZE, page * ADMIN_PAGE_SIZE);
   const contacts = await reminderContacts(
     context.db,
-    report.rows.map((row) => row.id),
+    shown.map((row) => row.id),
   );
-  const rows = [...report.rows]
-    .sort((a, b) => b.daysOverdue - a.daysOverdue || a.dueDate.localeCompare(b.dueDate))
-    .map((row) => {
-      const contact = contacts.get(row.id);
-      return {
-        id: row.id,
-        number: row.number,
-        customerId: row.customerId,
-        billToName: row.billToName,
-        bucket: row.bucket,
-        due: dayText(row.dueDate),
-        daysOverdue: row.daysOverdue,
-        balance: formatCents(row.balanceCents),
-        email: contact?.email ?? null,
-        phone: contact?.phone ?? null,
-        remindedAt: contact?.remindedAt ? formatAdminDateTime(contact.remindedAt.getTime()) : null,
-      };
-    });
+  const rows = shown.map((row) => {
+    const contact = contacts.get(row.id);
+    return {
+      id: row.id,
+      number: row.number,
+      customerId: row.customerId,
+      billToName: row.billToName,
+      bucket: row.bucket,
+      due: dayText(row.dueDate),
+      daysOverdue: row.daysOverdue,
+      balance: formatCents(row.balanceCents),
+      email: contact?.email ?? null,
+      phone: contact?.phone ?? null,
+      remindedAt: contact?.remindedAt ? formatAdminDateTime(contact.remindedAt.getTime()) : null,
+    };
+  });
   return {
+    page,
+    pages,
+    count: report.rows.length,
     total: formatCents(report.totalCents),
     buckets: report.buckets.map((bucket) => ({
       bucket: bucket.bucket,

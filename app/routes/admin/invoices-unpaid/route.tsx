@@ -1,7 +1,7 @@
 /**
  * /admin/invoices/unpaid (docs/product.md §15): who owes what, by age. The four age buckets
  * (current, 1-30, 31-60 and over 60 days past the due date) as cards with their count and total,
- * then every issued invoice still owing, longest overdue first: the number, the customer (the
+ * then the issued invoices still owing, 50 a page, longest overdue first: the number, the customer (the
  * phone as a tel: link), the due date and days overdue, the balance, when they were last
  * reminded, and 'Send reminder' (one tap: the customer gets an e-mail with the invoice's link).
  * A table from `lg`, a card per invoice below. Every button is a plain POST, so it works without
@@ -9,7 +9,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Badge, Card, PageHeader, PostButton } from "~/components/admin/kit";
+import { Badge, Card, PageHeader, PageLinks, PostButton } from "~/components/admin/kit";
 import { CELL } from "~/components/admin/list";
 import { FormStatus } from "~/components/form-field";
 import { phoneLabel, telHref } from "~/domain/phone";
@@ -66,7 +66,7 @@ export default function UnpaidPage() {
         ))}
       </ul>
       <p className="text-sm text-slate-700" data-testid="unpaid-total">
-        {`Owed in all: ${report.total}`}
+        {`Owed in all: ${report.total}, on ${report.count.toLocaleString("en-US")} ${report.count === 1 ? "invoice" : "invoices"}`}
       </p>
       {report.rows.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
@@ -117,6 +117,7 @@ export default function UnpaidPage() {
           </div>
         </>
       )}
+      <PageLinks page={report.page} pages={report.pages} href={(to) => `/admin/invoices/unpaid?page=${to}`} />
     </section>
   );
 }
