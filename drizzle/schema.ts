@@ -1087,6 +1087,9 @@ export const invoices = sqliteTable(
     index("invoices_credit_for_idx").on(table.creditForId, table.kind, table.status, table.totalCents),
     index("invoices_status_due_idx").on(table.status, table.dueDate),
     index("invoices_issue_date_idx").on(table.issueDate),
+    // The invoices list, newest first (app/server/billing `listInvoices`): a page read in this order, its balances worked out
+    // for that page's rows only, not for every invoice before a sort.
+    index("invoices_created_idx").on(table.createdAt, table.id),
     // The Unpaid view and its totals (app/server/billing/reports.server.ts): the issued invoices' balances
     // read from this index alone, in id order (each invoice's payments are then read in the same order).
     index("invoices_kind_status_idx").on(table.kind, table.status, table.id, table.dueDate, table.totalCents),
