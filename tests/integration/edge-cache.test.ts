@@ -216,6 +216,19 @@ describe("round trips where the cache cannot answer", () => {
     }
   });
 
+  test("a contact message's page: the record, its photos and history beside the session, then its replies: 2 round trips", async () => {
+    expect((await postForm(worker, "/contact", formOf(VALID_CONTACT))).status).toBe(303);
+    const id = (await worker.db.prepare("SELECT id FROM contact_messages ORDER BY created_at DESC LIMIT 1").first<string>("id"))!;
+    const record = await worker.fetch(`/admin/messages/${id}`, { headers: { Cookie: admin.cookie } });
+    expect(record.status).toBe(200);
+    expect(timingOf(record).d1RoundTrips).toBeLessThanOrEqual(2);
+    // An unknown record: still the 404, and for a stranger the redirect to sign in, without a query.
+    expect((await worker.fetch(`/admin/messages/${crypto.randomUUID()}`, { headers: { Cookie: admin.cookie } })).status).toBe(404);
+    const stranger = await worker.fetch(`/admin/messages/${id}`, { redirect: "manual" });
+    expect(stranger.status).toBe(302);
+    expect(timingOf(stranger).d1).toBe(0);
+  });
+
   test("the overview and its frame read beside the session: one round trip; a cookie this site did not sign reads nothing", async () => {
     const overview = await worker.fetch("/admin", { headers: { Cookie: admin.cookie } });
     expect(overview.status).toBe(200);

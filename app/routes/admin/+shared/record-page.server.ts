@@ -19,7 +19,7 @@ import { refusal } from "~/forms/result";
 import { z } from "~/forms/zod";
 import { commitNotice } from "~/http/flash.server";
 import { formContract } from "~/http/input-gate.server";
-import { requireAdmin } from "~/http/permissions.server";
+import { requireAdmin, requireAdminWith } from "~/http/permissions.server";
 import { readSmallForm } from "~/http/small-form.server";
 import { addNote, getRecord, recordExtras } from "~/server/inbox";
 import type { RecordRow } from "~/server/platform";
@@ -45,7 +45,9 @@ const recordForms = z.union([statusForm, noteForm, quoteFormSchema, replyFormSch
  * photos, its history (status changes, notes and what was sent, newest first), and what the
  * page shows of writing to the customer (correspondence.server.ts `recordReplies`, with the
  * template of `?template=`). `more(record)` loads the page's own parts alongside (its fields
- * join the answer). Throws the redirect of requireAdmin or a 404.
+ * join the answer). The record, the company's details and the record's photos and history are
+ * read beside the session (app/http/permissions.server.ts `requireAdminWith`), then the rest in
+ * one more round trip. Throws the redirect of requireAdmin or a 404.
  */
 export async function recordPageLoader<E extends AuditedEntity, M extends object = object>(
   { request, context, params }: LoaderFunctionArgs,
@@ -53,14 +55,18 @@ export async function recordPageLoader<E extends AuditedEntity, M extends object
   more?: (record: RecordRow<E>) => Promise<M>,
 ) {
   const { env } = context.cloudflare;
-  await requireAdmin(context.db, request, env);
-  const record = await getRecord(context.db, entity, params.id ?? "");
+  const id = params.id ?? "";
+  // What needs only the id starts beside the session's read (one round trip); the rest needs the record.
+  const {
+    value: [record, company, extras],
+  } = await requireAdminWith(context.db, request, env, () =>
+    Promise.all([getRecord(context.db, entity, id), readCompany(env, context.db), recordExtras(context.db, entity, id)]),
+  );
   if (!record) throw data(null, { status: 404 });
   const arrived = record.createdAt.getTime();
   const templateId = new URL(request.url).searchParams.get("template");
-  const [extras, replies, own] = await Promise.all([
-    recordExtras(context.db, entity, record.id),
-    readCompany(env, context.db).then((company) => recordReplies(context.db, company, entity, record, templateId)),
+  const [replies, own] = await Promise.all([
+    recordReplies(context.db, company, entity, record, templateId),
     more ? more(record) : ({} as M),
   ]);
   const { sent, ...rest } = replies;
