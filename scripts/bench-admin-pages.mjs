@@ -84,9 +84,13 @@ export async function adminPages(db) {
   ];
 }
 
-/** A GET of `path` as the signed-in admin: its time end to end (ms), its request id and its size in bytes. */
-function getter(base, cookie) {
-  return async ([, path]) => {
+/**
+ * A GET of a page ([label, path]) as the signed-in admin: its time end to end (ms), its request
+ * id and its size in bytes; `onBody(label, body)` sees each answer. Throws on a status other than
+ * 200 or after TIMEOUT_MS, naming the path.
+ */
+export function getter(base, cookie, onBody = () => {}) {
+  return async ([label, path]) => {
     const t0 = performance.now();
     let response;
     let body;
@@ -98,6 +102,7 @@ function getter(base, cookie) {
     }
     const ms = performance.now() - t0;
     if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+    onBody(label, body);
     return { ms, requestId: response.headers.get("X-Request-Id"), bytes: Buffer.byteLength(body) };
   };
 }

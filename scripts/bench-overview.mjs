@@ -12,14 +12,13 @@
  * log does not carry it (app/worker/request-metrics.ts counts queries and their time), so the
  * bench cannot print rows read from outside.
  */
+import { getter } from "./bench-admin-pages.mjs";
 import { signIn } from "./bench-admin-search.mjs";
 import { inTurn, percentile, timeColumns } from "./bench-common.mjs";
 import { countsTable, fillScale } from "./bench-scale.mjs";
 
 const GETS = 100;
 const WARM_UP = 5;
-/** A page slower than this (ms) stops the bench with its name, rather than waiting for ever. */
-const TIMEOUT_MS = 60_000;
 
 const PAGES = [
   ["/admin, this month", "/admin"],
@@ -45,22 +44,9 @@ export async function benchOverview({ base, state, db, requestLog, fill: filling
   const fill = filling ? await fillScale(db) : { counts: {}, seconds: 0, first: "(filled before)", today: "today" };
   const cookie = await signIn(base, state);
   const failures = [];
-  /** One GET, its time end to end (ms), its request id and its size. */
-  const get = async ([label, path]) => {
-    const t0 = performance.now();
-    let response;
-    let body;
-    try {
-      response = await fetch(`${base}${path}`, { headers: { Cookie: cookie }, signal: AbortSignal.timeout(TIMEOUT_MS) });
-      body = await response.text();
-    } catch (error) {
-      throw new Error(`${path} did not answer within ${TIMEOUT_MS / 1000} s`, { cause: error });
-    }
-    const ms = performance.now() - t0;
-    if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+  const get = getter(base, cookie, (label, body) => {
     if (body.includes(READ_FAILED)) failures.push(label);
-    return { ms, requestId: response.headers.get("X-Request-Id"), bytes: Buffer.byteLength(body) };
-  };
+  });
   const samples = await inTurn(PAGES, get, { gets, warmUp: WARM_UP });
   const lines = new Map(requestLog().map((line) => [line.requestId, line]));
   const rows = {};
