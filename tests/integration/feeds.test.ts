@@ -194,7 +194,8 @@ describe("a crew's feed", () => {
     expect(response.headers.get("X-Cache")).toBe("BYPASS");
     const text = await response.text();
     expect(text).toMatch(/^BEGIN:VCALENDAR\r\n/);
-    expect(text).toContain("X-PUBLISHED-TTL:PT1H\r\nREFRESH-INTERVAL;VALUE=DURATION:PT1H\r\n");
+    expect(text).toContain("\r\nREFRESH-INTERVAL;VALUE=DURATION:PT1H\r\n");
+    expect(text).toContain("\r\nX-PUBLISHED-TTL:PT1H\r\n");
 
     const calendar = readCalendar(text);
     expect(calendar.name).toBe("Montego Bay Cleaning Co. – Crew A");

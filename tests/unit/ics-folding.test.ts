@@ -1,11 +1,12 @@
 /**
- * iCalendar line folding (app/server/booking/calendar.server.ts `foldIcsLines`, RFC 5545 §3.1):
- * the customer's visit.ics and the staff's feeds (app/server/booking/feeds.server.ts) keep every
- * line within 75 octets of UTF-8, never split a code point, and unfold to the text written.
+ * iCalendar line folding (RFC 5545 §3.1, written by ical-generator): the customer's visit.ics
+ * (app/server/booking/calendar.server.ts) and the staff's feeds (app/server/booking/feeds.server.ts)
+ * keep every line within 75 octets of UTF-8, never split a code point, and unfold to the text written.
  */
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { feedCalendar, foldIcsLines, visitCalendarEvent } from "~/server/booking";
+import ICAL from "ical.js";
+import { feedCalendar, visitCalendarEvent } from "~/server/booking";
 
 const encoder = new TextEncoder();
 /** Half of a surrogate pair without its other half: a code point split by a fold. */
@@ -73,21 +74,25 @@ describe("iCalendar lines fold at 75 octets", () => {
     expect(unfold(text!)).toContain(`LOCATION:${ADDRESS.replace(/,/g, "\\,")}`);
   });
 
-  test("any text: lines within 75 octets, continuation lines start with one space, unfolding is the identity", () => {
-    const piece = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom("é", "Ñ", "€", "🧹", "🏝️", "👩‍👩‍👧", "中文", "\\n", ";", ","));
-    const line = fc.array(piece, { maxLength: 60 }).map((parts) => parts.join("").replace(/[\r\n]/g, ""));
+  test("any names, addresses and notes: lines within 75 octets, continuation lines start with one space, and a calendar reader gets each text back", () => {
+    const piece = fc.oneof(
+      fc.string({ unit: "grapheme", maxLength: 40 }),
+      fc.constantFrom("é", "Ñ", "€", "🧹", "🏝️", "👩‍👩‍👧", "中文", "\\n", ";", ",", "\\", "\n"),
+    );
+    // A calendar's TEXT holds line feeds (escaped as \n); a lone carriage return is written as one too.
+    const text = fc.array(piece, { minLength: 1, maxLength: 30 }).map((parts) => parts.join("").replace(/\r\n?/g, "\n").trim() || "x");
     fc.assert(
-      fc.property(fc.array(line, { minLength: 1, maxLength: 5 }), (lines) => {
-        const original = lines.map((text, i) => `X-LINE-${i}:${text}`).join("\r\n");
-        const folded = foldIcsLines(original);
-        checkLines(folded);
-        expect(
-          folded
-            .split("\r\n")
-            .filter((text) => !text.startsWith("X-LINE-"))
-            .every((text) => text.startsWith(" ")),
-        ).toBe(true);
-        expect(unfold(folded)).toBe(original);
+      fc.property(text, text, text, (name, address, note) => {
+        const folded = feedCalendar({ crewId: "c-1", crewName: "Crew A" }, [{ ...visit, customerName: name, address, notes: note }], {
+          company: "Co",
+          origin: "https://example.com",
+        });
+        const lines = checkLines(folded);
+        expect(lines.slice(1).every((line) => line === "" || /^[A-Z ]/.test(line))).toBe(true);
+        const event = new ICAL.Event(new ICAL.Component(ICAL.parse(folded)).getFirstSubcomponent("vevent")!);
+        expect(event.location).toBe(address);
+        expect(event.summary).toBe(`Residential Cleaning: ${name} (MB-HNE7B)`);
+        expect(event.description).toContain(`Notes for the crew: ${note}`);
       }),
     );
   });

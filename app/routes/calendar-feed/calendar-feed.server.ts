@@ -11,7 +11,7 @@ import { PRIVATE_REVALIDATE } from "~/cache-control";
 import { CALENDAR_FEED_MESSAGES } from "~/domain/texts/staff-messages";
 import { allowCalendarFeed } from "~/http/rate-limit.server";
 import { feedCalendar, feedVisits, findLiveFeed } from "~/server/booking";
-import { logFailure, logProblem, readCompanyName, readSiteUrl } from "~/server/platform";
+import { logFailure, readCompanyName, readSiteUrl } from "~/server/platform";
 
 /** The headers of every answer of /calendar/…: no shared cache, no search index, no Referer to links in it. */
 const FEED_HEADERS = { "Cache-Control": PRIVATE_REVALIDATE, "X-Robots-Tag": "noindex, nofollow", "Referrer-Policy": "no-referrer" };
@@ -47,10 +47,6 @@ export async function calendarFeedLoader({ request, params, context }: LoaderFun
       company: readCompanyName(env),
       origin: readSiteUrl(env),
     });
-    if (body === null) {
-      logProblem("calendar_feed_refused", { feedId: feed.id });
-      return feedText(503, CALENDAR_FEED_MESSAGES.unavailable, { "Retry-After": "3600" });
-    }
     const etag = await etagOf(body);
     const headers = {
       ...FEED_HEADERS,

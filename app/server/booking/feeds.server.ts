@@ -16,14 +16,14 @@
  */
 import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
 import { and, asc, eq, gte, inArray, isNull, lte, sql } from "drizzle-orm";
-import { createEvents, type EventAttributes } from "ics";
+import ical, { ICalCalendarMethod, ICalEventStatus, type ICalEventData } from "ical-generator";
 import { plusDays, windowLabel } from "~/domain/booking";
 import { todayInJamaica } from "~/domain/dates";
 import { CUSTOMER_NOTE_LABEL } from "~/domain/schedule";
 import { SERVICE_TYPE_LABELS, type ServiceType, type VisitStatus } from "~/domain/enumerations";
 import { calendarFeeds, crews, quoteRequests, visits } from "../../../drizzle/schema";
 import { type Database, insertWhere, tokenHash } from "~/server/platform";
-import { foldIcsLines, visitEventBase } from "./calendar.server";
+import { visitEventBase } from "./calendar.server";
 
 /** A feed's token as its URL carries it: 32 random bytes, lower-case base32 without padding. */
 const FEED_TOKEN_PATTERN = /^[a-z2-7]{52}$/;
@@ -200,28 +200,23 @@ export function feedVisits(db: Database, crewId: string | null, now = new Date()
     .orderBy(asc(visits.day), asc(visits.windowStart), asc(visits.id));
 }
 
-/** The `ics` library writes this line into every calendar's header; the refresh interval goes after it. */
-const PUBLISHED_TTL = "X-PUBLISHED-TTL:PT1H\r\n";
-/** How often a subscribed calendar should fetch the feed again (RFC 7986 §5.7); Google Calendar keeps its own pace. */
-const REFRESH_INTERVAL = "REFRESH-INTERVAL;VALUE=DURATION:PT1H\r\n";
-
-/** An event with its DTSTAMP: the `ics` library reads `timestamp` (ms) for it, though its typings leave it out. */
-type StampedEvent = EventAttributes & { timestamp: number };
+/** How often a subscribed calendar should fetch the feed again: REFRESH-INTERVAL (RFC 7986 §5.7) and X-PUBLISHED-TTL, in seconds; Google Calendar keeps its own pace. */
+const REFRESH_SECONDS = 60 * 60;
 
 /**
  * The event of one visit in a feed: its summary ('Residential Cleaning: Andre Thompson
  * (MB-HNE7B)', after the crew's name or 'No crew yet' in the team's feed), the address as its
  * location, and in its description the window (Jamaica time), the crew, the customer's phone,
  * what is included, the customer's note from the quote form, the notes for the crew and the
- * request's admin page. The `ics` library escapes the text (RFC 5545 §3.3.11: backslash, comma,
- * semicolon, line breaks as `\n`); `feedCalendar` folds the lines (`foldIcsLines`).
+ * request's admin page. ical-generator escapes the text (RFC 5545 §3.3.11: backslash, comma,
+ * semicolon, line breaks as `\n`).
  */
 function feedEvent(
   visit: FeedVisit,
   team: boolean,
   site: { host: string; origin: string },
   window: (start: string, end: string) => string,
-): StampedEvent {
+): ICalEventData {
   const crew = visit.crewName ?? NO_CREW_YET;
   const customer = `${SERVICE_TYPE_LABELS[visit.serviceType]}: ${visit.customerName}${visit.reference ? ` (${visit.reference})` : ""}`;
   const lines = [
@@ -229,36 +224,36 @@ function feedEvent(
     `Crew: ${crew}`,
     `Customer: ${visit.customerName}, phone ${visit.customerPhone}`,
     visit.included ? `Included: ${visit.included}` : null,
-    // A lone carriage return would stay raw in the file (the library escapes line feeds only).
-    visit.customerNote?.trim() ? `${CUSTOMER_NOTE_LABEL}: ${visit.customerNote.trim().replace(/\r\n?/g, "\n")}` : null,
+    visit.customerNote?.trim() ? `${CUSTOMER_NOTE_LABEL}: ${visit.customerNote.trim()}` : null,
     visit.notes ? `Notes for the crew: ${visit.notes}` : null,
     visit.status === "done" ? "Marked done." : null,
     `Record: ${site.origin}/admin/quotes/${visit.quoteRequestId}`,
   ];
   return {
     ...visitEventBase(visit, site.host),
-    timestamp: visit.updatedAt.getTime(),
-    title: team ? `${crew} – ${customer}` : customer,
+    stamp: visit.updatedAt,
+    summary: team ? `${crew} – ${customer}` : customer,
     description: lines.filter((line) => line !== null).join("\n"),
     location: visit.address,
-    status: "CONFIRMED",
+    status: ICalEventStatus.CONFIRMED,
   };
 }
 
 /**
  * The .ics body of a feed: VCALENDAR named '<company> – <crew>' (or '– Whole team', X-WR-CALNAME)
- * with REFRESH-INTERVAL PT1H, and one VEVENT per visit of `rows` (feedVisits), each with the
- * visit's UID and SEQUENCE (the same event as the customer's visit.ics, calendar.server.ts),
- * DTSTART/DTEND in UTC and DTSTAMP its `updated_at`, lines folded at 75 octets of UTF-8
- * (`foldIcsLines`, calendar.server.ts). The same rows give the same bytes.
+ * with REFRESH-INTERVAL and X-PUBLISHED-TTL of an hour, and one VEVENT per visit of `rows`
+ * (feedVisits), each with the visit's UID and SEQUENCE (the same event as the customer's
+ * visit.ics, calendar.server.ts), DTSTART/DTEND in UTC and DTSTAMP its `updated_at`, written by
+ * ical-generator (lines folded at 75 octets of UTF-8). The same rows give the same bytes. About
+ * 25 ms for 1,000 visits in Node (docs/benchmarks.md, "Calendar feeds").
  * In: the feed, its visits, the company's name and the site's origin (SITE_URL). Out: the
- * text (CRLF lines), or null if the `ics` library refuses an event.
+ * text (CRLF lines).
  */
 export function feedCalendar(
   feed: Pick<LiveFeed, "crewId" | "crewName">,
   rows: FeedVisit[],
   site: { company: string; origin: string },
-): string | null {
+): string {
   const team = feed.crewId === null;
   const host = new URL(site.origin).host;
   // Each window's label once: a feed repeats a few windows many times.
@@ -268,10 +263,12 @@ export function feedCalendar(
     if (!labels.has(key)) labels.set(key, windowLabel({ start, end }));
     return labels.get(key)!;
   };
-  const { value, error } = createEvents(
-    rows.map((visit) => feedEvent(visit, team, { host, origin: site.origin }, window)),
-    { productId: `${host}/calendar-feed`, method: "PUBLISH", calName: `${site.company} – ${team ? TEAM_FEED_NAME : feed.crewName}` },
-  );
-  if (error || !value) return null;
-  return foldIcsLines(value.replace(PUBLISHED_TTL, PUBLISHED_TTL + REFRESH_INTERVAL));
+  const calendar = ical({
+    prodId: `//${host}//calendar-feed//EN`,
+    method: ICalCalendarMethod.PUBLISH,
+    name: `${site.company} – ${team ? TEAM_FEED_NAME : feed.crewName}`,
+    ttl: REFRESH_SECONDS,
+  });
+  for (const visit of rows) calendar.createEvent(feedEvent(visit, team, { host, origin: site.origin }, window));
+  return calendar.toString();
 }

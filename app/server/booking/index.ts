@@ -13,7 +13,7 @@ export {
   settingsSavedAt,
   upcomingDaysOff,
 } from "./availability.server";
-export { foldIcsLines, visitCalendarEvent } from "./calendar.server";
+export { visitCalendarEvent } from "./calendar.server";
 export { addCrew, assignCrew, crewsWithVisitsAhead, listCrews, updateCrew } from "./crews.server";
 export { changeStatement } from "./history.server";
 export {
