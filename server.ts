@@ -63,7 +63,7 @@ import { billingMailContext, cardCheckoutOrigins, releaseUnpaidDeposits, sendAut
 import { todayInJamaica } from "./app/domain/dates";
 import { deleteStaleFailures } from "./app/server/auth";
 import { readCompanyName, readPublicFeatures } from "./app/server/platform";
-import { readCompany, readPublicContent, type PublicContent } from "./app/server/site";
+import { readCompany, readPublicContent, readSiteContent, type PublicContent } from "./app/server/site";
 import { checkUrl } from "./app/http/input-gate.server";
 import { isStaffPath, PRIVATE } from "./app/cache-control";
 import { cachedPage, pageVersion, withDataReuse } from "./app/worker/page-cache";
@@ -153,12 +153,15 @@ export default {
         cache = served.cache;
       } else {
         let publicContent: Promise<PublicContent> | undefined;
+        let staffContent: ReturnType<typeof readSiteContent> | undefined;
         // Public requests know the content version from KV (a form's POST asks for it here), so a
-        // warm isolate reads no content; staff read it from D1.
+        // warm isolate reads no content; staff read it from D1, the live content alone (their
+        // pages show no reviews or gallery).
         const readOnce = () =>
           (publicContent ??= isStaffPath(path)
             ? readPublicContent(db)
             : (async () => readPublicContent(db, knownContentVersion ?? (await edgeVersion())))());
+        const readContent = () => (isStaffPath(path) ? (staffContent ??= readSiteContent(db)) : readOnce());
         const version = async () =>
           pageVersion(env.CF_VERSION_METADATA.id, { company: readCompanyName(env), features, content: await edgeVersion() });
         const served = await cachedPage(request, ctx, version, async () => {
@@ -168,12 +171,13 @@ export default {
               requestId,
               db,
               publicContent: readOnce,
-              siteContent: async () => (await readOnce()).content,
+              siteContent: async () => (await readContent()).content,
             }),
           );
           // A page drawn from content of another version than its key's (a replica a moment
           // behind KV, or D1 unreadable) is shown but never shared.
-          const read = publicContent && (await publicContent);
+          const reading = staffContent ?? publicContent;
+          const read = reading && (await reading);
           const page = read && read.version !== knownContentVersion ? asPrivate(rendered) : privateIfSettingCookie(rendered);
           // An invoice's 'Pay by card' form leads, by its redirect, to the card provider's page.
           const formTargets = INVOICE_PATH.test(path) ? cardCheckoutOrigins(env) : [];

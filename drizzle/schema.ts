@@ -1191,11 +1191,15 @@ export const overviewDays = sqliteTable("overview_days", {
   answerWaitMs: integer("answer_wait_ms").notNull().default(0),
 });
 
+/** The rows of `record_totals`: the two kinds of record, and the customers (the customers list's total). */
+export const COUNTED_TABLES = [...AUDITED_ENTITIES, "customer"] as const;
+
 /**
- * How many quote requests and contact messages there are (the admin tabs' totals,
- * app/server/inbox/records.server.ts `tabCountReads`): one row per entity ('quote_request',
- * 'contact_message'). Kept by the triggers of migrations/0025_record_totals.sql, one more on
- * each insert and one fewer on each delete, so a tab's total is one row read rather than every
+ * How many quote requests, contact messages and customers there are (the admin tabs' totals,
+ * app/server/inbox/records.server.ts `tabCountReads`; the customers list's, app/server/customers
+ * `listCustomers`): one row each ('quote_request', 'contact_message', 'customer'). Kept by
+ * triggers (migrations/0025_record_totals.sql, migrations/0027_customer_total.sql), one more on
+ * each insert and one fewer on each delete, so a total is one row read rather than every
  * record (D1 bills each row a `count(*)` reads: 50,000 on every admin page at five years).
  */
 export const recordTotals = sqliteTable(
@@ -1204,7 +1208,7 @@ export const recordTotals = sqliteTable(
     entity: text("entity").primaryKey(),
     total: integer("total").notNull().default(0),
   },
-  (table) => [check("record_totals_entity_check", oneOf(table.entity, AUDITED_ENTITIES))],
+  (table) => [check("record_totals_entity_check", oneOf(table.entity, COUNTED_TABLES))],
 );
 
 /**

@@ -142,7 +142,8 @@ export async function timeAdminPages({ base, state, pages, requestLog, gets = GE
 
 /**
  * The rows pass, on a Worker started with MEASURE_D1_ROWS=1. In: as `timeAdminPages`. Out: per
- * page label, the median `{ read, written }` of ROWS_GETS requests; throws when the log lines
+ * page label, the median `{ read, written }` of ROWS_GETS requests and `heaviest` (the statement
+ * that read the most rows in the last of them: `{ rowsRead, sql }`); throws when the log lines
  * carry no rows (the variable was not set).
  */
 export async function countAdminPageRows({ base, state, pages, requestLog }) {
@@ -162,6 +163,7 @@ export async function countAdminPageRows({ base, state, pages, requestLog }) {
         logged.map((line) => line.d1RowsWritten),
         0.5,
       ),
+      heaviest: logged.at(-1)?.d1Heaviest ?? null,
     };
   }
   return rows;
@@ -176,7 +178,7 @@ export function adminPagesTable(times, counted) {
   const rows = {};
   const misses = [];
   for (const [label, time] of Object.entries(times)) {
-    const { read, written } = counted[label] ?? { read: null, written: null };
+    const { read, written, heaviest } = counted[label] ?? { read: null, written: null, heaviest: null };
     rows[label] = {
       "p50 ms": time["p50 ms"],
       "p95 ms": time["p95 ms"],
@@ -192,7 +194,7 @@ export function adminPagesTable(times, counted) {
       time["p95 ms"] >= TARGETS.p95Ms && `p95 ${time["p95 ms"]} ms`,
       time["Worker p95 ms"] >= TARGETS.workerP95Ms && `Worker p95 ${time["Worker p95 ms"]} ms`,
       time["page kB"] >= TARGETS.pageKB && `${time["page kB"]} kB`,
-      read !== null && read > TARGETS.rowsRead && `${read} rows read`,
+      read !== null && read > TARGETS.rowsRead && `${read} rows read (the most by one statement: ${heaviest?.rowsRead}, ${heaviest?.sql})`,
       time["D1 round trips"] > TARGETS.roundTrips && `${time["D1 round trips"]} round trips`,
     ].filter(Boolean);
     if (missed.length > 0) misses.push(`${label}: ${missed.join(", ")}`);

@@ -31,11 +31,24 @@ export interface RequestMetrics {
   /** D1's rows read and written, summed over the request's results; null unless rows are counted (MEASURE_D1_ROWS). */
   d1RowsRead: number | null;
   d1RowsWritten: number | null;
+  /** When rows are counted: the statement that read the most rows, its first 160 characters of SQL. */
+  d1Heaviest: { rowsRead: number; sql: string } | null;
 }
 
 /** Zeroed figures for a new request. */
 export function newRequestMetrics(): RequestMetrics {
-  return { d1Queries: 0, d1RoundTrips: 0, d1InFlight: 0, d1Ms: 0, r2Reads: 0, r2Writes: 0, r2Ms: 0, d1RowsRead: null, d1RowsWritten: null };
+  return {
+    d1Queries: 0,
+    d1RoundTrips: 0,
+    d1InFlight: 0,
+    d1Ms: 0,
+    r2Reads: 0,
+    r2Writes: 0,
+    r2Ms: 0,
+    d1RowsRead: null,
+    d1RowsWritten: null,
+    d1Heaviest: null,
+  };
 }
 
 /** Runs `call`, then adds its duration to the request's figures (whether it resolved or threw). */
@@ -65,45 +78,51 @@ type Statement = D1PreparedStatement;
 /** The real statement under a measured one, so that `batch` hands D1 its own objects. */
 const INNER = new WeakMap<object, Statement>();
 
-/** Adds the rows a D1 result read and wrote to the request's figures, when they are counted. */
-function addRows(metrics: RequestMetrics, result: { meta?: { rows_read?: number; rows_written?: number } }) {
+/** The SQL of each measured statement, for the heaviest one's name. */
+const SQL = new WeakMap<object, string>();
+
+/** Adds the rows a D1 result of `sql` read and wrote to the request's figures, when they are counted. */
+function addRows(metrics: RequestMetrics, result: { meta?: { rows_read?: number; rows_written?: number } }, sql = "") {
   if (metrics.d1RowsRead === null || metrics.d1RowsWritten === null) return;
-  metrics.d1RowsRead += result.meta?.rows_read ?? 0;
+  const read = result.meta?.rows_read ?? 0;
+  metrics.d1RowsRead += read;
   metrics.d1RowsWritten += result.meta?.rows_written ?? 0;
+  if (read > (metrics.d1Heaviest?.rowsRead ?? -1)) metrics.d1Heaviest = { rowsRead: read, sql: sql.slice(0, 160) };
 }
 
-function measuredStatement(statement: Statement, metrics: RequestMetrics): Statement {
+function measuredStatement(statement: Statement, metrics: RequestMetrics, sql: string): Statement {
   const query = <T>(call: () => Promise<T>) => d1Query(metrics, call);
   const counting = metrics.d1RowsRead !== null;
   /** `call`, then, when rows are counted, the statement again with `all()` for its meta (raw and first answer none). */
   const withRows = async <T>(call: () => Promise<T>) => {
     const answer = await query(call);
-    if (counting) addRows(metrics, await statement.all());
+    if (counting) addRows(metrics, await statement.all(), sql);
     return answer;
   };
   const counted = async <T extends D1Result>(call: () => Promise<T>) => {
     const result = await query(call);
-    addRows(metrics, result);
+    addRows(metrics, result, sql);
     return result;
   };
   const measured = {
-    bind: (...values: unknown[]) => measuredStatement(statement.bind(...values), metrics),
+    bind: (...values: unknown[]) => measuredStatement(statement.bind(...values), metrics, sql),
     first: (column?: string) => withRows(() => (column === undefined ? statement.first() : statement.first(column))),
     all: () => counted(() => statement.all()),
     run: () => counted(() => statement.run()),
     raw: (options?: { columnNames?: boolean }) => withRows(() => statement.raw(options as { columnNames: true })),
   } as unknown as Statement;
   INNER.set(measured, statement);
+  SQL.set(measured, sql);
   return measured;
 }
 
 /** `prepare` and `batch` of a database or of one of its sessions, measured. */
 function measuredQueries(database: D1Database | D1DatabaseSession, metrics: RequestMetrics) {
   return {
-    prepare: (sql: string) => measuredStatement(database.prepare(sql), metrics),
+    prepare: (sql: string) => measuredStatement(database.prepare(sql), metrics, sql),
     batch: async <T>(statements: Statement[]) => {
       const results = await d1Query(metrics, () => database.batch<T>(statements.map((statement) => INNER.get(statement) ?? statement)));
-      for (const result of results) addRows(metrics, result);
+      results.forEach((result, i) => addRows(metrics, result, SQL.get(statements[i]!)));
       return results;
     },
   };
@@ -181,6 +200,8 @@ export function metricsLogFields(metrics: RequestMetrics) {
     r2Reads: metrics.r2Reads,
     r2Writes: metrics.r2Writes,
     r2Ms: round(metrics.r2Ms),
-    ...(metrics.d1RowsRead === null ? {} : { d1RowsRead: metrics.d1RowsRead, d1RowsWritten: metrics.d1RowsWritten }),
+    ...(metrics.d1RowsRead === null
+      ? {}
+      : { d1RowsRead: metrics.d1RowsRead, d1RowsWritten: metrics.d1RowsWritten, d1Heaviest: metrics.d1Heaviest }),
   };
 }

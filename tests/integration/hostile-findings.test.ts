@@ -122,7 +122,7 @@ describe("the booking page refuses what it does not offer", () => {
 });
 
 describe("records with more rows than one statement binds", () => {
-  test("a request with 150 visits and a customer with 120 requests open, with every visit and its history", async () => {
+  test("a request with 150 visits and a customer with 120 requests open: the record with its newest 20 visits and their history, the customer's page", async () => {
     const { cookie } = await createAdminSession(worker);
     const requestId = await seedQuotedRequest(worker, 9150);
     const customerId = crypto.randomUUID();
@@ -162,9 +162,21 @@ describe("records with more rows than one statement binds", () => {
     const record = await worker.fetch(`/admin/quotes/${requestId}`, { headers: { Cookie: cookie } });
     expect(record.status).toBe(200);
     const page = await record.text();
-    for (const day of ["2025-01-06", plusDays("2025-01-06", 149 * 2)]) expect(page).toContain(dayLabel(day));
+    // The record shows the newest 20 visits with their history, and says where the 130 others are.
+    expect(page).toContain(dayLabel(plusDays("2025-01-06", 149 * 2)));
+    expect(page).toContain(dayLabel(plusDays("2025-01-06", 130 * 2)));
+    expect(page).not.toContain(dayLabel(plusDays("2025-01-06", 129 * 2)));
+    expect(page).toMatch(/data-testid="earlier-visits"[^>]*>130 earlier visits are not shown here/);
+    expect(page).toContain(`href="/admin/customers/${customerId}#visits-heading"`);
     const customer = await worker.fetch(`/admin/customers/${customerId}`, { headers: { Cookie: cookie } });
     expect(customer.status).toBe(200);
-    expect(await customer.text()).toContain("Many Visits");
+    const customerPage = await customer.text();
+    expect(customerPage).toContain("Many Visits");
+    expect(customerPage).toContain(
+      dayLabel(plusDays("2025-01-06", 149 * 2))
+        .split(", ")
+        .slice(1)
+        .join(", "),
+    );
   });
 });

@@ -111,13 +111,13 @@ describe("new and overdue", () => {
     expect(names((await page("/admin/messages?overdue=1")).html)).toEqual(["Old Unread"]);
   });
 
-  test("the tabs' totals are the rows the writes keep, equal to a count of each table after inserts and deletes", async () => {
+  test("the tabs' and the customers list's totals are the rows the writes keep, equal to a count of each table after inserts and deletes", async () => {
     const totals = async () => (await worker.db.prepare("SELECT entity, total FROM record_totals ORDER BY entity").all()).results;
     const counted = async () =>
       (
         await worker.db
           .prepare(
-            "SELECT 'contact_message' AS entity, (SELECT count(*) FROM contact_messages) AS total UNION ALL SELECT 'quote_request', (SELECT count(*) FROM quote_requests)",
+            "SELECT 'contact_message' AS entity, (SELECT count(*) FROM contact_messages) AS total UNION ALL SELECT 'customer', (SELECT count(*) FROM customers) UNION ALL SELECT 'quote_request', (SELECT count(*) FROM quote_requests)",
           )
           .all()
       ).results;
@@ -126,9 +126,21 @@ describe("new and overdue", () => {
     expect(await totals()).toEqual(await counted());
     await worker.db.prepare("DELETE FROM quote_requests WHERE name = 'Counted Two'").run();
     await worker.db.prepare("DELETE FROM contact_messages WHERE name = 'Counted Message'").run();
+    const stamp = Date.now();
+    await worker.db
+      .prepare(
+        "INSERT INTO customers (id, name, email, created_at, updated_at) VALUES ('c-counted-1', 'Counted Customer', 'counted1@example.com', ?, ?), ('c-counted-2', 'Counted Customer', 'counted2@example.com', ?, ?)",
+      )
+      .bind(stamp, stamp, stamp, stamp)
+      .run();
+    await worker.db.prepare("DELETE FROM customers WHERE id = 'c-counted-2'").run();
     expect(await totals()).toEqual(await counted());
-    const quotes = (await counted()).find((row) => row.entity === "quote_request")!.total;
-    expect((await page("/admin/quotes")).html).toContain(`Quote Requests (${quotes})`);
+    const total = async (entity: string) => (await counted()).find((row) => row.entity === entity)!.total as number;
+    expect(await total("customer")).toBeGreaterThan(0);
+    // The unfiltered lists show the kept totals.
+    expect((await page("/admin/quotes")).html).toContain(`Quote Requests (${await total("quote_request")})`);
+    expect((await page("/admin/messages")).html).toMatch(new RegExp(`data-testid="list-total"[^>]*>${await total("contact_message")}`));
+    expect((await page("/admin/customers")).html).toMatch(new RegExp(`data-testid="list-total"[^>]*>${await total("customer")}`));
   });
 });
 

@@ -9,7 +9,7 @@
  * one definition every page and the release use. A visit whose deposit invoice could not be made
  * (`deposit_due_at` set, no invoice) does not await one and is never released.
  */
-import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { depositCents, dollarsToCents, formatCents } from "~/domain/billing";
 import { dayLabel } from "~/domain/booking";
 import { HOUR_MS, MINUTE_MS, jamaicaInstant, todayInJamaica } from "~/domain/dates";
@@ -25,12 +25,20 @@ import { readInvoice } from "./invoices.server";
 import { readBillingSettings } from "./settings.server";
 
 /**
+ * An issued deposit invoice of the visit in the query, for a join or EXISTS. Its kind and status
+ * are compared as `+column`, which no index serves: without it SQLite walks every issued invoice
+ * by `invoices_kind_status_idx` (27,000 rows at five years, docs/benchmarks.md) instead of the
+ * visit's few by `invoices_visit_idx`.
+ */
+const depositOfVisit = sql`${invoices.visitId} = ${visits.id} AND ${invoices.purpose} = 'deposit' AND +${invoices.kind} = 'invoice' AND +${invoices.status} = 'issued'`;
+
+/**
  * SQL true for the `visits` row in scope when it awaits its deposit: scheduled, a deposit asked
  * (`deposit_due_at`), and its issued deposit invoice still owes money (balance > 0, the core's
  * `balanceSql`). Paid (or never made): false, and the visit reads as a normal booked one. Its
  * subquery's `invoices` is the nearest in scope, so a statement that joins `invoices` may use it.
  */
-const awaitingDepositSql = sql`(${visits.status} = 'scheduled' AND ${visits.depositDueAt} IS NOT NULL AND EXISTS (SELECT 1 FROM ${invoices} WHERE ${invoices.visitId} = ${visits.id} AND ${invoices.purpose} = 'deposit' AND ${invoices.kind} = 'invoice' AND ${invoices.status} = 'issued' AND ${balanceSql(invoices)} > 0))`;
+const awaitingDepositSql = sql`(${visits.status} = 'scheduled' AND ${visits.depositDueAt} IS NOT NULL AND EXISTS (SELECT 1 FROM ${invoices} WHERE ${depositOfVisit} AND ${balanceSql(invoices)} > 0))`;
 
 /** A visit awaiting its deposit, as pages show it. */
 export interface AwaitingDeposit {
@@ -63,11 +71,23 @@ const VISIT_IDS_PER_READ = 90;
  * `VISIT_IDS_PER_READ` ids.
  */
 export async function awaitingDeposits(db: Database, visitIds: readonly string[]): Promise<Map<string, AwaitingDeposit>> {
-  const found = new Map<string, AwaitingDeposit>();
   const ids = [...new Set(visitIds)];
   const chunks: string[][] = [];
   for (let at = 0; at < ids.length; at += VISIT_IDS_PER_READ) chunks.push(ids.slice(at, at + VISIT_IDS_PER_READ));
-  const rows = (await Promise.all(chunks.map((chunk) => awaitingRows(db, chunk)))).flat();
+  return awaitingMap((await Promise.all(chunks.map((chunk) => awaitingRows(db, inArray(visits.id, chunk))))).flat());
+}
+
+/**
+ * `awaitingDeposits` of every visit of the quote request `quoteRequestId`, in one read through
+ * `visits_quote_request_idx` (a regular cleaning's years of visits bind nothing more).
+ */
+export async function awaitingDepositsOfRequest(db: Database, quoteRequestId: string): Promise<Map<string, AwaitingDeposit>> {
+  return awaitingMap(await awaitingRows(db, eq(visits.quoteRequestId, quoteRequestId)));
+}
+
+/** The awaiting deposits of `rows` (`awaitingRows`) by visit id: a deposit with a deadline, a token and a balance. */
+function awaitingMap(rows: Awaited<ReturnType<typeof awaitingRows>>): Map<string, AwaitingDeposit> {
+  const found = new Map<string, AwaitingDeposit>();
   for (const row of rows) {
     if (!row.dueAt || !row.token || row.balanceCents <= 0) continue;
     found.set(row.visitId, {
@@ -84,8 +104,8 @@ export async function awaitingDeposits(db: Database, visitIds: readonly string[]
   return found;
 }
 
-/** The rows of `awaitingDeposits` for at most `VISIT_IDS_PER_READ` visit ids: one read. */
-function awaitingRows(db: Database, visitIds: string[]) {
+/** The deposit invoices of the visits `which` selects (at most `VISIT_IDS_PER_READ` bound ids), awaiting or not yet checked: one read. */
+function awaitingRows(db: Database, which: SQL | undefined) {
   return db
     .select({
       visitId: visits.id,
@@ -96,11 +116,8 @@ function awaitingRows(db: Database, visitIds: string[]) {
       balanceCents: sql<number>`${balanceSql(invoices)}`,
     })
     .from(visits)
-    .innerJoin(
-      invoices,
-      and(eq(invoices.visitId, visits.id), eq(invoices.purpose, "deposit"), eq(invoices.kind, "invoice"), eq(invoices.status, "issued")),
-    )
-    .where(and(inArray(visits.id, visitIds), awaitingDepositSql));
+    .innerJoin(invoices, depositOfVisit)
+    .where(and(which, awaitingDepositSql));
 }
 
 /**
@@ -254,10 +271,7 @@ export async function releaseUnpaidDeposits(db: Database, env: DepositEnv, now: 
   const stranded = await db
     .select({ visit: visits })
     .from(visits)
-    .innerJoin(
-      invoices,
-      and(eq(invoices.visitId, visits.id), eq(invoices.purpose, "deposit"), eq(invoices.kind, "invoice"), eq(invoices.status, "issued")),
-    )
+    .innerJoin(invoices, depositOfVisit)
     .where(and(lte(visits.depositDueAt, now), inArray(visits.status, ["cancelled", "skipped"]), sql`${balanceSql(invoices)} > 0`));
   for (const { visit } of stranded) {
     try {

@@ -5,9 +5,9 @@
  * with the same MATCH expression as the inbox (docs/decisions/009-admin-search.md). Each row
  * carries its counts of requests and messages and its total booked.
  */
-import { count, desc, inArray, sql, type SQL } from "drizzle-orm";
+import { count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { integer, QueryBuilder, sqliteTable } from "drizzle-orm/sqlite-core";
-import { customers } from "../../../drizzle/schema";
+import { customers, recordTotals } from "../../../drizzle/schema";
 import { ADMIN_PAGE_SIZE } from "~/domain/limits";
 import type { Database } from "~/server/platform";
 
@@ -90,7 +90,10 @@ export async function listCustomers(db: Database, match: string | null, page: nu
       .from(customers)
       .where(inArray(customers.id, pageIds))
       .orderBy(...newestFirst),
-    db.select({ n: count() }).from(customers).where(where),
+    // Every customer: the row the writes keep (record_totals), not a count of the whole table.
+    where
+      ? db.select({ n: count() }).from(customers).where(where)
+      : db.select({ n: recordTotals.total }).from(recordTotals).where(eq(recordTotals.entity, "customer")),
   ]);
   return {
     rows: rows.map(({ updatedAt, ...row }) => ({ ...row, lastActivity: updatedAt.getTime() })),

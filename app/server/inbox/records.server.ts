@@ -63,6 +63,14 @@ export interface TabCounts {
   overdue: number;
 }
 
+/** How many records of `entity` there are, as `{ n }`: the row the writes keep (record_totals), one row read. */
+function totalRead(db: Database, entity: AuditedEntity) {
+  return db
+    .select({ n: sql<number>`coalesce(max(${recordTotals.total}), 0)` })
+    .from(recordTotals)
+    .where(eq(recordTotals.entity, entity));
+}
+
 /**
  * A tab's three counts at `now` as one-row reads for a caller's statement (the admin frame,
  * app/server/inbox/frame.server.ts; the overview's Needs you): each answers `{ n }`, in
@@ -75,10 +83,7 @@ export function tabCountReads(db: Database, entity: AuditedEntity, now: Date) {
   const waiting = eq(table.status, ATTENTION_STATUS[entity]);
   const due = new Date(now.getTime() - OVERDUE_AFTER_MS);
   return [
-    db
-      .select({ n: sql<number>`coalesce(max(${recordTotals.total}), 0)` })
-      .from(recordTotals)
-      .where(eq(recordTotals.entity, entity)),
+    totalRead(db, entity),
     db.select({ n: count() }).from(table).where(waiting),
     db
       .select({ n: count() })
@@ -220,16 +225,15 @@ export async function listRecords<E extends AuditedEntity>(
     .orderBy(...newestFirst(table))
     .limit(ADMIN_PAGE_SIZE)
     .offset((query.page - 1) * ADMIN_PAGE_SIZE);
+  const counted = listWhere(entity, query, now, true);
   const [rows, total] = await db.batch([
     db
       .select(factColumns(entity, now))
       .from(table)
       .where(inArray(table.id, pageIds))
       .orderBy(...newestFirst(table)),
-    db
-      .select({ n: count() })
-      .from(table)
-      .where(listWhere(entity, query, now, true)),
+    // Unfiltered, the total is the kept row, not a count of the whole table.
+    counted ? db.select({ n: count() }).from(table).where(counted) : totalRead(db, entity),
   ]);
   return { rows: rows.map((row) => withFacts(entity, row)), total: total[0]?.n ?? 0 };
 }

@@ -162,12 +162,21 @@ export async function readPublicContent(db: Database, knownVersion?: number | nu
 }
 
 /**
- * The live content for a page or an e-mail: `readPublicContent`'s `content` (same `knownVersion`,
- * same round trip at most, never throws; when D1 cannot be read, the isolate's last copy, or
- * else the starting content, with a log line).
+ * The live content alone, with the content version it was read at, for staff pages and e-mails,
+ * which show no reviews or gallery: one batch of two small reads (the version, each section's
+ * live row), none of the published reviews' counts that `readPublicContent` adds (at five years
+ * those read some 20,000 rows: docs/benchmarks.md). Never throws: when D1 cannot be read
+ * (logged, `site_content_read_failed`), the isolate's last content, or else the starting
+ * content, with version null.
  */
-async function readSiteContent(db: Database, knownVersion?: number | null): Promise<SiteContent> {
-  return (await readPublicContent(db, knownVersion)).content;
+export async function readSiteContent(db: Database): Promise<{ version: number | null; content: SiteContent }> {
+  try {
+    const { version, content } = await readLiveContent(db);
+    return { version, content };
+  } catch (error) {
+    logFailure("site_content_read_failed", error);
+    return { version: null, content: isolateCopy?.snapshot.content ?? STARTING_CONTENT };
+  }
 }
 
 /**
@@ -182,7 +191,7 @@ export function companyOf(env: CloudflareBindings, content: SiteContent): Compan
 
 /** `companyOf` with the content read for it (`readSiteContent`), for e-mails and other work outside a page. */
 export async function readCompany(env: CloudflareBindings, db: Database): Promise<Company> {
-  return companyOf(env, await readSiteContent(db));
+  return companyOf(env, (await readSiteContent(db)).content);
 }
 
 /** Who publishes: the signed-in admin. */

@@ -7,6 +7,7 @@ export {
   readPublicContent,
   readRevision,
   readSectionHistory,
+  readSiteContent,
 } from "./content.server";
 export type { ContentRevision, PublicContent } from "./content.server";
 export { publicLayoutData, robotsTxt, servicePhoto, serviceTypeOptions, shownServices, sitemapXml } from "./pages.server";

@@ -23,7 +23,7 @@ import { requireAdmin, requireAdminWith } from "~/http/permissions.server";
 import { readSmallForm } from "~/http/small-form.server";
 import { addNote, getRecord, recordExtras } from "~/server/inbox";
 import type { RecordRow } from "~/server/platform";
-import { readCompany } from "~/server/site";
+import { companyOf } from "~/server/site";
 import { composeAction, recordReplies, resendAction, type SentEntry } from "./correspondence.server";
 import { applyStatusStep, KINDS, statusForm } from "./record-list.server";
 
@@ -60,7 +60,12 @@ export async function recordPageLoader<E extends AuditedEntity, M extends object
   const {
     value: [record, company, extras],
   } = await requireAdminWith(context.db, request, env, () =>
-    Promise.all([getRecord(context.db, entity, id), readCompany(env, context.db), recordExtras(context.db, entity, id)]),
+    Promise.all([
+      getRecord(context.db, entity, id),
+      // The request's one read of the content: the page's own parts (the price guide) reuse it.
+      context.siteContent().then((content) => companyOf(env, content)),
+      recordExtras(context.db, entity, id),
+    ]),
   );
   if (!record) throw data(null, { status: 404 });
   const arrived = record.createdAt.getTime();

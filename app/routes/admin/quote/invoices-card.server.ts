@@ -19,29 +19,42 @@ interface VisitRef {
   status: string;
 }
 
+/** How many of a request's invoices the card lists: the latest, in the order they were made; the customer's page lists more. */
+const INVOICES_SHOWN = 20;
+
 /**
- * In: the client, the request's id, its customer's id (null when not matched), whether it has a
- * priced quote, its visits (the Visit card's), and the time. Out: `invoices` (number, state
- * label, overdue, total and balance as text), `balance` (the customer's, as text, or null),
- * `canInvoiceQuote`, `visits` (id, label, and the id and number of the invoice that bills it: its
- * own or the quote's; null when none does, a deposit's invoice not counting).
+ * The card's reads, side by side (one D1 round trip): the request's invoices and the customer's
+ * balance. In: the client, the request's id, its customer's id (null when not matched) and the
+ * time (for what is overdue).
  */
-export async function requestInvoices(
-  db: Database,
-  request: { id: string; customerId: string | null; priced: boolean; visits: readonly VisitRef[] },
-  now = new Date(),
-) {
+export async function readRequestInvoices(db: Database, request: { id: string; customerId: string | null }, now = new Date()) {
   const today = todayInJamaica(now);
   const [invoices, balance] = await Promise.all([
     invoicesOfRequest(db, request.id, today),
     request.customerId ? customerBalance(db, request.customerId, today) : Promise.resolve(null),
   ]);
+  return { invoices, balance };
+}
+
+/**
+ * In: the card's reads (`readRequestInvoices`), whether the request has a priced quote, and the
+ * visits the Visit card shows. Out: `invoices` (the last INVOICES_SHOWN made: number, state label,
+ * overdue, total and balance as text) and `moreInvoices` (how many more there are), `balance` (the
+ * customer's, as text, or null), `canInvoiceQuote`, `visits` (id, label, and the id and number of
+ * the invoice that bills it: its own or the quote's; null when none does, a deposit's invoice not
+ * counting).
+ */
+export function requestInvoices(
+  { invoices, balance }: Awaited<ReturnType<typeof readRequestInvoices>>,
+  request: { priced: boolean; visits: readonly VisitRef[] },
+) {
   // A deposit's invoice asks for part of the price ahead: it neither bills the visit nor the quote.
   const live = invoices.filter((invoice) => invoice.status !== "void" && invoice.kind === "invoice" && invoice.purpose !== "deposit");
   const byVisit = new Map(live.filter((invoice) => invoice.visitId).map((invoice) => [invoice.visitId!, invoice]));
   const fromQuote = live.find((invoice) => invoice.purpose === "quote");
   return {
-    invoices: invoices.map(invoiceRow),
+    invoices: invoices.slice(-INVOICES_SHOWN).map(invoiceRow),
+    moreInvoices: Math.max(0, invoices.length - INVOICES_SHOWN),
     balance: balance
       ? {
           owed: formatCents(balance.balanceCents),

@@ -13,7 +13,7 @@ import type { requestInvoices } from "./invoices-card.server";
 type Data = Awaited<ReturnType<typeof requestInvoices>>;
 
 /** The card. In: its data and the request's id. */
-export function InvoicesCard({ data, quoteRequestId }: { data: Data; quoteRequestId: string }) {
+export function InvoicesCard({ data, quoteRequestId, customerHref }: { data: Data; quoteRequestId: string; customerHref: string | null }) {
   return (
     <Card title={`Invoices (${data.invoices.length})`} titleId="invoices-heading">
       <div className="space-y-4 text-sm" data-testid="record-invoices">
@@ -29,6 +29,16 @@ export function InvoicesCard({ data, quoteRequestId }: { data: Data; quoteReques
         ) : (
           <InvoiceRows rows={data.invoices} testId="request-invoices" />
         )}
+        {data.moreInvoices > 0 ? (
+          <p className="text-sm text-slate-600" data-testid="earlier-invoices">
+            {`${data.moreInvoices} earlier ${data.moreInvoices === 1 ? "invoice is" : "invoices are"} not shown here. `}
+            {customerHref ? (
+              <Link to={customerHref} className={textLinkClass()}>
+                {"The customer's invoices"}
+              </Link>
+            ) : null}
+          </p>
+        ) : null}
         {data.canInvoiceQuote ? <StartInvoice source={{ from: "quote", quoteRequestId }} label="Invoice from the quote" /> : null}
         {data.visits.length > 0 ? (
           <ul className="space-y-2" aria-label="Visits to invoice">

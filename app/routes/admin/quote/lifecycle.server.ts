@@ -14,7 +14,7 @@ import { ADMIN_MESSAGES, CUSTOMER_REPLY_MESSAGES, LIFECYCLE_MESSAGES } from "~/d
 import { QUOTE_CANCEL_FROM } from "~/domain/status";
 import { cancelRequestSchema, completeSchema, lifecycleForms, phonePriceSchema, reopenSchema } from "./schema";
 import { commitNotice } from "~/http/flash.server";
-import { bookingRequest, changeVisit, queueBookingNews, requestVisits } from "~/server/booking";
+import { bookingRequest, changeVisit, queueBookingNews, scheduledVisitsOf } from "~/server/booking";
 import { changeQuoteStatus, queueCancellationMail, sendQuote, type QuoteChange } from "~/server/inbox";
 import { logFailure, readSiteUrl } from "~/server/platform";
 import { readCompany } from "~/server/site";
@@ -35,11 +35,7 @@ async function cancelScheduledVisits(context: AppLoadContext, id: string, actorU
   const tried = new Set<string>();
   // Bounded: each round cancels at least one visit or gives up.
   for (let round = 0; round < 200; round++) {
-    const { visits } = await requestVisits(context.db, id);
-    const next = visits
-      .map(({ visit }) => visit)
-      .filter((visit) => visit.status === "scheduled")
-      .sort((a, b) => `${a.day} ${a.windowStart}`.localeCompare(`${b.day} ${b.windowStart}`))[0];
+    const [next] = await scheduledVisitsOf(context.db, id);
     if (!next) return true;
     if (tried.has(next.id)) return false;
     tried.add(next.id);

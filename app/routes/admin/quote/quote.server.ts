@@ -15,8 +15,8 @@ import { readStage } from "~/server/lifecycle";
 import { stageView } from "../+shared/record-list.server";
 import { lifecycleAction } from "./lifecycle.server";
 import { staffVisitAction } from "../+shared/visit-action.server";
-import { visitCardData } from "./visit-card.server";
-import { requestInvoices } from "./invoices-card.server";
+import { readVisitCard, visitCardData } from "./visit-card.server";
+import { readRequestInvoices, requestInvoices } from "./invoices-card.server";
 import type { RecordRow } from "~/server/platform";
 import { recordPageAction, recordPageLoader } from "../+shared/record-page.server";
 
@@ -42,26 +42,22 @@ export function quoteLoader(args: LoaderFunctionArgs) {
   const { context, request } = args;
   const confirm = new URL(request.url).searchParams.get("confirm") === "complete" ? ("complete" as const) : null;
   return recordPageLoader(args, "quote_request", async (record) => {
-    const [visit, priceGuide, facts, repeat] = await Promise.all([
-      visitCardData(context.db, record.id),
+    // Every read of the page's own parts needs only the record: one round trip, side by side.
+    const [visitReads, priceGuide, facts, repeat, invoiceReads] = await Promise.all([
+      readVisitCard(context.db, record),
       priceGuideOf(context.siteContent, record),
       readStage(context.db, record.id),
       isRepeatCustomer(context.db, "quote_request", record.id),
+      readRequestInvoices(context.db, record),
     ]);
-    const stage = facts ? stageView(facts) : null;
-    const invoices = await requestInvoices(context.db, {
-      id: record.id,
-      customerId: record.customerId,
-      priced: facts?.priced ?? false,
-      visits: visit?.visits ?? [],
-    });
+    const visit = visitCardData(visitReads);
     return {
       visit,
       priceGuide,
-      stage,
+      stage: facts ? stageView(facts) : null,
       repeat,
       confirm,
-      invoices,
+      invoices: requestInvoices(invoiceReads, { priced: facts?.priced ?? false, visits: visit.visits }),
       customerHref: record.customerId ? `/admin/customers/${record.customerId}` : null,
     };
   });

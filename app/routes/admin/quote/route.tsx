@@ -19,6 +19,7 @@ import {
   Disclosure,
   PostButton,
   ResultForm,
+  textLinkClass,
 } from "~/components/admin/kit";
 import { FormStatus } from "~/components/form-field";
 import { readResult, type FormResult } from "~/forms/result";
@@ -93,8 +94,8 @@ export default function QuoteDetail() {
       mails={mails}
       extra={
         <>
-          {visit ? <VisitCard card={visit} bookable={quote.status === "quoted" && !unpriced} /> : null}
-          <InvoicesCard data={invoices} quoteRequestId={quote.id} />
+          {visit ? <VisitCard card={visit} bookable={quote.status === "quoted" && !unpriced} customerHref={customerHref} /> : null}
+          <InvoicesCard data={invoices} quoteRequestId={quote.id} customerHref={customerHref} />
           <RequestCard status={quote.status} />
         </>
       }
@@ -292,8 +293,9 @@ function RequestCard({ status }: { status: "pending" | "quoted" | "completed" | 
  * quoted with a price and nothing is scheduled, 'Book for the customer', with the same rules as the
  * customer's own booking. Below, each visit with its history.
  */
-function VisitCard({ card, bookable }: { card: VisitCardData; bookable: boolean }) {
-  const { scheduled, visits, windows, repeat, series } = card;
+function VisitCard({ card, bookable, customerHref }: { card: VisitCardData; bookable: boolean; customerHref: string | null }) {
+  const { scheduled, visits, total, earlier, windows, repeat, series } = card;
+  const history = <VisitHistory visits={visits} earlier={earlier} customerHref={customerHref} />;
   return (
     <Card title="Visit" titleId="visit-heading">
       <div className="space-y-4">
@@ -341,41 +343,59 @@ function VisitCard({ card, bookable }: { card: VisitCardData; bookable: boolean 
         )}
         {series ? <RegularVisits series={series} windows={windows} /> : null}
         {visits.length > 0 && series ? (
-          <Disclosure summary={`Every visit's history (${visits.length})`} className="border-t border-slate-200 pt-4">
-            <VisitHistory visits={visits} />
+          <Disclosure summary={`Every visit's history (${total})`} className="border-t border-slate-200 pt-4">
+            {history}
           </Disclosure>
         ) : visits.length > 0 ? (
-          <div className="border-t border-slate-200 pt-4">
-            <VisitHistory visits={visits} />
-          </div>
+          <div className="border-t border-slate-200 pt-4">{history}</div>
         ) : null}
       </div>
     </Card>
   );
 }
 
-/** Every visit of the request, newest first, with its status and its history. */
-function VisitHistory({ visits }: { visits: VisitCardData["visits"] }) {
+/** The request's newest visits, with their status and history, and how many earlier ones are not shown, with a link to the customer's visits. */
+function VisitHistory({
+  visits,
+  earlier,
+  customerHref,
+}: {
+  visits: VisitCardData["visits"];
+  earlier: number;
+  customerHref: string | null;
+}) {
   return (
-    <ul className="mt-3 space-y-3 first:mt-0" aria-label="Visits">
-      {visits.map((visit) => (
-        <li key={visit.id}>
-          <p className="text-sm font-semibold text-slate-900">
-            {visit.label} <span className="font-normal text-slate-600">{`(${VISIT_STATUS_LABELS[visit.status].toLowerCase()})`}</span>
-          </p>
-          {visit.awaitingDeposit ? (
-            <p className="text-sm font-semibold text-amber-900" data-deposit>
-              {visit.awaitingDeposit}
+    <>
+      <ul className="mt-3 space-y-3 first:mt-0" aria-label="Visits">
+        {visits.map((visit) => (
+          <li key={visit.id}>
+            <p className="text-sm font-semibold text-slate-900">
+              {visit.label} <span className="font-normal text-slate-600">{`(${VISIT_STATUS_LABELS[visit.status].toLowerCase()})`}</span>
             </p>
+            {visit.awaitingDeposit ? (
+              <p className="text-sm font-semibold text-amber-900" data-deposit>
+                {visit.awaitingDeposit}
+              </p>
+            ) : null}
+            <ul className="mt-1 space-y-0.5 text-sm text-slate-600">
+              {visit.changes.map((change) => (
+                <li key={change.key}>{`${change.when}: ${change.text}`}</li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+      {earlier > 0 ? (
+        <p className="mt-3 text-sm text-slate-600" data-testid="earlier-visits">
+          {`${earlier} earlier ${earlier === 1 ? "visit is" : "visits are"} not shown here. `}
+          {customerHref ? (
+            <Link to={`${customerHref}#visits-heading`} className={textLinkClass()}>
+              {"The customer's visits"}
+            </Link>
           ) : null}
-          <ul className="mt-1 space-y-0.5 text-sm text-slate-600">
-            {visit.changes.map((change) => (
-              <li key={change.key}>{`${change.when}: ${change.text}`}</li>
-            ))}
-          </ul>
-        </li>
-      ))}
-    </ul>
+        </p>
+      ) : null}
+    </>
   );
 }
 

@@ -1,32 +1,35 @@
 /**
  * The record page's Visit card, as the page shows it: the request's visits and regular cleaning
- * (app/server/booking `requestVisits`) in words, for the card in ./route.tsx and its forms
- * (the staff visit action: ../+shared/visit-action.server.ts).
+ * (app/server/booking `requestVisits`) and their awaited deposits (app/server/billing
+ * `awaitingDepositsOfRequest`) in words, for the card in ./route.tsx and its forms (the staff
+ * visit action: ../+shared/visit-action.server.ts). Both reads go in one round trip.
  */
 import { dayLabel, visitLabel, windowLabel } from "~/domain/booking";
 import { formatAdminDateTime, todayInJamaica } from "~/domain/dates";
-import { SERVICE_TYPE_LABELS } from "~/domain/enumerations";
+import { SERVICE_TYPE_LABELS, type Frequency } from "~/domain/enumerations";
 import { isSeriesFrequency, REPEAT_LABELS, seriesWindowLabel } from "~/domain/series";
-import { awaitingDeposits, type AwaitingDeposit } from "~/server/billing";
+import { awaitingDepositsOfRequest, type AwaitingDeposit } from "~/server/billing";
 import { requestVisits } from "~/server/booking";
 import { formatPrice } from "~/server/mail";
 import type { Database } from "~/server/platform";
 
+/** The Visit card's reads, side by side: one D1 round trip. In: the request's id and the frequency it asked for. */
+export async function readVisitCard(db: Database, request: { id: string; frequency: Frequency | null }, now = new Date()) {
+  const [visits, deposits] = await Promise.all([requestVisits(db, request, now), awaitingDepositsOfRequest(db, request.id)]);
+  return { ...visits, deposits };
+}
+
 /**
- * The Visit card: the scheduled visit (its label, and whether 'Mark done' applies: from its day
- * on), every visit of the request, newest first, with its status and history lines ("Booked for
+ * The Visit card from its reads (`readVisitCard`): the scheduled visit (its label, and whether
+ * 'Mark done' applies: from its day on), the request's newest visits (RECORD_VISITS_SHOWN), with
+ * `total` and `earlier` (how many are not shown), each with its status and history lines ("Booked for
  * …, by the customer", "Moved from … to …, by ann@…", with the Jamaica time), the arrival
  * windows for the staff's book and move forms, the book form's 'How often' choice for a weekly,
  * bi-weekly or monthly request, and the regular cleaning with its upcoming visits. A visit
  * awaiting its deposit says so, with the amount and the deadline.
  */
-export async function visitCardData(db: Database, quoteRequestId: string, now = new Date()) {
-  const { visits: all, settings, series: overview, frequency } = await requestVisits(db, quoteRequestId, now);
-  const deposits = await awaitingDeposits(
-    db,
-    all.map(({ visit }) => visit.id),
-  );
-  const scheduled = all.find(({ visit }) => visit.status === "scheduled")?.visit;
+export function visitCardData(read: Awaited<ReturnType<typeof readVisitCard>>, now = new Date()) {
+  const { visits: all, total, scheduled, settings, series: overview, frequency, deposits } = read;
   const slotLabel = (day: string, start: string, end: string) => `${dayLabel(day)}, ${windowLabel({ start, end })}`;
   return {
     scheduled: scheduled
@@ -40,6 +43,8 @@ export async function visitCardData(db: Database, quoteRequestId: string, now = 
           notes: scheduled.notes ?? "",
         }
       : null,
+    total,
+    earlier: total - all.length,
     visits: all.map(({ visit, changes }) => ({
       id: visit.id,
       label: visitLabel(visit),
