@@ -9,6 +9,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { formOf, makePng, VALID_CONTACT, VALID_QUOTE } from "../fixtures";
 import { STAFF_CHANGE_BOUND_S } from "~/server/platform";
+import { seedQuotedRequest } from "./booking-seed";
 import { createAdminSession, newClientIp, postFields, postForm, startWorker, type TestWorker } from "./worker";
 
 let worker: TestWorker;
@@ -227,6 +228,46 @@ describe("round trips where the cache cannot answer", () => {
     const stranger = await worker.fetch(`/admin/messages/${id}`, { redirect: "manual" });
     expect(stranger.status).toBe(302);
     expect(timingOf(stranger).d1).toBe(0);
+  });
+
+  test("a quote request's, a customer's and an invoice's page, the schedule and the day sheets: at most 2 round trips each", async () => {
+    const requestId = await seedQuotedRequest(worker, 7100, { name: "Round Trips" });
+    const customerId = crypto.randomUUID();
+    await worker.db.batch([
+      worker.db
+        .prepare(
+          "INSERT INTO customers (id, name, email, created_at, updated_at) VALUES (?, 'Round Trips', 'round.trips@example.com', ?, ?)",
+        )
+        .bind(customerId, Date.now(), Date.now()),
+      worker.db.prepare("UPDATE quote_requests SET customer_id = ? WHERE id = ?").bind(customerId, requestId),
+    ]);
+    const drafted = await postFields(worker, "/admin/invoices/new", { from: "quote", quoteRequestId: requestId }, { Cookie: admin.cookie });
+    const invoicePath = drafted.headers.get("Location") ?? "";
+    expect(invoicePath).toMatch(/^\/admin\/invoices\/[0-9a-f-]{36}$/);
+    for (const path of [
+      `/admin/quotes/${requestId}`,
+      `/admin/customers/${customerId}`,
+      invoicePath,
+      "/admin/schedule",
+      "/admin/schedule?view=week",
+      "/admin/schedule/sheet",
+    ]) {
+      const page = await worker.fetch(path, { headers: { Cookie: admin.cookie } });
+      expect(page.status, path).toBe(200);
+      expect(timingOf(page).d1RoundTrips, path).toBeLessThanOrEqual(2);
+    }
+    // Unknown ids: the 404 once the session is known; a stranger is sent to sign in without a query.
+    for (const path of [
+      `/admin/customers/${crypto.randomUUID()}`,
+      "/admin/customers/not-an-id",
+      `/admin/invoices/${crypto.randomUUID()}`,
+      "/admin/invoices/not-an-id",
+    ]) {
+      expect((await worker.fetch(path, { headers: { Cookie: admin.cookie } })).status, path).toBe(404);
+      const stranger = await worker.fetch(path, { redirect: "manual" });
+      expect(stranger.status, path).toBe(302);
+      expect(timingOf(stranger).d1, path).toBe(0);
+    }
   });
 
   test("the overview and its frame read beside the session: one round trip; a cookie this site did not sign reads nothing", async () => {

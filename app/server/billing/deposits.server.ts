@@ -9,7 +9,7 @@
  * one definition every page and the release use. A visit whose deposit invoice could not be made
  * (`deposit_due_at` set, no invoice) does not await one and is never released.
  */
-import { and, eq, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, lte, sql, type SQL } from "drizzle-orm";
 import { depositCents, dollarsToCents, formatCents } from "~/domain/billing";
 import { dayLabel } from "~/domain/booking";
 import { HOUR_MS, MINUTE_MS, jamaicaInstant, todayInJamaica } from "~/domain/dates";
@@ -83,6 +83,11 @@ export async function awaitingDeposits(db: Database, visitIds: readonly string[]
  */
 export async function awaitingDepositsOfRequest(db: Database, quoteRequestId: string): Promise<Map<string, AwaitingDeposit>> {
   return awaitingMap(await awaitingRows(db, eq(visits.quoteRequestId, quoteRequestId)));
+}
+
+/** `awaitingDeposits` of every visit on the days `from` to `to` (ISO, inclusive), in one read through the visits' day index: for the schedule's and the day sheets' reads beside the session. */
+export async function awaitingDepositsOfDays(db: Database, from: string, to: string): Promise<Map<string, AwaitingDeposit>> {
+  return awaitingMap(await awaitingRows(db, and(gte(visits.day, from), lte(visits.day, to))));
 }
 
 /** The awaiting deposits of `rows` (`awaitingRows`) by visit id: a deposit with a deadline, a token and a balance. */

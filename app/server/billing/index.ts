@@ -29,7 +29,7 @@ export {
   verifyCardReturn,
   type CardFailure,
 } from "./card.server";
-export { askDeposit, awaitingDeposits, awaitingDepositsOfRequest, depositPayable, releaseUnpaidDeposits, type AwaitingDeposit } from "./deposits.server";
+export { askDeposit, awaitingDeposits, awaitingDepositsOfDays, awaitingDepositsOfRequest, depositPayable, releaseUnpaidDeposits, type AwaitingDeposit } from "./deposits.server";
 export {
   reminderContacts,
   sendAutomaticReminders,

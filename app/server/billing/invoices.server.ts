@@ -10,6 +10,7 @@ import { invoiceState, isOverdue, type InvoiceState } from "~/domain/billing";
 import type { InvoiceKind } from "~/domain/enumerations";
 import type { Database } from "~/server/platform";
 import { invoiceLines, invoices, payments, users, visits, type Invoice } from "../../../drizzle/schema";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { balanceSql, creditedSql, paidSql } from "./balance.server";
 import type { InvoiceDetail, InvoiceSummary, PaymentEntry } from "./types";
 
@@ -98,8 +99,7 @@ export function containsPattern(text: string): string {
  * D1 threw.
  */
 export async function readInvoice(db: Database, id: string, today: string): Promise<InvoiceDetail | null> {
-  const row = await db.select(summaryColumns).from(invoices).where(eq(invoices.id, id)).get();
-  return row ? detail(db, row, today) : null;
+  return readDocument(db, eq(invoices.id, id), today);
 }
 
 /**
@@ -109,39 +109,41 @@ export async function readInvoice(db: Database, id: string, today: string): Prom
  */
 export async function readInvoiceByToken(db: Database, token: string, today: string): Promise<InvoiceDetail | null> {
   if (!/^[0-9a-f]{32}$/.test(token)) return null;
-  const row = await db
-    .select(summaryColumns)
-    .from(invoices)
-    .where(and(eq(invoices.token, token), inArray(invoices.status, ["issued", "void"])))
-    .get();
-  return row ? detail(db, row, today) : null;
+  return readDocument(db, and(eq(invoices.token, token), inArray(invoices.status, ["issued", "void"]))!, today);
 }
 
-/** The rest of a document: its lines, entries, credit notes, what it corrects, its visit (one batch). */
-async function detail(db: Database, row: SummaryRow, today: string): Promise<InvoiceDetail> {
-  const { invoice } = row;
-  const [lines, entries, notes, corrected, visit] = await db.batch([
-    db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoice.id)).orderBy(asc(invoiceLines.position)),
+/**
+ * The document `which` selects (at most one row of `invoices`) with the rest of it: its lines,
+ * entries, credit notes, what it corrects and its visit, each read through a subquery of
+ * `which`, so the whole is one D1 batch (one round trip). Out: null when no row matches.
+ */
+async function readDocument(db: Database, which: SQL, today: string): Promise<InvoiceDetail | null> {
+  const of = (column: AnySQLiteColumn) => db.select({ value: column }).from(invoices).where(which);
+  const [[row], lines, entries, notes, corrected, visit] = await db.batch([
+    db.select(summaryColumns).from(invoices).where(which).limit(1),
+    db.select().from(invoiceLines).where(inArray(invoiceLines.invoiceId, of(invoices.id))).orderBy(asc(invoiceLines.position)),
     db
       .select({ payment: payments, recordedBy: users.email })
       .from(payments)
       .leftJoin(users, eq(users.id, payments.recordedByUserId))
-      .where(eq(payments.invoiceId, invoice.id))
+      .where(inArray(payments.invoiceId, of(invoices.id)))
       .orderBy(asc(payments.createdAt), asc(payments.id)),
     db
       .select(summaryColumns)
       .from(invoices)
-      .where(and(eq(invoices.creditForId, invoice.id), eq(invoices.kind, "credit_note")))
+      .where(and(inArray(invoices.creditForId, of(invoices.id)), eq(invoices.kind, "credit_note")))
       .orderBy(asc(invoices.createdAt)),
     db
       .select({ id: invoices.id, number: invoices.number })
       .from(invoices)
-      .where(eq(invoices.id, invoice.creditForId ?? "")),
+      .where(inArray(invoices.id, of(invoices.creditForId))),
     db
       .select({ id: visits.id, day: visits.day, windowStart: visits.windowStart, windowEnd: visits.windowEnd })
       .from(visits)
-      .where(eq(visits.id, invoice.visitId ?? "")),
+      .where(inArray(visits.id, of(invoices.visitId))),
   ]);
+  if (!row) return null;
+  const { invoice } = row;
   return {
     ...toSummary(row, today),
     period: invoice.period,

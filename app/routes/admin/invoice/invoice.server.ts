@@ -17,7 +17,7 @@ import { formatAdminDateTime, todayInJamaica } from "~/domain/dates";
 import { refusal, type FormResult } from "~/forms/result";
 import { z } from "~/forms/zod";
 import { formContract, type FormContract } from "~/http/input-gate.server";
-import { requireAdmin } from "~/http/permissions.server";
+import { requireAdmin, requireAdminWith } from "~/http/permissions.server";
 import { readSmallForm } from "~/http/small-form.server";
 import {
   billingMailContext,
@@ -37,7 +37,7 @@ import {
   type BillingMailResult,
 } from "~/server/billing";
 import { logFailure, readSiteUrl } from "~/server/platform";
-import { readCompany } from "~/server/site";
+import { companyOf } from "~/server/site";
 import { LINE_FIELDS, MAX_EDITOR_ROWS, amountOf, draftFigures, invoiceFormSchema, type InvoiceForm } from "./schema";
 
 /** What the action answers: the form's result, and on success the sentence shown at the top of the page. */
@@ -77,17 +77,21 @@ function invoiceId(params: LoaderFunctionArgs["params"]): string {
  */
 export async function invoicePageLoader({ request, params, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  await requireAdmin(context.db, request, env);
-  const id = invoiceId(params);
-  const now = new Date();
-  const today = todayInJamaica(now);
-  const invoice = await readInvoice(context.db, id, today);
+  const id = uuid.safeParse(params.id).data;
+  const today = todayInJamaica(new Date());
+  // Every read needs only the id: beside the session's, one D1 round trip (none for an id that is not one).
+  const {
+    value: [invoice, settings, content, mails],
+  } = await requireAdminWith(context.db, request, env, () =>
+    Promise.all([
+      id ? readInvoice(context.db, id, today) : null,
+      readBillingSettings(context.db),
+      context.siteContent(),
+      id ? invoiceMails(context.db, id) : [],
+    ]),
+  );
   if (!invoice) throw data(null, { status: 404 });
-  const [settings, company, mails] = await Promise.all([
-    readBillingSettings(context.db),
-    readCompany(env, context.db),
-    invoiceMails(context.db, id),
-  ]);
+  const company = companyOf(env, content);
   return {
     invoice: {
       ...invoice,

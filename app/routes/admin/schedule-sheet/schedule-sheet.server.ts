@@ -5,10 +5,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { dayLabel } from "~/domain/booking";
 import { todayInJamaica } from "~/domain/dates";
-import { requireAdmin } from "~/http/permissions.server";
-import { awaitingDeposits } from "~/server/billing";
+import { requireAdminWith } from "~/http/permissions.server";
+import { awaitingDepositsOfDays } from "~/server/billing";
 import { crewsOnSchedule, scheduleVisits } from "~/server/booking";
-import { readCompany } from "~/server/site";
+import { companyOf } from "~/server/site";
 import { readScheduleQuery, visitCard } from "../+shared/schedule-view.server";
 
 /**
@@ -19,16 +19,21 @@ import { readScheduleQuery, visitCard } from "../+shared/schedule-view.server";
  * crew with no visit that day gets no sheet.
  */
 export async function daySheetLoader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(context.db, request, context.cloudflare.env);
+  const { env } = context.cloudflare;
   const today = todayInJamaica();
   const { day, crew } = readScheduleQuery(new URL(request.url), today);
-  const [rows, crews] = await Promise.all([scheduleVisits(context.db, day, day, crew), crewsOnSchedule(context.db, day, day)]);
-  const open = rows.filter((row) => row.status === "scheduled");
-  const deposits = await awaitingDeposits(
-    context.db,
-    open.map((row) => row.id),
+  // Every read needs only the query: beside the session's, one D1 round trip.
+  const {
+    value: [rows, crews, deposits, content],
+  } = await requireAdminWith(context.db, request, env, () =>
+    Promise.all([
+      scheduleVisits(context.db, day, day, crew),
+      crewsOnSchedule(context.db, day, day),
+      awaitingDepositsOfDays(context.db, day, day),
+      context.siteContent(),
+    ]),
   );
-  const scheduled = open.map((row) => visitCard(row, today, deposits.get(row.id)));
+  const scheduled = rows.filter((row) => row.status === "scheduled").map((row) => visitCard(row, today, deposits.get(row.id)));
   const sheets = [...crews, { id: null, name: "No crew yet", members: null }]
     .map((sheet) => ({
       crewId: sheet.id,
@@ -37,6 +42,6 @@ export async function daySheetLoader({ request, context }: LoaderFunctionArgs) {
       visits: scheduled.filter((visit) => visit.crewId === sheet.id),
     }))
     .filter((sheet) => sheet.visits.length > 0);
-  const company = await readCompany(context.cloudflare.env, context.db);
+  const company = companyOf(env, content);
   return { day, label: dayLabel(day), crew: crew ?? "", company: { name: company.name, phone: company.phone }, sheets };
 }

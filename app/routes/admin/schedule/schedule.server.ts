@@ -14,9 +14,9 @@ import { neighbours, shortDayLabel, viewDays, viewTitle } from "~/domain/schedul
 import { staffVisitForms } from "~/forms/booking";
 import { refusal } from "~/forms/result";
 import { formContract } from "~/http/input-gate.server";
-import { requireAdmin } from "~/http/permissions.server";
+import { requireAdmin, requireAdminWith } from "~/http/permissions.server";
 import { readSmallForm } from "~/http/small-form.server";
-import { awaitingDeposits } from "~/server/billing";
+import { awaitingDepositsOfDays, type AwaitingDeposit } from "~/server/billing";
 import { crewsOnSchedule, readAvailabilitySettings, scheduleVisits, visitById, weekEntries } from "~/server/booking";
 import { readScheduleQuery, visitCard } from "../+shared/schedule-view.server";
 import { staffVisitAction } from "../+shared/visit-action.server";
@@ -40,24 +40,25 @@ function clock(time: string): string {
  * labels, its title, the days 'Previous' and 'Next' open, today, the crews a filter may name,
  * the arrival windows (for 'Move'), and the day's visits as cards or the week's as compact
  * entries (`WeekEntry`: a week can hold thousands), in order, each card with its deposit while
- * awaited. Four reads side by side, then the day's deposits.
+ * awaited. Five reads side by side, beside the session's (one D1 round trip).
  */
 export async function schedulePageLoader({ request, context }: LoaderFunctionArgs) {
-  await requireAdmin(context.db, request, context.cloudflare.env);
   const today = todayInJamaica();
   const query = readScheduleQuery(new URL(request.url), today);
   const days = viewDays(query.day, query.view);
   const [first, last] = [days[0]!, days.at(-1)!];
   const week = query.view === "week";
-  const [rows, entries, crews, settings] = await Promise.all([
-    week ? [] : scheduleVisits(context.db, first, last, query.crew),
-    week ? weekEntries(context.db, first, last, query.crew) : [],
-    crewsOnSchedule(context.db, first, last),
-    readAvailabilitySettings(context.db),
-  ]);
-  const deposits = await awaitingDeposits(
-    context.db,
-    rows.map((row) => row.id),
+  // Every read needs only the query: beside the session's, one D1 round trip.
+  const {
+    value: [rows, entries, crews, settings, deposits],
+  } = await requireAdminWith(context.db, request, context.cloudflare.env, () =>
+    Promise.all([
+      week ? [] : scheduleVisits(context.db, first, last, query.crew),
+      week ? weekEntries(context.db, first, last, query.crew) : [],
+      crewsOnSchedule(context.db, first, last),
+      readAvailabilitySettings(context.db),
+      week ? new Map<string, AwaitingDeposit>() : awaitingDepositsOfDays(context.db, first, last),
+    ]),
   );
   return {
     ...query,
