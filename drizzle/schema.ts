@@ -1230,6 +1230,17 @@ export const overviewServedMonths = sqliteTable(
 );
 
 /**
+ * How many customers were served in each calendar month ("2026-11"): the rows of
+ * overview_served_months for that month, kept by the triggers of
+ * migrations/0028_overview_served_counts.sql, one more on each insert there and one fewer on each
+ * delete, so the overview's trend of repeat customers reads a row a month, not every pair.
+ */
+export const overviewServedCounts = sqliteTable("overview_served_counts", {
+  month: text("month").primaryKey(),
+  customers: integer("customers").notNull().default(0),
+});
+
+/**
  * The invoices still owing (docs/product.md §15 "Who owes what"): one row per issued invoice (kind
  * 'invoice') whose balance is above 0, with that balance in cents and its due day. A copy kept by
  * the triggers of migrations/0021_open_invoices.sql, which RECOMPUTE an invoice's row from its

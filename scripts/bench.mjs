@@ -65,6 +65,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { getPlatformProxy } from "wrangler";
 import { adminPages, adminPagesTable, countAdminPageRows, TARGETS, timeAdminPages } from "./bench-admin-pages.mjs";
+import { costTables, databaseBytes, MONTHLY_USE, rowsPerInsert } from "./bench-cost.mjs";
 import { benchAdminSearch } from "./bench-admin-search.mjs";
 import { benchBooking } from "./bench-booking.mjs";
 import { benchCustomers } from "./bench-customers.mjs";
@@ -283,6 +284,26 @@ async function scaleBench() {
     );
     console.table(rows);
     console.log(misses.length === 0 ? "Every page meets every target." : `Targets missed:\n- ${misses.join("\n- ")}`);
+    const cost = costTables({
+      pages: rows,
+      counts: fill.counts,
+      years: 5,
+      dbBytes: databaseBytes(`${STATE}/v3/d1`),
+      perInsert: await rowsPerInsert(proxy.env.DB),
+    });
+    console.log(
+      "\nWhat it costs to run (scripts/bench-cost.mjs): per page, the Worker's time at the median (its CPU time is at most that) and D1's rows read:",
+    );
+    console.table(cost.perPage);
+    console.log(
+      `A month of this company (scripts/bench-cost.mjs MONTHLY_USE: ${Object.entries(MONTHLY_USE)
+        .map(([key, value]) => `${key} ${value}`)
+        .join(", ")}) against what Workers Paid includes a month:`,
+    );
+    console.table(cost.perMonth);
+    console.log(
+      `D1 grows ${cost.growthMbPerYear.toFixed(0)} MB a year at this rate: one database's 10 GB limit would be reached after about ${Math.round(cost.yearsToLimit)} years.`,
+    );
   } finally {
     await proxy.dispose();
   }

@@ -440,6 +440,10 @@ describe("the summaries the figures read", () => {
       await all(`SELECT DISTINCT substr(v.day, 1, 7) AS month, q.customer_id FROM visits v JOIN quote_requests q ON q.id = v.quote_request_id
           WHERE v.status = 'done' AND q.customer_id IS NOT NULL ORDER BY month, q.customer_id`),
     );
+    // The months' counts (migrations/0028_overview_served_counts.sql): a month whose pairs are all gone may keep a 0.
+    expect(await all("SELECT month, customers FROM overview_served_counts WHERE customers <> 0 ORDER BY month")).toEqual(
+      await all("SELECT month, count(*) AS customers FROM overview_served_months GROUP BY month ORDER BY month"),
+    );
     expect(await all("SELECT id, first_quote_at, first_visit_at FROM quote_requests ORDER BY id")).toEqual(
       await all(`SELECT q.id,
           (SELECT MIN(r.created_at) FROM customer_replies r WHERE r.entity = 'quote_request' AND r.entity_id = q.id AND r.kind = 'quote' AND r.amount_jmd > 0) AS first_quote_at,

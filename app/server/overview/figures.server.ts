@@ -37,6 +37,7 @@ import {
   customers,
   daysOff,
   overviewDays,
+  overviewServedCounts,
   overviewServedMonths,
   reviews,
   visits,
@@ -208,7 +209,8 @@ function answerQuery(db: Database, frame: Frame) {
  * done, kept by migrations/0024_overview_answers_served.sql: a few hundred rows a month), and for
  * its other days from the visits done on them (visits_status_day_customer_idx alone): the distinct
  * customer ids of both. A trend's months are whole but for the last, which stops at the period's
- * last day.
+ * last day; a whole month's count is one row of overview_served_counts
+ * (migrations/0028_overview_served_counts.sql).
  */
 function servedQuery(db: Database, frame: Frame) {
   const doneOn = (range: DayRange | undefined) => (range ? and(eq(visits.status, "done"), isoDay(visits.day).within(range)) : sql`0`);
@@ -233,7 +235,7 @@ function servedQuery(db: Database, frame: Frame) {
     const ids = customersServed(range).as(`served_${slice}`);
     return db.select({ slice: sql<string>`${slice}`.as("slice"), n: countDistinct(ids.customerId) }).from(ids);
   };
-  // The trend's months: the whole ones counted in overview_served_months, the others (at most the last) from the visits.
+  // The trend's months: the whole ones as overview_served_counts keeps them (a row a month), the others (at most the last) from the visits.
   const { months, days } = splitAtMonths(frame.trend);
   const visitMonth = sql<string>`substr(${visits.day}, 1, 7)`;
   const trendFromVisits = (piece: DayRange | undefined) =>
@@ -246,10 +248,11 @@ function servedQuery(db: Database, frame: Frame) {
     .unionAll(served("previous", frame.previous))
     .unionAll(
       db
-        .select({ slice: sql<string>`${overviewServedMonths.month}`.as("slice"), n: count() })
-        .from(overviewServedMonths)
-        .where(inMonths(months))
-        .groupBy(overviewServedMonths.month),
+        .select({ slice: sql<string>`${overviewServedCounts.month}`.as("slice"), n: overviewServedCounts.customers })
+        .from(overviewServedCounts)
+        .where(
+          and(months ? between(overviewServedCounts.month, months.from, months.to) : sql`0`, sql`${overviewServedCounts.customers} <> 0`),
+        ),
     )
     .unionAll(trendFromVisits(days[0]))
     .unionAll(trendFromVisits(days[1]));
