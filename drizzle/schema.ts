@@ -1191,14 +1191,15 @@ export const overviewDays = sqliteTable("overview_days", {
   answerWaitMs: integer("answer_wait_ms").notNull().default(0),
 });
 
-/** The rows of `record_totals`: the two kinds of record, and the customers (the customers list's total). */
-export const COUNTED_TABLES = [...AUDITED_ENTITIES, "customer"] as const;
+/** The rows of `record_totals`: the two kinds of record, the customers and the invoices (their lists' totals). */
+export const COUNTED_TABLES = [...AUDITED_ENTITIES, "customer", "invoice"] as const;
 
 /**
- * How many quote requests, contact messages and customers there are (the admin tabs' totals,
- * app/server/inbox/records.server.ts `tabCountReads`; the customers list's, app/server/customers
- * `listCustomers`): one row each ('quote_request', 'contact_message', 'customer'). Kept by
- * triggers (migrations/0025_record_totals.sql, migrations/0027_customer_total.sql), one more on
+ * How many quote requests, contact messages, customers and invoices there are (the admin tabs'
+ * totals, app/server/inbox/records.server.ts `tabCountReads`; the customers and invoices lists',
+ * `listCustomers` and `listInvoices`, credit notes counted as invoices): one row each
+ * ('quote_request', 'contact_message', 'customer', 'invoice'). Kept by
+ * triggers (migrations/0025_record_totals.sql, migrations/0027_list_totals.sql), one more on
  * each insert and one fewer on each delete, so a total is one row read rather than every
  * record (D1 bills each row a `count(*)` reads: 50,000 on every admin page at five years).
  */

@@ -323,13 +323,25 @@ describe("the draft's editor", () => {
     expect((await stored(id)).lines).toEqual(after.lines);
   });
 
-  test("'Delete draft' deletes it and goes to the list", async () => {
+  test("'Delete draft' deletes it and goes to the list, whose total (the kept row, record_totals) counts it no more", async () => {
+    const kept = async () =>
+      [
+        await worker.db.prepare("SELECT total FROM record_totals WHERE entity = 'invoice'").first<number>("total"),
+        await worker.db.prepare("SELECT count(*) AS n FROM invoices").first<number>("n"),
+      ] as const;
     const { requestId } = await quotedRequest();
     const id = await draftOfQuote(requestId);
+    const [withDraft, countedWithDraft] = await kept();
+    expect(withDraft).toBe(countedWithDraft);
     const answer = await post(`/admin/invoices/${id}`, { intent: "delete-draft" });
     expect(answer.status).toBe(302);
     expect(answer.headers.get("Location")).toBe("/admin/invoices");
     expect((await stored(id)).invoice).toBeNull();
+    const [total, counted] = await kept();
+    expect(total).toBe(counted);
+    expect(total).toBe(withDraft! - 1);
+    const list = await textOf(await worker.fetch("/admin/invoices", { headers: { Cookie: admin.cookie } }));
+    expect(list).toMatch(new RegExp(`data-testid="list-total">${total} document`));
   });
 });
 

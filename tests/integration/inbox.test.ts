@@ -117,7 +117,7 @@ describe("new and overdue", () => {
       (
         await worker.db
           .prepare(
-            "SELECT 'contact_message' AS entity, (SELECT count(*) FROM contact_messages) AS total UNION ALL SELECT 'customer', (SELECT count(*) FROM customers) UNION ALL SELECT 'quote_request', (SELECT count(*) FROM quote_requests)",
+            "SELECT 'contact_message' AS entity, (SELECT count(*) FROM contact_messages) AS total UNION ALL SELECT 'customer', (SELECT count(*) FROM customers) UNION ALL SELECT 'invoice', (SELECT count(*) FROM invoices) UNION ALL SELECT 'quote_request', (SELECT count(*) FROM quote_requests)",
           )
           .all()
       ).results;

@@ -9,7 +9,7 @@ import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { invoiceState, isOverdue, type InvoiceState } from "~/domain/billing";
 import type { InvoiceKind } from "~/domain/enumerations";
 import type { Database } from "~/server/platform";
-import { invoiceLines, invoices, payments, users, visits, type Invoice } from "../../../drizzle/schema";
+import { invoiceLines, invoices, payments, recordTotals, users, visits, type Invoice } from "../../../drizzle/schema";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { balanceSql, creditedSql, paidSql } from "./balance.server";
 import type { InvoiceDetail, InvoiceSummary, PaymentEntry } from "./types";
@@ -121,7 +121,11 @@ async function readDocument(db: Database, which: SQL, today: string): Promise<In
   const of = (column: AnySQLiteColumn) => db.select({ value: column }).from(invoices).where(which);
   const [[row], lines, entries, notes, corrected, visit] = await db.batch([
     db.select(summaryColumns).from(invoices).where(which).limit(1),
-    db.select().from(invoiceLines).where(inArray(invoiceLines.invoiceId, of(invoices.id))).orderBy(asc(invoiceLines.position)),
+    db
+      .select()
+      .from(invoiceLines)
+      .where(inArray(invoiceLines.invoiceId, of(invoices.id)))
+      .orderBy(asc(invoiceLines.position)),
     db
       .select({ payment: payments, recordedBy: users.email })
       .from(payments)
@@ -225,10 +229,13 @@ export async function listInvoices(
       .orderBy(desc(invoices.createdAt), desc(invoices.id))
       .limit(INVOICES_PAGE_SIZE)
       .offset((page - 1) * INVOICES_PAGE_SIZE),
-    db
-      .select({ count: sql<number>`count(*)` })
-      .from(invoices)
-      .where(where),
+    // Unfiltered: the row the writes keep (record_totals), not a count of every invoice.
+    where
+      ? db
+          .select({ count: sql<number>`count(*)` })
+          .from(invoices)
+          .where(where)
+      : db.select({ count: recordTotals.total }).from(recordTotals).where(eq(recordTotals.entity, "invoice")),
   ]);
   return { rows: rows.map((row) => toSummary(row, today)), total: Number(counted[0]?.count ?? 0) };
 }
