@@ -144,6 +144,22 @@ describe("new and overdue", () => {
   });
 });
 
+describe("what a list carries", () => {
+  test("a long message is cut to 280 characters (never inside a character) in the card, the row and the data; a quote request sends no column its row does not show", async () => {
+    const long = `${"Ünïcödé 🧹 ".repeat(30)}END-OF-THE-MESSAGE`;
+    await insertMessage("Long Writer", long);
+    const { html } = await page("/admin/messages");
+    const excerpt = `${[...long].slice(0, 280).join("").trimEnd()}…`;
+    expect(html.split(excerpt).length - 1).toBeGreaterThanOrEqual(2);
+    expect(html).not.toContain("END-OF-THE-MESSAGE");
+    await insertQuotes([{ name: "Quiet Columns", info: "A note only the record shows" }]);
+    const data = await worker.fetch("/admin/quotes.data", { headers: { Cookie: cookie } });
+    const text = await data.text();
+    expect(text).toContain("Quiet Columns");
+    for (const hidden of ["A note only the record shows", "statusToken", "additionalInfo"]) expect(text, hidden).not.toContain(hidden);
+  });
+});
+
 describe("search and filters", () => {
   test("finds by name, e-mail, phone in any form, address and words of the additional information, with the status tab and paging", async () => {
     const now = Date.now();

@@ -61,6 +61,44 @@ export function stageView(facts: StageFacts): StageView {
 /** The status step's form: which record, to which status. */
 export const statusForm = z.object({ id: z.uuid(), to: z.string().min(1).max(20) });
 
+/** The fields of a record a list's card and table row show (app/routes/admin/quotes, app/routes/admin/messages), and no other. */
+const LIST_FIELDS = [
+  "id",
+  "name",
+  "email",
+  "phone",
+  "status",
+  "serviceType",
+  "propertySize",
+  "frequency",
+  "address",
+  "message",
+  "repeat",
+] as const;
+
+/** How much of a contact message a list carries: its card and row clamp it to two or three lines. */
+const EXCERPT_CHARS = 280;
+
+/** A record's `LIST_FIELDS` that it has. */
+type ListFields<R> = Pick<R, Extract<keyof R, (typeof LIST_FIELDS)[number]>>;
+
+/**
+ * What a list row sends of a record: `LIST_FIELDS` only, a contact message cut to EXCERPT_CHARS
+ * (with "…"), so 50 rows carry neither every column twice (the page and its data) nor whole
+ * messages of 5,000 characters three times (card, row and data): docs/benchmarks.md.
+ */
+function listFields<R extends object>(row: R): ListFields<R> {
+  const picked: Record<string, unknown> = {};
+  for (const key of LIST_FIELDS) {
+    if (!(key in row)) continue;
+    const value = (row as Record<string, unknown>)[key];
+    // Cut by code point, never inside a character.
+    const chars = key === "message" && typeof value === "string" ? [...value] : null;
+    picked[key] = chars && chars.length > EXCERPT_CHARS ? `${chars.slice(0, EXCERPT_CHARS).join("").trimEnd()}…` : value;
+  }
+  return picked as ListFields<R>;
+}
+
 /**
  * The loader of an admin list (/admin/quotes, /admin/messages): admin check, the query from
  * the URL (readListQuery; a URL with empty parameters is redirected to its short form), the
@@ -88,7 +126,7 @@ export async function listPageLoader<E extends AuditedEntity>({ request, context
       total,
       error: null,
       rows: rows.map(({ stage, ...row }) => ({
-        ...row,
+        ...listFields(row),
         date: formatAdminDate(row.createdAt.getTime()),
         overdue: isOverdue(entity, row.status, row.createdAt.getTime(), now),
         stage: stage ? stageView(stage) : null,
@@ -99,7 +137,7 @@ export async function listPageLoader<E extends AuditedEntity>({ request, context
     return {
       ...page,
       total: 0,
-      rows: [] as Array<RecordRow<E> & { date: string; overdue: boolean; stage: StageView | null; repeat: boolean }>,
+      rows: [] as Array<ListFields<RecordRow<E> & { repeat: boolean }> & { date: string; overdue: boolean; stage: StageView | null }>,
       error: KINDS[entity].loadFailed,
     };
   }
