@@ -29,7 +29,15 @@ export {
   verifyCardReturn,
   type CardFailure,
 } from "./card.server";
-export { askDeposit, awaitingDeposits, awaitingDepositsOfDays, awaitingDepositsOfRequest, depositPayable, releaseUnpaidDeposits, type AwaitingDeposit } from "./deposits.server";
+export {
+  askDeposit,
+  awaitingDeposits,
+  awaitingDepositsOfDays,
+  awaitingDepositsOfRequest,
+  depositPayable,
+  releaseUnpaidDeposits,
+  type AwaitingDeposit,
+} from "./deposits.server";
 export {
   reminderContacts,
   sendAutomaticReminders,

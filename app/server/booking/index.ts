@@ -39,13 +39,4 @@ export {
   type VisitChangeResult,
   type VisitNotice,
 } from "./visit-changes.server";
-export {
-  beforeCutoff,
-  bookVisit,
-  hasScheduledVisit,
-  noScheduledVisit,
-  RECORD_VISITS_SHOWN,
-  scheduledVisitsOf,
-  visitById,
-  type Slot,
-} from "./visits.server";
+export { beforeCutoff, bookVisit, hasScheduledVisit, noScheduledVisit, scheduledVisitsOf, visitById, type Slot } from "./visits.server";

@@ -241,7 +241,7 @@ export async function markVisitOutcome(
 }
 
 /** How many of a request's visits its record page shows, newest first (a regular cleaning of five years has some 260). */
-export const RECORD_VISITS_SHOWN = 20;
+const RECORD_VISITS_SHOWN = 20;
 
 /**
  * A quote request's newest `limit` visits (by creation), each with its history, oldest first:
