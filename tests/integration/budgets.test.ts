@@ -56,8 +56,10 @@ function importsOf(file: string, seen = new Set<string>()): string[] {
 }
 
 const HOME_JS_TARGET = 110 * KB;
+/** Where the home page's JavaScript should get to (docs/benchmarks.md, "Lighthouse and the home page's JavaScript"): printed beside the figure, not yet asserted. */
+const HOME_JS_AIM = 95 * KB;
 
-test("home page JavaScript ≤ 110 kB, CSS ≤ 20 kB and Worker bundle ≤ 1 MB (gzipped)", async () => {
+test("home page JavaScript, every script it names and carries inline, ≤ 110 kB; CSS ≤ 20 kB and Worker bundle ≤ 1 MB (gzipped)", async () => {
   const manifest = readManifest();
   const home = jsFor(manifest, ["root", "routes/public/layout/route", "routes/public/home/route"]);
   const homeJs = home.reduce((sum, file) => sum + gz(join(CLIENT, file)), 0);
@@ -74,14 +76,22 @@ test("home page JavaScript ≤ 110 kB, CSS ≤ 20 kB and Worker bundle ≤ 1 MB 
   const sectionFiles = [`/assets/${section[0]}`, ...importsOf(`/assets/${section[0]}`)].filter((file) => !home.includes(file));
   const sectionJs = sectionFiles.reduce((sum, file) => sum + gz(join(CLIENT, file)), 0);
   const html = await (await worker.fetch("/")).text();
+  // The scripts the page carries inline (the route manifest, the data, the module loader), all
+  // but structured data, count too: gzipped together, as the document carries them.
+  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (match) => match[1]!,
+  );
+  expect(inline.some((script) => script.includes("__remixManifest"))).toBe(true);
+  const inlineJs = gzipSync(inline.join("\n"), { level: 9 }).length;
+  const pageJs = homeJs + inlineJs;
   const styles = html.match(/<style data-site-styles="">([\s\S]*?)<\/style>/)?.[1] ?? "";
   expect(styles).toContain(".flex{display:flex}"); // the real stylesheet, not an empty element
   const css = gzipSync(styles, { level: 9 }).length;
   const bundle = gz(join(WORKER_BUNDLE_DIR, "server.js"));
   console.log(
-    `Budgets (gzipped): home JS ${(homeJs / KB).toFixed(1)} kB in ${home.length} files (target ${HOME_JS_TARGET / KB}), then ${(carouselJs / KB).toFixed(1)} kB for the carousel and ${(sectionJs / KB).toFixed(1)} kB in ${sectionFiles.length} files for the contact section near the viewport; CSS ${(css / KB).toFixed(1)} kB; Worker bundle ${(bundle / KB).toFixed(0)} kB`,
+    `Budgets (gzipped): home JS ${(pageJs / KB).toFixed(1)} kB (${(homeJs / KB).toFixed(1)} kB in ${home.length} files and ${(inlineJs / KB).toFixed(1)} kB inline; target ${HOME_JS_TARGET / KB}, aim ${HOME_JS_AIM / KB}), then ${(carouselJs / KB).toFixed(1)} kB for the carousel and ${(sectionJs / KB).toFixed(1)} kB in ${sectionFiles.length} files for the contact section near the viewport; CSS ${(css / KB).toFixed(1)} kB; Worker bundle ${(bundle / KB).toFixed(0)} kB`,
   );
-  expect(homeJs).toBeLessThanOrEqual(HOME_JS_TARGET);
+  expect(pageJs).toBeLessThanOrEqual(HOME_JS_TARGET);
   expect(css).toBeLessThanOrEqual(20 * KB);
   expect(bundle).toBeLessThanOrEqual(1024 * KB);
 });
