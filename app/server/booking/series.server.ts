@@ -609,12 +609,7 @@ export interface SeriesOverview {
  */
 export async function seriesOverview(db: Database, quoteRequestId: string, now = new Date()): Promise<SeriesOverview | null> {
   const today = todayInJamaica(now);
-  const current = db
-    .select({ id: visitSeries.id })
-    .from(visitSeries)
-    .where(and(eq(visitSeries.quoteRequestId, quoteRequestId), inArray(visitSeries.status, CURRENT)))
-    .orderBy(desc(visitSeries.createdAt))
-    .limit(1);
+  const current = currentSeriesQuery(db, quoteRequestId).as("current_series");
   const [[series], upcoming] = await db.batch([
     currentSeriesQuery(db, quoteRequestId),
     db
@@ -627,7 +622,7 @@ export async function seriesOverview(db: Database, quoteRequestId: string, now =
           lte(visits.day, seriesHorizon(today)),
           or(
             and(isNotNull(visits.seriesId), eq(visits.status, "scheduled")),
-            and(eq(visits.seriesId, sql`(${current})`), eq(visits.status, "skipped")),
+            and(eq(visits.seriesId, sql`(${db.select({ id: current.id }).from(current)})`), eq(visits.status, "skipped")),
           ),
         ),
       )

@@ -258,7 +258,7 @@ export async function visitsWithHistory(db: Database, quoteRequestId: string, li
     .orderBy(desc(visits.createdAt), desc(visits.id))
     .limit(limit);
   const [rows, changes, [counted], [scheduled]] = await db.batch([
-    db.select().from(visits).where(eq(visits.quoteRequestId, quoteRequestId)).orderBy(desc(visits.createdAt), desc(visits.id)).limit(limit),
+    db.select().from(visits).where(inArray(visits.id, newest)).orderBy(desc(visits.createdAt), desc(visits.id)),
     db
       .select({
         visitId: visitChanges.visitId,

@@ -343,7 +343,7 @@ function VisitCard({ card, bookable, customerHref }: { card: VisitCardData; book
         )}
         {series ? <RegularVisits series={series} windows={windows} /> : null}
         {visits.length > 0 && series ? (
-          <Disclosure summary={`Every visit's history (${total})`} className="border-t border-slate-200 pt-4">
+          <Disclosure summary={`Visits and their history (${total})`} className="border-t border-slate-200 pt-4">
             {history}
           </Disclosure>
         ) : visits.length > 0 ? (
