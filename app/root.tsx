@@ -14,7 +14,7 @@ import { useEffect, type ReactNode } from "react";
 import { isStaffPath, PRIVATE } from "~/cache-control";
 import type { SiteData } from "~/seo";
 import { todayInJamaica } from "~/domain/dates";
-import { ERROR_PAGE_MESSAGES } from "~/domain/texts/messages";
+import { ERROR_PAGE_MESSAGES } from "~/domain/texts/error-page-messages";
 import { takeNotice } from "~/http/flash.server";
 import { readCompanyName, readPublicFeatures, readSiteUrl } from "~/server/platform";
 import { SiteStyles, StartHydrationScript } from "~/document-inlines";

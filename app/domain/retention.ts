@@ -1,6 +1,6 @@
 /**
  * How long personal data is kept (docs/product.md §17 "Retention"; the privacy notice,
- * app/domain/texts/messages.ts PRIVACY_NOTICE, states the saved periods): the one place the periods,
+ * app/domain/texts/privacy-notice.ts PRIVACY_NOTICE, states the saved periods): the one place the periods,
  * their limits and the marker of an anonymised record are defined. The owner changes the two month
  * counts on /admin/retention (table `retention_settings`, drizzle/schema.ts); the daily job applies
  * them (app/server/retention/retention.server.ts).

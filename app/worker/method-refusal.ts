@@ -2,9 +2,9 @@
  * A 405 from a URL that is not a page (a resource route: /sitemap.xml, a calendar feed, a
  * customer's export): Remix answers it as JSON, `{"message":"Unexpected Server Error"}`, which
  * blames the site for the visitor's method. This says what happened instead, in the words the
- * pages' own 405 uses (app/domain/texts/messages.ts `ERROR_PAGE_MESSAGES.methodNotAllowed`).
+ * pages' own 405 uses (app/domain/texts/error-page-messages.ts `ERROR_PAGE_MESSAGES.methodNotAllowed`).
  */
-import { ERROR_PAGE_MESSAGES } from "~/domain/texts/messages";
+import { ERROR_PAGE_MESSAGES } from "~/domain/texts/error-page-messages";
 
 /**
  * `response` as it is, or, for Remix's JSON 405, the same status with the sentence as plain text

@@ -55,11 +55,12 @@ function importsOf(file: string, seen = new Set<string>()): string[] {
   return [...seen];
 }
 
-const HOME_JS_TARGET = 110 * KB;
+/** What the home page's JavaScript held on 2026-11-28 (100.2 KiB), rounded up: a change that adds to it fails here. */
+const HOME_JS_TARGET = 101 * KB;
 /** Where the home page's JavaScript should get to (docs/benchmarks.md, "Lighthouse and the home page's JavaScript"): printed beside the figure, not yet asserted. */
 const HOME_JS_AIM = 95 * KB;
 
-test("home page JavaScript, every script it names and carries inline, ≤ 110 kB; CSS ≤ 20 kB and Worker bundle ≤ 1 MB (gzipped)", async () => {
+test("home page JavaScript, every script it names and carries inline, ≤ 101 kB; CSS ≤ 20 kB and Worker bundle ≤ 1 MB (gzipped)", async () => {
   const manifest = readManifest();
   const home = jsFor(manifest, ["root", "routes/public/layout/route", "routes/public/home/route"]);
   const homeJs = home.reduce((sum, file) => sum + gz(join(CLIENT, file)), 0);

@@ -21,7 +21,7 @@ import {
 import { readResult, type FormResult } from "~/forms/result";
 import { Button, buttonClass, useBusy, ResultForm, textLinkClass } from "~/components/admin/kit";
 import { SectionPreview } from "~/components/admin/content-preview";
-import { FormStatus } from "~/components/form-field";
+import { FormStatus } from "~/components/form-status";
 import { RESULT_ID, useResultFocus } from "~/components/hooks/use-result-focus";
 
 /**

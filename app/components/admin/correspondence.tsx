@@ -19,7 +19,7 @@ import {
   ResultForm,
   textLinkClass,
 } from "~/components/admin/kit";
-import { FormStatus } from "~/components/form-field";
+import { FormStatus } from "~/components/form-status";
 
 /** One e-mail of the record as the page lists it (kind and time as the admin reads them). */
 export interface MailLine {

@@ -12,7 +12,7 @@ import { AdminTextarea, Button, buttonClass, Card, OverdueMark, PageHeader, Stat
 import { NextStep, RepeatMark, StageBadge, type RowStage } from "~/components/admin/list";
 import { readPhotoIndex } from "~/components/admin/photo-index";
 import { PhotoGallery } from "~/components/photo-viewer";
-import { FormStatus } from "~/components/form-field";
+import { FormStatus } from "~/components/form-status";
 import { readResult, type FormResult } from "~/forms/result";
 import { telHref, whatsappHref, whatsappNumber } from "~/domain/phone";
 import { Composer, FirstReplyLine, MailList, type ComposerProps, type MailLine } from "~/components/admin/correspondence";

@@ -27,7 +27,7 @@ import {
   StatusBadge,
   StepButton,
 } from "~/components/admin/kit";
-import { FormStatus } from "~/components/form-field";
+import { FormStatus } from "~/components/form-status";
 import { Icon } from "~/components/icon";
 
 /**

@@ -9,7 +9,7 @@ import { Form } from "@remix-run/react";
 import { resetSchema } from "~/forms/auth";
 import type { FormResult } from "~/forms/result";
 import { InputField } from "~/components/fields";
-import { FormSummary } from "~/components/form-field";
+import { FormSummary } from "~/components/form-status";
 import { buttonStyles } from "~/components/ui";
 import { useAdminForm } from "~/components/hooks/use-admin-form";
 import { useIsSubmitting } from "~/components/hooks/use-submission";

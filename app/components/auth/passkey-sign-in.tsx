@@ -8,7 +8,7 @@
 import { useNavigate } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { TWO_STEP_MESSAGES } from "~/domain/texts/staff-messages";
-import { FormStatus } from "~/components/form-field";
+import { FormStatus } from "~/components/form-status";
 import { passkeysSupported, signInWithPasskey } from "~/components/auth/passkey-client";
 import { buttonStyles } from "~/components/ui";
 import { useHydrated } from "~/components/hooks/use-hydrated";

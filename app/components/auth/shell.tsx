@@ -2,7 +2,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useSite } from "~/components/hooks/site-data";
-import { FormStatus } from "~/components/form-field";
+import { FormStatus } from "~/components/form-status";
 import { Icon } from "~/components/icon";
 import { Logo } from "~/components/public/logo";
 

@@ -1,6 +1,6 @@
 /**
  * A form's result where the user is (docs/product.md §4 "Forms"): the one mechanism every admin,
- * account and visitor form shares, used by FormStatus (app/components/form-field.tsx) and the
+ * account and visitor form shares, used by FormStatus (app/components/form-status.tsx) and the
  * recovery codes' panel (app/components/auth/recovery-codes.tsx).
  *
  * With JavaScript, the result element (tabIndex -1) takes the focus when it appears in answer to

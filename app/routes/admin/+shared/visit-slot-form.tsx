@@ -7,7 +7,7 @@
  */
 import { useActionData } from "@remix-run/react";
 import { ADMIN_INPUT, AdminSelect, Button, ResultForm, useBusy } from "~/components/admin/kit";
-import { FormStatus } from "~/components/form-field";
+import { FormStatus } from "~/components/form-status";
 import { readResult, type FormResult } from "~/forms/result";
 
 /** An arrival window as the form lists it: its start ("HH:MM", the value sent) and its label. */

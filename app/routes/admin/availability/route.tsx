@@ -12,7 +12,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminCheckbox, AdminInput, Button, Card, Disclosure, PageHeader, PostButton, SectionTitle, useBusy } from "~/components/admin/kit";
-import { FormStatus } from "~/components/form-field";
+import { FormStatus } from "~/components/form-status";
 import type { AvailabilitySettings } from "~/domain/booking";
 import { AVAILABILITY_LIMITS } from "~/domain/limits";
 import { readResult, type FormResult, type ReadResult } from "~/forms/result";

@@ -12,7 +12,8 @@ import { getFormProps, getInputProps, type FieldMetadata } from "@conform-to/rea
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button, Card, PageHeader, useBusy } from "~/components/admin/kit";
-import { FieldErrors, FormStatus, FormSummary } from "~/components/form-field";
+import { FieldErrors } from "~/components/form-field";
+import { FormStatus, FormSummary } from "~/components/form-status";
 import { InputField, TextareaField } from "~/components/fields";
 import { useAdminForm } from "~/components/hooks/use-admin-form";
 import type { DepositRule } from "~/domain/enumerations";

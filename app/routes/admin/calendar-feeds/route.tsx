@@ -9,7 +9,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { Badge, buttonClass, Card, Disclosure, PageHeader, PostButton } from "~/components/admin/kit";
-import { FormStatus } from "~/components/form-field";
+import { FormStatus } from "~/components/form-status";
 import { CALENDAR_FEED_MESSAGES } from "~/domain/texts/staff-messages";
 import { readResult, type FormResult } from "~/forms/result";
 import { calendarFeedsPageAction, calendarFeedsPageLoader, type FeedTarget } from "./calendar-feeds.server";

@@ -8,7 +8,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ADMIN_INPUT, Button, Card, PageHeader, chipClass, useBusy, ResultForm } from "~/components/admin/kit";
-import { FormStatus } from "~/components/form-field";
+import { FormStatus } from "~/components/form-status";
 import { PriceTable } from "~/components/public/price-table";
 import { FREQUENCY_LABELS, PROPERTY_SIZE_LABELS, PROPERTY_SIZES, SERVICE_TYPE_LABELS, type ServiceType } from "~/domain/enumerations";
 import { PRICE_CELLS, PRICE_PARTS, priceCellLabel, priceFieldName, type PriceInputs, type PricePart } from "./schema";

@@ -7,7 +7,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AdminCheckbox, AdminInput, Badge, Button, Card, Disclosure, PageHeader, useBusy, ResultForm } from "~/components/admin/kit";
-import { FormStatus } from "~/components/form-field";
+import { FormStatus } from "~/components/form-status";
 import { CREW_LIMITS } from "~/domain/limits";
 import { readResult, type FormResult, type ReadResult } from "~/forms/result";
 import { crewsPageAction, crewsPageLoader } from "./crews.server";

@@ -10,7 +10,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button, Card, PageHeader } from "~/components/admin/kit";
 import { InputField } from "~/components/fields";
-import { FormSummary } from "~/components/form-field";
+import { FormSummary } from "~/components/form-status";
 import { useAdminForm } from "~/components/hooks/use-admin-form";
 import { ADMIN_HEADERS } from "~/cache-control";
 import { CUSTOMER_ERASE_MESSAGES } from "~/domain/texts/staff-messages";

@@ -15,7 +15,7 @@ import type { ReactNode } from "react";
 import { Badge, Button, Card, Disclosure, PageHeader, PostButton, ResultForm, useBusy } from "~/components/admin/kit";
 import { RepeatMark, StageBadge } from "~/components/admin/list";
 import { TextareaField } from "~/components/fields";
-import { FormStatus } from "~/components/form-field";
+import { FormStatus } from "~/components/form-status";
 import { useAdminForm } from "~/components/hooks/use-admin-form";
 import { SERVICE_TYPE_LABELS, VISIT_STATUS_LABELS, type AuditedEntity } from "~/domain/enumerations";
 import { formatAdminDateTime } from "~/domain/dates";

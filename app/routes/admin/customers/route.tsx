@@ -9,7 +9,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Button, Card, PageHeader, PageLinks } from "~/components/admin/kit";
 import { CELL, RepeatMark } from "~/components/admin/list";
-import { FormStatus } from "~/components/form-field";
+import { FormStatus } from "~/components/form-status";
 import { ADMIN_PAGE_SIZE, TEXT_LIMITS } from "~/domain/limits";
 import { phoneLabel, telHref } from "~/domain/phone";
 import { customersPageLoader } from "./customers.server";

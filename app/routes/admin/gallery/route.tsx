@@ -26,7 +26,7 @@ import {
   useBusy,
   ResultForm,
 } from "~/components/admin/kit";
-import { FormStatus } from "~/components/form-field";
+import { FormStatus } from "~/components/form-status";
 import { Picture } from "~/components/picture";
 import { ResizingPhotoInput } from "./resizing-photo-input";
 import { GALLERY_CATEGORIES, SERVICE_TYPE_LABELS, SERVICE_TYPES } from "~/domain/enumerations";

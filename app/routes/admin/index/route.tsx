@@ -8,7 +8,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useFrameCounts } from "~/components/admin/frame";
 import { Button, chipClass, PageHeader, SectionTitle } from "~/components/admin/kit";
-import { FormStatus } from "~/components/form-field";
+import { FormStatus } from "~/components/form-status";
 import { OVERVIEW_PERIOD_LABELS, OVERVIEW_PERIODS, periodSearch, type OverviewPeriod } from "~/domain/overview";
 import { NeedsYouPanel, TodayPanel } from "./board";
 import { OverviewChart } from "./chart";

@@ -7,7 +7,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Link, useActionData } from "@remix-run/react";
 import { Card, PageHeader, textLinkClass } from "~/components/admin/kit";
-import { FormStatus } from "~/components/form-field";
+import { FormStatus } from "~/components/form-status";
 import { newInvoiceAction, newInvoiceLoader } from "./new-invoice.server";
 
 export const loader = (args: LoaderFunctionArgs) => newInvoiceLoader(args);

@@ -31,7 +31,7 @@ import {
   textLinkClass,
   useBusy,
 } from "~/components/admin/kit";
-import { FormStatus } from "~/components/form-field";
+import { FormStatus } from "~/components/form-status";
 import { useHydrated } from "~/components/hooks/use-hydrated";
 import {
   INVOICE_STATE_LABELS,

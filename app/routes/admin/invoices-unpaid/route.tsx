@@ -11,7 +11,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Badge, Card, PageHeader, PageLinks, PostButton } from "~/components/admin/kit";
 import { CELL } from "~/components/admin/list";
-import { FormStatus } from "~/components/form-field";
+import { FormStatus } from "~/components/form-status";
 import { phoneLabel, telHref } from "~/domain/phone";
 import type { FormResult } from "~/forms/result";
 import { unpaidPageAction, unpaidPageLoader } from "./invoices-unpaid.server";

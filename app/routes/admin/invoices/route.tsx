@@ -11,7 +11,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { AdminInput, Badge, Button, buttonClass, Card, chipClass, PageHeader, textLinkClass } from "~/components/admin/kit";
 import { CELL } from "~/components/admin/list";
-import { FormStatus } from "~/components/form-field";
+import { FormStatus } from "~/components/form-status";
 import { ADMIN_PAGE_SIZE, TEXT_LIMITS } from "~/domain/limits";
 import { invoicesPageLoader } from "./invoices.server";
 import { INVOICE_FILTERS } from "./schema";

@@ -10,7 +10,7 @@ import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-r
 import { isRouteErrorResponse, Link, Outlet, useLoaderData, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { ADMIN_FRAME_ROUTE_ID, AdminFrame } from "~/components/admin/frame";
 import { Card } from "~/components/admin/kit";
-import { FormStatus } from "~/components/form-field";
+import { FormStatus } from "~/components/form-status";
 import { ADMIN_MESSAGES } from "~/domain/texts/staff-messages";
 import { useSite } from "~/components/hooks/site-data";
 import { ADMIN_HEADERS } from "~/cache-control";

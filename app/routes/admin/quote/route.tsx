@@ -21,7 +21,7 @@ import {
   ResultForm,
   textLinkClass,
 } from "~/components/admin/kit";
-import { FormStatus } from "~/components/form-field";
+import { FormStatus } from "~/components/form-status";
 import { readResult, type FormResult } from "~/forms/result";
 import { AdminDetailFrame } from "~/components/admin/detail";
 import { FREQUENCY_LABELS, PROPERTY_SIZE_LABELS, SERVICE_TYPE_LABELS, VISIT_STATUS_LABELS } from "~/domain/enumerations";

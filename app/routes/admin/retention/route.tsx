@@ -10,7 +10,7 @@ import { getFormProps, type FieldMetadata } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Button, Card, PageHeader, useBusy } from "~/components/admin/kit";
-import { FormStatus, FormSummary } from "~/components/form-field";
+import { FormStatus, FormSummary } from "~/components/form-status";
 import { InputField } from "~/components/fields";
 import { useAdminForm } from "~/components/hooks/use-admin-form";
 import { RETENTION_MESSAGES } from "~/domain/texts/staff-messages";

@@ -23,7 +23,7 @@ import {
   useBusy,
   ResultForm,
 } from "~/components/admin/kit";
-import { FormStatus } from "~/components/form-field";
+import { FormStatus } from "~/components/form-status";
 import { todayInJamaica } from "~/domain/dates";
 import { SERVICE_TYPE_LABELS, SERVICE_TYPES } from "~/domain/enumerations";
 import { ADMIN_PAGE_SIZE, TEXT_LIMITS } from "~/domain/limits";

@@ -23,7 +23,7 @@ import {
   useBusy,
   ResultForm,
 } from "~/components/admin/kit";
-import { FormStatus } from "~/components/form-field";
+import { FormStatus } from "~/components/form-status";
 import { CUSTOMER_NOTE_LABEL } from "~/domain/schedule";
 import { readResult, type FormResult } from "~/forms/result";
 import type { VisitCard } from "../+shared/schedule-view.server";

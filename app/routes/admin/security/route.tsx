@@ -15,7 +15,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useActionData, useLoaderData, useNavigation, useRevalidator, useSubmit } from "@remix-run/react";
 import { useState } from "react";
 import { Button, buttonClass, Card, Disclosure, PageHeader, useBusy } from "~/components/admin/kit";
-import { FormStatus, FormSummary } from "~/components/form-field";
+import { FormStatus, FormSummary } from "~/components/form-status";
 import { InputField } from "~/components/fields";
 import { passkeysSupported, registerPasskey } from "~/components/auth/passkey-client";
 import { RecoveryCodesPanel } from "~/components/auth/recovery-codes";

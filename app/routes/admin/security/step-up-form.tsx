@@ -10,7 +10,7 @@ import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/
 import { Form, useSubmit } from "@remix-run/react";
 import { useId, useState, type ReactNode } from "react";
 import { buttonClass, useBusy } from "~/components/admin/kit";
-import { FormStatus } from "~/components/form-field";
+import { FormStatus } from "~/components/form-status";
 import { passkeysSupported } from "~/components/auth/passkey-client";
 import { useHydrated } from "~/components/hooks/use-hydrated";
 import { useResultAction } from "~/components/hooks/use-result-focus";

@@ -10,7 +10,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Badge, Button, Card, Disclosure, PageHeader, PostButton, SectionTitle, useBusy } from "~/components/admin/kit";
-import { FormStatus, FormSummary } from "~/components/form-field";
+import { FormStatus, FormSummary } from "~/components/form-status";
 import { InputField } from "~/components/fields";
 import { useAdminForm } from "~/components/hooks/use-admin-form";
 import { INVITATION_TTL_HOURS } from "~/domain/limits";

@@ -18,7 +18,7 @@ import {
   useBusy,
   ResultForm,
 } from "~/components/admin/kit";
-import { FormStatus } from "~/components/form-field";
+import { FormStatus } from "~/components/form-status";
 import { readResult, type FormResult, type ReadResult } from "~/forms/result";
 import { CUSTOMER_REPLY_KINDS, type CustomerReplyKind } from "~/domain/enumerations";
 import { TEXT_LIMITS } from "~/domain/limits";

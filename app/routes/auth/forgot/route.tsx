@@ -3,7 +3,7 @@ import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { AuthShell } from "~/components/auth/shell";
-import { FormStatus, FormSummary } from "~/components/form-field";
+import { FormStatus, FormSummary } from "~/components/form-status";
 import { InputField } from "~/components/fields";
 import { buttonStyles } from "~/components/ui";
 import { useAdminForm } from "~/components/hooks/use-admin-form";

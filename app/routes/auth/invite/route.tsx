@@ -7,7 +7,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthShell } from "~/components/auth/shell";
-import { FormStatus } from "~/components/form-field";
+import { FormStatus } from "~/components/form-status";
 import { NewPasswordForm } from "~/components/auth/new-password-form";
 import { buttonStyles } from "~/components/ui";
 import { TEAM_MESSAGES } from "~/domain/texts/staff-messages";

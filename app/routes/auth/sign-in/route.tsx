@@ -15,7 +15,7 @@ import { useEffect } from "react";
 import { useAdminForm } from "~/components/hooks/use-admin-form";
 import { useHydrated } from "~/components/hooks/use-hydrated";
 import { AuthShell } from "~/components/auth/shell";
-import { FormStatus, FormSummary } from "~/components/form-field";
+import { FormStatus, FormSummary } from "~/components/form-status";
 import { InputField } from "~/components/fields";
 import { PasskeySignInButton } from "~/components/auth/passkey-sign-in";
 import { buttonStyles } from "~/components/ui";

@@ -9,7 +9,7 @@ import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthShell } from "~/components/auth/shell";
-import { FormSummary } from "~/components/form-field";
+import { FormSummary } from "~/components/form-status";
 import { InputField } from "~/components/fields";
 import { PasskeySignInButton } from "~/components/auth/passkey-sign-in";
 import { buttonStyles } from "~/components/ui";

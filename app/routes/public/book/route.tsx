@@ -9,7 +9,7 @@
  */
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useParams, type ShouldRevalidateFunction } from "@remix-run/react";
-import { FormStatus } from "~/components/form-field";
+import { FormStatus } from "~/components/form-status";
 import { PageHero } from "~/components/public/page-hero";
 import { PrivacyLine } from "~/components/public/privacy-line";
 import { buttonStyles } from "~/components/ui";

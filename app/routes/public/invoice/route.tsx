@@ -12,7 +12,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { STATUS_HEADERS } from "~/cache-control";
 import { BUSINESS_ADDRESS, formatDay, InvoiceDocument } from "~/components/billing/invoice-document";
 import { BillingLinkProblem, PrintControls } from "~/components/billing/print-controls";
-import { FormStatus } from "~/components/form-field";
+import { FormStatus } from "~/components/form-status";
 import { usePublicSite } from "~/components/hooks/site-data";
 import { ContactMethods } from "~/components/public/contact-details";
 import { PrivacyLine } from "~/components/public/privacy-line";

@@ -5,7 +5,7 @@
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { PUBLIC_PAGE } from "~/cache-control";
-import { FormStatus } from "~/components/form-field";
+import { FormStatus } from "~/components/form-status";
 import { SiteFooter } from "~/components/public/site-footer";
 import { SiteHeader } from "~/components/public/site-header";
 import { SpeculationRulesScript } from "~/document-inlines";

@@ -3,7 +3,7 @@
  * why, for how long, who sees it, the customer's rights under Jamaica's Data Protection Act,
  * 2020 and how to use them, with the business's e-mail and phone from the public layout's data
  * (the ones the footer shows) and the owner's retention periods from its loader
- * (privacy.server.ts). The words are app/domain/texts/messages.ts `PRIVACY_NOTICE`. No script:
+ * (privacy.server.ts). The words are app/domain/texts/privacy-notice.ts `PRIVACY_NOTICE`. No script:
  * cached like every public page, under the content version, which saving the periods bumps.
  */
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
@@ -12,7 +12,7 @@ import { publicPageHeaders } from "~/cache-control";
 import { usePublicSite } from "~/components/hooks/site-data";
 import { PageHero } from "~/components/public/page-hero";
 import { telHref } from "~/domain/phone";
-import { PRIVACY_NOTICE } from "~/domain/texts/messages";
+import { PRIVACY_NOTICE } from "~/domain/texts/privacy-notice";
 import { pageMeta } from "~/seo";
 import { privacyPageLoader } from "./privacy.server";
 

@@ -13,7 +13,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { useCallback, useSyncExternalStore } from "react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { FormStatus } from "~/components/form-field";
+import { FormStatus } from "~/components/form-status";
 import { useResultAction } from "~/components/hooks/use-result-focus";
 import { InputField, SelectField, TextareaField } from "~/components/fields";
 import { Honeypot, Turnstile, TurnstileNoScriptNote } from "~/components/public/form-guards";

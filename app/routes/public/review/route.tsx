@@ -10,7 +10,7 @@ import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunct
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { ContactMethods } from "~/components/public/contact-details";
 import { InputField, TextareaField } from "~/components/fields";
-import { FormStatus } from "~/components/form-field";
+import { FormStatus } from "~/components/form-status";
 import { PageHero } from "~/components/public/page-hero";
 import { PrivacyLine } from "~/components/public/privacy-line";
 import { StarRating } from "./star-rating";

@@ -11,7 +11,7 @@
  */
 import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useParams } from "@remix-run/react";
-import { FormStatus } from "~/components/form-field";
+import { FormStatus } from "~/components/form-status";
 import { readResult } from "~/forms/result";
 import { statusVisitAction } from "./visit-action.server";
 import { ContactMethods } from "~/components/public/contact-details";
