@@ -39,3 +39,32 @@ export function Icon({ name, className = "size-6", label }: { name: IconName; cl
     </svg>
   );
 }
+
+/** The id of an icon's `<symbol>` (IconSymbols). */
+const symbolId = (name: IconName) => `icon-${name}`;
+
+/**
+ * Icons as `<symbol>`s, drawn once in a page that repeats them: a list's 50 cards each carry
+ * three (app/components/admin/list.tsx), some 90 bytes with `SymbolIcon` against 300 inline.
+ * Render it once per page, before or after the icons that use it; stroke and colour as `Icon`'s.
+ */
+export function IconSymbols({ names }: { names: readonly IconName[] }) {
+  return (
+    <svg className="hidden" aria-hidden>
+      {names.map((name) => (
+        <symbol key={name} id={symbolId(name)} viewBox="0 0 24 24">
+          <path d={PATHS[name]} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+        </symbol>
+      ))}
+    </svg>
+  );
+}
+
+/** A decorative icon drawn from the page's IconSymbols, which must hold `name`. */
+export function SymbolIcon({ name, className = "size-6" }: { name: IconName; className?: string }) {
+  return (
+    <svg className={className} aria-hidden>
+      <use href={`#${symbolId(name)}`} />
+    </svg>
+  );
+}

@@ -139,7 +139,7 @@ const BUTTON_SIZES: Record<ButtonSize, string> = {
 
 /** The classes of a button (or of a link that looks like one) of `variant` and `size`. */
 export function buttonClass(variant: ButtonVariant = "primary", size: ButtonSize = "md"): string {
-  return `inline-flex items-center justify-center rounded-full font-semibold whitespace-nowrap disabled:opacity-60 ${BUTTON_SIZES[size]} ${BUTTON_VARIANTS[variant]}`;
+  return `button ${BUTTON_SIZES[size]} ${BUTTON_VARIANTS[variant]}`;
 }
 
 /** The classes of a filter or choice link ('All', 'pending', a template's name): filled when it is the current one. */
@@ -260,7 +260,7 @@ export function Badge({
   ...data
 }: { tone: BadgeTone; className?: string; children: ReactNode } & DataAttributes) {
   return (
-    <span className={cx("inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold", BADGE_TONES[tone], className)} {...data}>
+    <span className={cx("badge", BADGE_TONES[tone], className)} {...data}>
       {children}
     </span>
   );

@@ -28,7 +28,7 @@ import {
   StepButton,
 } from "~/components/admin/kit";
 import { FormStatus } from "~/components/form-status";
-import { Icon } from "~/components/icon";
+import { Icon, IconSymbols, SymbolIcon, type IconName } from "~/components/icon";
 
 /**
  * Status filter links: All and each status, keeping the other filters; with `waitingView`, the
@@ -264,6 +264,7 @@ export function AdminListFrame(props: {
         </p>
       ) : (
         <>
+          <IconSymbols names={CARD_ICONS} />
           <ul className="space-y-3 lg:hidden" data-testid="record-cards">
             {props.cards}
           </ul>
@@ -343,7 +344,8 @@ export function NextStep({ id, step, detailHref }: { id: string; step: Step<stri
   return <StepButton id={id} step={step} />;
 }
 
-const TAP = "inline-flex size-11 items-center justify-center rounded-full border border-brand-200 text-brand-800 hover:bg-brand-50";
+/** The one-tap links' icons on a RecordCard, drawn once a page (IconSymbols in AdminListFrame). */
+const CARD_ICONS: readonly IconName[] = ["phone", "chat", "mail"];
 
 /**
  * One record as a card on a phone: name (to the record), status badge (and a quote request's
@@ -400,17 +402,17 @@ export function RecordCard({
         <NextStep id={row.id} step={step} detailHref={href} />
         <div className="flex gap-2">
           {row.phone ? (
-            <a href={telHref(row.phone)} className={TAP} aria-label={`Call ${row.name}`}>
-              <Icon name="phone" className="size-5" />
+            <a href={telHref(row.phone)} className="tap-round" aria-label={`Call ${row.name}`}>
+              <SymbolIcon name="phone" className="size-5" />
             </a>
           ) : null}
           {whatsapp ? (
-            <a href={whatsappHref(whatsapp)} className={TAP} aria-label={`WhatsApp ${row.name}`}>
-              <Icon name="chat" className="size-5" />
+            <a href={whatsappHref(whatsapp)} className="tap-round" aria-label={`WhatsApp ${row.name}`}>
+              <SymbolIcon name="chat" className="size-5" />
             </a>
           ) : null}
-          <a href={`mailto:${row.email}`} className={TAP} aria-label={`Email ${row.name}`}>
-            <Icon name="mail" className="size-5" />
+          <a href={`mailto:${row.email}`} className="tap-round" aria-label={`Email ${row.name}`}>
+            <SymbolIcon name="mail" className="size-5" />
           </a>
         </div>
       </div>
