@@ -17,7 +17,7 @@
  * (`placeLeft`, `notDayOff`), so series and single bookings arriving at once never overfill a
  * window. Functions take the Drizzle client first and return outcomes; D1 errors are thrown.
  */
-import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, between, desc, eq, gte, inArray, isNotNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { PUBLIC_HOLIDAYS } from "~/content/public-holidays";
 import { isoWeekday, plusDays, type AvailabilitySettings, type Capacity } from "~/domain/booking";
@@ -176,7 +176,8 @@ async function skipReasons(db: Database, days: readonly string[], places: Capaci
       await db
         .select()
         .from(daysOff)
-        .where(inArray(daysOff.day, [...days]))
+        // One range from the first day to the last, not a bound value per day.
+        .where(between(daysOff.day, [...days].sort()[0]!, [...days].sort().at(-1)!))
     ).map((row) => [row.day, row.name] as const),
   );
   return days.map((day) => {
