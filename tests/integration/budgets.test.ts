@@ -55,7 +55,7 @@ function importsOf(file: string, seen = new Set<string>()): string[] {
   return [...seen];
 }
 
-/** What the home page's JavaScript held on 2026-11-28 (100.2 KiB), rounded up: a change that adds to it fails here. */
+/** What the home page's JavaScript held on 2026-11-28 (100.3 KiB), rounded up to the next KiB: a change that adds more than 0.7 KiB fails here. */
 const HOME_JS_TARGET = 101 * KB;
 /** Where the home page's JavaScript should get to (docs/benchmarks.md, "Lighthouse and the home page's JavaScript"): printed beside the figure, not yet asserted. */
 const HOME_JS_AIM = 95 * KB;
