@@ -31,26 +31,23 @@ export function FormStatus({
   const ref = useRef<HTMLDivElement>(null);
   useResultFocus(ref, id, kind === "answer");
   const landing = kind === "state" ? {} : { id, tabIndex: -1 };
-  return tone === "success" ? (
+  return (
     <div
       ref={ref}
-      role="status"
+      role={TONES[tone].role}
       {...landing}
-      className="rounded-lg border border-brand-300 bg-brand-50 px-4 py-3 font-medium text-brand-900 focus:outline-2 focus:outline-offset-2 focus:outline-brand-700"
-    >
-      {children}
-    </div>
-  ) : (
-    <div
-      ref={ref}
-      role="alert"
-      {...landing}
-      className="rounded-lg border border-red-300 bg-red-50 px-4 py-3 font-medium text-red-800 focus:outline-2 focus:outline-offset-2 focus:outline-red-700"
+      className={`rounded-lg border px-4 py-3 font-medium focus:outline-2 focus:outline-offset-2 ${TONES[tone].colors}`}
     >
       {children}
     </div>
   );
 }
+
+/** Each tone's role (a success is polite, a failure assertive) and colours. */
+const TONES = {
+  success: { role: "status", colors: "border-brand-300 bg-brand-50 text-brand-900 focus:outline-brand-700" },
+  error: { role: "alert", colors: "border-red-300 bg-red-50 text-red-800 focus:outline-red-700" },
+} as const;
 
 /** A form's result banner as `useAdminForm` gives it (app/components/hooks/use-admin-form.ts): nothing, its errors, or how many fields need a change. */
 export function FormSummary({ summary }: { summary: { kind: "answer" | "summary"; text: string } | undefined }) {

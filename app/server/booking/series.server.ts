@@ -171,13 +171,14 @@ export interface SkippedDay {
  */
 async function skipReasons(db: Database, days: readonly string[], places: Capacity): Promise<SkippedDay[]> {
   if (days.length === 0) return [];
+  // One range from the first day to the last (ISO days sort as text), not a bound value per day.
+  const ordered = [...days].sort();
   const off = new Map(
     (
       await db
         .select()
         .from(daysOff)
-        // One range from the first day to the last, not a bound value per day.
-        .where(between(daysOff.day, [...days].sort()[0]!, [...days].sort().at(-1)!))
+        .where(between(daysOff.day, ordered[0]!, ordered.at(-1)!))
     ).map((row) => [row.day, row.name] as const),
   );
   return days.map((day) => {
