@@ -573,7 +573,7 @@ export const reviews = sqliteTable(
     check("reviews_rating_check", sql`${table.rating} BETWEEN 1 AND 5`),
     check("reviews_reviewed_on_check", sql`${table.reviewedOn} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'`),
     index("reviews_published_idx").on(table.published, table.reviewedOn),
-    // The overview's average rating (app/server/overview/figures.server.ts), read from the index alone.
+    // A day's reviews and stars for the overview (migrations/0029_overview_days_folded.sql), recomputed from the index alone.
     index("reviews_reviewed_on_idx").on(table.reviewedOn, table.rating),
     // A request's stage (app/server/lifecycle/stage.server.ts): whether a done visit has a review.
     index("reviews_visit_idx").on(table.visitId),
@@ -1173,12 +1173,14 @@ export const payments = sqliteTable(
 export type Payment = typeof payments.$inferSelect;
 
 /**
- * The overview's daily summary (app/server/overview/figures.server.ts): one row a Jamaica day on
- * which something was written. Kept by the triggers of migrations/0019_overview_summaries.sql, which
- * RECOMPUTE the day's value from its rows at each write (never add or subtract, so it cannot drift):
- * `booked_cents` Σ visits.amount_jmd × 100 of the day's visits scheduled or done; `collected_cents`
- * Σ payments less refunds paid that day (payments.amount_cents, tips left out); `requests` the
- * quote requests received that day. Read by the overview's requests and revenue.
+ * The overview's daily summary (app/server/overview/figures.server.ts `daysQuery`, where each
+ * figure is defined): one row a Jamaica day on which something was written, read once for every
+ * figure it holds. Kept by the triggers of migrations/0019_overview_summaries.sql,
+ * 0024_overview_answers_served.sql and 0029_overview_days_folded.sql, which RECOMPUTE the day's
+ * values from their rows at each write (never add or subtract, so they cannot drift):
+ * `booked_cents` and `collected_cents` (revenue), `requests`, `quoted` and `quoted_booked`
+ * (requests and conversion), `answered` and `answer_wait_ms` (the first answer), `first_served`
+ * (the customers whose first visit done is that day) and `reviews` and `review_stars` (rating).
  */
 export const overviewDays = sqliteTable("overview_days", {
   day: text("day").primaryKey(),
@@ -1189,6 +1191,9 @@ export const overviewDays = sqliteTable("overview_days", {
   quotedBooked: integer("quoted_booked").notNull().default(0),
   answered: integer("answered").notNull().default(0),
   answerWaitMs: integer("answer_wait_ms").notNull().default(0),
+  firstServed: integer("first_served").notNull().default(0),
+  reviews: integer("reviews").notNull().default(0),
+  reviewStars: integer("review_stars").notNull().default(0),
 });
 
 /** The rows of `record_totals`: the two kinds of record, the customers and the invoices (their lists' totals). */

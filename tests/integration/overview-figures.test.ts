@@ -397,8 +397,8 @@ describe("the summaries the figures read", () => {
   const all = async (statement: string) => (await worker.db.prepare(statement).all()).results;
 
   /**
-   * Every summary column of migrations/0019_overview_summaries.sql and 0024_overview_answers_served.sql
-   * against the same figure computed by a plain query over the rows (through the request for a
+   * Every summary column of migrations/0019_overview_summaries.sql, 0024_overview_answers_served.sql
+   * and 0029_overview_days_folded.sql against the same figure computed by a plain query over the rows (through the request for a
    * visit's customer, never the summary columns).
    */
   async function expectSummariesMatchRows() {
@@ -435,6 +435,16 @@ describe("the summaries the figures read", () => {
           UNION ALL SELECT ${jamaicaDay("created_at")}, 0, 0, 1, first_reply_at - created_at FROM quote_requests WHERE first_reply_at IS NOT NULL
           UNION ALL SELECT ${jamaicaDay("created_at")}, 0, 0, 1, first_reply_at - created_at FROM contact_messages WHERE first_reply_at IS NOT NULL
         ) GROUP BY day HAVING SUM(quoted) <> 0 OR SUM(answered) <> 0 ORDER BY day`),
+    );
+    expect(
+      await all(
+        "SELECT day, first_served, reviews, review_stars FROM overview_days WHERE first_served <> 0 OR reviews <> 0 OR review_stars <> 0 ORDER BY day",
+      ),
+    ).toEqual(
+      await all(`SELECT day, SUM(first) AS first_served, SUM(counted) AS reviews, SUM(stars) AS review_stars FROM (
+          SELECT first_done_day AS day, 1 AS first, 0 AS counted, 0 AS stars FROM customers WHERE first_done_day IS NOT NULL
+          UNION ALL SELECT reviewed_on, 0, 1, rating FROM reviews
+        ) GROUP BY day ORDER BY day`),
     );
     expect(await all("SELECT month, customer_id FROM overview_served_months ORDER BY month, customer_id")).toEqual(
       await all(`SELECT DISTINCT substr(v.day, 1, 7) AS month, q.customer_id FROM visits v JOIN quote_requests q ON q.id = v.quote_request_id
@@ -540,6 +550,24 @@ describe("the summaries the figures read", () => {
     await payment("payment", 50_000, "2026-12-10");
     await payment("refund", 20_000, "2026-12-11");
     await expectSummariesMatchRows();
+    // Reviews stored, re-rated, re-dated and deleted.
+    const review = (id: string, rating: number, reviewedOn: string) =>
+      run(
+        "INSERT INTO reviews (id, author, service_type, rating, body, reviewed_on, published, created_at, updated_at) VALUES (?, 'Author', 'residential', ?, 'Good', ?, 0, 0, 0)",
+        id,
+        rating,
+        reviewedOn,
+      );
+    await review("tr1", 5, "2026-12-10");
+    await review("tr2", 3, "2026-12-10");
+    await review("tr3", 4, "2026-12-11");
+    await expectSummariesMatchRows();
+    await run("UPDATE reviews SET rating = 2 WHERE id = 'tr1'");
+    await run("UPDATE reviews SET reviewed_on = '2026-12-11' WHERE id = 'tr2'");
+    await run("UPDATE reviews SET body = 'Edited' WHERE id = 'tr3'");
+    await expectSummariesMatchRows();
+    await run("DELETE FROM reviews WHERE id = 'tr3'");
+    await expectSummariesMatchRows();
     expect(await all("SELECT id, first_done_day FROM customers WHERE id IN ('s1', 's2') ORDER BY id")).toEqual([
       { id: "s1", first_done_day: "2026-12-10" },
       { id: "s2", first_done_day: "2026-12-08" },
@@ -565,6 +593,9 @@ describe("the summaries the figures read", () => {
     await expectSummariesMatchRows();
     expect(await all(`SELECT first_done_day FROM customers WHERE id = '${split.customerId}'`)).toEqual([{ first_done_day: "2026-12-09" }]);
 
+    // A customer with a first visit done, deleted: their first day counts one fewer.
+    await run(`DELETE FROM customers WHERE id = '${split.customerId}'`);
+    await expectSummariesMatchRows();
     // A request deleted takes its visits (and its day's count) with it.
     await run("DELETE FROM quote_requests WHERE id = 't3'");
     await expectSummariesMatchRows();

@@ -7,12 +7,14 @@
  * Everything is read as ONE statement (one round trip): the figures' reads and the settings,
  * crews and days off the capacity needs, as a UNION ALL (app/server/platform `unionStatement`).
  * Aggregates are computed in SQL: each read the days it needs (the period, the previous one and
- * the trend, bounded so an index serves a range scan) from rows that are already aggregates or
- * carry what the figure needs: the summaries the writes keep (overview_days per day, customers'
- * first visit done, overview_served_months: migrations/0019_overview_summaries.sql and
- * migrations/0024_overview_answers_served.sql) or covering indexes (migrations/0018_overview_indexes.sql).
- * Each statement answers a few rows grouped by slice ('current', 'previous') and trend bucket (a
- * week's Monday "2026-11-23", a month "2026-11"), which are folded here into OverviewFigures. Days are Jamaica's (UTC-5 all year: a
+ * the trends, bounded so an index serves a range scan) from rows that are already aggregates or
+ * carry what the figure needs: the summaries the writes keep (overview_days, every figure kept
+ * per day, read once; overview_served_months and its counts, for the customers served:
+ * migrations/0019_overview_summaries.sql, 0024_overview_answers_served.sql,
+ * 0028_overview_served_counts.sql and 0029_overview_days_folded.sql) or a covering index (the
+ * crew load's visits, migrations/0018_overview_indexes.sql). Each read answers a few rows grouped
+ * by slice ('current', 'previous') and trend bucket (a week's Monday "2026-11-23", a month
+ * "2026-11"), which are folded here into OverviewFigures. Days are Jamaica's (UTC-5 all year: a
  * stored instant `ms` is on the day `date((ms - 18000000) / 1000, 'unixepoch')`), ranges include
  * both ends, and a trend's last bucket stops at the period's last day, so the buckets inside a
  * period add up to its figure. Throws what D1 threw.
@@ -34,12 +36,10 @@ import { unionStatement, type Database } from "~/server/platform";
 import {
   availabilitySettings,
   crews,
-  customers,
   daysOff,
   overviewDays,
   overviewServedCounts,
   overviewServedMonths,
-  reviews,
   visits,
 } from "../../../drizzle/schema";
 import type { AnswerCount, ConversionCount, CrewLoadFigures, LoadCount, OverviewFigures, RatingCount, RevenueCount } from "./types";
@@ -73,7 +73,7 @@ interface DayColumn {
   key: Record<Grain, SQL<string>>;
 }
 
-/** A column holding an ISO day ("2026-11-28"): visits.day, overview_days.day, customers.first_done_day, reviews.reviewed_on. */
+/** A column holding an ISO day ("2026-11-28"): visits.day, overview_days.day, days_off.day. */
 function isoDay(column: SQLWrapper): DayColumn {
   return {
     within: (range) => sql`${column} BETWEEN ${range.from} AND ${range.to}`,
@@ -81,117 +81,102 @@ function isoDay(column: SQLWrapper): DayColumn {
   };
 }
 
-/** The slice ('current', 'previous' or null) and trend bucket (its key or null) of a row: the columns every statement groups by. */
-function slices(column: DayColumn, frame: Frame) {
-  return {
-    slice: sql<
-      string | null
-    >`CASE WHEN ${column.within(frame.period)} THEN 'current' WHEN ${column.within(frame.previous)} THEN 'previous' END`.as("slice"),
-    bucket: sql<string | null>`CASE WHEN ${column.within(frame.trend)} THEN ${column.key[frame.grain]} END`.as("bucket"),
-  };
+/** The slice of a row: 'current' in the period, 'previous' in the one before, null in neither. */
+function sliceOf(column: DayColumn, frame: Frame) {
+  return sql<
+    string | null
+  >`CASE WHEN ${column.within(frame.period)} THEN 'current' WHEN ${column.within(frame.previous)} THEN 'previous' END`.as("slice");
 }
 
-/** GROUP BY the two columns of `slices`, by their names. */
-const BY_SLICE = [sql`${sql.identifier("slice")}`, sql`${sql.identifier("bucket")}`];
+/** A row's trend bucket in `frame` (its key: a week's Monday or a month), null outside the trend, named `name`. */
+function bucketOf(column: DayColumn, frame: Frame, name: string) {
+  return sql<string | null>`CASE WHEN ${column.within(frame.trend)} THEN ${column.key[frame.grain]} END`.as(name);
+}
 
-/** The rows of a statement grouped by `slices`, folded into the current and previous figures and the zero-filled trend. */
-function fold<R extends { slice: string | null; bucket: string | null }, T>(
+/**
+ * Rows grouped by slice and a trend bucket, folded into the current and previous figures and the
+ * zero-filled trend of `buckets`; `bucket` picks a row's bucket key (null: none).
+ */
+function fold<R extends { slice: string | null }, T>(
   rows: readonly R[],
   buckets: readonly Bucket[],
+  bucket: (row: R) => string | null,
   zero: T,
   add: (into: T, row: R) => T,
 ): { current: T; previous: T; trend: Array<{ key: string } & T> } {
   let current = zero;
   let previous = zero;
-  const trend = new Map(buckets.map((bucket) => [bucket.key, zero]));
+  const trend = new Map(buckets.map((each) => [each.key, zero]));
   for (const row of rows) {
     if (row.slice === "current") current = add(current, row);
     if (row.slice === "previous") previous = add(previous, row);
-    const bucket = row.bucket === null ? undefined : trend.get(row.bucket);
-    if (bucket !== undefined) trend.set(row.bucket!, add(bucket, row));
+    const key = bucket(row);
+    const sum = key === null ? undefined : trend.get(key);
+    if (sum !== undefined) trend.set(key!, add(sum, row));
   }
-  return { current, previous, trend: buckets.map((bucket) => ({ key: bucket.key, ...trend.get(bucket.key)! })) };
+  return { current, previous, trend: buckets.map((each) => ({ key: each.key, ...trend.get(each.key)! })) };
 }
 
 /** A number D1 answered (SUM of nothing is null). */
 const num = (value: unknown) => Number(value ?? 0);
 
 /**
- * 1. Requests: quote requests received, that is quote_requests whose created_at falls on a day
- * of the range (whatever their status). Trend: per week. Read from overview_days.requests (the
- * day's count, kept by migrations/0019_overview_summaries.sql): at most one row a day.
- */
-function requestsQuery(db: Database, frame: Frame) {
-  const day = isoDay(overviewDays.day);
-  return db
-    .select({ ...slices(day, frame), n: sql<number>`coalesce(sum(${overviewDays.requests}), 0)` })
-    .from(overviewDays)
-    .where(day.within(frame.span))
-    .groupBy(...BY_SLICE);
-}
-
-/**
+ * The figures kept per Jamaica day in overview_days (migrations/0019_overview_summaries.sql,
+ * 0024_overview_answers_served.sql and 0029_overview_days_folded.sql keep each day's values; at
+ * most one row a day), read once over the days of the period, the previous one and both trends,
+ * grouped by slice, week and month:
+ *
+ * 1. Requests: quote requests received, that is quote_requests whose created_at falls on a day of
+ * the range (whatever their status). Trend: per week. (`requests`: the day's count.)
+ *
  * 2. Conversion: `quoted` counts the quote requests whose FIRST priced quote (customer_replies of
  * kind 'quote' on a quote request with amount_jmd > 0; the earliest) was sent on a day of the
  * range; `booked` those of them with at least one visit on record, whatever its status (a booking
- * was made). The share is booked / quoted. Trend: per month of the first quote. Read from
- * overview_days.quoted and quoted_booked (each day's counts of quote_requests.first_quote_at and
- * first_visit_at, the MIN of a request's quotes' and visits' instants, kept by
- * migrations/0019_overview_summaries.sql and migrations/0024_overview_answers_served.sql): at
- * most one row a day.
- */
-function conversionQuery(db: Database, frame: Frame) {
-  const day = isoDay(overviewDays.day);
-  return db
-    .select({
-      ...slices(day, frame),
-      quoted: sql<number>`coalesce(sum(${overviewDays.quoted}), 0)`,
-      booked: sql<number>`coalesce(sum(${overviewDays.quotedBooked}), 0)`,
-    })
-    .from(overviewDays)
-    .where(day.within(frame.span))
-    .groupBy(...BY_SLICE);
-}
-
-/**
+ * was made). The share is booked / quoted. Trend: per month of the first quote. (`quoted` and
+ * `quoted_booked`: each day's counts of quote_requests.first_quote_at and first_visit_at, the MIN
+ * of a request's quotes' and visits' instants.)
+ *
  * 3. Revenue, booked: Σ visits.amount_jmd × 100 (whole dollars to cents) of the visits scheduled
  * or done whose day is in the range. Collected: Σ payments.amount_cents of kind 'payment' minus Σ
  * of kind 'refund', by paid_on in the range (tips are not in amount_cents: tip_cents). Trend: per
- * month. Read from overview_days.booked_cents and collected_cents (each day's sums, kept by
- * migrations/0019_overview_summaries.sql): at most one row a day.
- */
-function revenueQuery(db: Database, frame: Frame) {
-  const day = isoDay(overviewDays.day);
-  return db
-    .select({
-      ...slices(day, frame),
-      booked: sql<number>`coalesce(sum(${overviewDays.bookedCents}), 0)`,
-      collected: sql<number>`coalesce(sum(${overviewDays.collectedCents}), 0)`,
-    })
-    .from(overviewDays)
-    .where(day.within(frame.span))
-    .groupBy(...BY_SLICE);
-}
-
-/**
+ * month. (`booked_cents` and `collected_cents`: each day's sums.)
+ *
  * 4. Time to the first answer: the quote requests AND contact messages that arrived on a day of
  * the range and have a first reply (first_reply_at, docs/product.md §10 "Time to first reply"):
  * `answered` counts them, `averageHours` is the mean of first_reply_at − created_at over both
- * kinds, in hours (exact; null when none). Trend: per week of arrival. Read from
- * overview_days.answered and answer_wait_ms (each day's count and Σ wait in ms over both tables,
- * kept by migrations/0024_overview_answers_served.sql): at most one row a day.
+ * kinds, in hours (exact; null when none). Trend: per week of arrival. (`answered` and
+ * `answer_wait_ms`: each day's count and Σ wait in ms over both tables.)
+ *
+ * 6. Repeat customers, those first served: the customers whose first visit done
+ * (customers.first_done_day) is on a day of the range. Trend: per month. (`first_served`.)
+ *
+ * 7. Rating: the reviews whose reviewed_on is in the range, published or not: their count and
+ * mean rating (null when none). Trend: per month. (`reviews` and `review_stars`: each day's count
+ * and Σ rating.)
  */
-function answerQuery(db: Database, frame: Frame) {
+function daysQuery(db: Database, weeks: Frame, months: Frame) {
   const day = isoDay(overviewDays.day);
+  const total = (column: SQLWrapper) => sql<number>`coalesce(sum(${column}), 0)`;
+  const from = weeks.span.from < months.span.from ? weeks.span.from : months.span.from;
   return db
     .select({
-      ...slices(day, frame),
-      answered: sql<number>`coalesce(sum(${overviewDays.answered}), 0)`,
-      waitMs: sql<number>`coalesce(sum(${overviewDays.answerWaitMs}), 0)`,
+      slice: sliceOf(day, months),
+      week: bucketOf(day, weeks, "week"),
+      month: bucketOf(day, months, "month"),
+      requests: total(overviewDays.requests),
+      quoted: total(overviewDays.quoted),
+      quotedBooked: total(overviewDays.quotedBooked),
+      bookedCents: total(overviewDays.bookedCents),
+      collectedCents: total(overviewDays.collectedCents),
+      answered: total(overviewDays.answered),
+      waitMs: total(overviewDays.answerWaitMs),
+      firstServed: total(overviewDays.firstServed),
+      reviews: total(overviewDays.reviews),
+      stars: total(overviewDays.reviewStars),
     })
     .from(overviewDays)
-    .where(day.within(frame.span))
-    .groupBy(...BY_SLICE);
+    .where(day.within({ from, to: months.period.to }))
+    .groupBy(sql`${sql.identifier("slice")}`, sql`${sql.identifier("week")}`, sql`${sql.identifier("month")}`);
 }
 
 /**
@@ -199,10 +184,10 @@ function answerQuery(db: Database, frame: Frame) {
  * null) with a visit done on a day of the range; `repeat` those of them with a visit done on a
  * day before the range's first day (ever). Trend: per month, each month with its own first day.
  * Read as two counts per slice ('current', 'previous', a month "2026-11"): `servedQuery`, the
- * customers served in it, and `firstServedQuery`, the customers whose first visit done
- * (customers.first_done_day, migrations/0019_overview_summaries.sql) is in it
- * (customers_first_done_day_idx). Every customer served in a range was first served on or before
- * its last day, so repeat = customers − those first served in the range, exactly.
+ * customers served in it, and `daysQuery`'s first served, the customers whose first visit done
+ * (customers.first_done_day, migrations/0019_overview_summaries.sql) is in it. Every customer
+ * served in a range was first served on or before its last day, so repeat = customers − those
+ * first served in the range, exactly.
  *
  * The customers served in a range are read, for its whole months (app/domain/overview.ts
  * `splitAtMonths`), from overview_served_months (a customer and a month in which they had a visit
@@ -256,32 +241,6 @@ function servedQuery(db: Database, frame: Frame) {
     )
     .unionAll(trendFromVisits(days[0]))
     .unionAll(trendFromVisits(days[1]));
-}
-
-/** 6. Repeat customers: the customers first served (customers.first_done_day) in each slice of `servedQuery`. */
-function firstServedQuery(db: Database, frame: Frame) {
-  const first = (slice: SQL<string>, range: DayRange) =>
-    db
-      .select({ slice: slice.as("slice"), n: count() })
-      .from(customers)
-      .where(isoDay(customers.firstDoneDay).within(range));
-  const month = sql<string>`substr(${customers.firstDoneDay}, 1, 7)`;
-  return first(sql`'current'`, frame.period)
-    .unionAll(first(sql`'previous'`, frame.previous))
-    .unionAll(first(month, frame.trend).groupBy(month));
-}
-
-/**
- * 7. Rating: the reviews whose reviewed_on is in the range, published or not: their count and
- * mean rating (null when none). Trend: per month. Index: reviews_reviewed_on_idx.
- */
-function ratingQuery(db: Database, frame: Frame) {
-  const day = isoDay(reviews.reviewedOn);
-  return db
-    .select({ ...slices(day, frame), count: count(), stars: sql<number>`coalesce(sum(${reviews.rating}), 0)` })
-    .from(reviews)
-    .where(day.within(frame.span))
-    .groupBy(...BY_SLICE);
 }
 
 /** The crew load's two ranges from `today` (ISO, Jamaica): the CREW_LOAD_DAYS days from today, and as many just before. */
@@ -360,13 +319,8 @@ export function overviewFiguresRead(db: Database, period: OverviewPeriod, today:
   const months = frameOf(period, "month");
   const { coming, past } = loadRanges(today);
   const figures = unionStatement(db, {
-    requests: requestsQuery(db, weeks),
-    conversion: conversionQuery(db, months),
-    revenue: revenueQuery(db, months),
-    answers: answerQuery(db, weeks),
+    days: daysQuery(db, weeks, months),
     served: servedQuery(db, months),
-    firstServed: firstServedQuery(db, months),
-    ratings: ratingQuery(db, months),
     load: loadQuery(db, today),
     settings: db.select().from(availabilitySettings),
     crews: db
@@ -379,13 +333,8 @@ export function overviewFiguresRead(db: Database, period: OverviewPeriod, today:
   });
   const finish = (rows: Parameters<typeof figures.read>[0]): OverviewFigures => {
     const {
-      requests: requestRows,
-      conversion: conversionRows,
-      revenue: revenueRows,
-      answers: answerRows,
+      days: dayRows,
       served: servedRows,
-      firstServed: firstServedRows,
-      ratings: ratingRows,
       load: loadRows,
       settings: settingsRows,
       crews: unorderedCrews,
@@ -393,20 +342,24 @@ export function overviewFiguresRead(db: Database, period: OverviewPeriod, today:
     } = figures.read(rows);
     // The crews in the schedule's order (position, then name), which the union does not keep.
     const crewRows = unorderedCrews.sort((a, b) => a.position - b.position || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const byWeek = <T>(zero: T, add: (into: T, row: (typeof dayRows)[number]) => T) =>
+      fold(dayRows, weeks.buckets, (row) => row.week, zero, add);
+    const byMonth = <T>(zero: T, add: (into: T, row: (typeof dayRows)[number]) => T) =>
+      fold(dayRows, months.buckets, (row) => row.month, zero, add);
 
-    const requests = fold(requestRows, weeks.buckets, { count: 0 }, (into, row) => ({ count: into.count + num(row.n) }));
+    const requests = byWeek({ count: 0 }, (into, row) => ({ count: into.count + num(row.requests) }));
 
-    const conversion = fold(conversionRows, months.buckets, { quoted: 0, booked: 0 } as ConversionCount, (into, row) => ({
+    const conversion = byMonth({ quoted: 0, booked: 0 } as ConversionCount, (into, row) => ({
       quoted: into.quoted + num(row.quoted),
-      booked: into.booked + num(row.booked),
+      booked: into.booked + num(row.quotedBooked),
     }));
 
-    const revenue = fold(revenueRows, months.buckets, { bookedCents: 0, collectedCents: 0 } as RevenueCount, (into, row) => ({
-      bookedCents: into.bookedCents + num(row.booked),
-      collectedCents: into.collectedCents + num(row.collected),
+    const revenue = byMonth({ bookedCents: 0, collectedCents: 0 } as RevenueCount, (into, row) => ({
+      bookedCents: into.bookedCents + num(row.bookedCents),
+      collectedCents: into.collectedCents + num(row.collectedCents),
     }));
 
-    const waits = fold(answerRows, weeks.buckets, { answered: 0, waitMs: 0 }, (into, row) => ({
+    const waits = byWeek({ answered: 0, waitMs: 0 }, (into, row) => ({
       answered: into.answered + num(row.answered),
       waitMs: into.waitMs + num(row.waitMs),
     }));
@@ -415,8 +368,8 @@ export function overviewFiguresRead(db: Database, period: OverviewPeriod, today:
       averageHours: answered === 0 ? null : waitMs / answered / HOUR_MS,
     });
 
-    const ratings = fold(ratingRows, months.buckets, { count: 0, stars: 0 }, (into, row) => ({
-      count: into.count + num(row.count),
+    const ratings = byMonth({ count: 0, stars: 0 }, (into, row) => ({
+      count: into.count + num(row.reviews),
       stars: into.stars + num(row.stars),
     }));
     const average = ({ count, stars }: { count: number; stars: number }): RatingCount => ({
@@ -424,11 +377,17 @@ export function overviewFiguresRead(db: Database, period: OverviewPeriod, today:
       average: count === 0 ? null : stars / count,
     });
 
+    const firstServed = byMonth({ n: 0 }, (into, row) => ({ n: into.n + num(row.firstServed) }));
+    const firstServedIn = new Map([
+      ["current", firstServed.current.n],
+      ["previous", firstServed.previous.n],
+      ...firstServed.trend.map((bucket) => [bucket.key, bucket.n] as const),
+    ]);
     const countOf = (rows: ReadonlyArray<{ slice: string; n: number }>, slice: string) =>
       num(rows.find((candidate) => candidate.slice === slice)?.n);
     const repeatOf = (slice: string) => {
       const served = countOf(servedRows, slice);
-      return { customers: served, repeat: served - countOf(firstServedRows, slice) };
+      return { customers: served, repeat: served - (firstServedIn.get(slice) ?? 0) };
     };
 
     return {
