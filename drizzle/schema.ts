@@ -1231,8 +1231,32 @@ export const overviewServedMonths = sqliteTable(
   {
     month: text("month").notNull(),
     customerId: text("customer_id").notNull(),
+    /** The customer's month served before this one ("2026-09"), "" when none (migrations/0030_overview_served_since.sql). */
+    since: text("since").notNull().default(""),
   },
-  (table) => [primaryKey({ columns: [table.month, table.customerId] })],
+  (table) => [
+    primaryKey({ columns: [table.month, table.customerId] }),
+    // A customer's months in order, for `since` (migrations/0030_overview_served_since.sql).
+    index("overview_served_months_customer_idx").on(table.customerId, table.month),
+  ],
+);
+
+/**
+ * How many customers were served in a calendar month ("2026-11") whose month served before it was
+ * `since` ("2026-09"; "": none, their first): the rows of overview_served_months by (month,
+ * since), kept by the triggers of migrations/0030_overview_served_since.sql. The customers served
+ * in whole months M1..M2 are the sum over those months of the rows with `since` before M1 (each
+ * counted in the first of their months in the range), so a year reads a few hundred of these
+ * instead of its thousands of pairs (app/server/overview/figures.server.ts `servedQuery`).
+ */
+export const overviewServedSince = sqliteTable(
+  "overview_served_since",
+  {
+    month: text("month").notNull(),
+    since: text("since").notNull(),
+    customers: integer("customers").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.month, table.since] })],
 );
 
 /**

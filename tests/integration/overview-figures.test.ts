@@ -5,8 +5,8 @@
  * (Wednesday 2026-11-18, "this month": November 1–18 against October 1–18), gives every figure,
  * current, previous and trend buckets, as computed by hand in the comments. The file's worker
  * has its own fresh database, so nothing else's rows count. Last, the summaries the figures read
- * (migrations/0019_overview_summaries.sql, 0024_overview_answers_served.sql) follow every kind of
- * write and equal a recompute from the rows.
+ * (migrations/0019_overview_summaries.sql, 0024_overview_answers_served.sql, 0029_overview_days_folded.sql
+ * and 0030_overview_served_since.sql) follow every kind of write and equal a recompute from the rows.
  */
 import { drizzle } from "drizzle-orm/d1";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -386,6 +386,42 @@ describe("a small company", () => {
     const noWholeMonth = resolvePeriod({ period: "custom", from: "2026-10-11", to: "2026-11-04" }, TODAY).period;
     expect((await readOverviewFigures(db, noWholeMonth, TODAY)).repeatCustomers.current).toEqual({ customers: 1, repeat: 1 });
   });
+
+  test("customers served in any range, whole months or cut short, with visits done after it in its last month or not, equal a count of the visits", async () => {
+    const servedByVisits = async (from: string, to: string) =>
+      Number(
+        (
+          await worker.db
+            .prepare(
+              `SELECT count(DISTINCT q.customer_id) AS n FROM visits v JOIN quote_requests q ON q.id = v.quote_request_id
+               WHERE v.status = 'done' AND q.customer_id IS NOT NULL AND v.day BETWEEN ? AND ?`,
+            )
+            .bind(from, to)
+            .first<{ n: number }>()
+        )?.n,
+      );
+    const ranges: Array<[string, string]> = [];
+    for (const from of ["2025-12-01", "2026-06-01", "2026-06-20", "2026-10-01", "2026-10-15", "2026-11-01"])
+      for (const to of ["2026-10-14", "2026-10-28", "2026-10-31", "2026-11-04", "2026-11-10", "2026-11-18"])
+        if (from <= to) ranges.push([from, to]);
+    for (const [from, to] of ranges) {
+      const period = resolvePeriod({ period: "custom", from, to }, TODAY).period;
+      const figures = await readOverviewFigures(db, period, TODAY);
+      expect({ from, to, customers: figures.repeatCustomers.current.customers }).toEqual({
+        from,
+        to,
+        customers: await servedByVisits(from, to),
+      });
+      const previous = period.previous;
+      expect({ ...previous, customers: figures.repeatCustomers.previous.customers }).toEqual({
+        ...previous,
+        customers: await servedByVisits(previous.from, previous.to),
+      });
+      // The trend's last month stops at the range's last day.
+      const lastMonth = figures.repeatCustomers.months.at(-1)!;
+      expect(lastMonth.customers).toBe(await servedByVisits(`${to.slice(0, 7)}-01`, to));
+    }
+  });
 });
 
 describe("the summaries the figures read", () => {
@@ -449,6 +485,14 @@ describe("the summaries the figures read", () => {
     expect(await all("SELECT month, customer_id FROM overview_served_months ORDER BY month, customer_id")).toEqual(
       await all(`SELECT DISTINCT substr(v.day, 1, 7) AS month, q.customer_id FROM visits v JOIN quote_requests q ON q.id = v.quote_request_id
           WHERE v.status = 'done' AND q.customer_id IS NOT NULL ORDER BY month, q.customer_id`),
+    );
+    // Each pair's month served before (migrations/0030_overview_served_since.sql), and the pairs counted by it.
+    expect(await all("SELECT month, customer_id, since FROM overview_served_months ORDER BY month, customer_id")).toEqual(
+      await all(`SELECT month, customer_id, coalesce(lag(month) OVER (PARTITION BY customer_id ORDER BY month), '') AS since
+          FROM overview_served_months ORDER BY month, customer_id`),
+    );
+    expect(await all("SELECT month, since, customers FROM overview_served_since WHERE customers <> 0 ORDER BY month, since")).toEqual(
+      await all("SELECT month, since, count(*) AS customers FROM overview_served_months GROUP BY month, since ORDER BY month, since"),
     );
     // The months' counts (migrations/0028_overview_served_counts.sql): a month whose pairs are all gone may keep a 0.
     expect(await all("SELECT month, customers FROM overview_served_counts WHERE customers <> 0 ORDER BY month")).toEqual(

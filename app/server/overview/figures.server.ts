@@ -40,6 +40,7 @@ import {
   overviewDays,
   overviewServedCounts,
   overviewServedMonths,
+  overviewServedSince,
   visits,
 } from "../../../drizzle/schema";
 import type { AnswerCount, ConversionCount, CrewLoadFigures, LoadCount, OverviewFigures, RatingCount, RevenueCount } from "./types";
@@ -189,58 +190,130 @@ function daysQuery(db: Database, weeks: Frame, months: Frame) {
  * served in a range was first served on or before its last day, so repeat = customers − those
  * first served in the range, exactly.
  *
- * The customers served in a range are read, for its whole months (app/domain/overview.ts
- * `splitAtMonths`), from overview_served_months (a customer and a month in which they had a visit
- * done, kept by migrations/0024_overview_answers_served.sql: a few hundred rows a month), and for
- * its other days from the visits done on them (visits_status_day_customer_idx alone): the distinct
- * customer ids of both. A trend's months are whole but for the last, which stops at the period's
- * last day; a whole month's count is one row of overview_served_counts
- * (migrations/0028_overview_served_counts.sql).
+ * The customers served in a range that starts on a month's first day (every period but a custom
+ * one may not) are counted per month (app/domain/overview.ts `splitAtMonths`), each customer in
+ * the first month of the range they were served in: for its whole months, the counts of
+ * overview_served_since whose `since` (the customer's month served before) is before the range's
+ * first month (migrations/0030_overview_served_since.sql: a few dozen rows a month); for its last
+ * days, a month cut short, the same counts of that month when no visit of it after the range's
+ * last day is done (so its pairs are exactly the customers served up to that day: today's month,
+ * as visits are done only from their day on), else the visits done on those days whose pair of
+ * that month has such a `since`. A range starting inside a month counts the distinct customer ids
+ * of its whole months' pairs (overview_served_months) and of the visits done on its other days. A
+ * trend's months are whole but for the last, which stops at the period's last day; a whole
+ * month's count is one row of overview_served_counts (migrations/0028_overview_served_counts.sql),
+ * and so is the last one's when none of its visits after that day is done.
+ *
+ * Index: visits_status_day_customer_idx for the visits done on some days.
  */
 function servedQuery(db: Database, frame: Frame) {
-  const doneOn = (range: DayRange | undefined) => (range ? and(eq(visits.status, "done"), isoDay(visits.day).within(range)) : sql`0`);
-  const inMonths = (months: { from: string; to: string } | null) =>
-    months ? between(overviewServedMonths.month, months.from, months.to) : sql`0`;
-  /** The ids of the customers served in `range`: its whole months' and its other days' (at most two ranges), once or more each. */
-  const customersServed = (range: DayRange) => {
+  const doneOn = (range: DayRange) => and(eq(visits.status, "done"), isoDay(visits.day).within(range));
+  /** Whether a visit of `range`'s last month after its last day is done (an index seek, one row at most). */
+  const doneLater = (range: DayRange) =>
+    sql`EXISTS (SELECT 1 FROM ${visits} WHERE ${visits.status} = 'done' AND ${visits.day} > ${range.to} AND ${visits.day} <= ${`${range.to.slice(0, 7)}-31`})`;
+  /**
+   * `tables` read only when `condition` (uncorrelated) holds: a one-row guard CROSS JOINed before
+   * them stays SQLite's outer loop, so with no guard row none of their rows is read. (In a WHERE,
+   * SQLite tests such a subquery at each row, after reading it.)
+   */
+  const when = (condition: SQL, tables: SQL) => sql`(SELECT 1 AS ${sql.identifier("guard")} WHERE ${condition}) CROSS JOIN ${tables}`;
+  const label = (slice: string) => sql<string>`${slice}`.as("slice");
+  // Qualified by hand: with a FROM written as SQL, drizzle names a selected column without its table, and the pairs have one too.
+  const customersOfVisits = sql<number>`count(DISTINCT ${sql.identifier("visits")}.${sql.identifier("customer_id")})`
+    .mapWith(Number)
+    .as("n");
+  const total = sql<number>`coalesce(sum(${overviewServedSince.customers}), 0)`.as("n");
+
+  /** The customers served in `range`, a range starting on a month's first day: a count per piece, to be added. */
+  const servedFromMonths = (slice: string, range: DayRange) => {
+    const { months, days } = splitAtMonths(range);
+    const first = months?.from ?? range.from.slice(0, 7);
+    const before = sql`${overviewServedSince.since} < ${first}`;
+    const parts: SQLWrapper[] = [
+      db
+        .select({ slice: label(slice), n: total })
+        .from(overviewServedSince)
+        .where(months ? and(between(overviewServedSince.month, months.from, months.to), before) : sql`0`),
+    ];
+    const last = days[0];
+    if (last) {
+      const month = last.from.slice(0, 7);
+      parts.push(
+        db
+          .select({ slice: label(slice), n: total })
+          .from(when(sql`NOT ${doneLater(last)}`, sql`${overviewServedSince}`))
+          .where(and(eq(overviewServedSince.month, month), before)),
+        db
+          .select({ slice: label(slice), n: customersOfVisits })
+          .from(
+            when(
+              doneLater(last),
+              sql`${visits} JOIN ${overviewServedMonths} ON ${overviewServedMonths.month} = ${month} AND ${overviewServedMonths.customerId} = ${visits.customerId}`,
+            ),
+          )
+          .where(and(doneOn(last), sql`${overviewServedMonths.since} < ${first}`)),
+      );
+    }
+    return parts;
+  };
+
+  /** The customers served in `range`, one starting inside a month: the distinct ids of its whole months' pairs and its other days' visits. */
+  const servedFromIds = (slice: string, range: DayRange) => {
     const { months, days } = splitAtMonths(range);
     const fromVisits = (piece: DayRange | undefined) =>
       db
         .select({ customerId: sql<string | null>`${visits.customerId}`.as("customer_id") })
         .from(visits)
-        .where(doneOn(piece));
-    return db
+        .where(piece ? doneOn(piece) : sql`0`);
+    const ids = db
       .select({ customerId: sql<string | null>`${overviewServedMonths.customerId}`.as("customer_id") })
       .from(overviewServedMonths)
-      .where(inMonths(months))
+      .where(months ? between(overviewServedMonths.month, months.from, months.to) : sql`0`)
       .unionAll(fromVisits(days[0]))
-      .unionAll(fromVisits(days[1]));
+      .unionAll(fromVisits(days[1]))
+      .as(`served_${slice}`);
+    return db.select({ slice: label(slice), n: countDistinct(ids.customerId).as("n") }).from(ids);
   };
-  const served = (slice: "current" | "previous", range: DayRange) => {
-    const ids = customersServed(range).as(`served_${slice}`);
-    return db.select({ slice: sql<string>`${slice}`.as("slice"), n: countDistinct(ids.customerId) }).from(ids);
-  };
-  // The trend's months: the whole ones as overview_served_counts keeps them (a row a month), the others (at most the last) from the visits.
+
+  /** Parts (selects of `slice` and `n`) as one compound SELECT (D1 takes at most 5 terms in one). */
+  const union = (parts: readonly SQLWrapper[]) =>
+    sql.join(
+      parts.map((part) => sql`SELECT * FROM (${part})`),
+      sql` UNION ALL `,
+    );
+  /** The customers served in `range`, its parts added up. */
+  const served = (slice: string, range: DayRange) =>
+    sql`SELECT ${slice} AS ${sql.identifier("slice")}, coalesce(sum(${sql.identifier("n")}), 0) AS ${sql.identifier("n")} FROM (${union(
+      range.from.endsWith("-01") ? servedFromMonths(slice, range) : [servedFromIds(slice, range)],
+    )})`;
+
+  // The trend's months: the whole ones as overview_served_counts keeps them (a row a month); the last, when cut short, the same
+  // when none of its later visits is done, else from the visits.
   const { months, days } = splitAtMonths(frame.trend);
-  const visitMonth = sql<string>`substr(${visits.day}, 1, 7)`;
-  const trendFromVisits = (piece: DayRange | undefined) =>
+  const counts = (where: SQL | undefined, from: SQL = sql`${overviewServedCounts}`) =>
     db
-      .select({ slice: visitMonth.as("slice"), n: countDistinct(visits.customerId) })
-      .from(visits)
-      .where(doneOn(piece))
-      .groupBy(visitMonth);
-  return served("current", frame.period)
-    .unionAll(served("previous", frame.previous))
-    .unionAll(
+      .select({ slice: sql<string>`${overviewServedCounts.month}`.as("slice"), n: sql<number>`${overviewServedCounts.customers}`.as("n") })
+      .from(from)
+      .where(and(where, sql`${overviewServedCounts.customers} <> 0`));
+  const trend: SQLWrapper[] = [counts(months ? between(overviewServedCounts.month, months.from, months.to) : sql`0`)];
+  const last = days[0];
+  if (last) {
+    const month = last.from.slice(0, 7);
+    trend.push(
+      counts(eq(overviewServedCounts.month, month), when(sql`NOT ${doneLater(last)}`, sql`${overviewServedCounts}`)),
       db
-        .select({ slice: sql<string>`${overviewServedCounts.month}`.as("slice"), n: overviewServedCounts.customers })
-        .from(overviewServedCounts)
-        .where(
-          and(months ? between(overviewServedCounts.month, months.from, months.to) : sql`0`, sql`${overviewServedCounts.customers} <> 0`),
-        ),
-    )
-    .unionAll(trendFromVisits(days[0]))
-    .unionAll(trendFromVisits(days[1]));
+        .select({ slice: label(month), n: customersOfVisits })
+        .from(when(doneLater(last), sql`${visits}`))
+        .where(doneOn(last)),
+    );
+  }
+  const all = sql.join(
+    [served("current", frame.period), served("previous", frame.previous), sql`SELECT * FROM (${union(trend)})`],
+    sql` UNION ALL `,
+  );
+  return db
+    .select({ slice: sql<string>`${sql.identifier("slice")}`.as("slice"), n: sql<number>`${sql.identifier("n")}`.as("n") })
+    .from(sql`(${all})`);
 }
 
 /** The crew load's two ranges from `today` (ISO, Jamaica): the CREW_LOAD_DAYS days from today, and as many just before. */
@@ -383,8 +456,9 @@ export function overviewFiguresRead(db: Database, period: OverviewPeriod, today:
       ["previous", firstServed.previous.n],
       ...firstServed.trend.map((bucket) => [bucket.key, bucket.n] as const),
     ]);
+    // A slice's customers served may come in parts (`servedQuery`): their sum.
     const countOf = (rows: ReadonlyArray<{ slice: string; n: number }>, slice: string) =>
-      num(rows.find((candidate) => candidate.slice === slice)?.n);
+      rows.reduce((sum, row) => (row.slice === slice ? sum + num(row.n) : sum), 0);
     const repeatOf = (slice: string) => {
       const served = countOf(servedRows, slice);
       return { customers: served, repeat: served - (firstServedIn.get(slice) ?? 0) };
