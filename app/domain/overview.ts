@@ -179,6 +179,22 @@ export function splitAtMonths(range: DayRange): { months: { from: string; to: st
   return { months: { from: format(firstWhole, "yyyy-MM"), to: format(lastWhole, "yyyy-MM") }, days };
 }
 
+/** The last day of `day`'s calendar month (ISO: "2026-02-28" for "2026-02-10"). */
+export function monthEnd(day: string): string {
+  return iso(endOfMonth(parseISO(day)));
+}
+
+/**
+ * A range cut after its first calendar month: `head`, its days in that month; `rest`, the days
+ * after it (from the next month's first day to the range's last), null when the range ends in that
+ * month. Used to count the first month's customers apart from a rest that starts on a month's first day.
+ */
+export function splitFirstMonth(range: DayRange): { head: DayRange; rest: DayRange | null } {
+  const end = monthEnd(range.from);
+  if (range.to <= end) return { head: range, rest: null };
+  return { head: { from: range.from, to: end }, rest: { from: iso(addDays(parseISO(end), 1)), to: range.to } };
+}
+
 /** Whether a bucket shares a day with a range (the chart marks those inside the period). */
 export function overlaps(bucket: DayRange, range: DayRange): boolean {
   return bucket.from <= range.to && bucket.to >= range.from;

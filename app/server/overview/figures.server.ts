@@ -19,13 +19,15 @@
  * both ends, and a trend's last bucket stops at the period's last day, so the buckets inside a
  * period add up to its figure. Throws what D1 threw.
  */
-import { and, between, count, countDistinct, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, between, count, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { crewCapacity, isoWeekday, plusDays, type AvailabilitySettings, type Capacity } from "~/domain/booking";
 import { HOUR_MS } from "~/domain/dates";
 import {
   CREW_LOAD_DAYS,
   monthBuckets,
+  monthEnd,
   splitAtMonths,
+  splitFirstMonth,
   weekBuckets,
   type Bucket,
   type DayRange,
@@ -190,130 +192,102 @@ function daysQuery(db: Database, weeks: Frame, months: Frame) {
  * served in a range was first served on or before its last day, so repeat = customers − those
  * first served in the range, exactly.
  *
- * The customers served in a range that starts on a month's first day (every period but a custom
- * one may not) are counted per month (app/domain/overview.ts `splitAtMonths`), each customer in
- * the first month of the range they were served in: for its whole months, the counts of
- * overview_served_since whose `since` (the customer's month served before) is before the range's
- * first month (migrations/0030_overview_served_since.sql: a few dozen rows a month); for its last
- * days, a month cut short, the same counts of that month when no visit of it after the range's
- * last day is done (so its pairs are exactly the customers served up to that day: today's month,
- * as visits are done only from their day on), else the visits done on those days whose pair of
- * that month has such a `since`. A range starting inside a month counts the distinct customer ids
- * of its whole months' pairs (overview_served_months) and of the visits done on its other days. A
- * trend's months are whole but for the last, which stops at the period's last day; a whole
- * month's count is one row of overview_served_counts (migrations/0028_overview_served_counts.sql),
- * and so is the last one's when none of its visits after that day is done.
- *
- * Index: visits_status_day_customer_idx for the visits done on some days.
+ * The customers served in a range are counted per month, each customer in the first month of the
+ * range they were served in, and the counts added (docs/decisions/023-overview.md):
+ * - its whole months: the counts of overview_served_since whose `since` (the customer's month
+ *   served before) is before the range's first month (migrations/0030_overview_served_since.sql:
+ *   a few dozen rows a month);
+ * - a last month cut short: the same counts of that month, less the customers served in it only
+ *   after the range's last day; or, when those days are more than the range's days of it, the
+ *   customers of the visits done on the range's days of it whose pair of that month
+ *   (overview_served_months) has such a `since`;
+ * - a first month cut short (a custom range): the customers of its visits done in the range who
+ *   are served in none of the range's later days (a seek in overview_served_months and one in
+ *   visits_customer_status_day_idx for each).
+ * The trend's months are whole but for the last, which stops at the period's last day: a row
+ * each of overview_served_counts (migrations/0028_overview_served_counts.sql), the last one less
+ * its customers served only after that day, or counted from its visits.
+ * Indexes: visits_status_day_customer_idx for the visits done on some days.
  */
 function servedQuery(db: Database, frame: Frame) {
-  const doneOn = (range: DayRange) => and(eq(visits.status, "done"), isoDay(visits.day).within(range));
-  /** Whether a visit of `range`'s last month after its last day is done (an index seek, one row at most). */
-  const doneLater = (range: DayRange) =>
-    sql`EXISTS (SELECT 1 FROM ${visits} WHERE ${visits.status} = 'done' AND ${visits.day} > ${range.to} AND ${visits.day} <= ${`${range.to.slice(0, 7)}-31`})`;
-  /**
-   * `tables` read only when `condition` (uncorrelated) holds: a one-row guard CROSS JOINed before
-   * them stays SQLite's outer loop, so with no guard row none of their rows is read. (In a WHERE,
-   * SQLite tests such a subquery at each row, after reading it.)
-   */
-  const when = (condition: SQL, tables: SQL) => sql`(SELECT 1 AS ${sql.identifier("guard")} WHERE ${condition}) CROSS JOIN ${tables}`;
-  const label = (slice: string) => sql<string>`${slice}`.as("slice");
-  // Qualified by hand: with a FROM written as SQL, drizzle names a selected column without its table, and the pairs have one too.
-  const customersOfVisits = sql<number>`count(DISTINCT ${sql.identifier("visits")}.${sql.identifier("customer_id")})`
-    .mapWith(Number)
-    .as("n");
-  const total = sql<number>`coalesce(sum(${overviewServedSince.customers}), 0)`.as("n");
+  /** An identifier (a table's alias, a column's name) as SQL. */
+  const id = (name: string) => sql`${sql.identifier(name)}`;
+  const [v, w, p] = [id("v"), id("w"), id("p")];
+  const col = (table: SQL, name: string) => sql`${table}.${id(name)}`;
+  const done = (table: SQL, range: DayRange) =>
+    sql`${col(table, "status")} = 'done' AND ${col(table, "day")} BETWEEN ${range.from} AND ${range.to}`;
+  /** Whether the customer of visit `v` has a visit done in `range`: a seek in visits_customer_status_day_idx. */
+  const servedIn = (range: DayRange) =>
+    sql`EXISTS (SELECT 1 FROM ${visits} AS ${w} WHERE ${col(w, "customer_id")} = ${col(v, "customer_id")} AND ${done(w, range)})`;
+  /** Whether the customer of visit `v` has a pair in `months`: a seek in overview_served_months_customer_idx. */
+  const servedInMonths = (months: { from: string; to: string }) =>
+    sql`EXISTS (SELECT 1 FROM ${overviewServedMonths} AS ${p} WHERE ${col(p, "customer_id")} = ${col(v, "customer_id")} AND ${col(p, "month")} BETWEEN ${months.from} AND ${months.to})`;
+  /** The customers of the visits `v` done in `range` meeting `also` (about `v`, and `p`, its pair of the month `pairOf` when given), times `sign`. */
+  const visitCustomers = (slice: string, range: DayRange, also: SQL[], { pairOf, sign = 1 }: { pairOf?: string; sign?: 1 | -1 } = {}) => {
+    const join = pairOf
+      ? sql` JOIN ${overviewServedMonths} AS ${p} ON ${col(p, "month")} = ${pairOf} AND ${col(p, "customer_id")} = ${col(v, "customer_id")}`
+      : sql``;
+    return sql`SELECT ${slice} AS ${id("slice")}, ${sql.raw(String(sign))} * count(DISTINCT ${col(v, "customer_id")}) AS ${id("n")}
+      FROM ${visits} AS ${v}${join} WHERE ${sql.join([done(v, range), ...also], sql` AND `)}`;
+  };
+  const sinceBefore = (month: string) => sql`${col(p, "since")} < ${month}`;
+  /** The customers served in whole `months` counted in their first of them: those whose month served before is before `first`. */
+  const matrix = (slice: string, months: { from: string; to: string }, first: string) =>
+    sql`SELECT ${slice} AS ${id("slice")}, coalesce(sum(${overviewServedSince.customers}), 0) AS ${id("n")}
+      FROM ${overviewServedSince} WHERE ${between(overviewServedSince.month, months.from, months.to)} AND ${overviewServedSince.since} < ${first}`;
 
-  /** The customers served in `range`, a range starting on a month's first day: a count per piece, to be added. */
-  const servedFromMonths = (slice: string, range: DayRange) => {
+  /** A last month cut short at `piece` (from its first day): counted per `whole` (its pairs' count of customers) less those served only after it, or forward. */
+  const lastMonth = (slice: string, piece: DayRange, whole: SQL, first: string | null) => {
+    const month = piece.from.slice(0, 7);
+    const after = { from: plusDays(piece.to, 1), to: monthEnd(piece.to) };
+    const since = first ? [sinceBefore(first)] : [];
+    const pairOf = first ? month : undefined;
+    if (daysOf(after).length <= daysOf(piece).length)
+      return [whole, visitCustomers(slice, after, [...since, sql`NOT ${servedIn(piece)}`], { pairOf, sign: -1 })];
+    return [visitCustomers(slice, piece, since, { pairOf })];
+  };
+
+  /** The parts of the customers served in `range`, starting on a month's first day. */
+  const fromMonthStart = (slice: string, range: DayRange): SQL[] => {
     const { months, days } = splitAtMonths(range);
     const first = months?.from ?? range.from.slice(0, 7);
-    const before = sql`${overviewServedSince.since} < ${first}`;
-    const parts: SQLWrapper[] = [
-      db
-        .select({ slice: label(slice), n: total })
-        .from(overviewServedSince)
-        .where(months ? and(between(overviewServedSince.month, months.from, months.to), before) : sql`0`),
-    ];
-    const last = days[0];
-    if (last) {
-      const month = last.from.slice(0, 7);
-      parts.push(
-        db
-          .select({ slice: label(slice), n: total })
-          .from(when(sql`NOT ${doneLater(last)}`, sql`${overviewServedSince}`))
-          .where(and(eq(overviewServedSince.month, month), before)),
-        db
-          .select({ slice: label(slice), n: customersOfVisits })
-          .from(
-            when(
-              doneLater(last),
-              sql`${visits} JOIN ${overviewServedMonths} ON ${overviewServedMonths.month} = ${month} AND ${overviewServedMonths.customerId} = ${visits.customerId}`,
-            ),
-          )
-          .where(and(doneOn(last), sql`${overviewServedMonths.since} < ${first}`)),
-      );
-    }
-    return parts;
+    const parts = months ? [matrix(slice, months, first)] : [];
+    const piece = days[0];
+    if (!piece) return parts;
+    const month = piece.from.slice(0, 7);
+    // Without whole months, the month cut short is the range's first: its pairs all count, no `since` to test.
+    return [...parts, ...lastMonth(slice, piece, matrix(slice, { from: month, to: month }, first), months ? first : null)];
   };
 
-  /** The customers served in `range`, one starting inside a month: the distinct ids of its whole months' pairs and its other days' visits. */
-  const servedFromIds = (slice: string, range: DayRange) => {
-    const { months, days } = splitAtMonths(range);
-    const fromVisits = (piece: DayRange | undefined) =>
-      db
-        .select({ customerId: sql<string | null>`${visits.customerId}`.as("customer_id") })
-        .from(visits)
-        .where(piece ? doneOn(piece) : sql`0`);
-    const ids = db
-      .select({ customerId: sql<string | null>`${overviewServedMonths.customerId}`.as("customer_id") })
-      .from(overviewServedMonths)
-      .where(months ? between(overviewServedMonths.month, months.from, months.to) : sql`0`)
-      .unionAll(fromVisits(days[0]))
-      .unionAll(fromVisits(days[1]))
-      .as(`served_${slice}`);
-    return db.select({ slice: label(slice), n: countDistinct(ids.customerId).as("n") }).from(ids);
+  /** The parts of the customers served in `range`. */
+  const parts = (slice: string, range: DayRange): SQL[] => {
+    if (range.from.endsWith("-01")) return fromMonthStart(slice, range);
+    const { head, rest } = splitFirstMonth(range);
+    if (!rest) return [visitCustomers(slice, head, [])];
+    const { months, days } = splitAtMonths(rest);
+    const later = [...(months ? [sql`NOT ${servedInMonths(months)}`] : []), ...(days[0] ? [sql`NOT ${servedIn(days[0])}`] : [])];
+    return [visitCustomers(slice, head, later), ...fromMonthStart(slice, rest)];
   };
 
-  /** Parts (selects of `slice` and `n`) as one compound SELECT (D1 takes at most 5 terms in one). */
-  const union = (parts: readonly SQLWrapper[]) =>
+  /** Parts (selects of `slice` and `n`) as one compound SELECT each wrapped (D1 takes at most 5 terms in one). */
+  const union = (terms: readonly SQL[]) =>
     sql.join(
-      parts.map((part) => sql`SELECT * FROM (${part})`),
+      terms.map((term) => sql`SELECT * FROM (${term})`),
       sql` UNION ALL `,
     );
-  /** The customers served in `range`, its parts added up. */
   const served = (slice: string, range: DayRange) =>
-    sql`SELECT ${slice} AS ${sql.identifier("slice")}, coalesce(sum(${sql.identifier("n")}), 0) AS ${sql.identifier("n")} FROM (${union(
-      range.from.endsWith("-01") ? servedFromMonths(slice, range) : [servedFromIds(slice, range)],
-    )})`;
+    sql`SELECT ${slice} AS ${id("slice")}, coalesce(sum(${id("n")}), 0) AS ${id("n")} FROM (${union(parts(slice, range))})`;
 
-  // The trend's months: the whole ones as overview_served_counts keeps them (a row a month); the last, when cut short, the same
-  // when none of its later visits is done, else from the visits.
+  // The trend's months: the whole ones as overview_served_counts keeps them (a row a month); the last, cut short, as above.
   const { months, days } = splitAtMonths(frame.trend);
-  const counts = (where: SQL | undefined, from: SQL = sql`${overviewServedCounts}`) =>
-    db
-      .select({ slice: sql<string>`${overviewServedCounts.month}`.as("slice"), n: sql<number>`${overviewServedCounts.customers}`.as("n") })
-      .from(from)
-      .where(and(where, sql`${overviewServedCounts.customers} <> 0`));
-  const trend: SQLWrapper[] = [counts(months ? between(overviewServedCounts.month, months.from, months.to) : sql`0`)];
-  const last = days[0];
-  if (last) {
-    const month = last.from.slice(0, 7);
-    trend.push(
-      counts(eq(overviewServedCounts.month, month), when(sql`NOT ${doneLater(last)}`, sql`${overviewServedCounts}`)),
-      db
-        .select({ slice: label(month), n: customersOfVisits })
-        .from(when(doneLater(last), sql`${visits}`))
-        .where(doneOn(last)),
-    );
-  }
-  const all = sql.join(
-    [served("current", frame.period), served("previous", frame.previous), sql`SELECT * FROM (${union(trend)})`],
-    sql` UNION ALL `,
-  );
+  const counts = (range: { from: string; to: string }) =>
+    sql`SELECT ${overviewServedCounts.month} AS ${id("slice")}, ${overviewServedCounts.customers} AS ${id("n")}
+      FROM ${overviewServedCounts} WHERE ${between(overviewServedCounts.month, range.from, range.to)} AND ${overviewServedCounts.customers} <> 0`;
+  const trend = [...(months ? [counts(months)] : []), ...(days[0] ? [served(days[0].from.slice(0, 7), days[0])] : [])];
+  const all = [served("current", frame.period), served("previous", frame.previous), sql`SELECT * FROM (${union(trend)})`];
   return db
-    .select({ slice: sql<string>`${sql.identifier("slice")}`.as("slice"), n: sql<number>`${sql.identifier("n")}`.as("n") })
-    .from(sql`(${all})`);
+    .select({ slice: sql<string>`${id("slice")}`.as("slice"), n: sql<number>`${id("n")}`.mapWith(Number).as("n") })
+    .from(sql`(${sql.join(all, sql` UNION ALL `)})`);
 }
 
 /** The crew load's two ranges from `today` (ISO, Jamaica): the CREW_LOAD_DAYS days from today, and as many just before. */

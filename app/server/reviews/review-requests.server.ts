@@ -298,5 +298,6 @@ export async function submitCustomerReview(
         ),
       ),
   ]);
-  return inserted.meta.changes === 1 ? { status: "saved", reviewId } : { status: "closed" };
+  // > 0, not === 1: D1's meta.changes also counts the rows the review's triggers write (migrations/0029_overview_days_folded.sql).
+  return inserted.meta.changes > 0 ? { status: "saved", reviewId } : { status: "closed" };
 }

@@ -123,5 +123,6 @@ export async function changeReview(
           .set({ published: intent === "publish", updatedByUserId: actorUserId, updatedAt: now })
           .where(eq(reviews.id, id));
   const [result] = await db.batch([change, bumpContentVersion(db, { onlyIfChanged: true })]);
-  return result.meta.changes === 1;
+  // > 0, not === 1: a deletion's changes also count the rows its trigger writes (migrations/0029_overview_days_folded.sql).
+  return result.meta.changes > 0;
 }
