@@ -8,7 +8,17 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { addDays, endOfMonth, format, parseISO } from "date-fns";
-import { figureChange, monthBuckets, overlaps, periodSearch, resolvePeriod, splitAtMonths, weekBuckets } from "~/domain/overview";
+import {
+  figureChange,
+  monthBuckets,
+  monthEnd,
+  overlaps,
+  periodSearch,
+  resolvePeriod,
+  splitAtMonths,
+  splitFirstMonth,
+  weekBuckets,
+} from "~/domain/overview";
 
 const TODAY = "2026-11-28";
 
@@ -184,5 +194,24 @@ describe("splitAtMonths", () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe("splitFirstMonth and monthEnd", () => {
+  test("a range's days in its first month, then the rest from the next month's first day", () => {
+    expect(monthEnd("2024-02-10")).toBe("2024-02-29");
+    expect(monthEnd("2026-11-30")).toBe("2026-11-30");
+    expect(splitFirstMonth({ from: "2025-06-15", to: "2026-11-20" })).toEqual({
+      head: { from: "2025-06-15", to: "2025-06-30" },
+      rest: { from: "2025-07-01", to: "2026-11-20" },
+    });
+    expect(splitFirstMonth({ from: "2026-10-10", to: "2026-10-31" })).toEqual({
+      head: { from: "2026-10-10", to: "2026-10-31" },
+      rest: null,
+    });
+    expect(splitFirstMonth({ from: "2026-10-31", to: "2026-11-01" })).toEqual({
+      head: { from: "2026-10-31", to: "2026-10-31" },
+      rest: { from: "2026-11-01", to: "2026-11-01" },
+    });
   });
 });
