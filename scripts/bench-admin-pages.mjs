@@ -30,6 +30,12 @@ async function one(db, what, sql) {
   return row;
 }
 
+/** The 15th of the month `months` calendar months before `day`'s (ISO days). */
+function fifteenthMonthsBefore(day, months) {
+  const index = Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7)) - 1 - months;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}-15`;
+}
+
 /**
  * The admin pages to measure, as [label, path], with the records they open picked from the set.
  * In: a D1 binding to the bench's database. Out: the list, in the order the table prints it.
@@ -52,6 +58,8 @@ export async function adminPages(db) {
   return [
     ["overview, this month", "/admin"],
     ["overview, last 12 months", "/admin?period=last-12-months"],
+    // A custom range of some 17 months starting inside a month: the overview's costliest kind of period (docs/decisions/023-overview.md).
+    ["overview, 17 months from a 15th", `/admin?period=custom&from=${fifteenthMonthsBefore(today, 17)}&to=${today}`],
     ["quote requests", "/admin/quotes"],
     ["quote requests, a search", "/admin/quotes?q=smith"],
     ["a quote request, newest", `/admin/quotes/${request.id}`],

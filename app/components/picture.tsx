@@ -45,9 +45,11 @@ export function Picture({ photo: given, sizes, className, alt, priority = false 
 /**
  * `<link rel="preload">` for a priority photo (AVIF, the format every target browser takes),
  * fetched at high priority: otherwise the browser gives it the low priority of images and it
- * shares a slow connection with the page's scripts, which delays the largest paint.
+ * shares a slow connection with the page's scripts, which delays the largest paint. With `media`
+ * (a media query), only where it matches: a photo above the fold on wide screens only, drawn
+ * lazily (no `priority`), is fetched at once there and after the first paint elsewhere.
  */
-export function preloadPhoto(id: PhotoId, sizes: string) {
+export function preloadPhoto(id: PhotoId, sizes: string, media?: string) {
   const photo = PHOTOS[id];
   return {
     rel: "preload",
@@ -56,6 +58,7 @@ export function preloadPhoto(id: PhotoId, sizes: string) {
     imageSrcSet: photoSrcSet(photo, "avif"),
     imageSizes: sizes,
     fetchpriority: "high",
+    ...(media ? { media } : {}),
   } as const;
 }
 

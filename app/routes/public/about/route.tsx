@@ -1,14 +1,24 @@
 /** /about: the company story, its figures and 'Why Choose Us?' (docs/product.md §2 "About"). */
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { publicPageHeaders } from "~/cache-control";
 import { HighlightCards } from "~/components/public/highlights";
 import { PageHero, SectionHeading } from "~/components/public/page-hero";
-import { Picture } from "~/components/picture";
+import { Picture, preloadPhoto } from "~/components/picture";
 import { buttonStyles } from "~/components/ui";
 import { WHY_CHOOSE_US } from "~/content/business";
 import { pageMeta } from "~/seo";
 import { aboutPageLoader } from "./about.server";
+
+const PHOTO = "teamArriving";
+const PHOTO_SIZES = "(min-width: 1024px) 480px, 100vw";
+
+/**
+ * From 1,024 px the photo stands beside the story, above the fold: preloaded there at high
+ * priority. On narrower screens it comes after the story, below the fold, and loads lazily, after
+ * the story's paint (docs/decisions/014-largest-paint-first.md).
+ */
+export const links: LinksFunction = () => [preloadPhoto(PHOTO, PHOTO_SIZES, "(min-width: 1024px)")];
 
 export const loader = (args: LoaderFunctionArgs) => aboutPageLoader(args);
 
@@ -19,7 +29,7 @@ export const meta: MetaFunction = (args) =>
     title: "About Us",
     description:
       "A licensed and insured cleaning company in Montego Bay with eco-friendly supplies, an expert team and a 100% satisfaction guarantee.",
-    image: "teamArriving",
+    image: PHOTO,
   });
 
 export default function About() {
@@ -52,7 +62,7 @@ export default function About() {
           </dl>
         </div>
         <div className="overflow-hidden rounded-2xl lg:col-span-2">
-          <Picture photo="teamArriving" sizes="(min-width: 1024px) 480px, 100vw" priority className="w-full object-cover" />
+          <Picture photo={PHOTO} sizes={PHOTO_SIZES} className="w-full object-cover" />
         </div>
       </section>
 
