@@ -12,6 +12,7 @@
  * Targets (docs/benchmarks.md "Targets"): whole page p95 under 100 ms, Worker p95 under 50 ms,
  * under 300 kB of HTML, at most 10,000 rows read, at most 2 D1 round trips.
  */
+import { format, parseISO, subMonths } from "date-fns";
 import { signIn } from "./bench-admin-search.mjs";
 import { inTurn, percentile, timeColumns, todayInJamaica } from "./bench-common.mjs";
 
@@ -31,10 +32,7 @@ async function one(db, what, sql) {
 }
 
 /** The 15th of the month `months` calendar months before `day`'s (ISO days). */
-function fifteenthMonthsBefore(day, months) {
-  const index = Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7)) - 1 - months;
-  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}-15`;
-}
+const fifteenthMonthsBefore = (day, months) => format(subMonths(parseISO(day), months), "yyyy-MM-15");
 
 /**
  * The admin pages to measure, as [label, path], with the records they open picked from the set.

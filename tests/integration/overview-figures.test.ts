@@ -433,9 +433,9 @@ describe("the summaries the figures read", () => {
   const all = async (statement: string) => (await worker.db.prepare(statement).all()).results;
 
   /**
-   * Every summary column of migrations/0019_overview_summaries.sql, 0024_overview_answers_served.sql
-   * and 0029_overview_days_folded.sql against the same figure computed by a plain query over the rows (through the request for a
-   * visit's customer, never the summary columns).
+   * Every summary column of migrations/0019_overview_summaries.sql, 0024_overview_answers_served.sql,
+   * 0029_overview_days_folded.sql and 0030_overview_served_since.sql against the same figure computed
+   * by a plain query over the rows (through the request for a visit's customer, never the summary columns).
    */
   async function expectSummariesMatchRows() {
     expect(

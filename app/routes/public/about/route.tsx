@@ -11,14 +11,16 @@ import { pageMeta } from "~/seo";
 import { aboutPageLoader } from "./about.server";
 
 const PHOTO = "teamArriving";
-const PHOTO_SIZES = "(min-width: 1024px) 480px, 100vw";
+/** Tailwind's `lg`, where the photo moves beside the story. */
+const WIDE = "(min-width: 1024px)";
+const PHOTO_SIZES = `${WIDE} 480px, 100vw`;
 
 /**
  * From 1,024 px the photo stands beside the story, above the fold: preloaded there at high
  * priority. On narrower screens it comes after the story, below the fold, and loads lazily, after
  * the story's paint (docs/decisions/014-largest-paint-first.md).
  */
-export const links: LinksFunction = () => [preloadPhoto(PHOTO, PHOTO_SIZES, "(min-width: 1024px)")];
+export const links: LinksFunction = () => [preloadPhoto(PHOTO, PHOTO_SIZES, WIDE)];
 
 export const loader = (args: LoaderFunctionArgs) => aboutPageLoader(args);
 
